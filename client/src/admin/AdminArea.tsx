@@ -1,0 +1,76 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AreaApollo } from '../components/AreaApollo';
+import { GuestOnly, RequireToken } from '../components/guards';
+import { GuestLayout, SignedInLayout } from './AdminLayout';
+import { ForgotPage } from './auth/ForgotPage';
+import { LoginPage } from './auth/LoginPage';
+import { NewPasswordPage } from './auth/NewPasswordPage';
+import { ExportPage } from './data/ExportPage';
+import { ImportPage } from './data/ImportPage';
+import { HolidayCreatePage } from './holidays/HolidayCreatePage';
+import { HolidayIndexPage } from './holidays/HolidayIndexPage';
+import { MainMenuPage } from './MainMenuPage';
+import { MigratePage } from './orders/MigratePage';
+import { OrderCreatePage } from './orders/OrderCreatePage';
+import { OrderManagePage } from './orders/OrderManagePage';
+import { SettingsPage } from './settings/SettingsPage';
+import { StatisticsPage } from './statistics/StatisticsPage';
+import { TechnicianCreatePage } from './technicians/TechnicianCreatePage';
+import { TechnicianEditPage } from './technicians/TechnicianEditPage';
+import { TechniciansIndexPage } from './technicians/TechniciansIndexPage';
+import { UserCreatePage } from './users/UserCreatePage';
+import { UserEditPage } from './users/UserEditPage';
+import { UsersOverviewPage } from './users/UsersOverviewPage';
+
+const LOGIN = '/admin/login';
+
+/** Admin routes (spec section 2); everything but login, forgot and new password needs adminToken. */
+export default function AdminArea() {
+  return (
+    <AreaApollo token="admin" onExpired={LOGIN}>
+      <Routes>
+        <Route index element={<Navigate to="/admin/main" replace />} />
+        <Route element={<GuestLayout />}>
+          <Route path="login" element={<GuestOnly kind="admin" redirectTo="/admin/technicians" />}>
+            <Route index element={<LoginPage />} />
+          </Route>
+          <Route element={<GuestOnly kind="admin" redirectTo="/admin/main" />}>
+            <Route path="forgot" element={<ForgotPage />} />
+            <Route path="newpassword/:token" element={<NewPasswordPage />} />
+          </Route>
+        </Route>
+        <Route element={<RequireToken kind="admin" redirectTo={LOGIN} />}>
+          <Route element={<SignedInLayout />}>
+            <Route path="main" element={<MainMenuPage />} />
+            <Route path="technicians">
+              <Route index element={<Navigate to="/admin/technicians/index" replace />} />
+              <Route path="index" element={<TechniciansIndexPage />} />
+              <Route path="create" element={<TechnicianCreatePage />} />
+              <Route path="edit/:id" element={<TechnicianEditPage />} />
+              <Route path="*" element={<Navigate to="/admin/technicians/index" replace />} />
+            </Route>
+            <Route path="users">
+              <Route index element={<Navigate to="/admin/users/overview" replace />} />
+              <Route path="overview" element={<UsersOverviewPage />} />
+              <Route path="create" element={<UserCreatePage />} />
+              <Route path="edit/:id" element={<UserEditPage />} />
+            </Route>
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="appointment/create" element={<OrderCreatePage />} />
+            <Route path="appointment/manage" element={<OrderManagePage />} />
+            <Route path="migrate" element={<MigratePage />} />
+            <Route path="export" element={<ExportPage />} />
+            <Route path="import" element={<ImportPage />} />
+            <Route path="statistics" element={<StatisticsPage />} />
+            <Route path="holiday">
+              <Route index element={<Navigate to="/admin/holiday/index" replace />} />
+              <Route path="index" element={<HolidayIndexPage />} />
+              <Route path="create" element={<HolidayCreatePage />} />
+            </Route>
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </AreaApollo>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function NewPasswordPage() {
+  return <ComingSoon title="admin.title" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function HolidayCreatePage() {
+  return <ComingSoon title="admin.menu.holiday" />;
+}

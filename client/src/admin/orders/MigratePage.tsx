@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function MigratePage() {
+  return <ComingSoon title="admin.menu.migrate" />;
+}

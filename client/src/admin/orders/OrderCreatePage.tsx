@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function OrderCreatePage() {
+  return <ComingSoon title="admin.menu.createOrder" />;
+}

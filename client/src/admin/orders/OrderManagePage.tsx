@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function OrderManagePage() {
+  return <ComingSoon title="admin.menu.manageOrders" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function SettingsPage() {
+  return <ComingSoon title="admin.menu.settings" />;
+}

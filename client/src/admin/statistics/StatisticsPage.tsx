@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function StatisticsPage() {
+  return <ComingSoon title="admin.menu.statistics" />;
+}

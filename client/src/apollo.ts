@@ -1,0 +1,47 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import type { Language } from './i18n/locale';
+import { readToken, type TokenKind } from './lib/storage';
+import { readXsrfToken } from './lib/xsrf';
+
+export interface ApolloOptions {
+  /** Which stored token this area sends: each area talks to the server in its own role. */
+  token: TokenKind;
+  language: Language;
+  /** Called when the server no longer accepts the stored token (expired, revoked). */
+  onUnauthenticated?: () => void;
+}
+
+/** One client per area, so caches and tokens of different roles never mix. */
+export function createApolloClient(options: ApolloOptions): ApolloClient {
+  const headers = new SetContextLink((previous) => {
+    const token = readToken(options.token);
+    const xsrf = readXsrfToken();
+    return {
+      headers: {
+        ...(previous.headers as Record<string, string> | undefined),
+        'accept-language': options.language,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+      },
+    };
+  });
+  const unauthenticated = new ErrorLink(({ error }) => {
+    if (
+      CombinedGraphQLErrors.is(error) &&
+      error.errors.some((item) => item.extensions?.code === 'UNAUTHENTICATED') &&
+      readToken(options.token)
+    ) {
+      options.onUnauthenticated?.();
+    }
+  });
+  return new ApolloClient({
+    link: ApolloLink.from([unauthenticated, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    cache: new InMemoryCache(),
+    defaultOptions: {
+      watchQuery: { fetchPolicy: 'cache-and-network' },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AreaApollo } from '../components/AreaApollo';
+import { RequireToken } from '../components/guards';
+import { ConsumerShell } from './ConsumerShell';
+import { isExternalVisit } from './consumer-token';
+import { DetailsPage } from './DetailsPage';
+import { ExternalPage } from './ExternalPage';
+import { IndexPage } from './IndexPage';
+
+/** Consumer routes (spec section 2): '' → index; details and external need the data token. */
+export default function ConsumerArea() {
+  return (
+    <AreaApollo token="consumer" onExpired="/index">
+      <ConsumerShell>
+        <Routes>
+          <Route index element={<Navigate to="/index" replace />} />
+          <Route path="index" element={<IndexPage />} />
+          <Route element={<RequireToken kind="consumer" redirectTo="/index" />}>
+            <Route path="details" element={isExternalVisit() ? <Navigate to="/external" replace /> : <DetailsPage />} />
+            <Route
+              path="external"
+              element={isExternalVisit() ? <ExternalPage /> : <Navigate to="/details" replace />}
+            />
+          </Route>
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Routes>
+      </ConsumerShell>
+    </AreaApollo>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n/i18n';
+
+/** Title, the intro about 13:30 and the 30-minute call, the page, and a footer. */
+export function ConsumerShell({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <div className="consumer-shell">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <header className="consumer-header">
+        <div className="brand-mark" aria-hidden="true" />
+        <h1 className="consumer-title">{t('consumer.title')}</h1>
+        <p className="consumer-intro">{t('consumer.intro')}</p>
+      </header>
+      <main id="main" className="consumer-main">
+        {children}
+      </main>
+      <footer className="consumer-footer">
+        <p>{t('consumer.footer')}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../components/ComingSoon';
+
+export function DetailsPage() {
+  return <ComingSoon title="consumer.title" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../components/ComingSoon';
+
+export function ExternalPage() {
+  return <ComingSoon title="consumer.title" />;
+}

@@ -1,0 +1,41 @@
+import { TIME_ZONE, type Locale } from './locale';
+
+const intlLocale = (locale: Locale) => `${locale.language}-${locale.country}`;
+
+function format(date: Date, locale: Locale, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE[locale.country], ...options }).format(date);
+}
+
+/** "maandag" / "lundi". */
+export const formatWeekday = (date: Date, locale: Locale) => format(date, locale, { weekday: 'long' });
+
+/** "23 november 2026" / "23 novembre 2026". */
+export const formatLongDate = (date: Date, locale: Locale) =>
+  format(date, locale, { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "23-11-2026": the day-month-year of lists. */
+export function formatDayMonthYear(date: Date, locale: Locale): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE[locale.country],
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('day')}-${get('month')}-${get('year')}`;
+}
+
+/** "08:00". */
+export const formatTime = (date: Date, locale: Locale) =>
+  format(date, locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The hour (0-23) of an instant in the country's zone. */
+export function hourIn(date: Date, locale: Locale): number {
+  return Number(format(date, locale, { hour: '2-digit', hourCycle: 'h23' }));
+}
+
+/** A calendar date ("2026-11-23") shown as day-month-year without any zone shift. */
+export function formatLocalDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year}`;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../components/ComingSoon';
+
+export function ManagePage() {
+  return <ComingSoon title="technician.title" />;
+}

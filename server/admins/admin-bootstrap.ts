@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashPassword, verifyPassword } from '../common/auth/passwords.js';
+import { Admin } from './admin.entity.js';
+
+export interface BootstrapAdmin {
+  email: string;
+  password: string;
+  firstname?: string;
+  lastname?: string;
+}
+
+export type BootstrapOutcome = 'created' | 'password-reset' | 'activated' | 'unchanged';
+
+/**
+ * Makes sure an active admin with this e-mail and password exists: creates it, or resets its
+ * password and activates it. Sessions end only when something actually changed.
+ */
+export async function ensureActiveAdmin(em: EntityManager, input: BootstrapAdmin): Promise<BootstrapOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const existing = await em.findOne(Admin, { email }, { populate: ['passwordHash'] });
+  if (!existing) {
+    em.create(Admin, {
+      email,
+      firstname: input.firstname ?? 'Admin',
+      lastname: input.lastname ?? '',
+      passwordHash: await hashPassword(input.password),
+      inactive: false,
+      tokenVersion: 0,
+      createdAt: new Date(),
+    });
+    await em.flush();
+    return 'created';
+  }
+  let outcome: BootstrapOutcome = 'unchanged';
+  if (!(await verifyPassword(existing.passwordHash, input.password))) {
+    existing.passwordHash = await hashPassword(input.password);
+    existing.tokenVersion += 1;
+    outcome = 'password-reset';
+  }
+  if (existing.inactive) {
+    existing.inactive = false;
+    if (outcome === 'unchanged') outcome = 'activated';
+  }
+  await em.flush();
+  return outcome;
+}

@@ -1,0 +1,46 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+
+@ObjectType({ description: 'A person who manages the portal.' })
+@Entity({ tableName: 'admins' })
+export class Admin {
+  @Field(() => Int, { description: 'Database id.' })
+  @RequireRole(Role.ADMIN)
+  @PrimaryKey()
+  id!: number;
+
+  @Field({ description: 'First name.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 100 })
+  firstname!: string;
+
+  @Field({ description: 'Last name.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 100 })
+  lastname!: string;
+
+  @Field({ description: 'Sign-in e-mail address, stored in lower case; unique among admins.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 254, unique: true })
+  email!: string;
+
+  /** argon2id hash; null until the admin has set a password. Never exposed. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  passwordHash: string | null = null;
+
+  @Field({ description: 'An inactive admin cannot sign in and its tokens stop working at once.' })
+  @RequireRole(Role.ADMIN)
+  @Property()
+  inactive: boolean = false;
+
+  /** Raised when the password changes or the admin is deactivated; tokens carry it and must match. */
+  @Property()
+  tokenVersion: number = 0;
+
+  @Field({ description: 'When the admin was created.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt!: Date;
+}

@@ -1,0 +1,3 @@
+import { AdminResolver } from './admin.resolver.js';
+
+export const adminResolvers = [AdminResolver] as const;

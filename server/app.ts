@@ -1,0 +1,92 @@
+import type { Server } from 'node:http';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import cookieParser from 'cookie-parser';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { formatError } from './common/errors/format-error.js';
+import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
+import { requestLogger } from './common/http/request-logger.js';
+import { securityHeaders } from './common/http/security-headers.js';
+import { staticClient } from './common/http/static-client.js';
+import { createXsrf } from './common/http/xsrf.js';
+import { createContext, type AppContext, type AppServices } from './context.js';
+import { createRestRouter } from './rest/rest-router.js';
+import { REST_ROUTES } from './rest/routes.js';
+import { buildAppSchema } from './schema.js';
+import { apiDocsRouter } from './system/api-docs.js';
+import { healthRouter, type Lifecycle } from './system/health.js';
+
+/** Largest CSV upload; graphql-upload's own default is unlimited. */
+export const UPLOAD_LIMITS = { maxFileSize: 20 * 1024 * 1024, maxFiles: 1 } as const;
+
+export interface ComposedApp {
+  app: Express;
+  apollo: ApolloServer<AppContext>;
+}
+
+/** Bad bodies and unexpected failures outside GraphQL: a code, never a stack trace. */
+const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = (error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
+  if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  const code =
+    status === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status < 500
+          ? 'BAD_USER_INPUT'
+          : 'INTERNAL_SERVER_ERROR';
+  res.status(status < 400 || status > 599 ? 500 : status).json({ message: code });
+};
+
+/** express + Apollo + the REST shim + the built client, on one port. */
+export async function composeApp(
+  services: AppServices,
+  httpServer: Server,
+  lifecycle: Lifecycle,
+): Promise<ComposedApp> {
+  const { config } = services;
+  const schema = await buildAppSchema();
+  const apollo = new ApolloServer<AppContext>({
+    schema,
+    introspection: config.env !== 'production',
+    csrfPrevention: true,
+    hideSchemaDetailsFromClientErrors: true,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+    logger: services.logger,
+    plugins: [
+      localizeErrorsPlugin,
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
+      ApolloServerPluginLandingPageDisabled(),
+    ],
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? false);
+  app.use(requestLogger(services.logger));
+  app.use(healthRouter(services.orm, lifecycle));
+  app.use(securityHeaders());
+  app.use(cookieParser());
+  const xsrf = createXsrf(config.jwtSecret);
+
+  app.use(
+    '/graphql',
+    xsrf.protect,
+    express.json({ limit: '1mb' }),
+    graphqlUploadExpress(UPLOAD_LIMITS),
+    expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
+  );
+  app.use('/api', xsrf.protect);
+  app.use(createRestRouter(REST_ROUTES, apollo, services));
+  app.use(apiDocsRouter(REST_ROUTES, schema));
+  app.use(staticClient(config.clientDir, xsrf.issue));
+  app.use(lastResort);
+  return { app, apollo };
+}

@@ -1,0 +1,52 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Admin } from '../../admins/admin.entity.js';
+import { Technician } from '../../technicians/technician.entity.js';
+import { Role } from './role.js';
+import { InvalidTokenError, type TokenService } from './tokens.js';
+import type { Viewer } from './viewer.js';
+
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion?: number): Promise<boolean> {
+  const admin = await em.findOne(Admin, { id: adminId });
+  return admin !== null && !admin.inactive && (tokenVersion === undefined || admin.tokenVersion === tokenVersion);
+}
+
+/**
+ * Turns a bearer token into the caller. Staff tokens are checked against the database on every
+ * request, so a deactivated admin, a deleted technician or a changed password ends the session at once.
+ * The loaded row stays in the request's identity map, so resolvers reading it cost no second query.
+ */
+export async function authenticate(
+  authorization: string | undefined,
+  tokens: TokenService,
+  em: EntityManager,
+): Promise<Viewer | null> {
+  const token = bearerTokenOf(authorization);
+  if (!token) return null;
+  let claims;
+  try {
+    claims = tokens.verify(token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) return null;
+    throw error;
+  }
+  switch (claims.role) {
+    case Role.CONSUMER:
+      return { role: Role.CONSUMER, orderIds: claims.orders, external: claims.external };
+    case Role.TECHNICIAN: {
+      const technicianId = Number(claims.sub);
+      const technician = await em.findOne(Technician, { id: technicianId });
+      if (!technician || technician.tokenVersion !== claims.ver) return null;
+      if (claims.act !== undefined && !(await isActiveAdmin(em, claims.act))) return null;
+      return { role: Role.TECHNICIAN, technicianId, actingAdminId: claims.act ?? null };
+    }
+    case Role.ADMIN: {
+      const adminId = Number(claims.sub);
+      return (await isActiveAdmin(em, adminId, claims.ver)) ? { role: Role.ADMIN, adminId } : null;
+    }
+  }
+}

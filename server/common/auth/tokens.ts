@@ -1,0 +1,120 @@
+import jwt, { type JwtPayload } from 'jsonwebtoken';
+import type { Clock } from '../clock.js';
+import { Role } from './role.js';
+
+/** One algorithm, pinned on both sides: a token naming another (or `none`) is refused. */
+const ALGORITHM = 'HS256';
+const ISSUER = 'tijdvak';
+
+export interface ExternalHandling {
+  /** True when an external company handles the visit. */
+  state: boolean;
+  /** Which external company (0 or 1); 0 when not external. */
+  company: number;
+}
+
+export interface ConsumerClaims {
+  role: Role.CONSUMER;
+  /** The orders this token may read: those found by the address lookup. */
+  orders: number[];
+  external: ExternalHandling;
+}
+
+export interface TechnicianClaims {
+  role: Role.TECHNICIAN;
+  sub: string;
+  /** URL-encoded, as the legacy client decodes it. */
+  firstname: string;
+  ver: number;
+  /** Set when an admin opened the technician area as this technician. */
+  act?: number;
+}
+
+export interface AdminClaims {
+  role: Role.ADMIN;
+  sub: string;
+  ver: number;
+}
+
+export type TokenClaims = ConsumerClaims | TechnicianClaims | AdminClaims;
+
+export class InvalidTokenError extends Error {
+  constructor(readonly reason: 'EXPIRED' | 'INVALID') {
+    super(`Token ${reason.toLowerCase()}`);
+  }
+}
+
+export interface TokenLifetimes {
+  consumer: number;
+  technician: number;
+  admin: number;
+}
+
+function hasValidShape(payload: JwtPayload): payload is JwtPayload & TokenClaims {
+  switch (payload.role) {
+    case Role.CONSUMER:
+      return (
+        Array.isArray(payload.orders) &&
+        payload.orders.every((id: unknown) => Number.isInteger(id)) &&
+        typeof payload.external === 'object' &&
+        payload.external !== null
+      );
+    case Role.TECHNICIAN:
+      return typeof payload.sub === 'string' && Number.isInteger(payload.ver) && typeof payload.firstname === 'string';
+    case Role.ADMIN:
+      return typeof payload.sub === 'string' && Number.isInteger(payload.ver);
+    default:
+      return false;
+  }
+}
+
+/** Signs and verifies the bearer tokens of all three roles, reading time from the server clock. */
+export class TokenService {
+  constructor(
+    private readonly secret: string,
+    private readonly clock: Clock,
+    private readonly lifetimes: TokenLifetimes,
+  ) {}
+
+  private sign(claims: TokenClaims, lifetimeSeconds: number): string {
+    return jwt.sign({ ...claims, iat: this.clock.nowSeconds() }, this.secret, {
+      algorithm: ALGORITHM,
+      expiresIn: lifetimeSeconds,
+      issuer: ISSUER,
+    });
+  }
+
+  signConsumer(orderIds: number[], external: ExternalHandling): string {
+    return this.sign({ role: Role.CONSUMER, orders: orderIds, external }, this.lifetimes.consumer);
+  }
+
+  signTechnician(technician: { id: number; firstname: string; tokenVersion: number }, actingAdminId?: number): string {
+    const claims: TechnicianClaims = {
+      role: Role.TECHNICIAN,
+      sub: String(technician.id),
+      firstname: encodeURIComponent(technician.firstname),
+      ver: technician.tokenVersion,
+    };
+    if (actingAdminId !== undefined) claims.act = actingAdminId;
+    return this.sign(claims, this.lifetimes.technician);
+  }
+
+  signAdmin(admin: { id: number; tokenVersion: number }): string {
+    return this.sign({ role: Role.ADMIN, sub: String(admin.id), ver: admin.tokenVersion }, this.lifetimes.admin);
+  }
+
+  verify(token: string): TokenClaims {
+    let payload: string | JwtPayload;
+    try {
+      payload = jwt.verify(token, this.secret, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        clockTimestamp: this.clock.nowSeconds(),
+      });
+    } catch (error) {
+      throw new InvalidTokenError(error instanceof jwt.TokenExpiredError ? 'EXPIRED' : 'INVALID');
+    }
+    if (typeof payload === 'string' || !hasValidShape(payload)) throw new InvalidTokenError('INVALID');
+    return payload;
+  }
+}

@@ -1,0 +1,67 @@
+import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { MessageKey, MessageParams } from '../i18n/translate.js';
+import { AppError, type FieldProblem } from './app-error.js';
+
+/** What the localisation step needs; it removes this from the response before sending. */
+export interface PendingTranslation {
+  key: MessageKey;
+  params: MessageParams;
+  fields: FieldProblem[];
+}
+
+export const TRANSLATION_EXTENSION = '__translate';
+
+/** Errors that graphql-js and Apollo raise for a malformed request: safe to show as they are. */
+const REQUEST_ERROR_CODES = new Set<string>([
+  ApolloServerErrorCode.GRAPHQL_PARSE_FAILED,
+  ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED,
+  ApolloServerErrorCode.BAD_USER_INPUT,
+  ApolloServerErrorCode.BAD_REQUEST,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_FOUND,
+  ApolloServerErrorCode.PERSISTED_QUERY_NOT_SUPPORTED,
+  ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE,
+  'INTROSPECTION_DISABLED',
+  'MAX_RECURSIVE_SELECTIONS_EXCEEDED',
+]);
+
+export function isExpectedError(error: unknown): boolean {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) return true;
+  if (!(error instanceof GraphQLError)) return false;
+  const code = error.extensions?.code;
+  // A GraphQLError without an underlying exception is graphql-js reporting on the request itself.
+  return typeof code === 'string' ? REQUEST_ERROR_CODES.has(code) : error.originalError === undefined;
+}
+
+/**
+ * Apollo's formatError: expected errors keep their code and text, everything else becomes
+ * INTERNAL_SERVER_ERROR without a trace of what happened inside (that goes to the log).
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    const translation: PendingTranslation = {
+      key: original.messageKey ?? (original.definition.code as MessageKey),
+      params: original.params,
+      fields: original.fields,
+    };
+    return {
+      message: original.definition.code,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { ...original.extensions, [TRANSLATION_EXTENSION]: translation },
+    };
+  }
+  if (isExpectedError(error)) {
+    const { stacktrace: _dropped, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions: { ...extensions, code: extensions.code ?? ApolloServerErrorCode.BAD_REQUEST } };
+  }
+  const translation: PendingTranslation = { key: 'INTERNAL_SERVER_ERROR', params: {}, fields: [] };
+  return {
+    message: 'INTERNAL_SERVER_ERROR',
+    locations: formatted.locations,
+    path: formatted.path,
+    extensions: { code: 'INTERNAL_SERVER_ERROR', [TRANSLATION_EXTENSION]: translation },
+  };
+}

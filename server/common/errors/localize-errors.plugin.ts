@@ -1,0 +1,49 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { GraphQLFormattedError } from 'graphql';
+import type { AppContext } from '../../context.js';
+import { Language } from '../locale.js';
+import { isMessageKey, translate } from '../i18n/translate.js';
+import { isExpectedError, TRANSLATION_EXTENSION, type PendingTranslation } from './format-error.js';
+
+function isPendingTranslation(value: unknown): value is PendingTranslation {
+  return typeof value === 'object' && value !== null && isMessageKey((value as PendingTranslation).key);
+}
+
+export function localizeError(error: GraphQLFormattedError, language: Language): GraphQLFormattedError {
+  const { [TRANSLATION_EXTENSION]: pending, ...extensions } = error.extensions ?? {};
+  if (!isPendingTranslation(pending)) return error;
+  const fields = pending.fields.map((problem) => ({
+    field: problem.field,
+    message: translate(language, problem.message, problem.params),
+  }));
+  return {
+    ...error,
+    message: translate(language, pending.key, pending.params),
+    extensions: fields.length > 0 ? { ...extensions, fields } : extensions,
+  };
+}
+
+/**
+ * Puts every error message in the caller's language at the last moment, and logs the errors that
+ * were masked as INTERNAL_SERVER_ERROR with their stack.
+ */
+export const localizeErrorsPlugin: ApolloServerPlugin<AppContext> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ errors, contextValue, logger }) {
+        for (const error of errors) {
+          if (isExpectedError(error)) continue;
+          const log = contextValue?.log ?? logger;
+          log.error(error.originalError ?? error);
+        }
+      },
+      async willSendResponse({ response, contextValue }) {
+        if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+        const language = contextValue?.language ?? Language.NL;
+        response.body.singleResult.errors = response.body.singleResult.errors.map((error) =>
+          localizeError(error, language),
+        );
+      },
+    };
+  },
+};

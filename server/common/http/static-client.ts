@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler, Router } from 'express';
+
+/**
+ * Serves the built client: hashed assets cached for a year, every other GET that wants HTML gets
+ * index.html (the client's router decides what to show, including /404).
+ */
+export function staticClient(clientDir: string, beforeIndex: RequestHandler): Router {
+  const router = Router();
+  const indexFile = join(clientDir, 'index.html');
+  router.use(
+    '/assets',
+    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  router.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  router.get(/.*/, beforeIndex, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    if (!existsSync(indexFile)) {
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The client is not built yet. Run `npm run build` (npm start does this for you).');
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(indexFile);
+  });
+  return router;
+}

@@ -1,0 +1,116 @@
+/** A calendar date without a time or zone, as `YYYY-MM-DD`. */
+export type LocalDate = string;
+
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock reading of an instant in a zone. */
+export function localPartsOf(instant: Date, zone: string): LocalParts {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(zone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  };
+}
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+export function formatLocalDate(parts: Pick<LocalParts, 'year' | 'month' | 'day'>): LocalDate {
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
+export function localDateOf(instant: Date, zone: string): LocalDate {
+  return formatLocalDate(localPartsOf(instant, zone));
+}
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isLocalDate(value: string): boolean {
+  const match = LOCAL_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+function utcMidnight(date: LocalDate): Date {
+  if (!isLocalDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  return new Date(`${date}T00:00:00Z`);
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const midnight = utcMidnight(date);
+  midnight.setUTCDate(midnight.getUTCDate() + days);
+  return midnight.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: LocalDate): number {
+  return utcMidnight(date).getUTCDay();
+}
+
+/** Minutes the zone is ahead of UTC at that instant (60 in CET, 120 in CEST). */
+function offsetMinutesAt(instant: Date, zone: string): number {
+  const p = localPartsOf(instant, zone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+/**
+ * The instant at which the zone's clocks read `date hour:minute`. A wall time skipped by the
+ * spring-forward change resolves to the instant one hour later; a wall time that occurs twice in
+ * autumn resolves to one of its two readings. Business hours (07:00-22:00) never hit either case.
+ */
+export function instantOf(date: LocalDate, hour: number, minute: number, zone: string): Date {
+  const wallAsUtc = utcMidnight(date).getTime() + (hour * 60 + minute) * 60000;
+  let guess = wallAsUtc - offsetMinutesAt(new Date(wallAsUtc), zone) * 60000;
+  const corrected = wallAsUtc - offsetMinutesAt(new Date(guess), zone) * 60000;
+  if (corrected !== guess) {
+    // The two offsets differ only around a DST switch: prefer the earlier valid reading.
+    const earlier = Math.min(guess, corrected);
+    const later = Math.max(guess, corrected);
+    const reads = (candidate: number) => {
+      const p = localPartsOf(new Date(candidate), zone);
+      return p.hour === hour && p.minute === minute && formatLocalDate(p) === date;
+    };
+    guess = reads(earlier) ? earlier : reads(later) ? later : later;
+  }
+  return new Date(guess);
+}
+
+/** Whole hours since local midnight of the instant in the zone, for "hour of day" statistics and greetings. */
+export function localHourOf(instant: Date, zone: string): number {
+  return localPartsOf(instant, zone).hour;
+}

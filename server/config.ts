@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { LevelWithSilent } from 'pino';
+
+/** Spec section 9: admin passwords have at least 10 characters, technician passwords at least 6. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 10;
+export const TECHNICIAN_PASSWORD_MIN_LENGTH = 6;
+
+export type NodeEnv = 'production' | 'development' | 'test';
+
+/** A limit of `points` attempts per `windowSeconds`, per key. */
+export interface RateLimitRule {
+  points: number;
+  windowSeconds: number;
+}
+
+/**
+ * Every named rate limit of the product. The default lives here; the operator overrides one with
+ * `RATE_LIMIT_<NAME>=<points>/<seconds>` (for example `RATE_LIMIT_LOOKUP_PER_CLIENT=60/900`).
+ */
+export const DEFAULT_RATE_LIMITS = {
+  LOOKUP_PER_CLIENT: { points: 30, windowSeconds: 900 },
+  LOOKUP_PER_ADDRESS: { points: 10, windowSeconds: 900 },
+  SIGN_IN_PER_CLIENT: { points: 30, windowSeconds: 900 },
+  SIGN_IN_PER_ACCOUNT: { points: 10, windowSeconds: 900 },
+  PASSWORD_RESET_PER_CLIENT: { points: 10, windowSeconds: 3600 },
+  PASSWORD_RESET_PER_ACCOUNT: { points: 5, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+
+export interface AppConfig {
+  env: NodeEnv;
+  port: number;
+  host: string;
+  /** Unset: the server starts an embedded PostgreSQL under `dataDir/pg`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  /** The instant the server's clock starts at; honoured outside production only. */
+  clockNow: Date | undefined;
+  brand: string;
+  smtpUrl: string | undefined;
+  logLevel: LevelWithSilent;
+  appUrl: string;
+  /** Express `trust proxy` value; unset means X-Forwarded-For is ignored. */
+  trustProxy: string | undefined;
+  rateLimits: Record<RateLimitName, RateLimitRule>;
+  tokenTtlSeconds: { consumer: number; technician: number; admin: number };
+  passwordResetTtlMinutes: number;
+  /** Directory of the built client; served with SPA fallback when it exists. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readEnvString(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function readPort(env: Env): number {
+  const raw = readEnvString(env, 'PORT') ?? '3000';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a number between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readNodeEnv(env: Env): NodeEnv {
+  const raw = readEnvString(env, 'NODE_ENV') ?? 'development';
+  if (raw === 'production' || raw === 'test' || raw === 'development') return raw;
+  return 'development';
+}
+
+function readClockNow(env: Env, nodeEnv: NodeEnv): Date | undefined {
+  const raw = readEnvString(env, 'CLOCK_NOW');
+  if (!raw || nodeEnv === 'production') return undefined;
+  const instant = new Date(raw);
+  if (Number.isNaN(instant.getTime())) {
+    throw new ConfigError(`CLOCK_NOW must be an ISO instant such as 2026-03-28T13:29:00+01:00, got "${raw}"`);
+  }
+  return instant;
+}
+
+function readRateLimits(env: Env): Record<RateLimitName, RateLimitRule> {
+  const limits = { ...DEFAULT_RATE_LIMITS } as Record<RateLimitName, RateLimitRule>;
+  for (const name of Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]) {
+    const raw = readEnvString(env, `RATE_LIMIT_${name}`);
+    if (!raw) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(raw);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+      throw new ConfigError(`RATE_LIMIT_${name} must look like <points>/<seconds>, e.g. 30/900; got "${raw}"`);
+    }
+    limits[name] = { points: Number(match[1]), windowSeconds: Number(match[2]) };
+  }
+  return limits;
+}
+
+function readPositiveInt(env: Env, name: string, fallback: number): number {
+  const raw = readEnvString(env, name);
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+/** Dev and test keep one generated secret per data directory, so tokens survive restarts. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function readJwtSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
+  const secret = readEnvString(env, 'JWT_SECRET');
+  if (secret) {
+    if (nodeEnv === 'production' && secret.length < 32) {
+      throw new ConfigError('JWT_SECRET must be at least 32 characters in production');
+    }
+    return secret;
+  }
+  if (nodeEnv === 'production') throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  return readOrCreateDevSecret(dataDir);
+}
+
+const LOG_LEVELS: LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = readNodeEnv(env);
+  const dataDir = resolve(readEnvString(env, 'DATA_DIR') ?? './data');
+  const databaseUrl = readEnvString(env, 'DATABASE_URL');
+  const port = readPort(env);
+  const demoFlag = readEnvString(env, 'DEMO_DATA');
+  const logLevel = (readEnvString(env, 'LOG_LEVEL') ?? 'info') as LevelWithSilent;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const adminEmail = readEnvString(env, 'ADMIN_EMAIL');
+  const adminPassword = readEnvString(env, 'ADMIN_PASSWORD');
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword !== undefined && adminPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
+  }
+  return {
+    env: nodeEnv,
+    port,
+    host: readEnvString(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    jwtSecret: readJwtSecret(env, nodeEnv, dataDir),
+    adminEmail,
+    adminPassword,
+    demoData: demoFlag === undefined ? databaseUrl === undefined : demoFlag === '1' || demoFlag === 'true',
+    clockNow: readClockNow(env, nodeEnv),
+    brand: (readEnvString(env, 'BRAND') ?? 'tijdvak').toLowerCase(),
+    smtpUrl: readEnvString(env, 'SMTP_URL'),
+    logLevel,
+    appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: readEnvString(env, 'TRUST_PROXY'),
+    rateLimits: readRateLimits(env),
+    tokenTtlSeconds: {
+      consumer: readPositiveInt(env, 'CONSUMER_TOKEN_TTL_SECONDS', 2 * 3600),
+      technician: readPositiveInt(env, 'STAFF_TOKEN_TTL_SECONDS', 12 * 3600),
+      admin: readPositiveInt(env, 'STAFF_TOKEN_TTL_SECONDS', 12 * 3600),
+    },
+    passwordResetTtlMinutes: readPositiveInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30),
+    clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
+  };
+}

@@ -1,0 +1,22 @@
+import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
+import { Admin } from '../admins/admin.entity.js';
+import { Holiday } from '../holidays/holiday.entity.js';
+import { ImportSetting } from '../imports/import-setting.entity.js';
+import { Order } from '../orders/order.entity.js';
+import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
+import { MailOpen } from '../statistics/mail-open.entity.js';
+import { SiteVisit } from '../statistics/site-visit.entity.js';
+import { Technician } from '../technicians/technician.entity.js';
+
+/** Every entity, listed explicitly: no folder scanning at start-up. */
+export const ENTITIES = [
+  Admin,
+  Technician,
+  Order,
+  ScheduleConfirmation,
+  ImportSetting,
+  Holiday,
+  SiteVisit,
+  MailOpen,
+  PasswordResetToken,
+];

@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export interface OrmOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** Called with each SQL statement the ORM runs (tests count statements with it). */
+  onQuery?: (sql: string) => void;
+  poolSize?: number;
+  /** Longest a single statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs?: number;
+}
+
+export function ormConfig(options: OrmOptions): Options {
+  const log = options.logger.child({ component: 'orm' });
+  return defineConfig({
+    clientUrl: options.databaseUrl,
+    entities: ENTITIES,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    discovery: { warnWhenNoEntities: true },
+    ensureDatabase: false,
+    pool: { min: 0, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 },
+    driverOptions: { statement_timeout: options.statementTimeoutMs ?? 15_000, connectionTimeoutMillis: 5_000 },
+    migrations: {
+      migrationsList: MIGRATIONS,
+      snapshot: false,
+      transactional: true,
+      allOrNothing: true,
+      silent: true,
+    },
+    debug: options.onQuery ? ['query'] : false,
+    logger: (message: string) => {
+      if (options.onQuery) options.onQuery(message);
+      else log.debug(message);
+    },
+    colors: false,
+  });
+}
+
+export async function openOrm(options: OrmOptions): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(options));
+}
+
+/** Applies every pending migration; the schema is never auto-updated. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((migration) => migration.name);
+}

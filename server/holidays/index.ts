@@ -1,0 +1,3 @@
+import { HolidayResolver } from './holiday.resolver.js';
+
+export const holidayResolvers = [HolidayResolver] as const;

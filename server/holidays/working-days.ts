@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Country } from '../common/locale.js';
+import { addDays, weekdayOf, type LocalDate } from '../common/time/zoned-time.js';
+import { Holiday } from './holiday.entity.js';
+
+/** How far the search for a working day looks; far longer than any run of holidays and Sundays. */
+const SEARCH_DAYS = 21;
+
+/** The one rule: a working day is neither a Sunday nor a holiday of the country. */
+export function isWorkingDay(date: LocalDate, holidays: ReadonlySet<LocalDate>): boolean {
+  return weekdayOf(date) !== 0 && !holidays.has(date);
+}
+
+function stepToWorkingDay(from: LocalDate, step: 1 | -1, holidays: ReadonlySet<LocalDate>): LocalDate {
+  let date = addDays(from, step);
+  for (let i = 0; i < SEARCH_DAYS && !isWorkingDay(date, holidays); i++) date = addDays(date, step);
+  return date;
+}
+
+/** Holidays of a country between two dates, inclusive. */
+export async function loadHolidayDates(
+  em: EntityManager,
+  country: Country,
+  from: LocalDate,
+  to: LocalDate,
+): Promise<Set<LocalDate>> {
+  const rows = await em.find(
+    Holiday,
+    { country, date: { $gte: from, $lte: to } },
+    { fields: ['date'], disableIdentityMap: true },
+  );
+  return new Set(rows.map((row) => row.date));
+}
+
+/** The first working day after `date` in the country. */
+export async function nextWorkingDay(em: EntityManager, country: Country, date: LocalDate): Promise<LocalDate> {
+  const holidays = await loadHolidayDates(em, country, addDays(date, 1), addDays(date, SEARCH_DAYS + 1));
+  return stepToWorkingDay(date, 1, holidays);
+}
+
+/** The last working day before `date` in the country. */
+export async function previousWorkingDay(em: EntityManager, country: Country, date: LocalDate): Promise<LocalDate> {
+  const holidays = await loadHolidayDates(em, country, addDays(date, -SEARCH_DAYS - 1), addDays(date, -1));
+  return stepToWorkingDay(date, -1, holidays);
+}

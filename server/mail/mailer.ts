@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  from: string;
+  logger: Logger;
+}
+
+/**
+ * Sends through SMTP_URL when it is set; otherwise every message becomes an .eml file in the
+ * outbox directory, where a developer (or a test) can open it.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const log = options.logger.child({ component: 'mail' });
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        log.info({ subject: message.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ file, subject: message.subject }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

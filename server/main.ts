@@ -1,0 +1,163 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { ensureActiveAdmin } from './admins/admin-bootstrap.js';
+import { composeApp } from './app.js';
+import { loadConfig, type AppConfig } from './config.js';
+import { TokenService } from './common/auth/tokens.js';
+import { Clock } from './common/clock.js';
+import { createLogger } from './common/logger.js';
+import { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import type { AppServices } from './context.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { migrate, openOrm } from './db/orm.js';
+import { seedDemoData, type DemoLogins } from './db/seed/demo-data.js';
+import { createMailer } from './mail/mailer.js';
+import type { Lifecycle } from './system/health.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: AppServices;
+  httpServer: Server;
+  demoLogins: DemoLogins | null;
+  /** Stops accepting, lets in-flight requests finish, closes the ORM and the embedded database. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** Tests count SQL statements with this. */
+  onQuery?: (sql: string) => void;
+}
+
+function printDemoLogins(logins: DemoLogins, url: string): void {
+  const lines = [
+    '',
+    `Tijdvak demo data is ready at ${url}`,
+    `  Admin:       ${url}/admin/login  ${logins.admin.email} / ${logins.admin.password}`,
+    ...logins.technicians.map(
+      (technician) =>
+        `  Technician:  ${url}/technician/login  ${technician.email} / ${technician.password}  (${technician.country})`,
+    ),
+    ...logins.lookups.map((lookup) =>
+      lookup.country === 'NL'
+        ? `  Consumer NL: ${url}/  postcode ${lookup.zipcode}, house number ${lookup.houseNumber}  (visit ${lookup.date})`
+        : `  Consumer BE: ${url}/?country=BE&lang=fr  phone ${lookup.phone}  (visit ${lookup.date})`,
+    ),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function prepareDatabase(
+  orm: MikroORM,
+  config: AppConfig,
+  clock: Clock,
+  logger: Logger,
+): Promise<DemoLogins | null> {
+  const applied = await migrate(orm);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const em = orm.em.fork();
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureActiveAdmin(em, { email: config.adminEmail, password: config.adminPassword });
+    logger.info({ email: config.adminEmail, outcome }, 'ADMIN_EMAIL admin ensured');
+  }
+  return config.demoData ? seedDemoData(em, clock) : null;
+}
+
+export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  let embedded: EmbeddedDatabase | undefined;
+  let orm: MikroORM | undefined;
+  try {
+    if (!config.databaseUrl) embedded = await startEmbeddedPostgres({ dir: config.dataDir, logger });
+    orm = await openOrm({ databaseUrl: config.databaseUrl ?? embedded!.url, logger, onQuery: options.onQuery });
+    const clock = new Clock(config.clockNow, config.env !== 'production');
+    if (config.clockNow)
+      logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');
+    const demoLogins = await prepareDatabase(orm, config, clock, logger);
+
+    const services: AppServices = {
+      config,
+      clock,
+      orm,
+      logger,
+      tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
+      rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret),
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: join(config.dataDir, 'outbox'),
+        from: `"${config.brand}" <no-reply@${config.brand}.invalid>`,
+        logger,
+      }),
+    };
+    services.rateLimiter.startCleanup();
+
+    const httpServer = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 });
+    const lifecycle: Lifecycle = { shuttingDown: false };
+    const { app, apollo } = await composeApp(services, httpServer, lifecycle);
+    httpServer.on('request', app);
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+    const address = httpServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+    logger.info({ url }, 'Tijdvak is listening');
+
+    const openOrmHandle = orm;
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= (async () => {
+        lifecycle.shuttingDown = true;
+        logger.info('shutting down');
+        await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
+        services.rateLimiter.stopCleanup();
+        services.mailer.close();
+        await openOrmHandle.close(true);
+        await embedded?.stop();
+        logger.info('stopped');
+      })();
+      return stopping;
+    };
+    return { url, port, services, httpServer, demoLogins, stop };
+  } catch (error) {
+    await orm?.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  if (server.demoLogins) printDemoLogins(server.demoLogins, server.url);
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) process.exit(1);
+    server.services.logger.info({ signal }, 'signal received');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.services.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`Tijdvak could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof Error && error.cause) process.stderr.write(`  cause: ${String(error.cause)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,114 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Admin } from '../admins/admin.entity.js';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { Country } from '../common/locale.js';
+import { Technician } from '../technicians/technician.entity.js';
+
+/** The visit window is three hours long. */
+export const VISIT_DURATION_SECONDS = 10800;
+
+@ObjectType({ description: 'A repair visit at a customer address (called an appointment in the legacy API).' })
+@Entity({ tableName: 'orders' })
+@Index({ name: 'orders_address_lookup_idx', properties: ['zipcode', 'houseNumber', 'appointment'] })
+@Index({ name: 'orders_phone_lookup_idx', properties: ['phoneNormalized', 'appointment'] })
+@Index({ name: 'orders_technician_day_idx', properties: ['technician', 'appointment'] })
+export class Order {
+  @Field(() => Int, { description: 'Database id.' })
+  @RequireRole(Role.ADMIN)
+  @PrimaryKey()
+  id!: number;
+
+  @Field({ description: 'The order reference number; unique.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 64, unique: true })
+  referenceNumber!: string;
+
+  @Field({ description: 'Customer name.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 200 })
+  name!: string;
+
+  @Field({ description: 'Customer e-mail address.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 254 })
+  email!: string;
+
+  @Field({ description: 'Customer phone number as entered.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 40 })
+  phone!: string;
+
+  /** Digits only, without country prefix or leading zero, so every way of typing a number finds it. */
+  @Property({ length: 20 })
+  phoneNormalized!: string;
+
+  @Field({ description: 'Postcode, upper case without spaces.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 16 })
+  zipcode!: string;
+
+  @Field(() => Int, { description: 'House number (digits only).' })
+  @RequireRole(Role.ADMIN)
+  @Property()
+  houseNumber!: number;
+
+  @Field({ description: 'City.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 100 })
+  city!: string;
+
+  @Field(() => Country, { description: 'Country of the address; decides time zone and holidays.' })
+  @RequireRole(Role.ADMIN)
+  @Enum({ items: () => Country, nativeEnumName: 'country' })
+  country!: Country;
+
+  @Field({ description: 'Start of the visit window.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime' })
+  appointment!: Date;
+
+  @Field(() => Int, { description: 'Length of the visit window in seconds (10800).' })
+  @RequireRole(Role.ADMIN)
+  @Property()
+  duration: number = VISIT_DURATION_SECONDS;
+
+  @Field(() => Technician, { nullable: true, description: 'The technician who makes the visit.' })
+  @RequireRole(Role.ADMIN)
+  @ManyToOne(() => Technician, { nullable: true, deleteRule: 'set null' })
+  technician: Technician | null = null;
+
+  @Field({ description: 'A special order, highlighted in the planner (legacy flag 1).' })
+  @RequireRole(Role.ADMIN)
+  @Property()
+  special: boolean = false;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Set (0 or 1) when an external company handles the visit; null when we do.',
+  })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'smallint', nullable: true })
+  externalCompany: number | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  deletedAt: Date | null = null;
+
+  @ManyToOne(() => Admin, { nullable: true, deleteRule: 'set null' })
+  deletedBy: Admin | null = null;
+
+  /** The deleting admin's name as it was, so the notice survives that admin's removal. */
+  @Property({ length: 201, nullable: true })
+  deletedByName: string | null = null;
+
+  @Field({ description: 'When the order was created.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt!: Date;
+
+  @Field({ description: 'When the order last changed.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  updatedAt!: Date;
+}

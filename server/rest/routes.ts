@@ -1,0 +1,44 @@
+import { defineRoute } from './rest-route.js';
+
+interface HolidaysData {
+  holidays: { country: string; date: string }[];
+}
+
+/**
+ * THE table of legacy calls (spec section 7). Each domain keeps its rows in its own section.
+ * Row order matters only where two paths could match the same URL: the more specific comes first.
+ */
+export const REST_ROUTES = [
+  // consumers
+
+  // accounts (sign-in, password reset)
+
+  // technicians
+
+  // admins
+
+  // orders
+
+  // schedule
+
+  // imports
+
+  // exports
+
+  // holidays
+  defineRoute<HolidaysData>({
+    method: 'get',
+    path: '/api/admin/holidays',
+    operation: /* GraphQL */ `
+      query LegacyHolidays {
+        holidays {
+          country
+          date
+        }
+      }
+    `,
+    respond: (data) => data.holidays.map(({ date, country }) => ({ date, country })),
+  }),
+
+  // statistics
+];

@@ -1,0 +1,20 @@
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Technician } from '../technicians/technician.entity.js';
+
+/** A technician confirmed the schedule of one date; from then on that schedule is locked. */
+@Entity({ tableName: 'schedule_confirmations' })
+@Unique({ name: 'schedule_confirmations_technician_date_unique', properties: ['technician', 'date'] })
+export class ScheduleConfirmation {
+  @PrimaryKey()
+  id!: number;
+
+  @ManyToOne(() => Technician, { deleteRule: 'cascade' })
+  technician!: Technician;
+
+  /** The schedule's calendar date in the technician's country, YYYY-MM-DD. */
+  @Property({ type: 'date' })
+  date!: string;
+
+  @Property({ type: 'datetime' })
+  confirmedAt!: Date;
+}

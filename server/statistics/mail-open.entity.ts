@@ -1,0 +1,16 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Order } from '../orders/order.entity.js';
+
+/** A consumer mail was opened (tracking pixel); feeds averageMailRead. */
+@Entity({ tableName: 'mail_opens' })
+export class MailOpen {
+  @PrimaryKey({ type: 'bigint' })
+  id!: string;
+
+  @Property({ type: 'datetime' })
+  openedAt!: Date;
+
+  @Index({ name: 'mail_opens_order_idx' })
+  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  order!: Order;
+}

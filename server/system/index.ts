@@ -1,0 +1,3 @@
+import { ServerInfoResolver } from './server-info.resolver.js';
+
+export const systemResolvers = [ServerInfoResolver] as const;

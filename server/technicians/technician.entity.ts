@@ -1,0 +1,69 @@
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { Country } from '../common/locale.js';
+
+export const DEFAULT_STARTING_HOUR = 8;
+
+@ObjectType({ description: 'A technician who visits customers.' })
+@Entity({ tableName: 'technicians' })
+export class Technician {
+  @Field(() => Int, { description: 'Database id.' })
+  @RequireRole(Role.ADMIN)
+  @PrimaryKey()
+  id!: number;
+
+  @Field({ description: 'First name; shown in the planner greeting.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 100 })
+  firstname!: string;
+
+  @Field({ description: 'Last name.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 100 })
+  lastname!: string;
+
+  @Field({ description: 'Sign-in e-mail address, stored in lower case; unique among technicians.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 254, unique: true })
+  email!: string;
+
+  @Field({
+    description:
+      'The personal N-number that identifies the technician in imports; unique and not editable. Legacy REST calls it `<brand>_identifier`.',
+  })
+  @RequireRole(Role.ADMIN)
+  @Property({ length: 32, unique: true })
+  personalNumber!: string;
+
+  @Field(() => Int, { description: 'Hour (7-20) the technician usually starts; default 8.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'smallint' })
+  startingTime: number = DEFAULT_STARTING_HOUR;
+
+  @Field(() => Country, {
+    description: "Country whose working days and holidays decide the technician's next schedule date.",
+  })
+  @RequireRole(Role.ADMIN)
+  @Enum({ items: () => Country, nativeEnumName: 'country' })
+  country: Country = Country.NL;
+
+  @Field(() => Date, { nullable: true, description: 'Last successful sign-in, or null when never.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime', nullable: true })
+  lastOnline: Date | null = null;
+
+  /** argon2id hash; null until the technician has set a password through the reset mail. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  passwordHash: string | null = null;
+
+  /** Raised when the password changes; tokens carry it and must match. */
+  @Property()
+  tokenVersion: number = 0;
+
+  @Field({ description: 'When the technician was created.' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt!: Date;
+}

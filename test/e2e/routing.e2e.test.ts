@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { launchBrowser, type E2EBrowser } from './utils/browser.js';
+
+describe('routes and redirects of spec section 2 (built app in Chromium)', () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+
+  beforeAll(async () => {
+    app = await startAppProcess();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const landing = async (path: string, storage: Record<string, string> = {}) => {
+    const { page, context } = await browser.newPage();
+    if (Object.keys(storage).length > 0) {
+      await page.goto(`${app.url}/404`);
+      await page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, storage);
+    }
+    await page.goto(`${app.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    const url = new URL(page.url());
+    const heading = await page.locator('h1').first().textContent();
+    await context.close();
+    return { path: url.pathname, heading };
+  };
+
+  it('sends the empty path to the consumer index, with the consumer shell', async () => {
+    const result = await landing('/');
+    expect(result.path).toBe('/index');
+    expect(result.heading).toBe('Wanneer komt de monteur?');
+  });
+
+  it('shows the technician login to a visitor without a token', async () => {
+    expect((await landing('/technician/login')).path).toBe('/technician/login');
+    expect((await landing('/technician')).path).toBe('/technician/login');
+    expect((await landing('/technician/anything')).path).toBe('/technician/login');
+  });
+
+  it('sends a technician with a token from login to manage', async () => {
+    expect((await landing('/technician/login', { accessToken: 'x.y.z' })).path).toBe('/technician/manage');
+  });
+
+  it('shows the admin login, and guards the admin pages', async () => {
+    expect((await landing('/admin/login')).path).toBe('/admin/login');
+    expect((await landing('/admin')).path).toBe('/admin/login');
+    expect((await landing('/admin/statistics')).path).toBe('/admin/login');
+  });
+
+  it('sends an admin with a token from login to technicians/index, and bare groups to their first page', async () => {
+    expect((await landing('/admin/login', { adminToken: 'x.y.z' })).path).toBe('/admin/technicians/index');
+    expect((await landing('/admin/users', { adminToken: 'x.y.z' })).path).toBe('/admin/users/overview');
+    expect((await landing('/admin/holiday', { adminToken: 'x.y.z' })).path).toBe('/admin/holiday/index');
+    expect((await landing('/admin/technicians/nowhere', { adminToken: 'x.y.z' })).path).toBe(
+      '/admin/technicians/index',
+    );
+  });
+
+  it('guards the consumer details page', async () => {
+    expect((await landing('/details')).path).toBe('/index');
+  });
+
+  it("sends an unknown path to /404, which says 'Requested page not found'", async () => {
+    const result = await landing('/no/such/page');
+    expect(result).toEqual({ path: '/404', heading: 'Requested page not found' });
+  });
+});

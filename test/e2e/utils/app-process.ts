@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findFreePort } from '../../../server/db/free-port.js';
+import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
+
+export interface AppProcess {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  database: TestDatabase;
+  dataDir: string;
+  /** What the server printed (for diagnosing a failed test). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server (`node dist/server/main.js`) in its own process, with its own fresh database and
+ * data directory, exactly as an operator would run it.
+ */
+export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tijdvak-e2e-'));
+  const port = await findFreePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      APP_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not become ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    port,
+    database,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

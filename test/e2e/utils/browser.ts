@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; playwright-core never downloads a browser here. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const ARTIFACTS_DIR = 'test-artifacts';
+
+export interface E2EBrowser {
+  browser: Browser;
+  /** A fresh context (own storage and cookies); `hostPort` maps every host name to the app. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts headless Chromium with the flags this closed network needs. Every host name resolves to
+ * 127.0.0.1, so tests can open real host names such as rendezvous.be.example.
+ */
+export async function launchBrowser(): Promise<E2EBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'tijdvak-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      '--host-resolver-rules=MAP * 127.0.0.1',
+    ],
+  });
+  return {
+    browser,
+    newPage: async (options = {}) => {
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    close: async () => {
+      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot under test-artifacts/ (kept by CI for a human to look at). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,92 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '../../server/common/auth/role.js';
+import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+
+const PROTECTED = '{ currentAdmin { email } }';
+
+describe('role guard', () => {
+  let server: TestServer;
+  let adminToken: string;
+  let technicianToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const em = server.em();
+    adminToken = tokensFor(server).admin(await createAdmin(em, { email: 'guard@example.test' }));
+    technicianToken = tokensFor(server).technician(await createTechnician(em));
+  });
+  afterAll(() => server.stop());
+
+  const codeOf = async (token?: string) => {
+    const { body } = await server.graphql(PROTECTED, {}, { token });
+    return { code: body.errors?.[0]?.extensions?.code, data: body.data };
+  };
+
+  it('lets the right role through', async () => {
+    const { body } = await server.graphql<{ currentAdmin: { email: string } }>(PROTECTED, {}, { token: adminToken });
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.currentAdmin.email).toBe('guard@example.test');
+  });
+
+  it('refuses a caller without a token', async () => {
+    expect(await codeOf()).toEqual({ code: 'UNAUTHENTICATED', data: null });
+  });
+
+  it('refuses a token of another role', async () => {
+    expect((await codeOf(technicianToken)).code).toBe('FORBIDDEN');
+    const consumer = server.services.tokens.signConsumer([1], { state: false, company: 0 });
+    expect((await codeOf(consumer)).code).toBe('FORBIDDEN');
+  });
+
+  it('refuses an expired token', async () => {
+    const secret = server.services.config.jwtSecret;
+    const admin = jwt.decode(adminToken) as { sub: string; ver: number };
+    const expired = jwt.sign(
+      { role: Role.ADMIN, sub: admin.sub, ver: admin.ver, iat: Math.floor(Date.now() / 1000) - 7200 },
+      secret,
+      { algorithm: 'HS256', expiresIn: 60, issuer: 'tijdvak' },
+    );
+    expect((await codeOf(expired)).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const payload = jwt.decode(adminToken) as jwt.JwtPayload;
+    const forged = jwt.sign(payload, 'another-secret-another-secret-another', { algorithm: 'HS256' });
+    expect((await codeOf(forged)).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a token with algorithm none', async () => {
+    const payload = jwt.decode(adminToken) as jwt.JwtPayload;
+    const unsigned = jwt.sign(payload, '', { algorithm: 'none' });
+    expect((await codeOf(unsigned)).code).toBe('UNAUTHENTICATED');
+    const [header, body] = adminToken.split('.');
+    void header;
+    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect((await codeOf(`${noneHeader}.${body}.`)).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a token signed with another algorithm (HS512)', async () => {
+    const payload = jwt.decode(adminToken) as jwt.JwtPayload;
+    const other = jwt.sign(payload, server.services.config.jwtSecret, { algorithm: 'HS512' });
+    expect((await codeOf(other)).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('stops an admin token at once when the admin becomes inactive', async () => {
+    const em = server.em();
+    const admin = await createAdmin(em);
+    const token = tokensFor(server).admin(admin);
+    expect((await codeOf(token)).code).toBeUndefined();
+    admin.inactive = true;
+    await em.flush();
+    expect((await codeOf(token)).code).toBe('UNAUTHENTICATED');
+  });
+
+  it("answers in the caller's language", async () => {
+    const nl = await server.graphql(PROTECTED);
+    expect(nl.body.errors?.[0].message).toBe('U bent niet (meer) ingelogd. Log opnieuw in.');
+    const fr = await server.graphql(PROTECTED, {}, { headers: { 'accept-language': 'fr' } });
+    expect(fr.body.errors?.[0].message).toMatch(/connecté/);
+  });
+});

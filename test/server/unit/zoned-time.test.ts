@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  instantOf,
+  isLocalDate,
+  localDateOf,
+  localPartsOf,
+  weekdayOf,
+} from '../../../server/common/time/zoned-time.js';
+
+const AMSTERDAM = 'Europe/Amsterdam';
+
+describe('zoned time', () => {
+  it('reads the wall clock of an instant in a zone', () => {
+    expect(localPartsOf(new Date('2026-01-15T12:30:00Z'), AMSTERDAM)).toMatchObject({ hour: 13, minute: 30 });
+    expect(localPartsOf(new Date('2026-07-15T12:30:00Z'), AMSTERDAM)).toMatchObject({ hour: 14, minute: 30 });
+    expect(localDateOf(new Date('2026-03-28T23:30:00Z'), AMSTERDAM)).toBe('2026-03-29');
+  });
+
+  it('finds the instant of a wall time in winter, in summer and on both DST change days', () => {
+    expect(instantOf('2026-01-15', 13, 30, AMSTERDAM).toISOString()).toBe('2026-01-15T12:30:00.000Z');
+    expect(instantOf('2026-07-15', 13, 30, AMSTERDAM).toISOString()).toBe('2026-07-15T11:30:00.000Z');
+    // 29 March 2026: clocks jump from 02:00 to 03:00.
+    expect(instantOf('2026-03-29', 8, 0, AMSTERDAM).toISOString()).toBe('2026-03-29T06:00:00.000Z');
+    expect(instantOf('2026-03-28', 13, 30, AMSTERDAM).toISOString()).toBe('2026-03-28T12:30:00.000Z');
+    // 25 October 2026: clocks fall back from 03:00 to 02:00.
+    expect(instantOf('2026-10-25', 8, 0, AMSTERDAM).toISOString()).toBe('2026-10-25T07:00:00.000Z');
+    expect(instantOf('2026-10-24', 13, 30, AMSTERDAM).toISOString()).toBe('2026-10-24T11:30:00.000Z');
+  });
+
+  it('does calendar arithmetic on dates', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(weekdayOf('2026-11-22')).toBe(0);
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2028-02-29')).toBe(true);
+  });
+});
