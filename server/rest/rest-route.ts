@@ -5,6 +5,11 @@ export interface LegacyRequest {
   query: Record<string, unknown>;
 }
 
+/** Server facts a response mapping may need (e.g. the brand in `<brand>_identifier`). */
+export interface RestEnvironment {
+  brand: string;
+}
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 /**
@@ -20,7 +25,7 @@ export interface RestRoute<TData = Record<string, unknown>> {
   /** Legacy fields to GraphQL variables. */
   variables?: (request: LegacyRequest) => Record<string, unknown>;
   /** GraphQL data to the legacy JSON body. */
-  respond: (data: TData, request: LegacyRequest) => unknown;
+  respond: (data: TData, request: LegacyRequest, environment: RestEnvironment) => unknown;
   /** Status of a successful answer; 200 unless given. */
   status?: number;
 }

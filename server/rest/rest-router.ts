@@ -37,7 +37,7 @@ async function answer(
   if (response.body.kind !== 'single') throw new Error('The REST shim does not stream responses');
   const { data, errors } = response.body.singleResult;
   if (errors?.length) return sendLegacyError(res, errors[0]);
-  res.status(route.status ?? 200).json(route.respond(data ?? {}, request));
+  res.status(route.status ?? 200).json(route.respond(data ?? {}, request, { brand: services.config.brand }));
 }
 
 export function createRestRouter(

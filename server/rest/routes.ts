@@ -1,3 +1,8 @@
+import {
+  TECHNICIAN_LEGACY_FIELDS,
+  toLegacyTechnician,
+  type LegacyTechnicianSource,
+} from '../technicians/technician.legacy.js';
 import { defineRoute } from './rest-route.js';
 
 interface HolidaysData {
@@ -14,6 +19,19 @@ export const REST_ROUTES = [
   // accounts (sign-in, password reset)
 
   // technicians
+  defineRoute<{ technicians: LegacyTechnicianSource[] }>({
+    method: 'get',
+    path: '/api/admin/technicians{/:search}',
+    operation: /* GraphQL */ `
+      query LegacyTechnicians($search: String) {
+        technicians(search: $search) {
+          ${TECHNICIAN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: ({ params }) => ({ search: params.search ?? null }),
+    respond: (data, _request, { brand }) => data.technicians.map((technician) => toLegacyTechnician(technician, brand)),
+  }),
 
   // admins
 

@@ -1,1 +1,3 @@
-export const technicianResolvers = [] as const;
+import { TechnicianResolver } from './technician.resolver.js';
+
+export const technicianResolvers = [TechnicianResolver] as const;

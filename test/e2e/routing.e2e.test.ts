@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { openWithStorage } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
 
 describe('routes and redirects of spec section 2 (built app in Chromium)', () => {
@@ -17,13 +18,7 @@ describe('routes and redirects of spec section 2 (built app in Chromium)', () =>
 
   const landing = async (path: string, storage: Record<string, string> = {}) => {
     const { page, context } = await browser.newPage();
-    if (Object.keys(storage).length > 0) {
-      await page.goto(`${app.url}/404`);
-      await page.evaluate((items) => {
-        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-      }, storage);
-    }
-    await page.goto(`${app.url}${path}`);
+    await openWithStorage(page, app, storage, path);
     await page.waitForLoadState('networkidle');
     const url = new URL(page.url());
     const heading = await page.locator('h1').first().textContent();

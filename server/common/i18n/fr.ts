@@ -22,6 +22,12 @@ export const fr: Record<MessageKey, string> = {
   // admins
 
   // orders
+  INVALID_REFERENCE_NUMBER:
+    'Un numéro de référence se compose de lettres, de chiffres et de . _ / - et commence par une lettre ou un chiffre.',
+  INVALID_PHONE: "Ce n'est pas un numéro de téléphone valable.",
+  INVALID_ZIPCODE_NL: 'Un code postal néerlandais se compose de quatre chiffres et deux lettres, par exemple 1234 AB.',
+  INVALID_ZIPCODE_BE: 'Un code postal belge se compose de quatre chiffres, par exemple 1000.',
+  INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
 
   // schedule
 

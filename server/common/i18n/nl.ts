@@ -24,6 +24,12 @@ export const nl = {
   // admins
 
   // orders
+  INVALID_REFERENCE_NUMBER:
+    'Een referentienummer bestaat uit letters, cijfers en . _ / - en begint met een letter of cijfer.',
+  INVALID_PHONE: 'Dit is geen geldig telefoonnummer.',
+  INVALID_ZIPCODE_NL: 'Een Nederlandse postcode bestaat uit vier cijfers en twee letters, bijvoorbeeld 1234 AB.',
+  INVALID_ZIPCODE_BE: 'Een Belgische postcode bestaat uit vier cijfers, bijvoorbeeld 1000.',
+  INVALID_HOUSE_NUMBER: 'Een huisnummer bestaat alleen uit cijfers.',
 
   // schedule
 

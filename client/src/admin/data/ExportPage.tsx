@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function ExportPage() {
+  return <ComingSoon title="admin.menu.export" />;
+}

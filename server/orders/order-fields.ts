@@ -1,0 +1,91 @@
+import type { FieldProblem } from '../common/errors/app-error.js';
+import { Country } from '../common/locale.js';
+import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from './address-normalization.js';
+
+/** The customer and address fields of an order, as typed by an admin or read from a CSV row. */
+export interface OrderFieldsInput {
+  referenceNumber: string;
+  name: string;
+  email: string;
+  phone: string;
+  zipcode: string;
+  houseNumber: string | number;
+  city: string;
+  country: Country;
+}
+
+/** The same fields, normalised the way they are stored and looked up. */
+export interface OrderFields {
+  referenceNumber: string;
+  name: string;
+  email: string;
+  phone: string;
+  phoneNormalized: string;
+  zipcode: string;
+  houseNumber: number;
+  city: string;
+  country: Country;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const ZIPCODE: Record<Country, RegExp> = { [Country.NL]: /^\d{4}[A-Z]{2}$/, [Country.BE]: /^\d{4}$/ };
+const REFERENCE = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
+const MAX_LENGTH = { referenceNumber: 64, name: 200, email: 254, phone: 40, city: 100 } as const;
+
+/**
+ * The one set of rules for an order's customer fields, shared by creating an order and importing
+ * one: every problem is reported (not just the first), each with its field.
+ */
+export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderFields; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const text = (field: keyof typeof MAX_LENGTH): string => {
+    const value = String(input[field] ?? '').trim();
+    if (value === '') problems.push({ field, message: 'FIELD_REQUIRED' });
+    else if (value.length > MAX_LENGTH[field]) {
+      problems.push({ field, message: 'FIELD_TOO_LONG', params: { max: MAX_LENGTH[field] } });
+    }
+    return value;
+  };
+  const referenceNumber = text('referenceNumber');
+  const name = text('name');
+  const email = text('email').toLowerCase();
+  const phone = text('phone');
+  const city = text('city');
+  if (referenceNumber && !REFERENCE.test(referenceNumber)) {
+    problems.push({ field: 'referenceNumber', message: 'INVALID_REFERENCE_NUMBER' });
+  }
+  if (email && !EMAIL.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
+  const phoneNormalized = normalizePhone(phone);
+  if (phone && phoneNormalized.length < 6) problems.push({ field: 'phone', message: 'INVALID_PHONE' });
+
+  const zipcode = normalizeZipcode(String(input.zipcode ?? ''));
+  if (zipcode === '') problems.push({ field: 'zipcode', message: 'FIELD_REQUIRED' });
+  else if (!ZIPCODE[input.country]?.test(zipcode)) {
+    problems.push({
+      field: 'zipcode',
+      message: input.country === Country.BE ? 'INVALID_ZIPCODE_BE' : 'INVALID_ZIPCODE_NL',
+    });
+  }
+
+  const rawHouseNumber = String(input.houseNumber ?? '').trim();
+  const houseNumber = /^\d+$/.test(rawHouseNumber) ? normalizeHouseNumber(rawHouseNumber) : null;
+  if (rawHouseNumber === '') problems.push({ field: 'houseNumber', message: 'FIELD_REQUIRED' });
+  else if (houseNumber === null || houseNumber < 1)
+    problems.push({ field: 'houseNumber', message: 'INVALID_HOUSE_NUMBER' });
+
+  if (problems.length > 0) return { problems };
+  return {
+    problems,
+    fields: {
+      referenceNumber,
+      name,
+      email,
+      phone,
+      phoneNormalized,
+      zipcode,
+      houseNumber: houseNumber!,
+      city,
+      country: input.country,
+    },
+  };
+}

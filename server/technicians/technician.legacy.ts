@@ -1,0 +1,24 @@
+/** A technician as the legacy REST calls return it (spec section 3, admin view). */
+export interface LegacyTechnicianSource {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  personalNumber: string;
+  startingTime: number;
+  lastOnline: string | null;
+}
+
+export const TECHNICIAN_LEGACY_FIELDS = 'id firstname lastname email personalNumber startingTime lastOnline';
+
+export function toLegacyTechnician(technician: LegacyTechnicianSource, brand: string) {
+  return {
+    id: technician.id,
+    firstname: technician.firstname,
+    lastname: technician.lastname,
+    email: technician.email,
+    [`${brand}_identifier`]: technician.personalNumber,
+    starting_time: technician.startingTime,
+    last_online: technician.lastOnline,
+  };
+}

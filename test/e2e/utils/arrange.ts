@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Page } from 'playwright-core';
+import { pino } from 'pino';
+import { TokenService } from '../../../server/common/auth/tokens.js';
+import { Clock } from '../../../server/common/clock.js';
+import { openOrm } from '../../../server/db/orm.js';
+import type { AppProcess } from './app-process.js';
+
+/** Arranges or checks data directly in the app's database (for what the UI under test does not do). */
+export async function withDatabase<T>(app: AppProcess, run: (em: EntityManager) => Promise<T>): Promise<T> {
+  const orm = await openOrm({ databaseUrl: app.database.url, logger: pino({ level: 'silent' }), poolSize: 2 });
+  try {
+    return await run(orm.em.fork());
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** Signs tokens the app process accepts (it keeps its generated secret in DATA_DIR/jwt-secret). */
+export function appTokens(app: AppProcess): TokenService {
+  const secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
+  return new TokenService(secret, new Clock(undefined, true), { consumer: 7200, technician: 43200, admin: 43200 });
+}
+
+/** Puts items in the app's local storage, then opens `path` (as a user who signed in earlier). */
+export async function openWithStorage(page: Page, app: AppProcess, storage: Record<string, string>, path: string) {
+  await page.goto(`${app.url}/404`);
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, storage);
+  await page.goto(`${app.url}${path}`);
+}
