@@ -8,6 +8,8 @@ import {
   sortByHour,
   START_HOURS,
   startAt,
+  startsTooEarly,
+  endsTooLate,
   withHour,
   type PlannerRow,
 } from '../../client/src/technician/manage/planner.js';
@@ -59,6 +61,12 @@ describe('planner rules', () => {
     expect(canMove(8, 'up')).toBe(true);
     expect(canMove(18, 'down')).toBe(true); // 19:00-22:00
     expect(canMove(19, 'down')).toBe(false); // 20:00-23:00
+    expect([startsTooEarly(6), startsTooEarly(7), endsTooLate(19), endsTooLate(20)]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
     const atSeven = withHour(loaded, 1, 7);
     expect(move(atSeven, 1, 'up')).toEqual(atSeven);
   });

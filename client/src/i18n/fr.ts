@@ -59,6 +59,9 @@ export const fr: Record<MessageKey, string> = {
   'technician.manage.confirmQuestion': 'Êtes-vous sûr de vouloir confirmer toutes les missions ?',
   'technician.manage.confirmTooLate':
     "Attention ! La mission {number} se termine après 22:00. Ce n'est pas possible ! Choisissez un début plus tôt.",
+  'technician.manage.startTooEarly': 'Commence avant 07:00 : choisissez un début plus tard.',
+  'technician.manage.confirmTooEarly':
+    "Attention ! La mission {number} commence avant 07:00. Ce n'est pas possible ! Choisissez un début plus tard.",
   'technician.manage.retry': 'Recharger',
 
   // admin

@@ -62,6 +62,9 @@ export const nl = {
   'technician.manage.confirmQuestion': 'Weet u zeker dat u alle opdrachten wilt bevestigen?',
   'technician.manage.confirmTooLate':
     'Opgelet! Bij opdracht {number} ligt de eindtijd na 22:00 uur. Dit is niet mogelijk! Kies een eerder begin.',
+  'technician.manage.startTooEarly': 'Begint vóór 07:00 uur: kies een latere begintijd.',
+  'technician.manage.confirmTooEarly':
+    'Opgelet! Bij opdracht {number} ligt de begintijd vóór 07:00 uur. Dit is niet mogelijk! Kies een latere begintijd.',
   'technician.manage.retry': 'Opnieuw laden',
 
   // admin

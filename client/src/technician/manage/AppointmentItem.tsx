@@ -1,6 +1,15 @@
 import type { TechnicianPlannerQuery } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
-import { canMove, endHourOf, endsTooLate, hourLabel, START_HOURS, type Direction, type PlannerRow } from './planner';
+import {
+  canMove,
+  endHourOf,
+  endsTooLate,
+  hourLabel,
+  START_HOURS,
+  startsTooEarly,
+  type Direction,
+  type PlannerRow,
+} from './planner';
 
 export type ScheduleOrder = TechnicianPlannerQuery['technicianSchedule']['orders'][number];
 
@@ -21,7 +30,11 @@ export function AppointmentItem({
   const { t } = useI18n();
   const { order, hour } = row;
   const special = order.flag === 1;
-  const tooLate = endsTooLate(hour);
+  const problem = startsTooEarly(hour)
+    ? t('technician.manage.startTooEarly')
+    : endsTooLate(hour)
+      ? t('technician.manage.endTooLate')
+      : null;
   const ids = { start: `planner-start-${order.id}`, problem: `planner-problem-${order.id}` };
   const moveButton = (direction: Direction, symbol: string) => (
     <button
@@ -61,8 +74,8 @@ export function AppointmentItem({
             id={ids.start}
             value={hour}
             disabled={locked}
-            aria-invalid={tooLate}
-            aria-describedby={tooLate ? ids.problem : undefined}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? ids.problem : undefined}
             onChange={(event) => onHour(Number(event.target.value))}
           >
             {/* An order loaded outside 07-20 keeps its hour visible until it is changed. */}
@@ -85,9 +98,9 @@ export function AppointmentItem({
           {moveButton('down', '▼')}
         </div>
       </div>
-      {tooLate && (
+      {problem && (
         <p id={ids.problem} className="field-error planner-problem">
-          {t('technician.manage.endTooLate')}
+          {problem}
         </p>
       )}
     </li>

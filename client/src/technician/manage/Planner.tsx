@@ -15,6 +15,7 @@ import {
   move,
   rowsOf,
   sortByHour,
+  startsTooEarly,
   withHour,
   type Direction,
   type PlannerRow,
@@ -85,9 +86,14 @@ export function Planner({ schedule, serverNow }: { schedule: Schedule; serverNow
   const confirmDay = async () => {
     const sorted = sortByHour(rows);
     setRows(sorted);
+    const early = sorted.findIndex((row) => startsTooEarly(row.hour));
     const late = sorted.findIndex((row) => endsTooLate(row.hour));
-    if (late >= 0) {
-      setNotice({ tone: 'error', text: t('technician.manage.confirmTooLate', { number: late + 1 }) });
+    if (early >= 0 || late >= 0) {
+      const text =
+        early >= 0
+          ? t('technician.manage.confirmTooEarly', { number: early + 1 })
+          : t('technician.manage.confirmTooLate', { number: late + 1 });
+      setNotice({ tone: 'error', text });
       return;
     }
     if (!window.confirm(t('technician.manage.confirmQuestion'))) return;

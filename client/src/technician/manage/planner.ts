@@ -31,6 +31,9 @@ export const endHourOf = (hour: number): number => hour + SLOT_HOURS;
 
 export const endsTooLate = (hour: number): boolean => endHourOf(hour) > LATEST_END_HOUR;
 
+/** Only possible for an order an admin placed before 07:00: the dropdown starts at 07:00. */
+export const startsTooEarly = (hour: number): boolean => hour < FIRST_START_HOUR;
+
 /** The rows as loaded, in the server's order (by start). */
 export function rowsOf<Order extends { id: number; appointment: string }>(
   orders: readonly Order[],
