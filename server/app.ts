@@ -7,7 +7,7 @@ import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { formatError } from './common/errors/format-error.js';
-import { graphqlArmor } from './common/graphql-limits.js';
+import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
@@ -56,6 +56,7 @@ export async function composeApp(
   const apollo = new ApolloServer<AppContext>({
     schema,
     validationRules: armor.validationRules,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // One operation per request: batching would multiply every other limit.
     allowBatchedHttpRequests: false,
     introspection: config.env !== 'production',
