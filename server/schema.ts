@@ -7,6 +7,7 @@ import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { holidayResolvers } from './holidays/index.js';
+import { scheduleResolvers } from './schedule/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -15,6 +16,7 @@ export const RESOLVERS = [
   ...systemResolvers,
   ...adminResolvers,
   ...technicianResolvers,
+  ...scheduleResolvers,
   ...holidayResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
