@@ -16,7 +16,10 @@ export class PageInfo {
   @RequireRole(...ANY_ROLE)
   startCursor!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Cursor of the last item; pass it as `after` for the next page.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Cursor of the last item; pass it as `after` for the next page.',
+  })
   @RequireRole(...ANY_ROLE)
   endCursor!: string | null;
 

@@ -11,12 +11,7 @@ export const LAST_BEGIN_HOUR = 18;
  * The time rules of a new order, read in the order's country: the date is not before today, the
  * window begins on a whole hour between 07:00 and 18:00 and lasts 10800 seconds.
  */
-export function checkAppointment(
-  appointment: Date,
-  duration: number,
-  country: Country,
-  now: Date,
-): FieldProblem[] {
+export function checkAppointment(appointment: Date, duration: number, country: Country, now: Date): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const zone = TIME_ZONE[country];
   if (localDateOf(appointment, zone) < localDateOf(now, zone)) {

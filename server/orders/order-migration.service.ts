@@ -63,7 +63,10 @@ export class OrderMigrationService {
       });
     }
     const target = await this.technician(input.toTechnician, 'toTechnician');
-    const source = input.fromTechnician != null ? await this.technician(input.fromTechnician, 'fromTechnician') : null;
+    const source =
+      input.fromTechnician !== null && input.fromTechnician !== undefined
+        ? await this.technician(input.fromTechnician, 'fromTechnician')
+        : null;
     if (source?.id === target.id) throw new AppError(OrderError.MIGRATION_SAME_TECHNICIAN);
 
     return this.ctx.em.transactional(async (em) => {

@@ -139,7 +139,7 @@ export class OrderService {
   /** A page of orders matching the filter, by appointment then id. */
   async list(filter: OrderFilterInput | null | undefined, page: PageArgs): Promise<Connection<Order>> {
     const conditions: FilterQuery<Order>[] = [];
-    if (filter?.technician != null) {
+    if (filter?.technician) {
       const technician = await findTechnicianByRef(this.ctx.em, filter.technician);
       if (!technician) throw unknownTechnician('technician');
       conditions.push({ technician: technician.id });
@@ -147,7 +147,7 @@ export class OrderService {
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });
-    if (filter?.referenceNumber != null) conditions.push({ referenceNumber: filter.referenceNumber.trim() });
+    if (filter?.referenceNumber) conditions.push({ referenceNumber: filter.referenceNumber.trim() });
     if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });
     if (filter?.deleted === false) conditions.push({ deletedAt: null });
     return findPage(this.ctx.em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {

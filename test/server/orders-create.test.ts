@@ -327,14 +327,20 @@ describe('creating orders', () => {
         form: legacyForm({ email: 'nope' }),
       });
       expect(invalid).toMatchObject({ status: 400, body: { message: 'BAD_USER_INPUT' } });
-      const badFlag = await server.rest('POST', '/api/admin/appointment/create', { token, form: legacyForm({ flag: '7' }) });
+      const badFlag = await server.rest('POST', '/api/admin/appointment/create', {
+        token,
+        form: legacyForm({ flag: '7' }),
+      });
       expect(badFlag).toMatchObject({ status: 400, body: { message: 'BAD_USER_INPUT' } });
       const badDate = await server.rest('POST', '/api/admin/appointment/create', {
         token,
         form: legacyForm({ appointment: 'tomorrow' }),
       });
       expect(badDate).toMatchObject({ status: 400, body: { message: 'BAD_USER_INPUT' } });
-      await server.rest('POST', '/api/admin/appointment/create', { token, form: legacyForm({ reference_number: 'L-D' }) });
+      await server.rest('POST', '/api/admin/appointment/create', {
+        token,
+        form: legacyForm({ reference_number: 'L-D' }),
+      });
       const duplicate = await server.rest('POST', '/api/admin/appointment/create', {
         token,
         form: legacyForm({ reference_number: 'L-D' }),
