@@ -10,6 +10,7 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMigrateOrdersMutation } from './order-mutations';
 import { OrdersPageHeader } from './OrdersPageHeader';
+import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
 
@@ -37,8 +38,6 @@ const MigrateDayOrdersQuery = graphql(`
     }
   }
 `);
-
-type Status = { tone: 'success' | 'error'; text: string } | null;
 
 export function MigratePage() {
   const { t, language, country: siteCountry } = useI18n();
@@ -131,9 +130,11 @@ export function MigratePage() {
           </div>
         </div>
 
-        {dayOrders.loading && <Spinner />}
-        <Message tone="error">{listProblem}</Message>
-        <Message tone="info">{listed && orders.length === 0 ? t('admin.orders.migrate.empty') : undefined}</Message>
+        <div className="status-messages">
+          {dayOrders.loading && <Spinner />}
+          <Message tone="error">{listProblem}</Message>
+          <Message tone="info">{listed && orders.length === 0 ? t('admin.orders.migrate.empty') : undefined}</Message>
+        </div>
         {orders.length > 0 && (
           <fieldset className="migrate-orders">
             <legend>{t('admin.orders.migrate.orders', { count: orders.length })}</legend>
@@ -184,8 +185,7 @@ export function MigratePage() {
             }}
           />
         </div>
-        <Message tone="success">{status?.tone === 'success' ? status.text : undefined}</Message>
-        <Message tone="error">{status?.tone === 'error' ? status.text : undefined}</Message>
+        <StatusMessages status={status} />
         <div className="toolbar">
           <button type="submit" className="button button-primary" disabled={targetId === '' || migrating}>
             {t('admin.orders.migrate.button')}

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { FormField } from './FormField';
 import { useCreateOrderMutation } from './order-mutations';
 import { OrdersPageHeader } from './OrdersPageHeader';
+import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
 
@@ -66,7 +67,7 @@ export function OrderCreatePage() {
   const [technician, setTechnician] = useState('');
   const [special, setSpecial] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<Status>(null);
 
   if (page.loading && !page.data) return <Spinner />;
   if (!page.data) {
@@ -193,8 +194,7 @@ export function OrderCreatePage() {
             )}
           </FormField>
         </div>
-        <Message tone="success">{status?.tone === 'success' ? status.text : undefined}</Message>
-        <Message tone="error">{status?.tone === 'error' ? status.text : undefined}</Message>
+        <StatusMessages status={status} />
         <div className="toolbar">
           <button type="submit" className="button button-primary" disabled={saving}>
             {t('common.create')}

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { OrderDetails, type OrderDetailsData } from './OrderDetails';
 import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
 import { OrdersPageHeader } from './OrdersPageHeader';
+import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 
 const OrderManagePageQuery = graphql(`
@@ -27,8 +28,6 @@ const OrderByReferenceQuery = graphql(`
     }
   }
 `);
-
-type Status = { tone: 'success' | 'error'; text: string } | null;
 
 export function OrderManagePage() {
   const { t } = useI18n();
@@ -157,8 +156,7 @@ function ManagedOrder({
           </div>
         </form>
       )}
-      <Message tone="success">{status?.tone === 'success' ? status.text : undefined}</Message>
-      <Message tone="error">{status?.tone === 'error' ? status.text : undefined}</Message>
+      <StatusMessages status={status} />
     </article>
   );
 }
