@@ -67,18 +67,18 @@ export function connectionType<T extends object>(
     @RequireRole(...roles)
     cursor!: string;
 
-    @Field(() => nodeType)
+    @Field(() => nodeType, { description: `The ${name}.` })
     @RequireRole(...roles)
     node!: T;
   }
 
   @ObjectType(`${name}Connection`, { description: `A page of ${name} items in a stable order.` })
   class ConnectionType {
-    @Field(() => [EdgeType])
+    @Field(() => [EdgeType], { description: 'The items of this page, in order.' })
     @RequireRole(...roles)
     edges!: Edge<T>[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'Where this page ends and whether more follows.' })
     @RequireRole(...roles)
     pageInfo!: PageInfo;
 

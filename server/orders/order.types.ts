@@ -9,11 +9,11 @@ export const OrderConnection = connectionType(Order, [Role.ADMIN]);
 
 @ObjectType({ description: 'The orders a migration moved, and the technician who now has them.' })
 export class MigrateOrdersPayload {
-  @Field(() => [Order])
+  @Field(() => [Order], { description: 'The moved orders, in id order.' })
   @RequireRole(Role.ADMIN)
   orders!: Order[];
 
-  @Field(() => Technician)
+  @Field(() => Technician, { description: 'The receiving technician.' })
   @RequireRole(Role.ADMIN)
   technician!: Technician;
 }
