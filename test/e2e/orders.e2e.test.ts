@@ -72,7 +72,7 @@ describe('orders screens (built app in Chromium)', () => {
     await page.getByLabel('Referentienummer').fill('E2E-1');
     await page.getByLabel('Datum').fill(VISIT_DATE);
     await page.getByLabel('Begintijd').selectOption('10');
-    await page.getByLabel('Monteur', { exact: true }).selectOption(String(janId));
+    await page.getByLabel('Monteur', { exact: true }).selectOption('N10001');
     await page.getByLabel('Speciale opdracht').selectOption('1');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
 
@@ -97,7 +97,7 @@ describe('orders screens (built app in Chromium)', () => {
     const { page, context } = await open('/admin/appointment/manage');
     await searchOrder(page, 'E2E-1');
     await page.getByText('Anna Jansen').waitFor();
-    await page.getByLabel('Andere monteur').selectOption(String(annaId));
+    await page.getByLabel('Andere monteur').selectOption('N10002');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await page.getByText('Opdracht aangepast').waitFor();
     await page.locator('dd', { hasText: 'Anna Smit (N10002)' }).waitFor();
@@ -108,14 +108,14 @@ describe('orders screens (built app in Chromium)', () => {
   it("migrates two of a technician's orders to another technician", async () => {
     const { page, context } = await open('/admin/migrate');
     await page.getByRole('heading', { name: 'Opdrachten migreren' }).waitFor();
-    await page.getByLabel('Van monteur').selectOption(String(janId));
+    await page.getByLabel('Van monteur').selectOption('N10001');
     await page.getByLabel('Datum').fill(VISIT_DATE);
     await page.getByText('Klant Drie').waitFor();
     const migrateButton = page.getByRole('button', { name: 'Migreren' });
     await page.getByLabel(/Klant Een/).check();
     await page.getByLabel(/Klant Twee/).check();
     expect(await migrateButton.isDisabled()).toBe(true);
-    await page.getByLabel('Naar monteur').selectOption(String(annaId));
+    await page.getByLabel('Naar monteur').selectOption('N10002');
     expect(await migrateButton.isDisabled()).toBe(false);
     await migrateButton.click();
     await page.getByText('Migratie voltooid').waitFor();
@@ -129,7 +129,7 @@ describe('orders screens (built app in Chromium)', () => {
     });
     expect(owners).toEqual([annaId, annaId, janId]);
 
-    await page.getByLabel('Van monteur').selectOption(String(annaId));
+    await page.getByLabel('Van monteur').selectOption('N10002');
     await page.getByLabel('Datum').fill(addDays(VISIT_DATE, 1));
     await page.getByText('Geen opdrachten gevonden').waitFor();
     await context.close();

@@ -43,21 +43,21 @@ export function MigratePage() {
   const { t, language, country: siteCountry } = useI18n();
   usePageTitle(t('admin.menu.migrate'));
   const page = useQuery(MigratePageQuery);
-  const [sourceId, setSourceId] = useState('');
+  const [sourceNumber, setSourceNumber] = useState('');
   const [date, setDate] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [targetId, setTargetId] = useState('');
+  const [targetNumber, setTargetNumber] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const [migrate, migrating] = useMigrateOrdersMutation();
 
   const technicians = page.data?.technicians ?? [];
-  const source = technicians.find((technician) => String(technician.id) === sourceId);
+  const source = technicians.find((technician) => technician.personalNumber === sourceNumber);
   const zone = TIME_ZONE[source?.country ?? siteCountry];
   const today = page.data ? localDateIn(new Date(page.data.serverInfo.now), TIME_ZONE[siteCountry]) : '';
   const day = date ?? today;
   const dayOrders = useQuery(MigrateDayOrdersQuery, {
-    variables: { technician: sourceId, day: day ? instantIn(day, 0, zone).toISOString() : '' },
-    skip: sourceId === '' || day === '',
+    variables: { technician: sourceNumber, day: day ? instantIn(day, 0, zone).toISOString() : '' },
+    skip: sourceNumber === '' || day === '',
     fetchPolicy: 'network-only',
   });
 
@@ -65,7 +65,7 @@ export function MigratePage() {
   if (!page.data) return <Message tone="error">{problemOf(page.error, t('common.genericError')).message}</Message>;
 
   const orders = dayOrders.data?.technicianDayOrders ?? [];
-  const listed = sourceId !== '' && dayOrders.data !== undefined;
+  const listed = sourceNumber !== '' && dayOrders.data !== undefined;
   const listProblem = dayOrders.error ? problemOf(dayOrders.error, t('common.genericError')).message : undefined;
 
   const resetSelection = () => {
@@ -87,8 +87,8 @@ export function MigratePage() {
     setStatus(null);
     const outcome = await migrate({
       orderIds: orders.filter((order) => selected.has(order.id)).map((order) => order.id),
-      fromTechnician: sourceId,
-      toTechnician: targetId,
+      fromTechnician: sourceNumber,
+      toTechnician: targetNumber,
     });
     if (outcome.ok) {
       setSelected(new Set());
@@ -108,10 +108,10 @@ export function MigratePage() {
             <TechnicianSelect
               id="migrate-source"
               technicians={technicians}
-              value={sourceId}
+              value={sourceNumber}
               onChange={(value) => {
-                setSourceId(value);
-                if (value === targetId) setTargetId('');
+                setSourceNumber(value);
+                if (value === targetNumber) setTargetNumber('');
                 resetSelection();
               }}
             />
@@ -178,16 +178,16 @@ export function MigratePage() {
             id="migrate-target"
             technicians={technicians}
             exclude={source?.id}
-            value={targetId}
+            value={targetNumber}
             onChange={(value) => {
-              setTargetId(value);
+              setTargetNumber(value);
               setStatus(null);
             }}
           />
         </div>
         <StatusMessages status={status} />
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={targetId === '' || migrating}>
+          <button type="submit" className="button button-primary" disabled={targetNumber === '' || migrating}>
             {t('admin.orders.migrate.button')}
           </button>
         </div>

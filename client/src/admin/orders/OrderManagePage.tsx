@@ -100,7 +100,7 @@ function ManagedOrder({
   onStatus: (status: Status) => void;
 }) {
   const { t, language } = useI18n();
-  const [technician, setTechnician] = useState(order.technician ? String(order.technician.id) : '');
+  const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
   const [reassign, reassigning] = useReassignOrderMutation();
   const [remove, removing] = useDeleteOrderMutation();
   const show = (outcome: MutationOutcome) =>

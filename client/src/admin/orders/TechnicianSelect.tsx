@@ -17,7 +17,10 @@ export type TechnicianOption = TechnicianSelect_TechnicianFragment;
 export const technicianLabel = (technician: TechnicianOption) =>
   `${technician.firstname} ${technician.lastname} (${technician.personalNumber})`;
 
-/** A select of technicians whose value is the technician's id (as text), '' for none chosen. */
+/**
+ * A select of technicians whose value is the personal number ('' for none chosen): unique, and what the
+ * server looks up first, so it can never be mistaken for another technician's id.
+ */
 export function TechnicianSelect({
   id,
   technicians,
@@ -51,7 +54,7 @@ export function TechnicianSelect({
       {technicians
         .filter((technician) => technician.id !== exclude)
         .map((technician) => (
-          <option key={technician.id} value={String(technician.id)}>
+          <option key={technician.id} value={technician.personalNumber}>
             {technicianLabel(technician)}
           </option>
         ))}
