@@ -123,7 +123,11 @@ export function decodeCursor<T>(cursor: string, keys: readonly SortKey<T>[]): Cu
     if (typeof value !== 'string') throw invalidCursor();
     if (key.kind === 'date') {
       const date = new Date(value);
-      if (Number.isNaN(date.getTime())) throw invalidCursor();
+      // Only instants we could have written: the database cannot compare years beyond 9999.
+      const year = date.getUTCFullYear();
+      if (Number.isNaN(date.getTime()) || date.toISOString() !== value || year < 1 || year > 9999) {
+        throw invalidCursor();
+      }
       return date;
     }
     return value;

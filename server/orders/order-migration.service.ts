@@ -5,6 +5,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { addDays, instantOf, localDateOf } from '../common/time/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { Technician } from '../technicians/technician.entity.js';
+import { dateOutOfRange, isInPlanningYears } from './appointment-rules.js';
 import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { MigrateOrdersInput } from './order.inputs.js';
@@ -34,6 +35,14 @@ export class OrderMigrationService {
 
   /** The active orders of a technician on the calendar day (in the technician's zone) containing `day`. */
   async dayOrders(technicianRef: string, day: Date): Promise<Order[]> {
+    if (!isInPlanningYears(day)) {
+      const problem = dateOutOfRange('day');
+      throw new AppError(CommonError.BAD_USER_INPUT, {
+        message: problem.message,
+        params: problem.params,
+        fields: [problem],
+      });
+    }
     const technician = await this.technician(technicianRef, 'technician');
     const zone = TIME_ZONE[technician.country];
     const date = localDateOf(day, zone);

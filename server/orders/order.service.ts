@@ -7,7 +7,7 @@ import { findPage, type Connection, type PageArgs, type SortKey } from '../commo
 import type { AppContext } from '../context.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { checkAppointment } from './appointment-rules.js';
-import { checkOrderFields } from './order-fields.js';
+import { checkOrderFields, CONTROL_CHARACTERS } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';
@@ -26,6 +26,16 @@ const duplicateReference = () =>
   });
 
 const orderDeleted = () => new AppError(OrderError.ORDER_DELETED);
+
+/** Text that can never match (NUL and other control characters) is refused before it reaches the database. */
+export function assertPlainText(value: string, field: string): void {
+  if (CONTROL_CHARACTERS.test(value)) {
+    throw new AppError(CommonError.BAD_USER_INPUT, {
+      message: 'INVALID_CHARACTERS',
+      fields: [{ field, message: 'INVALID_CHARACTERS' }],
+    });
+  }
+}
 
 export function unknownTechnician(field: string): AppError {
   return new AppError(OrderError.UNKNOWN_TECHNICIAN, { fields: [{ field, message: 'UNKNOWN_TECHNICIAN' }] });
@@ -84,6 +94,7 @@ export class OrderService {
   /** The order with this reference number (deleted or not). */
   async byReference(referenceNumber: string): Promise<Order> {
     const reference = referenceNumber.trim();
+    assertPlainText(reference, 'referenceNumber');
     const order = reference
       ? await this.ctx.em.findOne(Order, { referenceNumber: reference }, { populate: ['technician'] })
       : null;
@@ -99,6 +110,7 @@ export class OrderService {
       const technician = await findTechnicianByRef(em, input.technician);
       if (!technician) throw unknownTechnician('technician');
       const reference = input.referenceNumber.trim();
+      assertPlainText(reference, 'referenceNumber');
       const order = reference
         ? await em.findOne(Order, { referenceNumber: reference }, { lockMode: LockMode.PESSIMISTIC_WRITE })
         : null;
@@ -147,7 +159,10 @@ export class OrderService {
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });
-    if (filter?.referenceNumber) conditions.push({ referenceNumber: filter.referenceNumber.trim() });
+    if (filter?.referenceNumber) {
+      assertPlainText(filter.referenceNumber, 'referenceNumber');
+      conditions.push({ referenceNumber: filter.referenceNumber.trim() });
+    }
     if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });
     if (filter?.deleted === false) conditions.push({ deletedAt: null });
     return findPage(this.ctx.em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {

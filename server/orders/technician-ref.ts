@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Technician } from '../technicians/technician.entity.js';
+import { CONTROL_CHARACTERS } from './order-fields.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -10,7 +11,7 @@ const MAX_ID = 2_147_483_647;
  */
 export async function findTechnicianByRef(em: EntityManager, ref: string): Promise<Technician | null> {
   const value = ref.trim();
-  if (value === '') return null;
+  if (value === '' || CONTROL_CHARACTERS.test(value)) return null;
   const byNumber = await em.findOne(Technician, { personalNumber: value });
   if (byNumber) return byNumber;
   if (/^\d+$/.test(value) && Number(value) <= MAX_ID) {

@@ -224,6 +224,14 @@ describe('creating orders', () => {
     }
   });
 
+  it('refuses control characters and dates outside the planning years, per field', async () => {
+    const result = await fieldErrors(validInput({ name: 'Anna\u0000', appointment: '0202-12-02T07:00:00Z' }));
+    expect(result.fields).toEqual([
+      { field: 'name', message: 'Dit veld bevat tekens die hier niet kunnen, zoals een tab of regeleinde.' },
+      { field: 'appointment', message: 'Kies een datum in de jaren 2000 tot en met 2099.' },
+    ]);
+  });
+
   it('accepts only the three-hour duration', async () => {
     const result = await fieldErrors(validInput({ duration: 3600 }));
     expect(result.fields).toEqual([{ field: 'duration', message: 'Een bezoek duurt altijd 10800 seconden (3 uur).' }]);

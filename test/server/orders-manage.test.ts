@@ -133,6 +133,16 @@ describe('finding, reassigning and deleting orders', () => {
     expect(codes).toEqual(['OK', 'ORDER_DELETED']);
   });
 
+  it('refuses a reference number with control characters clearly, without asking the database', async () => {
+    const { body } = await gql(BY_REFERENCE, { ref: 'ORD\u0000' });
+    expect(body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(body.errors?.[0].message).toBe('Dit veld bevat tekens die hier niet kunnen, zoals een tab of regeleinde.');
+    expect(await server.rest('GET', '/api/admin/appointment/search/a%00b', { token })).toMatchObject({
+      status: 400,
+      body: { message: 'BAD_USER_INPUT' },
+    });
+  });
+
   it('refuses to delete an unknown order', async () => {
     const { body } = await gql(DELETE, { id: 999_999 });
     expect(body.errors?.[0].extensions?.code).toBe('ORDER_NOT_FOUND');

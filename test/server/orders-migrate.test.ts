@@ -84,6 +84,17 @@ describe('migrating orders between technicians', () => {
     ).toMatchObject({ status: 400, body: { message: 'UNKNOWN_TECHNICIAN' } });
   });
 
+  it('refuses a day outside the planning years', async () => {
+    const source = await technician();
+    const { body } = await server.graphql(
+      DAY_ORDERS,
+      { technician: source.personalNumber, day: '0001-01-01T00:00:00Z' },
+      { token },
+    );
+    expect(body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(body.errors?.[0].message).toBe('Kies een datum in de jaren 2000 tot en met 2099.');
+  });
+
   it('moves the chosen orders, and only those, to the receiving technician', async () => {
     const source = await technician();
     const target = await technician();

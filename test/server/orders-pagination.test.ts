@@ -131,6 +131,8 @@ describe('the paginated orders query', () => {
       'BAD_USER_INPUT',
       'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
     ]);
+    const farFuture = Buffer.from('["+275760-09-13T00:00:00.000Z", 1]').toString('base64url');
+    expect((await codeAndMessage({ after: farFuture }))[0]).toBe('BAD_USER_INPUT');
     expect(await codeAndMessage({ first: 0 })).toEqual([
       'BAD_USER_INPUT',
       'Vraag tussen 1 en 100 items per pagina op.',

@@ -30,6 +30,8 @@ export const fr: Record<MessageKey, string> = {
   INVALID_ZIPCODE_NL: 'Un code postal néerlandais se compose de quatre chiffres et deux lettres, par exemple 1234 AB.',
   INVALID_ZIPCODE_BE: 'Un code postal belge se compose de quatre chiffres, par exemple 1000.',
   INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
+  INVALID_CHARACTERS: 'Ce champ contient des caractères non admis ici, comme une tabulation ou un saut de ligne.',
+  DATE_OUT_OF_RANGE: 'Choisissez une date entre les années {first} et {last}.',
   ORDER_INVALID: "La mission n'a pas été enregistrée : vérifiez les champs signalés.",
   ORDER_DATE_IN_PAST: "La date ne peut pas être antérieure à aujourd'hui.",
   ORDER_BEGIN_HOUR: "L'heure de début doit être une heure pleine de {first}:00 à {last}:00 inclus.",

@@ -32,6 +32,8 @@ export const nl = {
   INVALID_ZIPCODE_NL: 'Een Nederlandse postcode bestaat uit vier cijfers en twee letters, bijvoorbeeld 1234 AB.',
   INVALID_ZIPCODE_BE: 'Een Belgische postcode bestaat uit vier cijfers, bijvoorbeeld 1000.',
   INVALID_HOUSE_NUMBER: 'Een huisnummer bestaat alleen uit cijfers.',
+  INVALID_CHARACTERS: 'Dit veld bevat tekens die hier niet kunnen, zoals een tab of regeleinde.',
+  DATE_OUT_OF_RANGE: 'Kies een datum in de jaren {first} tot en met {last}.',
   ORDER_INVALID: 'De opdracht is niet opgeslagen: controleer de gemarkeerde velden.',
   ORDER_DATE_IN_PAST: 'De datum mag niet vóór vandaag liggen.',
   ORDER_BEGIN_HOUR: 'Het beginuur moet een heel uur zijn van {first}:00 tot en met {last}:00.',
