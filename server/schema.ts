@@ -8,6 +8,7 @@ import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { holidayResolvers } from './holidays/index.js';
 import { scheduleResolvers } from './schedule/index.js';
+import { orderResolvers } from './orders/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -18,6 +19,7 @@ export const RESOLVERS = [
   ...technicianResolvers,
   ...scheduleResolvers,
   ...holidayResolvers,
+  ...orderResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

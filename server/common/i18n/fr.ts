@@ -12,6 +12,8 @@ export const fr: Record<MessageKey, string> = {
   FIELD_REQUIRED: 'Ce champ est obligatoire.',
   FIELD_TOO_LONG: 'Ce champ ne peut pas dépasser {max} caractères.',
   INVALID_EMAIL: "Ce n'est pas une adresse e-mail valable.",
+  INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
+  INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
 
   // consumers
 
@@ -28,6 +30,27 @@ export const fr: Record<MessageKey, string> = {
   INVALID_ZIPCODE_NL: 'Un code postal néerlandais se compose de quatre chiffres et deux lettres, par exemple 1234 AB.',
   INVALID_ZIPCODE_BE: 'Un code postal belge se compose de quatre chiffres, par exemple 1000.',
   INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
+  INVALID_CHARACTERS: 'Ce champ contient des caractères non admis ici, comme une tabulation ou un saut de ligne.',
+  DATE_OUT_OF_RANGE: 'Choisissez une date entre les années {first} et {last}.',
+  ORDER_INVALID: "La mission n'a pas été enregistrée : vérifiez les champs signalés.",
+  ORDER_DATE_IN_PAST: "La date ne peut pas être antérieure à aujourd'hui.",
+  ORDER_BEGIN_HOUR: "L'heure de début doit être une heure pleine de {first}:00 à {last}:00 inclus.",
+  ORDER_DURATION: 'Une visite dure toujours {seconds} secondes (3 heures).',
+  DUPLICATE_REFERENCE_NUMBER: 'Une mission avec ce numéro de référence existe déjà.',
+  ORDER_NOT_FOUND: "Cette mission n'existe pas.",
+  ORDER_REFERENCE_NOT_FOUND: "Il n'y a pas de mission avec le numéro de référence {reference}.",
+  ORDERS_NOT_FOUND: "Ces missions n'existent pas : {ids}. Rien n'a été migré.",
+  ORDER_DELETED: 'Cette mission a été supprimée et ne peut plus être modifiée ni supprimée.',
+  ORDERS_DELETED: "Ces missions ont été supprimées : {ids}. Rien n'a été migré.",
+  UNKNOWN_TECHNICIAN: "Il n'y a pas de technicien avec cet id ou ce numéro personnel.",
+  SCHEDULE_CONFIRMED:
+    "{technician} a déjà confirmé le planning du {date} ; on ne peut plus y ajouter de missions. Rien n'a été modifié.",
+  ORDER_NOT_OF_SOURCE: "Ces missions n'appartiennent pas au technicien choisi.",
+  ORDERS_NOT_OF_SOURCE: "Ces missions n'appartiennent pas au technicien choisi : {ids}. Rien n'a été migré.",
+  ORDERS_MIXED_SOURCES: 'Les missions appartiennent à plusieurs techniciens ; migrez-les par technicien.',
+  MIGRATION_SAME_TECHNICIAN: 'Choisissez un autre technicien que celui qui a les missions maintenant.',
+  NO_ORDERS_SELECTED: 'Sélectionnez au moins une mission.',
+  TOO_MANY_ORDERS: 'Vous pouvez migrer au plus {max} missions à la fois.',
 
   // schedule
   SCHEDULE_LOCKED: 'Ce planning a déjà été confirmé et ne peut plus être modifié.',
