@@ -7,6 +7,7 @@ import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { holidayResolvers } from './holidays/index.js';
+import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -16,6 +17,7 @@ export const RESOLVERS = [
   ...adminResolvers,
   ...technicianResolvers,
   ...holidayResolvers,
+  ...statisticsResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {
