@@ -9,6 +9,7 @@ import { authDirective } from './common/auth/require-role.js';
 import { holidayResolvers } from './holidays/index.js';
 import { scheduleResolvers } from './schedule/index.js';
 import { orderResolvers } from './orders/index.js';
+import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -20,6 +21,7 @@ export const RESOLVERS = [
   ...scheduleResolvers,
   ...holidayResolvers,
   ...orderResolvers,
+  ...statisticsResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {
