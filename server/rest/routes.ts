@@ -3,7 +3,8 @@ import {
   toLegacyTechnician,
   type LegacyTechnicianSource,
 } from '../technicians/technician.legacy.js';
-import { defineRoute } from './rest-route.js';
+import { toLegacyVisit, VISIT_LEGACY_FIELDS, type LegacyVisitSource } from '../consumers/consumer.legacy.js';
+import { defineRoute, field } from './rest-route.js';
 
 interface HolidaysData {
   holidays: { country: string; date: string }[];
@@ -15,6 +16,39 @@ interface HolidaysData {
  */
 export const REST_ROUTES = [
   // consumers
+  defineRoute<{ lookUpVisits: { dataToken: string; sign: number } }>({
+    method: 'post',
+    path: '/api/auth/client',
+    operation: /* GraphQL */ `
+      mutation LegacyClientLookup($input: LookUpVisitsInput!) {
+        lookUpVisits(input: $input) {
+          dataToken
+          sign
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: {
+        country: field(request, 'country').toUpperCase() || null,
+        zipcode: field(request, 'zipcode'),
+        houseNumber: field(request, 'houseNumber'),
+        phoneNumber: field(request, 'phoneNumber'),
+      },
+    }),
+    respond: (data) => ({ dataToken: data.lookUpVisits.dataToken, sign: data.lookUpVisits.sign }),
+  }),
+  defineRoute<{ consumerVisits: LegacyVisitSource[] }>({
+    method: 'get',
+    path: '/api/appointment{/}',
+    operation: /* GraphQL */ `
+      query LegacyConsumerVisits {
+        consumerVisits {
+          ${VISIT_LEGACY_FIELDS}
+        }
+      }
+    `,
+    respond: (data) => data.consumerVisits.map(toLegacyVisit),
+  }),
 
   // accounts (sign-in, password reset)
 
