@@ -1,6 +1,5 @@
 import { formatLongDate, formatTime, formatWeekday } from '../i18n/format';
 import { useI18n } from '../i18n/i18n';
-import { CONTACT } from './contact-details';
 
 /**
  * One visit: weekday and date, and the three-hour window once it may be shown (from 13:30 on the
@@ -30,9 +29,7 @@ export function VisitWindow({
           {t('consumer.details.window', { begin: formatTime(start, locale), end: formatTime(end, locale) })}
         </p>
       ) : (
-        <p className="visit-pending">
-          {t('consumer.details.notYet', { time: CONTACT[locale.country].indicationTime })}
-        </p>
+        <p className="visit-pending">{t('consumer.details.notYet')}</p>
       )}
       <p className="visit-reference muted">{t('consumer.details.reference', { reference })}</p>
     </div>

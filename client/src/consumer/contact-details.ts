@@ -9,7 +9,7 @@ export interface PhoneNumber {
 export interface CountryContact {
   /** The call centre, open 08:00-18:00 (spec section 9). */
   callCentre: PhoneNumber;
-  /** "13.30" in the Netherlands, "13:30" in Belgium, as the spec's texts write it. */
+  /** The 'preparing' message writes "13.30" in the Netherlands and "13:30" in Belgium, as the spec quotes it. */
   indicationTime: string;
   /** Repair tariffs and payment options differ per country and language (spec section 2). */
   links: Record<Language, { tariffs: string; payment: string }>;

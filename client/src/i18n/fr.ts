@@ -44,7 +44,7 @@ export const fr: Record<MessageKey, string> = {
   'consumer.details.one': 'Le technicien passera chez vous le :',
   'consumer.details.many': 'Le technicien passera chez vous aux moments suivants :',
   'consumer.details.window': 'entre {begin} et {end}',
-  'consumer.details.notYet': 'La plage horaire sera disponible à partir de {time} le jour ouvrable précédent.',
+  'consumer.details.notYet': 'La plage horaire sera disponible à partir de 13h30 le jour ouvrable précédent.',
   'consumer.details.reference': 'Référence {reference}',
   'consumer.details.callAhead': 'Le technicien vous appelle 30 minutes avant son arrivée.',
   'consumer.details.proofTitle': "Preuve d'achat",

@@ -47,7 +47,7 @@ export const nl = {
   'consumer.details.one': 'De monteur komt bij u langs op:',
   'consumer.details.many': 'De monteur komt bij u langs op deze momenten:',
   'consumer.details.window': 'tussen {begin} en {end} uur',
-  'consumer.details.notYet': 'Het tijdvak is beschikbaar vanaf {time} uur op de werkdag ervoor.',
+  'consumer.details.notYet': 'Het tijdvak is beschikbaar vanaf 13:30 uur op de werkdag ervoor.',
   'consumer.details.reference': 'Referentie {reference}',
   'consumer.details.callAhead': 'De monteur belt u 30 minuten voordat hij komt.',
   'consumer.details.proofTitle': 'Aankoopbewijs',
