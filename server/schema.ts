@@ -8,6 +8,7 @@ import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { consumerResolvers } from './consumers/index.js';
 import { holidayResolvers } from './holidays/index.js';
+import { scheduleResolvers } from './schedule/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -17,6 +18,7 @@ export const RESOLVERS = [
   ...consumerResolvers,
   ...adminResolvers,
   ...technicianResolvers,
+  ...scheduleResolvers,
   ...holidayResolvers,
 ] as unknown as NonEmptyArray<Function>;
 

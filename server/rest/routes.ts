@@ -4,6 +4,12 @@ import {
   type LegacyTechnicianSource,
 } from '../technicians/technician.legacy.js';
 import { toLegacyVisit, VISIT_LEGACY_FIELDS, type LegacyVisitSource } from '../consumers/consumer.legacy.js';
+import {
+  legacyAppointmentsInput,
+  SCHEDULE_LEGACY_FIELDS,
+  toLegacySchedule,
+  type LegacyScheduleSource,
+} from '../schedule/schedule.legacy.js';
 import { defineRoute, field } from './rest-route.js';
 
 interface HolidaysData {
@@ -72,6 +78,34 @@ export const REST_ROUTES = [
   // orders
 
   // schedule
+  // The path's country is accepted and ignored: the technician's own country decides the date.
+  defineRoute<{ technicianSchedule: LegacyScheduleSource }>({
+    method: 'get',
+    path: '/api/technician/appointments{/:country}',
+    operation: /* GraphQL */ `
+      query LegacyTechnicianSchedule {
+        technicianSchedule {
+          ${SCHEDULE_LEGACY_FIELDS}
+        }
+      }
+    `,
+    respond: (data) => toLegacySchedule(data.technicianSchedule),
+  }),
+  defineRoute<{ confirmSchedule: { schedule: LegacyScheduleSource } }>({
+    method: 'post',
+    path: '/api/technician/appointments',
+    operation: /* GraphQL */ `
+      mutation LegacyConfirmSchedule($input: ConfirmScheduleInput!) {
+        confirmSchedule(input: $input) {
+          schedule {
+            ${SCHEDULE_LEGACY_FIELDS}
+          }
+        }
+      }
+    `,
+    variables: ({ body }) => ({ input: { appointments: legacyAppointmentsInput(body.appointments) } }),
+    respond: (data) => toLegacySchedule(data.confirmSchedule.schedule),
+  }),
 
   // imports
 

@@ -63,6 +63,41 @@ export const fr: Record<MessageKey, string> = {
   // technician
   'technician.title': 'Portail des techniciens',
 
+  // technician planner (manage)
+  'technician.manage.pageTitle': 'Planning',
+  'technician.manage.greeting.night': 'Bonne nuit',
+  'technician.manage.greeting.morning': 'Bonjour',
+  'technician.manage.greeting.afternoon': 'Bon après-midi',
+  'technician.manage.greeting.evening': 'Bonsoir',
+  'technician.manage.scheduleFor': 'Votre planning du {weekday} {date}',
+  'technician.manage.listLabel': 'Missions',
+  'technician.manage.empty': 'Aucune mission disponible',
+  'technician.manage.lockedEmpty': 'Aucune mission disponible à confirmer',
+  'technician.manage.confirmed': 'Missions confirmées',
+  'technician.manage.orderNumber': 'Mission {number}',
+  'technician.manage.special': 'Mission spéciale',
+  'technician.manage.start': 'Début',
+  'technician.manage.end': 'Fin',
+  'technician.manage.endTooLate': 'Se termine après 22:00 : choisissez un début plus tôt.',
+  'technician.manage.moveUp': 'Mission {number} ({name}) une heure plus tôt',
+  'technician.manage.moveDown': 'Mission {number} ({name}) une heure plus tard',
+  'technician.manage.moved': '{name} commence maintenant à {time} et devient la mission {number}.',
+  'technician.manage.reset': 'Réinitialiser',
+  'technician.manage.sort': 'Trier',
+  'technician.manage.test': 'Test',
+  'technician.manage.testUnlocked': 'Test : le planning est déverrouillé.',
+  'technician.manage.testLocked': 'Test : le planning est verrouillé.',
+  'technician.manage.confirm': 'Confirmer les missions',
+  'technician.manage.confirming': 'Confirmation en cours…',
+  'technician.manage.warning': 'Attention : après avoir confirmé, vous ne pourrez plus modifier le planning.',
+  'technician.manage.confirmQuestion': 'Êtes-vous sûr de vouloir confirmer toutes les missions ?',
+  'technician.manage.confirmTooLate':
+    "Attention ! La mission {number} se termine après 22:00. Ce n'est pas possible ! Choisissez un début plus tôt.",
+  'technician.manage.startTooEarly': 'Commence avant 07:00 : choisissez un début plus tard.',
+  'technician.manage.confirmTooEarly':
+    "Attention ! La mission {number} commence avant 07:00. Ce n'est pas possible ! Choisissez un début plus tard.",
+  'technician.manage.retry': 'Recharger',
+
   // admin
   'admin.title': 'Administration',
   'admin.menu.title': 'Que voulez-vous faire ?',

@@ -66,6 +66,41 @@ export const nl = {
   // technician
   'technician.title': 'Monteursportaal',
 
+  // technician planner (manage)
+  'technician.manage.pageTitle': 'Planning',
+  'technician.manage.greeting.night': 'Goedenacht',
+  'technician.manage.greeting.morning': 'Goedemorgen',
+  'technician.manage.greeting.afternoon': 'Goedemiddag',
+  'technician.manage.greeting.evening': 'Goedenavond',
+  'technician.manage.scheduleFor': 'Uw planning voor {weekday} {date}',
+  'technician.manage.listLabel': 'Opdrachten',
+  'technician.manage.empty': 'Geen opdrachten beschikbaar',
+  'technician.manage.lockedEmpty': 'Geen opdrachten beschikbaar om te bevestigen',
+  'technician.manage.confirmed': 'Opdrachten bevestigd',
+  'technician.manage.orderNumber': 'Opdracht {number}',
+  'technician.manage.special': 'Speciale opdracht',
+  'technician.manage.start': 'Begintijd',
+  'technician.manage.end': 'Eindtijd',
+  'technician.manage.endTooLate': 'Eindigt na 22:00 uur: kies een eerder begin.',
+  'technician.manage.moveUp': 'Opdracht {number} ({name}) een uur eerder',
+  'technician.manage.moveDown': 'Opdracht {number} ({name}) een uur later',
+  'technician.manage.moved': '{name} begint nu om {time} en is opdracht {number}.',
+  'technician.manage.reset': 'Reset',
+  'technician.manage.sort': 'Sorteer',
+  'technician.manage.test': 'Test',
+  'technician.manage.testUnlocked': 'Test: de planning is ontgrendeld.',
+  'technician.manage.testLocked': 'Test: de planning is vergrendeld.',
+  'technician.manage.confirm': 'Opdrachten bevestigen',
+  'technician.manage.confirming': 'Bezig met bevestigen…',
+  'technician.manage.warning': 'Let op: na het klikken op bevestigen kunt u de planning niet meer wijzigen.',
+  'technician.manage.confirmQuestion': 'Weet u zeker dat u alle opdrachten wilt bevestigen?',
+  'technician.manage.confirmTooLate':
+    'Opgelet! Bij opdracht {number} ligt de eindtijd na 22:00 uur. Dit is niet mogelijk! Kies een eerder begin.',
+  'technician.manage.startTooEarly': 'Begint vóór 07:00 uur: kies een latere begintijd.',
+  'technician.manage.confirmTooEarly':
+    'Opgelet! Bij opdracht {number} ligt de begintijd vóór 07:00 uur. Dit is niet mogelijk! Kies een latere begintijd.',
+  'technician.manage.retry': 'Opnieuw laden',
+
   // admin
   'admin.title': 'Beheer',
   'admin.menu.title': 'Wat wilt u doen?',

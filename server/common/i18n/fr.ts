@@ -35,6 +35,18 @@ export const fr: Record<MessageKey, string> = {
   INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
 
   // schedule
+  SCHEDULE_LOCKED: 'Ce planning a déjà été confirmé et ne peut plus être modifié.',
+  SCHEDULE_DATE_CHANGED:
+    'Votre planning concerne désormais le {date}. Rechargez la page et vérifiez à nouveau les heures.',
+  SCHEDULE_CHANGED:
+    'Votre planning a changé entre-temps : une mission a été ajoutée ou retirée. Rechargez la page et vérifiez à nouveau les heures.',
+  SCHEDULE_NOTHING_TO_CONFIRM: 'Aucune mission à confirmer.',
+  SCHEDULE_UNKNOWN_ORDER: 'La mission {id} ne fait pas partie de votre planning de ce jour.',
+  SCHEDULE_DUPLICATE_ORDER: "La mission chez {name} figure plus d'une fois dans le planning.",
+  SCHEDULE_INVALID_DURATION: 'La mission chez {name} doit durer 3 heures (10800 secondes).',
+  SCHEDULE_WRONG_DATE: 'La mission chez {name} doit rester le {date}.',
+  SCHEDULE_START_OUT_OF_HOURS: 'La mission chez {name} doit commencer entre 07:00 et 20:00.',
+  SCHEDULE_END_TOO_LATE: 'La mission chez {name} se termine après 22:00. Choisissez un début plus tôt.',
 
   // imports
 

@@ -37,6 +37,17 @@ export const nl = {
   INVALID_HOUSE_NUMBER: 'Een huisnummer bestaat alleen uit cijfers.',
 
   // schedule
+  SCHEDULE_LOCKED: 'Deze planning is al bevestigd en kan niet meer worden gewijzigd.',
+  SCHEDULE_DATE_CHANGED: 'Uw planning gaat inmiddels over {date}. Herlaad de pagina en controleer de tijden opnieuw.',
+  SCHEDULE_CHANGED:
+    'Uw planning is intussen gewijzigd: er is een opdracht bijgekomen of vervallen. Herlaad de pagina en controleer de tijden opnieuw.',
+  SCHEDULE_NOTHING_TO_CONFIRM: 'Geen opdrachten beschikbaar om te bevestigen.',
+  SCHEDULE_UNKNOWN_ORDER: 'Opdracht {id} hoort niet bij uw planning van deze dag.',
+  SCHEDULE_DUPLICATE_ORDER: 'De opdracht bij {name} staat meer dan eens in de planning.',
+  SCHEDULE_INVALID_DURATION: 'De opdracht bij {name} moet 3 uur (10800 seconden) duren.',
+  SCHEDULE_WRONG_DATE: 'De opdracht bij {name} moet op {date} blijven.',
+  SCHEDULE_START_OUT_OF_HOURS: 'De opdracht bij {name} moet tussen 07:00 en 20:00 uur beginnen.',
+  SCHEDULE_END_TOO_LATE: 'De opdracht bij {name} eindigt na 22:00 uur. Kies een eerder begin.',
 
   // imports
 
