@@ -292,7 +292,7 @@ describe('consumer lookup', () => {
       const find = () =>
         server.em().find(SiteVisit, { order: order.id, userAgent: { $in: agents } }, { orderBy: { id: 'asc' } });
       // Written just after the answer went out: wait for it briefly.
-      for (let attempt = 0; attempt < 50; attempt++) {
+      for (let attempt = 0; attempt < 200; attempt++) {
         const rows = await find();
         if (rows.length >= expected) return rows;
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -24,6 +24,9 @@ async function startPair(env: Record<string, string>) {
   };
   const first = await startTestServer({ database, env: common });
   const second = await startTestServer({ database, env: common });
+  // Each clock started at CLOCK_NOW when its server started; line them up, as real clocks are.
+  const now = first.services.clock.now();
+  second.services.clock.travelTo(now);
   await createOrder(first.em(), {
     zipcode: '1234AB',
     houseNumber: '12',
