@@ -6,6 +6,7 @@ import { adminResolvers } from './admins/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
+import { consumerResolvers } from './consumers/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { scheduleResolvers } from './schedule/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -16,6 +17,7 @@ import { technicianResolvers } from './technicians/index.js';
 /** Every resolver of every domain. */
 export const RESOLVERS = [
   ...systemResolvers,
+  ...consumerResolvers,
   ...adminResolvers,
   ...technicianResolvers,
   ...scheduleResolvers,

@@ -3,17 +3,21 @@
  * consumer looks it up, so every way people type one address or number finds it.
  */
 
-/** Postcode without whitespace, upper case: `1234 ab` → `1234AB`. */
+/** Postcode without whitespace (also non-breaking spaces), upper case: `1234 ab` → `1234AB`. */
 export function normalizeZipcode(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase();
 }
 
+/** Hyphen-minus and the Unicode dashes phones and word processors put in its place. */
+const DASHES = /[-\u2010-\u2015\u2212]/;
+
 /**
  * House number: the part before the first space and before the first hyphen; when that is not all
  * digits, only its digits. `12-3` → 12, `12 a` → 12, `12a` → 12. Null when no digits remain.
+ * Any whitespace counts as a space and any dash as a hyphen: `12\u00a0a` and `12–3` are typed too.
  */
 export function normalizeHouseNumber(input: string): number | null {
-  const head = input.trim().split(' ')[0].split('-')[0];
+  const head = input.trim().split(/\s/)[0].split(DASHES)[0];
   const digits = /^\d+$/.test(head) ? head : head.replace(/\D+/g, '');
   if (digits === '') return null;
   const value = Number(digits);
@@ -23,9 +27,17 @@ export function normalizeHouseNumber(input: string): number | null {
 const COUNTRY_CALLING_CODES = ['32', '31'];
 
 /**
- * Phone number as its national significant digits: spaces, dots, slashes, dashes and brackets go,
- * and so do `+32`, `0032` (or `+31`, `0031`) and the trunk `0`. `+32 470 12.34.56`, `0032470123456`
- * and `0470/12 34 56` all become `470123456`.
+ * National significant numbers are 8 or 9 digits in Belgium and 9 in the Netherlands, so 10 or more
+ * digits that start with a calling code are an international number typed without `+` or `00`.
+ */
+const MIN_DIGITS_WITH_BARE_CALLING_CODE = 10;
+
+/**
+ * Phone number as its national significant digits: everything but digits goes (spaces, dots,
+ * slashes, dashes, brackets, letters), and so do `+32`, `0032` (or `+31`, `0031`), a bare `32`/`31`
+ * in front of a number too long to be national, and the trunk `0`, also the `(0)` of
+ * `+32 (0)470 ...`. `+32 470 12.34.56`, `0032470123456`, `32470123456` and `0470/12 34 56` all
+ * become `470123456`.
  */
 export function normalizePhone(input: string): string {
   let digits = input.trim().replace(/[^\d+]/g, '');
@@ -38,9 +50,9 @@ export function normalizePhone(input: string): string {
     international = true;
   }
   digits = digits.replace(/\+/g, '');
-  if (international) {
-    const code = COUNTRY_CALLING_CODES.find((candidate) => digits.startsWith(candidate));
-    if (code) digits = digits.slice(code.length);
+  const code = COUNTRY_CALLING_CODES.find((candidate) => digits.startsWith(candidate));
+  if (code && (international || digits.length >= MIN_DIGITS_WITH_BARE_CALLING_CODE)) {
+    digits = digits.slice(code.length);
   }
   return digits.replace(/^0+/, '');
 }

@@ -3,6 +3,7 @@ import {
   toLegacyTechnician,
   type LegacyTechnicianSource,
 } from '../technicians/technician.legacy.js';
+import { toLegacyVisit, VISIT_LEGACY_FIELDS, type LegacyVisitSource } from '../consumers/consumer.legacy.js';
 import {
   flagFrom,
   idListFrom,
@@ -55,6 +56,39 @@ const queryValue = (value: unknown): string | null => (typeof value === 'string'
  */
 export const REST_ROUTES = [
   // consumers
+  defineRoute<{ lookUpVisits: { dataToken: string; sign: number } }>({
+    method: 'post',
+    path: '/api/auth/client',
+    operation: /* GraphQL */ `
+      mutation LegacyClientLookup($input: LookUpVisitsInput!) {
+        lookUpVisits(input: $input) {
+          dataToken
+          sign
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: {
+        country: field(request, 'country').toUpperCase() || null,
+        zipcode: field(request, 'zipcode'),
+        houseNumber: field(request, 'houseNumber'),
+        phoneNumber: field(request, 'phoneNumber'),
+      },
+    }),
+    respond: (data) => ({ dataToken: data.lookUpVisits.dataToken, sign: data.lookUpVisits.sign }),
+  }),
+  defineRoute<{ consumerVisits: LegacyVisitSource[] }>({
+    method: 'get',
+    path: '/api/appointment{/}',
+    operation: /* GraphQL */ `
+      query LegacyConsumerVisits {
+        consumerVisits {
+          ${VISIT_LEGACY_FIELDS}
+        }
+      }
+    `,
+    respond: (data) => data.consumerVisits.map(toLegacyVisit),
+  }),
 
   // accounts (sign-in, password reset)
 

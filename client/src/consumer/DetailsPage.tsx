@@ -1,5 +1,110 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Spinner } from '../components/Spinner';
+import { graphql } from '../gql';
+import { useI18n } from '../i18n/i18n';
+import { clearStorage } from '../lib/storage';
+import { usePageTitle } from '../lib/usePageTitle';
+import { CONTACT } from './contact-details';
+import type { IndexLocationState } from './IndexPage';
+import { VisitWindow } from './VisitWindow';
 
+const ConsumerVisits = graphql(`
+  query ConsumerVisits {
+    consumerVisits {
+      referenceNumber
+      name
+      appointment
+      end
+      windowAvailable
+    }
+  }
+`);
+
+/**
+ * The visit window(s) of the stored data token (spec section 2). When they cannot be loaded, for
+ * whatever reason, storage is cleared and the consumer goes back to the form (spec section 4).
+ */
 export function DetailsPage() {
-  return <ComingSoon title="consumer.title" />;
+  const { t, country, language } = useI18n();
+  usePageTitle(t('consumer.details.title'));
+  const navigate = useNavigate();
+  // Always from the server: the cache may still hold the visits of an earlier lookup.
+  const { data, error } = useQuery(ConsumerVisits, { fetchPolicy: 'network-only' });
+  const visits = data?.consumerVisits;
+  const failed = Boolean(error) || visits?.length === 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!failed) return;
+    clearStorage();
+    const state: IndexLocationState = { detailsFailed: true };
+    navigate('/index', { replace: true, state });
+  }, [failed, navigate]);
+
+  useEffect(() => {
+    // Screen readers start at the answer, not at the top of the page.
+    if (visits?.length) heading.current?.focus();
+  }, [visits?.length]);
+
+  if (!visits?.length) return <Spinner />;
+  const contact = CONTACT[country];
+  const links = contact.links[language];
+
+  return (
+    <>
+      <section className="card consumer-card" aria-labelledby="details-title">
+        <h2 id="details-title" ref={heading} tabIndex={-1}>
+          {t('consumer.details.greeting', { name: visits[0].name })}
+        </h2>
+        <p>{t(visits.length === 1 ? 'consumer.details.one' : 'consumer.details.many')}</p>
+        <ul className="visit-list">
+          {visits.map((visit) => (
+            <li key={visit.referenceNumber}>
+              <VisitWindow
+                start={new Date(visit.appointment)}
+                end={new Date(visit.end)}
+                available={visit.windowAvailable}
+                reference={visit.referenceNumber}
+              />
+            </li>
+          ))}
+        </ul>
+        <p className="visit-call-ahead">{t('consumer.details.callAhead')}</p>
+      </section>
+
+      <section className="card consumer-card" aria-labelledby="proof-title">
+        <h2 id="proof-title">{t('consumer.details.proofTitle')}</h2>
+        <p>{t('consumer.details.proof')}</p>
+      </section>
+
+      <section className="card consumer-card" aria-labelledby="questions-title">
+        <h2 id="questions-title">{t('consumer.details.questionsTitle')}</h2>
+        <p>
+          {t('consumer.details.callCentre')}{' '}
+          <a href={`tel:${contact.callCentre.dial}`} className="consumer-phone">
+            {contact.callCentre.display}
+          </a>
+          .
+        </p>
+        <ul className="consumer-links">
+          <li>
+            <a href={links.tariffs} target="_blank" rel="noopener noreferrer">
+              {t('consumer.details.tariffs')}
+            </a>
+          </li>
+          <li>
+            <a href={links.payment} target="_blank" rel="noopener noreferrer">
+              {t('consumer.details.payment')}
+            </a>
+          </li>
+        </ul>
+      </section>
+
+      <p className="consumer-back">
+        <Link to="/index">{t('consumer.details.newLookup')}</Link>
+      </p>
+    </>
+  );
 }

@@ -1,5 +1,174 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Message } from '../components/Message';
+import { graphql } from '../gql';
+import { useI18n, type MessageKey } from '../i18n/i18n';
+import { problemOf } from '../lib/errors';
+import { storeToken } from '../lib/storage';
+import { usePageTitle } from '../lib/usePageTitle';
+import { CONTACT } from './contact-details';
 
+const LookUpVisits = graphql(`
+  mutation LookUpVisits($input: LookUpVisitsInput!) {
+    lookUpVisits(input: $input) {
+      dataToken
+      sign
+    }
+  }
+`);
+
+type FieldName = 'zipcode' | 'houseNumber' | 'phoneNumber';
+
+interface FieldSpec {
+  name: FieldName;
+  label: MessageKey;
+  hint: MessageKey;
+  input: { type: 'text' | 'tel'; autoComplete?: string; inputMode?: 'text' | 'tel'; autoCapitalize?: string };
+}
+
+const FIELDS: Record<'NL' | 'BE', FieldSpec[]> = {
+  NL: [
+    {
+      name: 'zipcode',
+      label: 'consumer.index.zipcode',
+      hint: 'consumer.index.zipcodeHint',
+      input: { type: 'text', autoComplete: 'postal-code', autoCapitalize: 'characters' },
+    },
+    {
+      name: 'houseNumber',
+      label: 'consumer.index.houseNumber',
+      hint: 'consumer.index.houseNumberHint',
+      input: { type: 'text' },
+    },
+  ],
+  BE: [
+    {
+      name: 'phoneNumber',
+      label: 'consumer.index.phoneNumber',
+      hint: 'consumer.index.phoneNumberHint',
+      input: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+    },
+  ],
+};
+
+/** Set by the details page when it could not load (spec section 4), to say why the form is back. */
+export interface IndexLocationState {
+  detailsFailed?: boolean;
+}
+
+/**
+ * The lookup (spec sections 2, 4, 5): postcode + house number in the Netherlands, phone number in
+ * Belgium. Success stores the data token, then shows details (sign 0) or the 'preparing' message.
+ * Failure clears nothing and shows the server's text.
+ */
 export function IndexPage() {
-  return <ComingSoon title="consumer.title" />;
+  const { t, country } = useI18n();
+  usePageTitle(t('consumer.index.title'));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fields = FIELDS[country];
+  const [values, setValues] = useState<Record<FieldName, string>>({ zipcode: '', houseNumber: '', phoneNumber: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [error, setError] = useState('');
+  const [preparing, setPreparing] = useState(false);
+  const [detailsFailed, setDetailsFailed] = useState(
+    (location.state as IndexLocationState | null)?.detailsFailed === true,
+  );
+  const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
+  const [lookUp, { loading }] = useMutation(LookUpVisits);
+
+  const focusFirstInvalid = (invalid: Partial<Record<FieldName, string>>) => {
+    const first = fields.find((field) => invalid[field.name]);
+    if (first) inputs.current[first.name]?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError('');
+    setPreparing(false);
+    setDetailsFailed(false);
+    const missing: Partial<Record<FieldName, string>> = {};
+    for (const field of fields) {
+      if (values[field.name].trim() === '') missing[field.name] = t('consumer.index.required');
+    }
+    setFieldErrors(missing);
+    if (Object.keys(missing).length > 0) {
+      focusFirstInvalid(missing);
+      return;
+    }
+    const input =
+      country === 'BE'
+        ? { country, phoneNumber: values.phoneNumber }
+        : { country, zipcode: values.zipcode, houseNumber: values.houseNumber };
+    try {
+      const { data } = await lookUp({ variables: { input } });
+      if (!data) throw new Error('empty answer');
+      storeToken('consumer', data.lookUpVisits.dataToken);
+      if (data.lookUpVisits.sign === 0) navigate('/details');
+      else setPreparing(true);
+    } catch (caught) {
+      const problem = problemOf(caught, t('common.genericError'));
+      const invalid: Partial<Record<FieldName, string>> = {};
+      for (const field of fields) {
+        if (problem.fields[field.name]) invalid[field.name] = problem.fields[field.name];
+      }
+      setFieldErrors(invalid);
+      if (Object.keys(invalid).length > 0) focusFirstInvalid(invalid);
+      else setError(problem.message);
+    }
+  };
+
+  return (
+    <section className="card consumer-card" aria-labelledby="lookup-title">
+      <h2 id="lookup-title">{t('consumer.index.title')}</h2>
+      <p className="muted">{t(country === 'BE' ? 'consumer.index.intro.BE' : 'consumer.index.intro.NL')}</p>
+      <form className="form" noValidate onSubmit={submit}>
+        <div className={`consumer-fields consumer-fields-${fields.length}`}>
+          {fields.map((field) => {
+            const id = `lookup-${field.name}`;
+            const problem = fieldErrors[field.name];
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={id}>{t(field.label)}</label>
+                <input
+                  id={id}
+                  name={field.name}
+                  ref={(element) => {
+                    inputs.current[field.name] = element;
+                  }}
+                  {...field.input}
+                  required
+                  aria-required="true"
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+                  value={values[field.name]}
+                  onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+                />
+                <span id={`${id}-hint`} className="field-hint">
+                  {t(field.hint)}
+                </span>
+                {problem && (
+                  <span id={`${id}-error`} className="field-error">
+                    {problem}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <button type="submit" className="button button-primary button-block" disabled={loading}>
+          {loading ? t('consumer.index.submitting') : t('consumer.index.submit')}
+        </button>
+        <Message tone="error">{error}</Message>
+        <Message tone="info">
+          {preparing
+            ? t('consumer.preparing', { time: CONTACT[country].indicationTime })
+            : detailsFailed
+              ? t('consumer.index.detailsFailed')
+              : ''}
+        </Message>
+      </form>
+    </section>
+  );
 }

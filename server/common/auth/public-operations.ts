@@ -2,4 +2,8 @@
  * The only root fields anyone may call without a token. Building the schema fails when another
  * root field lacks `@RequireRole`, so a forgotten guard cannot ship.
  */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['serverInfo']);
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'serverInfo',
+  // consumers: the address lookup is the one door open to anyone (rate-limited, see ConsumerService)
+  'lookUpVisits',
+]);

@@ -16,6 +16,11 @@ export const fr: Record<MessageKey, string> = {
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
 
   // consumers
+  NO_ORDERS_FOUND:
+    "Aucun rendez-vous n'a été trouvé à cette adresse. Il peut s'agir d'un problème technique temporaire. Si vous avez reçu un rappel par SMS ou par e-mail, la visite aura bien lieu et le technicien vous appellera 30 minutes avant son arrivée.",
+  NO_ORDERS_FOUND_BY_PHONE:
+    "Aucun rendez-vous n'a été trouvé pour ce numéro de téléphone. Il peut s'agir d'un problème technique temporaire. Si vous avez reçu un rappel par SMS ou par e-mail, la visite aura bien lieu et le technicien vous appellera 30 minutes avant son arrivée.",
+  INVALID_LOOKUP_HOUSE_NUMBER: 'Indiquez votre numéro de maison, par exemple 12 ou 12a.',
 
   // accounts (sign-in, password reset)
 

@@ -18,6 +18,11 @@ export const nl = {
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
 
   // consumers
+  NO_ORDERS_FOUND:
+    'Er is op dit adres geen afspraak gevonden. Dit kan een tijdelijk technisch probleem zijn. Heeft u een herinnering per sms of e-mail ontvangen? Dan gaat het bezoek gewoon door en belt de monteur u 30 minuten voordat hij komt.',
+  NO_ORDERS_FOUND_BY_PHONE:
+    'Er is bij dit telefoonnummer geen afspraak gevonden. Dit kan een tijdelijk technisch probleem zijn. Heeft u een herinnering per sms of e-mail ontvangen? Dan gaat het bezoek gewoon door en belt de monteur u 30 minuten voordat hij komt.',
+  INVALID_LOOKUP_HOUSE_NUMBER: 'Vul uw huisnummer in, bijvoorbeeld 12 of 12a.',
 
   // accounts (sign-in, password reset)
 

@@ -1,0 +1,48 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+
+@ObjectType({ description: 'The answer to a successful lookup.' })
+export class LookUpVisitsPayload {
+  @Field({
+    description:
+      'A short-lived CONSUMER bearer token that may read the found visits only; it carries `external { state, company }`.',
+  })
+  dataToken!: string;
+
+  @Field(() => Int, {
+    description:
+      '0 when the visit window of the nearest visit can be shown (from 13:30 local time on the working day before the visit); 1 while it is still being prepared.',
+  })
+  sign!: number;
+}
+
+@ObjectType({ description: 'A visit as the consumer who looked it up sees it.' })
+export class ConsumerVisit {
+  @Field({ description: 'The order reference number.' })
+  @RequireRole(Role.CONSUMER)
+  referenceNumber!: string;
+
+  @Field({ description: 'Customer name, for the greeting.' })
+  @RequireRole(Role.CONSUMER)
+  name!: string;
+
+  @Field({ description: 'Postcode, upper case without spaces.' })
+  @RequireRole(Role.CONSUMER)
+  zipcode!: string;
+
+  @Field(() => Date, { description: 'Start of the visit window.' })
+  @RequireRole(Role.CONSUMER)
+  appointment!: Date;
+
+  @Field(() => Date, { description: 'End of the visit window (start plus its length, three hours).' })
+  @RequireRole(Role.CONSUMER)
+  end!: Date;
+
+  @Field({
+    description:
+      'True from 13:30 local time on the working day before the visit: until then the window may still change and is not shown.',
+  })
+  @RequireRole(Role.CONSUMER)
+  windowAvailable!: boolean;
+}

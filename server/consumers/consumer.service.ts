@@ -1,0 +1,100 @@
+import type { AppContext } from '../context.js';
+import { Role } from '../common/auth/role.js';
+import type { ExternalHandling } from '../common/auth/tokens.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { Order } from '../orders/order.entity.js';
+import { ConsumerError } from './consumer.errors.js';
+import type { LookUpVisitsInput } from './consumer.inputs.js';
+import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
+import { lookupKeyOf } from './lookup-key.js';
+import { recordSiteVisitLater } from './site-visit-recorder.js';
+import { isWindowAvailable, signOf } from './visit-indication.js';
+
+/** More visits at one address than anyone has; keeps the data token small. */
+const MAX_VISITS = 20;
+
+function externalHandlingOf(order: Order | undefined): ExternalHandling {
+  return order && order.externalCompany !== null
+    ? { state: true, company: order.externalCompany }
+    : { state: false, company: 0 };
+}
+
+export class ConsumerService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * The one door open to anyone. Rate-limited per client address and per looked-up address (shared
+   * by all server processes through PostgreSQL). A found and an unknown address cost the same work
+   * (one order query, one holiday query, one token signature; the site visit is written after the
+   * answer), so response times do not tell whether an address exists.
+   */
+  async lookUp(input: LookUpVisitsInput): Promise<LookUpVisitsPayload> {
+    const { em, services } = this.ctx;
+    await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientIp);
+    const country = input.country ?? this.ctx.country;
+    const key = lookupKeyOf(country, input);
+    await services.rateLimiter.consume('LOOKUP_PER_ADDRESS', key.rateLimitKey);
+
+    const now = services.clock.now();
+    const zone = TIME_ZONE[country];
+    const orders = await em.find(
+      Order,
+      {
+        ...key.where,
+        country,
+        deletedAt: null,
+        appointment: { $gte: instantOf(localDateOf(now, zone), 0, 0, zone) },
+      },
+      { orderBy: { appointment: 'asc', id: 'asc' }, limit: MAX_VISITS },
+    );
+    const nearest = orders.at(0);
+    const windowAvailable = await isWindowAvailable(em, country, nearest?.appointment ?? now, now);
+    const dataToken = services.tokens.signConsumer(
+      orders.map((order) => order.id),
+      externalHandlingOf(nearest),
+    );
+    if (!nearest) {
+      throw new AppError(ConsumerError.NO_ORDERS_FOUND, {
+        message: key.by === 'phone' ? 'NO_ORDERS_FOUND_BY_PHONE' : 'NO_ORDERS_FOUND',
+      });
+    }
+    recordSiteVisitLater(services, nearest.id, this.ctx.userAgent, now);
+    return { dataToken, sign: signOf(windowAvailable) };
+  }
+
+  /** The visits the caller's data token grants, nearest first; deleted ones are gone. */
+  async visits(): Promise<ConsumerVisit[]> {
+    const { em, viewer, services } = this.ctx;
+    if (viewer?.role !== Role.CONSUMER) throw new AppError(CommonError.FORBIDDEN);
+    if (viewer.orderIds.length === 0) return [];
+    const orders = await em.find(
+      Order,
+      { id: { $in: [...viewer.orderIds] }, deletedAt: null },
+      { orderBy: { appointment: 'asc', id: 'asc' } },
+    );
+    const now = services.clock.now();
+    // Visits on one day share the answer: one holiday query per day, not per visit.
+    const availableByDay = new Map<string, boolean>();
+    const windowAvailable: boolean[] = [];
+    for (const order of orders) {
+      const day = `${order.country}:${localDateOf(order.appointment, TIME_ZONE[order.country])}`;
+      let available = availableByDay.get(day);
+      if (available === undefined) {
+        available = await isWindowAvailable(em, order.country, order.appointment, now);
+        availableByDay.set(day, available);
+      }
+      windowAvailable.push(available);
+    }
+    return orders.map((order, index) => ({
+      referenceNumber: order.referenceNumber,
+      name: order.name,
+      zipcode: order.zipcode,
+      appointment: order.appointment,
+      end: new Date(order.appointment.getTime() + order.duration * 1000),
+      windowAvailable: windowAvailable[index],
+    }));
+  }
+}

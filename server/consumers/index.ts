@@ -1,0 +1,3 @@
+import { ConsumerResolver } from './consumer.resolver.js';
+
+export const consumerResolvers = [ConsumerResolver] as const;

@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TIME_ZONE, type Country } from '../common/locale.js';
+import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { previousWorkingDay } from '../holidays/working-days.js';
+
+/** The window is shown from this local time on the working day before the visit (spec section 9). */
+export const INDICATION_FROM = { hour: 13, minute: 30 } as const;
+
+/**
+ * Whether the visit window may be shown at `now` (DESIGN.md, `sign`): from 13:30 in the country's
+ * zone on the working day before the visit, and on the visit day itself. Working days skip Sundays
+ * and the country's holidays. The holiday query runs in every case, so the cost of the answer does
+ * not depend on it (the lookup relies on that: see ConsumerService.lookUp).
+ */
+export async function isWindowAvailable(
+  em: EntityManager,
+  country: Country,
+  appointment: Date,
+  now: Date,
+): Promise<boolean> {
+  const zone = TIME_ZONE[country];
+  const visitDate = localDateOf(appointment, zone);
+  const dayBefore = await previousWorkingDay(em, country, visitDate);
+  if (localDateOf(now, zone) >= visitDate) return true;
+  return now.getTime() >= instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone).getTime();
+}
+
+/** The legacy `sign`: 0 when the window can be shown, 1 while it is being prepared. */
+export function signOf(windowAvailable: boolean): 0 | 1 {
+  return windowAvailable ? 0 : 1;
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder } from '../utils/factories.js';
+import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+
+const LOOK_UP = /* GraphQL */ `
+  mutation ($input: LookUpVisitsInput!) {
+    lookUpVisits(input: $input) {
+      sign
+    }
+  }
+`;
+
+/** Two server processes' worth of app on one database, as behind a load balancer. */
+async function startPair(env: Record<string, string>) {
+  const database = await createTestDatabase();
+  const common = {
+    // Instances behind one load balancer share the secret: it signs tokens and keys the limiter's buckets.
+    JWT_SECRET: 'one-secret-for-both-instances-of-this-test',
+    // X-Forwarded-For from loopback is believed, so a test can speak as several clients.
+    TRUST_PROXY: 'loopback',
+    CLOCK_NOW: '2026-11-23T10:00:00+01:00',
+    ...env,
+  };
+  const first = await startTestServer({ database, env: common });
+  const second = await startTestServer({ database, env: common });
+  // Each clock started at CLOCK_NOW when its server started; line them up, as real clocks are.
+  const now = first.services.clock.now();
+  second.services.clock.travelTo(now);
+  await createOrder(first.em(), {
+    zipcode: '1234AB',
+    houseNumber: '12',
+    appointment: new Date('2026-11-24T08:00:00+01:00'),
+  });
+  return { database, servers: [first, second] as const };
+}
+
+const lookUp = (server: TestServer, input: Record<string, string>, client = '203.0.113.1') =>
+  server.graphql(LOOK_UP, { input }, { headers: { 'x-forwarded-for': client } });
+
+const codeOf = async (response: ReturnType<typeof lookUp>) =>
+  (await response).body.errors?.[0]?.extensions?.code ?? 'OK';
+
+describe('lookup rate limit per looked-up address, shared by two app instances', () => {
+  let database: TestDatabase;
+  let servers: readonly [TestServer, TestServer];
+
+  beforeAll(async () => {
+    ({ database, servers } = await startPair({
+      RATE_LIMIT_LOOKUP_PER_ADDRESS: '4/900',
+      RATE_LIMIT_LOOKUP_PER_CLIENT: '1000/900',
+    }));
+  });
+  afterAll(async () => {
+    for (const server of servers ?? []) await server.stop();
+    await database?.drop();
+  });
+
+  it('counts the attempts on both instances, from any client, however the address is typed', async () => {
+    const [a, b] = servers;
+    const typings = [
+      { zipcode: '1234AB', houseNumber: '12' },
+      { zipcode: '1234 ab', houseNumber: '12a' },
+      { zipcode: '1234ab', houseNumber: '12-3' },
+      { zipcode: ' 1234 AB', houseNumber: '12 b' },
+    ];
+    const codes = [];
+    for (const [index, input] of typings.entries()) {
+      codes.push(await codeOf(lookUp(index % 2 === 0 ? a : b, { country: 'NL', ...input }, `198.51.100.${index}`)));
+    }
+    expect(codes).toEqual(['OK', 'OK', 'OK', 'OK']);
+
+    const limited = await lookUp(b, { country: 'NL', zipcode: '1234AB', houseNumber: '12' }, '198.51.100.99');
+    expect(limited.body.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
+    expect(limited.body.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThan(800);
+    expect(limited.body.errors?.[0].message).toBe('Te veel pogingen. Probeer het over 15 minuten opnieuw.');
+
+    const legacy = await a.rest('POST', '/api/auth/client', {
+      form: { zipcode: '1234AB', houseNumber: '12', phoneNumber: '', country: 'NL' },
+      headers: { 'x-forwarded-for': '198.51.100.100', 'accept-language': 'fr' },
+    });
+    expect(legacy.status).toBe(429);
+    expect(legacy.body).toEqual({ message: 'RATE_LIMITED' });
+    expect(Number(legacy.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('limits an unknown address exactly like a known one, and leaves other addresses alone', async () => {
+    const [a, b] = servers;
+    const unknown = { country: 'NL', zipcode: '9999ZZ', houseNumber: '1' };
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push(await codeOf(lookUp(i % 2 === 0 ? a : b, unknown)));
+    expect(codes).toEqual(['NO_ORDERS_FOUND', 'NO_ORDERS_FOUND', 'NO_ORDERS_FOUND', 'NO_ORDERS_FOUND', 'RATE_LIMITED']);
+    expect(await codeOf(lookUp(a, { country: 'NL', zipcode: '9999ZZ', houseNumber: '2' }))).toBe('NO_ORDERS_FOUND');
+  });
+
+  it('opens again when the window has passed', async () => {
+    const [a] = servers;
+    a.services.clock.travelTo(new Date(a.services.clock.now().getTime() + 901_000));
+    expect(await codeOf(lookUp(a, { country: 'NL', zipcode: '1234AB', houseNumber: '12' }))).toBe('OK');
+  });
+});
+
+describe('lookup rate limit per client, shared by two app instances', () => {
+  let database: TestDatabase;
+  let servers: readonly [TestServer, TestServer];
+
+  beforeAll(async () => {
+    ({ database, servers } = await startPair({
+      RATE_LIMIT_LOOKUP_PER_ADDRESS: '1000/900',
+      RATE_LIMIT_LOOKUP_PER_CLIENT: '5/900',
+    }));
+  });
+  afterAll(async () => {
+    for (const server of servers ?? []) await server.stop();
+    await database?.drop();
+  });
+
+  it('stops a client that walks through addresses, on either instance, and not other clients', async () => {
+    const [a, b] = servers;
+    const codes = [];
+    for (let house = 1; house <= 6; house++) {
+      const server = house % 2 === 0 ? a : b;
+      codes.push(await codeOf(lookUp(server, { country: 'NL', zipcode: '1234AB', houseNumber: String(house) })));
+    }
+    expect(codes).toEqual([
+      'NO_ORDERS_FOUND',
+      'NO_ORDERS_FOUND',
+      'NO_ORDERS_FOUND',
+      'NO_ORDERS_FOUND',
+      'NO_ORDERS_FOUND',
+      'RATE_LIMITED',
+    ]);
+    // even the right address is refused to that client now, also with bad input
+    expect(await codeOf(lookUp(a, { country: 'NL', zipcode: '1234AB', houseNumber: '12' }))).toBe('RATE_LIMITED');
+    expect(await codeOf(lookUp(b, { country: 'NL', zipcode: '', houseNumber: '' }))).toBe('RATE_LIMITED');
+    // another client is not affected
+    expect(await codeOf(lookUp(b, { country: 'NL', zipcode: '1234AB', houseNumber: '12' }, '203.0.113.2'))).toBe('OK');
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  normalizeHouseNumber,
+  normalizePhone,
+  normalizeZipcode,
+} from '../../../server/orders/address-normalization.js';
+
+describe('postcode normalisation (spec section 5)', () => {
+  it.each([
+    ['1234 ab', '1234AB'],
+    ['1234AB', '1234AB'],
+    ['1234ab', '1234AB'],
+    [' 1234  Ab ', '1234AB'],
+    ['1234\tab', '1234AB'],
+    ['1234\u00a0AB', '1234AB'],
+    ['1000', '1000'],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeZipcode(input)).toBe(expected);
+  });
+});
+
+describe('house number normalisation (spec section 5)', () => {
+  it.each([
+    ['12', 12],
+    [' 12 ', 12],
+    ['012', 12],
+    // the part before the first hyphen
+    ['12-3', 12],
+    ['12-A', 12],
+    ['12 - 3', 12],
+    // the part before the first space
+    ['12 a', 12],
+    ['12 bis', 12],
+    ['12 huis 2', 12],
+    // not all digits: only the digits
+    ['12a', 12],
+    ['12A', 12],
+    ['a12', 12],
+    ['12/3', 123],
+    // other whitespace and dashes people's keyboards produce
+    ['12\u00a0a', 12],
+    ['12\ta', 12],
+    ['12\u20133', 12],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeHouseNumber(input)).toBe(expected);
+  });
+
+  it('gives null when no digits remain or the number cannot be stored', () => {
+    expect(normalizeHouseNumber('')).toBeNull();
+    expect(normalizeHouseNumber('   ')).toBeNull();
+    expect(normalizeHouseNumber('abc')).toBeNull();
+    expect(normalizeHouseNumber('-12')).toBeNull(); // nothing before the hyphen
+    expect(normalizeHouseNumber('99999999999')).toBeNull();
+  });
+});
+
+describe('phone normalisation', () => {
+  const belgianMobile = [
+    '0470 12 34 56',
+    '0470123456',
+    '0470/12.34.56',
+    '0470/123456',
+    '0470.12.34.56',
+    '0470-12-34-56',
+    '(0470) 12 34 56',
+    '+32 470 12 34 56',
+    '+32470123456',
+    '+32 (0)470 12 34 56',
+    '+32 0470 12 34 56',
+    '0032 470 12 34 56',
+    '0032470123456',
+    '0032 (0) 470 12.34.56',
+    '32470123456',
+    '32 470 12 34 56',
+    '470 12 34 56',
+    ' tel. 0470 12 34 56 ',
+  ];
+  it.each(belgianMobile)('BE mobile %j → 470123456', (input) => {
+    expect(normalizePhone(input)).toBe('470123456');
+  });
+
+  it.each(['02 123 45 67', '02/123.45.67', '+32 2 123 45 67', '0032 2 1234567', '+32 (0)2 123 45 67'])(
+    'BE landline %j → 21234567',
+    (input) => {
+      expect(normalizePhone(input)).toBe('21234567');
+    },
+  );
+
+  it('keeps an Antwerp landline (03…) apart from the calling code 32', () => {
+    expect(normalizePhone('03 212 34 56')).toBe('32123456');
+    expect(normalizePhone('+32 3 212 34 56')).toBe('32123456');
+  });
+
+  it.each(['06 12345678', '06-12345678', '+31 6 1234 5678', '0031 6 12345678', '+31 (0)6 12 34 56 78', '31612345678'])(
+    'NL mobile %j → 612345678',
+    (input) => {
+      expect(normalizePhone(input)).toBe('612345678');
+    },
+  );
+
+  it('leaves other calling codes in place and empty input empty', () => {
+    expect(normalizePhone('+49 30 1234567')).toBe('49301234567');
+    expect(normalizePhone('')).toBe('');
+    expect(normalizePhone('n/a')).toBe('');
+  });
+});
