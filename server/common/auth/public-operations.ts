@@ -2,4 +2,14 @@
  * The only root fields anyone may call without a token. Building the schema fails when another
  * root field lacks `@RequireRole`, so a forgotten guard cannot ship.
  */
-export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set(['serverInfo']);
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  // system
+  'serverInfo',
+  // accounts (sign-in, password reset)
+  'signInTechnician',
+  'signInAdmin',
+  'requestTechnicianPasswordReset',
+  'requestAdminPasswordReset',
+  'resetTechnicianPassword',
+  'resetAdminPassword',
+]);
