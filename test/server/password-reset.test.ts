@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, PasswordResetToken } from '../../server/accounts/password-reset-token.entity.js';
-import { Admin } from '../../server/admins/admin.entity.js';
+import { type Admin } from '../../server/admins/admin.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Admin } from '../../server/admins/admin.entity.js';
+import { type Admin } from '../../server/admins/admin.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
