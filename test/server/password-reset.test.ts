@@ -4,6 +4,7 @@ import { AccountType, PasswordResetToken } from '../../server/accounts/password-
 import { type Admin } from '../../server/admins/admin.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
+import { postGraphQLWithHost } from '../utils/raw-http.js';
 import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
@@ -58,8 +59,10 @@ describe('password reset by mail', () => {
 
   it('mails a Dutch link to APP_URL/technician/newpassword/<token>, never to the Host header', async () => {
     const seen = readOutbox(server.dataDir);
-    const { body } = await forgot('JAN@example.test', { 'x-forwarded-host': 'evil.example', host: 'evil.example' });
-    expect(body.data?.requestTechnicianPasswordReset.message).toBe('EMAIL_SENT');
+    const { body } = await postGraphQLWithHost(server.url, 'evil.example', FORGOT_TECHNICIAN, {
+      input: { email: 'JAN@example.test' },
+    });
+    expect(body.data?.requestTechnicianPasswordReset).toEqual({ message: 'EMAIL_SENT' });
     const mail = await waitForMail(server.dataDir, 'jan@example.test', { seen });
     expect(mail.subject).toBe('Stel een nieuw wachtwoord in');
     expect(mail.text).toContain('Beste Jan,');
@@ -67,7 +70,7 @@ describe('password reset by mail', () => {
     const { url, token } = resetLinkOf(mail);
     expect(url).toBe(`${APP_URL}/technician/newpassword/${token}`);
     expect(mail.html).toContain(url);
-    expect(mail.text).not.toContain('evil.example');
+    expect(mail.text + mail.html).not.toContain('evil.example');
   });
 
   it("writes the mail in the caller's language", async () => {
