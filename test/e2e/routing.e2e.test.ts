@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { openWithStorage } from './utils/arrange.js';
+import { createAdmin } from '../utils/factories.js';
+import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
 
 describe('routes and redirects of spec section 2 (built app in Chromium)', () => {
   let app: AppProcess;
   let browser: E2EBrowser;
+  /** A real admin token: guarded admin pages ask the server, which signs a fake token out. */
+  let adminToken: string;
 
   beforeAll(async () => {
     app = await startAppProcess();
     browser = await launchBrowser();
+    adminToken = appTokens(app).signAdmin(await withDatabase(app, (em) => createAdmin(em)));
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,12 +53,10 @@ describe('routes and redirects of spec section 2 (built app in Chromium)', () =>
   });
 
   it('sends an admin with a token from login to technicians/index, and bare groups to their first page', async () => {
-    expect((await landing('/admin/login', { adminToken: 'x.y.z' })).path).toBe('/admin/technicians/index');
-    expect((await landing('/admin/users', { adminToken: 'x.y.z' })).path).toBe('/admin/users/overview');
-    expect((await landing('/admin/holiday', { adminToken: 'x.y.z' })).path).toBe('/admin/holiday/index');
-    expect((await landing('/admin/technicians/nowhere', { adminToken: 'x.y.z' })).path).toBe(
-      '/admin/technicians/index',
-    );
+    expect((await landing('/admin/login', { adminToken })).path).toBe('/admin/technicians/index');
+    expect((await landing('/admin/users', { adminToken })).path).toBe('/admin/users/overview');
+    expect((await landing('/admin/holiday', { adminToken })).path).toBe('/admin/holiday/index');
+    expect((await landing('/admin/technicians/nowhere', { adminToken })).path).toBe('/admin/technicians/index');
   });
 
   it('guards the consumer details page', async () => {

@@ -5,8 +5,8 @@ import { usePageTitle } from '../lib/usePageTitle';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
   return (
-    <section className="card auth-card" aria-labelledby="auth-title">
-      <h1 id="auth-title">{title}</h1>
+    <section className="card auth-card">
+      <h1>{title}</h1>
       {children}
     </section>
   );

@@ -116,13 +116,17 @@ export function TechniciansIndexPage() {
         />
       </div>
       <Message tone={notice?.tone ?? 'info'}>
-        {notice?.text}
-        {notice?.plannerLink && (
+        {notice && (
           <>
-            {' '}
-            <a href={TECHNICIAN_AREA_PATH} target="_blank" rel="noopener">
-              {t('admin.technicians.openPlanner')}
-            </a>
+            {notice.text}
+            {notice.plannerLink && (
+              <>
+                {' '}
+                <a href={TECHNICIAN_AREA_PATH} target="_blank" rel="noopener">
+                  {t('admin.technicians.openPlanner')}
+                </a>
+              </>
+            )}
           </>
         )}
       </Message>

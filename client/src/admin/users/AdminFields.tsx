@@ -62,6 +62,7 @@ export function AdminFields({
         value={values.inactive}
         onChange={set('inactive')}
         disabled={statusLocked}
+        hint={statusLocked ? t('admin.users.self') : undefined}
         options={[
           { value: '0', label: t('admin.users.active') },
           { value: '1', label: t('admin.users.inactive') },

@@ -116,7 +116,6 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
   return (
     <form className="card form form-narrow" onSubmit={save}>
       <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
-      {isSelf && <p className="field-hint">{t('admin.users.self')}</p>}
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
       <div className="toolbar">
