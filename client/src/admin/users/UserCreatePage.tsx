@@ -44,7 +44,7 @@ export function UserCreatePage() {
     try {
       await createAdmin({ variables: { input } });
     } catch (error) {
-      setProblem(problemOf(error, t('common.genericError')));
+      setProblem(problemOf(error, t('admin.users.createFailed')));
       return;
     }
     setCreated(true);
