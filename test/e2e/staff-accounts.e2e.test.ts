@@ -234,6 +234,8 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       page.getByRole('button', { name: 'Inloggen als Bram Zoekbaar' }).click(),
     ]);
     await popup.waitForURL('**/technician/manage');
+    // The planner greets the technician whose token the admin got.
+    await expect.poll(() => popup.locator('h1').first().textContent()).toMatch(/ Bram$/);
     const claims = await popup.evaluate(() => {
       const token = localStorage.getItem('accessToken') ?? '';
       return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
