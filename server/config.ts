@@ -47,6 +47,8 @@ export interface AppConfig {
   clockNow: Date | undefined;
   brand: string;
   smtpUrl: string | undefined;
+  /** Sender of every mail; a real domain is needed once SMTP_URL is set. */
+  mailFrom: string;
   logLevel: LevelWithSilent;
   appUrl: string;
   /** Express `trust proxy` value; unset means X-Forwarded-For is ignored. */
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     clockNow: readClockNow(env, nodeEnv),
     brand: (readEnvString(env, 'BRAND') ?? 'tijdvak').toLowerCase(),
     smtpUrl: readEnvString(env, 'SMTP_URL'),
+    mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,
     logLevel,
     appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: readEnvString(env, 'TRUST_PROXY'),

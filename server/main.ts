@@ -96,7 +96,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         outboxDir: join(config.dataDir, 'outbox'),
-        from: `"${config.brand}" <no-reply@${config.brand}.invalid>`,
+        from: config.mailFrom,
         logger,
       }),
     };

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, type GraphQLFieldMap, type GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { accountResolvers } from './accounts/index.js';
 import { adminResolvers } from './admins/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
@@ -18,6 +19,7 @@ import { technicianResolvers } from './technicians/index.js';
 export const RESOLVERS = [
   ...systemResolvers,
   ...consumerResolvers,
+  ...accountResolvers,
   ...adminResolvers,
   ...technicianResolvers,
   ...scheduleResolvers,

@@ -1,4 +1,6 @@
+import { ADMIN_LEGACY_FIELDS, fromLegacyFlag, toLegacyAdmin, type LegacyAdminSource } from '../admins/admin.legacy.js';
 import {
+  fromLegacyInt,
   TECHNICIAN_LEGACY_FIELDS,
   toLegacyTechnician,
   type LegacyTechnicianSource,
@@ -20,7 +22,22 @@ import {
   toLegacySchedule,
   type LegacyScheduleSource,
 } from '../schedule/schedule.legacy.js';
-import { defineRoute, field } from './rest-route.js';
+import { defineRoute, field, type LegacyRequest } from './rest-route.js';
+
+const signInVariables = (request: LegacyRequest) => ({
+  input: { email: field(request, 'email'), password: String(request.body.password ?? '') },
+});
+const forgotVariables = (request: LegacyRequest) => ({ input: { email: field(request, 'email') } });
+const newPasswordVariables = (request: LegacyRequest) => ({
+  input: { token: field(request, 'token'), password: String(request.body.password ?? '') },
+});
+const adminVariables = (request: LegacyRequest) => ({
+  firstname: field(request, 'firstname'),
+  lastname: field(request, 'lastname'),
+  email: field(request, 'email'),
+  inactive: fromLegacyFlag(request.body.inactive),
+});
+const idParam = (request: LegacyRequest) => fromLegacyInt(request.params.id);
 
 interface LegacyHoliday {
   id: number;
@@ -91,6 +108,97 @@ export const REST_ROUTES = [
   }),
 
   // accounts (sign-in, password reset)
+  defineRoute<{ signInTechnician: { accessToken: string } }>({
+    method: 'post',
+    path: '/api/auth/technician',
+    operation: /* GraphQL */ `
+      mutation LegacySignInTechnician($input: SignInInput!) {
+        signInTechnician(input: $input) {
+          accessToken
+        }
+      }
+    `,
+    variables: signInVariables,
+    respond: (data) => ({ accessToken: data.signInTechnician.accessToken }),
+  }),
+  defineRoute<{ requestTechnicianPasswordReset: { message: string } }>({
+    method: 'post',
+    path: '/api/auth/technician/forgot',
+    operation: /* GraphQL */ `
+      mutation LegacyTechnicianForgot($input: PasswordResetRequestInput!) {
+        requestTechnicianPasswordReset(input: $input) {
+          message
+        }
+      }
+    `,
+    variables: forgotVariables,
+    respond: (data) => ({ message: data.requestTechnicianPasswordReset.message }),
+  }),
+  defineRoute<{ resetTechnicianPassword: { message: string } }>({
+    method: 'post',
+    path: '/api/auth/technician/newpassword',
+    operation: /* GraphQL */ `
+      mutation LegacyTechnicianNewPassword($input: NewPasswordInput!) {
+        resetTechnicianPassword(input: $input) {
+          message
+        }
+      }
+    `,
+    variables: newPasswordVariables,
+    respond: (data) => ({ message: data.resetTechnicianPassword.message }),
+  }),
+  defineRoute<{ signInAdmin: { adminToken: string } }>({
+    method: 'post',
+    path: '/api/auth/admin',
+    operation: /* GraphQL */ `
+      mutation LegacySignInAdmin($input: SignInInput!) {
+        signInAdmin(input: $input) {
+          adminToken
+        }
+      }
+    `,
+    variables: signInVariables,
+    respond: (data) => ({ adminToken: data.signInAdmin.adminToken }),
+  }),
+  defineRoute<{ requestAdminPasswordReset: { message: string } }>({
+    method: 'post',
+    path: '/api/auth/admin/forgot',
+    operation: /* GraphQL */ `
+      mutation LegacyAdminForgot($input: PasswordResetRequestInput!) {
+        requestAdminPasswordReset(input: $input) {
+          message
+        }
+      }
+    `,
+    variables: forgotVariables,
+    respond: (data) => ({ message: data.requestAdminPasswordReset.message }),
+  }),
+  defineRoute<{ resetAdminPassword: { message: string } }>({
+    method: 'post',
+    path: '/api/auth/admin/newpassword',
+    operation: /* GraphQL */ `
+      mutation LegacyAdminNewPassword($input: NewPasswordInput!) {
+        resetAdminPassword(input: $input) {
+          message
+        }
+      }
+    `,
+    variables: newPasswordVariables,
+    respond: (data) => ({ message: data.resetAdminPassword.message }),
+  }),
+  defineRoute<{ signInAsTechnician: { technicianToken: string } }>({
+    method: 'post',
+    path: '/api/admin/token',
+    operation: /* GraphQL */ `
+      mutation LegacySignInAsTechnician($technicianId: Int!) {
+        signInAsTechnician(technicianId: $technicianId) {
+          technicianToken
+        }
+      }
+    `,
+    variables: (request) => ({ technicianId: fromLegacyInt(request.body.id) }),
+    respond: (data) => ({ technicianToken: data.signInAsTechnician.technicianToken }),
+  }),
 
   // technicians
   defineRoute<{ technicians: LegacyTechnicianSource[] }>({
@@ -106,8 +214,144 @@ export const REST_ROUTES = [
     variables: ({ params }) => ({ search: params.search ?? null }),
     respond: (data, _request, { brand }) => data.technicians.map((technician) => toLegacyTechnician(technician, brand)),
   }),
+  defineRoute<{ createTechnician: LegacyTechnicianSource }>({
+    method: 'post',
+    path: '/api/admin/technician',
+    operation: /* GraphQL */ `
+      mutation LegacyCreateTechnician($input: CreateTechnicianInput!) {
+        createTechnician(input: $input) {
+          ${TECHNICIAN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: {
+        firstname: field(request, 'firstname'),
+        lastname: field(request, 'lastname'),
+        email: field(request, 'email'),
+        personalNumber: field(request, 'personalNumber'),
+        startingTime: request.body.startingTime === undefined ? null : fromLegacyInt(request.body.startingTime),
+      },
+    }),
+    respond: (data, _request, { brand }) => toLegacyTechnician(data.createTechnician, brand),
+    status: 201,
+  }),
+  defineRoute<{ technician: LegacyTechnicianSource }>({
+    method: 'get',
+    path: '/api/admin/technician/:id',
+    operation: /* GraphQL */ `
+      query LegacyTechnician($id: Int!) {
+        technician(id: $id) {
+          ${TECHNICIAN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({ id: idParam(request) }),
+    respond: (data, _request, { brand }) => toLegacyTechnician(data.technician, brand),
+  }),
+  defineRoute<{ updateTechnician: LegacyTechnicianSource }>({
+    method: 'put',
+    path: '/api/admin/technician/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyUpdateTechnician($id: Int!, $input: UpdateTechnicianInput!) {
+        updateTechnician(id: $id, input: $input) {
+          ${TECHNICIAN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    // personalNumber is sent too but is not editable (spec section 5).
+    variables: (request) => ({
+      id: idParam(request),
+      input: {
+        firstname: field(request, 'firstname'),
+        lastname: field(request, 'lastname'),
+        email: field(request, 'email'),
+        startingTime: fromLegacyInt(request.body.startingTime),
+      },
+    }),
+    respond: (data, _request, { brand }) => toLegacyTechnician(data.updateTechnician, brand),
+  }),
+  defineRoute<{ deleteTechnician: { id: number } }>({
+    method: 'delete',
+    path: '/api/admin/technician/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyDeleteTechnician($id: Int!) {
+        deleteTechnician(id: $id) {
+          id
+        }
+      }
+    `,
+    variables: (request) => ({ id: idParam(request) }),
+    respond: (data) => ({ id: data.deleteTechnician.id }),
+  }),
 
   // admins
+  defineRoute<{ admins: LegacyAdminSource[] }>({
+    method: 'get',
+    path: '/api/admin/admins',
+    operation: /* GraphQL */ `
+      query LegacyAdmins {
+        admins {
+          ${ADMIN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    respond: (data) => data.admins.map(toLegacyAdmin),
+  }),
+  defineRoute<{ admin: LegacyAdminSource }>({
+    method: 'get',
+    path: '/api/admin/user/:id',
+    operation: /* GraphQL */ `
+      query LegacyAdmin($id: Int!) {
+        admin(id: $id) {
+          ${ADMIN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({ id: idParam(request) }),
+    // The legacy client reads the first element of an array.
+    respond: (data) => [toLegacyAdmin(data.admin)],
+  }),
+  defineRoute<{ createAdmin: LegacyAdminSource }>({
+    method: 'post',
+    path: '/api/admin/user',
+    operation: /* GraphQL */ `
+      mutation LegacyCreateAdmin($input: AdminInput!) {
+        createAdmin(input: $input) {
+          ${ADMIN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({ input: adminVariables(request) }),
+    respond: (data) => toLegacyAdmin(data.createAdmin),
+    status: 201,
+  }),
+  defineRoute<{ updateAdmin: LegacyAdminSource }>({
+    method: 'put',
+    path: '/api/admin/user/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyUpdateAdmin($id: Int!, $input: AdminInput!) {
+        updateAdmin(id: $id, input: $input) {
+          ${ADMIN_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({ id: idParam(request), input: adminVariables(request) }),
+    respond: (data) => toLegacyAdmin(data.updateAdmin),
+  }),
+  defineRoute<{ deleteAdmin: { id: number } }>({
+    method: 'delete',
+    path: '/api/admin/user/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyDeleteAdmin($id: Int!) {
+        deleteAdmin(id: $id) {
+          id
+        }
+      }
+    `,
+    variables: (request) => ({ id: idParam(request) }),
+    respond: (data) => ({ id: data.deleteAdmin.id }),
+  }),
 
   // orders
   defineRoute<{ createOrder: LegacyOrderSource }>({

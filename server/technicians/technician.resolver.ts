@@ -1,8 +1,10 @@
-import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Technician } from './technician.entity.js';
+import { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
+import { DeleteTechnicianPayload } from './technician.payloads.js';
 import { TechnicianService } from './technician.service.js';
 
 @Resolver(() => Technician)
@@ -17,5 +19,44 @@ export class TechnicianResolver {
     search?: string,
   ): Promise<Technician[]> {
     return new TechnicianService(ctx).list(search);
+  }
+
+  @Query(() => Technician, { description: 'One technician; NOT_FOUND when there is none with this id.' })
+  @RequireRole(Role.ADMIN)
+  technician(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int, { description: 'Database id.' }) id: number,
+  ): Promise<Technician> {
+    return new TechnicianService(ctx).get(id);
+  }
+
+  @Mutation(() => Technician, {
+    description:
+      'Creates a technician without a password; follow with requestTechnicianPasswordReset so it can set one. Taken e-mail or personal number: TECHNICIAN_ALREADY_EXISTS.',
+  })
+  @RequireRole(Role.ADMIN)
+  createTechnician(@Ctx() ctx: AppContext, @Arg('input') input: CreateTechnicianInput): Promise<Technician> {
+    return new TechnicianService(ctx).create(input);
+  }
+
+  @Mutation(() => Technician, { description: 'Edits a technician; the personal number stays as it is.' })
+  @RequireRole(Role.ADMIN)
+  updateTechnician(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int, { description: 'Database id.' }) id: number,
+    @Arg('input') input: UpdateTechnicianInput,
+  ): Promise<Technician> {
+    return new TechnicianService(ctx).update(id, input);
+  }
+
+  @Mutation(() => DeleteTechnicianPayload, {
+    description: 'Deletes a technician permanently; its orders keep no technician.',
+  })
+  @RequireRole(Role.ADMIN)
+  async deleteTechnician(
+    @Ctx() ctx: AppContext,
+    @Arg('id', () => Int, { description: 'Database id.' }) id: number,
+  ): Promise<DeleteTechnicianPayload> {
+    return { id: await new TechnicianService(ctx).delete(id) };
   }
 }

@@ -1,6 +1,19 @@
-import { raw, type FilterQuery } from '@mikro-orm/postgresql';
+import { raw, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
-import { Technician } from './technician.entity.js';
+import { AccountType, PasswordResetToken } from '../accounts/password-reset-token.entity.js';
+import { checkPersonFields } from '../accounts/person-fields.js';
+import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { DEFAULT_STARTING_HOUR, Technician } from './technician.entity.js';
+import { TechnicianError } from './technician.errors.js';
+import type { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
+
+/** Start-hour choices of spec section 9 (07:00-20:00). */
+export const STARTING_HOUR_MIN = 7;
+export const STARTING_HOUR_MAX = 20;
+
+const PERSONAL_NUMBER = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;
+const PERSONAL_NUMBER_MAX = 32;
 
 /** `%` and `_` typed by a user are searched for literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -24,5 +37,99 @@ export class TechnicianService {
       };
     }
     return this.ctx.em.find(Technician, where, { orderBy: { firstname: 'asc', lastname: 'asc', id: 'asc' } });
+  }
+
+  async get(id: number): Promise<Technician> {
+    const technician = await this.ctx.em.findOne(Technician, { id });
+    if (!technician) throw new AppError(CommonError.NOT_FOUND);
+    return technician;
+  }
+
+  /** A technician without a password: the reset mail that follows lets it set one. */
+  async create(input: CreateTechnicianInput): Promise<Technician> {
+    const problems: FieldProblem[] = [];
+    const fields = checkPersonFields(input, problems);
+    const personalNumber = input.personalNumber.trim();
+    if (personalNumber === '') problems.push({ field: 'personalNumber', message: 'FIELD_REQUIRED' });
+    else if (personalNumber.length > PERSONAL_NUMBER_MAX) {
+      problems.push({ field: 'personalNumber', message: 'FIELD_TOO_LONG', params: { max: PERSONAL_NUMBER_MAX } });
+    } else if (!PERSONAL_NUMBER.test(personalNumber)) {
+      problems.push({ field: 'personalNumber', message: 'INVALID_PERSONAL_NUMBER' });
+    }
+    const startingTime = input.startingTime ?? DEFAULT_STARTING_HOUR;
+    checkStartingTime(startingTime, problems);
+    if (problems.length > 0) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
+
+    const em = this.ctx.em;
+    if (await em.count(Technician, { $or: [{ email: fields.email }, { personalNumber }] })) throw alreadyExists();
+    const technician = em.create(Technician, {
+      ...fields,
+      personalNumber,
+      startingTime,
+      country: input.country ?? this.ctx.country,
+      lastOnline: null,
+      passwordHash: null,
+      tokenVersion: 0,
+      createdAt: this.ctx.services.clock.now(),
+    });
+    await flushUnique(em, alreadyExists);
+    return technician;
+  }
+
+  async update(id: number, input: UpdateTechnicianInput): Promise<Technician> {
+    const problems: FieldProblem[] = [];
+    const fields = checkPersonFields(input, problems);
+    checkStartingTime(input.startingTime, problems);
+    if (problems.length > 0) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
+
+    const em = this.ctx.em;
+    const technician = await this.get(id);
+    if (fields.email !== technician.email && (await em.count(Technician, { email: fields.email, id: { $ne: id } }))) {
+      throw emailTaken();
+    }
+    Object.assign(technician, fields, { startingTime: input.startingTime });
+    if (input.country) technician.country = input.country;
+    await flushUnique(em, emailTaken);
+    return technician;
+  }
+
+  /** Permanent: its orders lose their technician, its confirmations and reset links go, its sessions end. */
+  async delete(id: number): Promise<number> {
+    return this.ctx.em.transactional(async (em) => {
+      const technician = await em.findOne(Technician, { id });
+      if (!technician) throw new AppError(CommonError.NOT_FOUND);
+      await em.nativeDelete(PasswordResetToken, { accountType: AccountType.TECHNICIAN, accountId: id });
+      em.remove(technician);
+      await em.flush();
+      return id;
+    });
+  }
+}
+
+function checkStartingTime(hour: number, problems: FieldProblem[]): void {
+  if (!Number.isInteger(hour) || hour < STARTING_HOUR_MIN || hour > STARTING_HOUR_MAX) {
+    problems.push({
+      field: 'startingTime',
+      message: 'STARTING_TIME_OUT_OF_RANGE',
+      params: { min: STARTING_HOUR_MIN, max: STARTING_HOUR_MAX },
+    });
+  }
+}
+
+const alreadyExists = () => new AppError(TechnicianError.TECHNICIAN_ALREADY_EXISTS);
+
+const emailTaken = () =>
+  new AppError(TechnicianError.TECHNICIAN_ALREADY_EXISTS, {
+    message: 'TECHNICIAN_EMAIL_TAKEN',
+    fields: [{ field: 'email', message: 'TECHNICIAN_EMAIL_TAKEN' }],
+  });
+
+/** The database has the last word on uniqueness (two admins creating one technician at the same moment). */
+async function flushUnique(em: EntityManager, error: () => AppError): Promise<void> {
+  try {
+    await em.flush();
+  } catch (cause) {
+    if (cause instanceof UniqueConstraintViolationException) throw error();
+    throw cause;
   }
 }

@@ -1,4 +1,6 @@
+import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
+import { graphql } from '../gql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -16,12 +18,24 @@ const ACTIONS: { to: string; label: MessageKey }[] = [
   { to: '/admin/holiday', label: 'admin.menu.holiday' },
 ];
 
+const CURRENT_ADMIN = graphql(`
+  query MainMenuPageCurrentAdmin {
+    currentAdmin {
+      id
+      firstname
+    }
+  }
+`);
+
+/** admin/main: the actions menu (spec section 2). */
 export function MainMenuPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.menu.title'));
+  const { data } = useQuery(CURRENT_ADMIN);
   return (
     <section>
       <h1>{t('admin.menu.title')}</h1>
+      {data && <p className="muted">{t('admin.menu.welcome', { name: data.currentAdmin.firstname })}</p>}
       <nav aria-label={t('admin.menu.title')}>
         <ul className="menu-grid">
           {ACTIONS.map((action) => (

@@ -1,5 +1,34 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { useNavigate } from 'react-router-dom';
+import { graphql } from '../gql';
+import { useI18n } from '../i18n/i18n';
+import { storeToken } from '../lib/storage';
+import { AuthCard } from '../staff/AuthCard';
+import { SignInForm } from '../staff/SignInForm';
+
+const SIGN_IN = graphql(`
+  mutation TechnicianLoginPageSignIn($input: SignInInput!) {
+    signInTechnician(input: $input) {
+      accessToken
+    }
+  }
+`);
 
 export function LoginPage() {
-  return <ComingSoon title="technician.title" />;
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [signIn] = useMutation(SIGN_IN);
+  return (
+    <AuthCard title={t('technician.login.title')}>
+      <SignInForm
+        forgotTo="/technician/forgot"
+        onSubmit={async (input) => {
+          const { data } = await signIn({ variables: { input } });
+          if (!data) throw new Error('No token in the answer');
+          storeToken('technician', data.signInTechnician.accessToken);
+          navigate('/technician/manage', { replace: true });
+        }}
+      />
+    </AuthCard>
+  );
 }

@@ -3,7 +3,15 @@
  * root field lacks `@RequireRole`, so a forgotten guard cannot ship.
  */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  // system
   'serverInfo',
   // consumers: the address lookup is the one door open to anyone (rate-limited, see ConsumerService)
   'lookUpVisits',
+  // accounts (sign-in, password reset)
+  'signInTechnician',
+  'signInAdmin',
+  'requestTechnicianPasswordReset',
+  'requestAdminPasswordReset',
+  'resetTechnicianPassword',
+  'resetAdminPassword',
 ]);

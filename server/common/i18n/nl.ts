@@ -25,10 +25,34 @@ export const nl = {
   INVALID_LOOKUP_HOUSE_NUMBER: 'Vul uw huisnummer in, bijvoorbeeld 12 of 12a.',
 
   // accounts (sign-in, password reset)
+  NO_USER_FOUND: 'Combinatie van dit emailadress en wachtwoord zijn niet bij ons bekend.',
+  UNKNOWN_EMAIL: 'Dit emailadres is niet bekend bij ons.',
+  INVALID_TOKEN: 'Ongeldige token ingevoerd.',
+  PASSWORD_TOO_SHORT: 'Uw nieuwe wachtwoord moet minimaal {min} karakters bevatten',
+  PASSWORD_TOO_LONG: 'Uw nieuwe wachtwoord mag hoogstens {max} karakters bevatten.',
+  MAIL_GREETING: 'Beste {name},',
+  RESET_MAIL_SUBJECT: 'Stel een nieuw wachtwoord in',
+  RESET_MAIL_INTRO:
+    'Er is gevraagd om een nieuw wachtwoord voor uw account bij {brand}. Met de link hieronder stelt u het in.',
+  WELCOME_MAIL_SUBJECT: 'Welkom bij {brand}: stel uw wachtwoord in',
+  WELCOME_MAIL_INTRO:
+    'Er is een account voor u aangemaakt bij {brand}. Met de link hieronder stelt u uw wachtwoord in.',
+  RESET_MAIL_ACTION: 'Wachtwoord instellen',
+  RESET_MAIL_VALIDITY:
+    'De link werkt één keer en is {minutes} minuten geldig. Verlopen? Vraag via "Wachtwoord vergeten" een nieuwe aan.',
+  RESET_MAIL_IGNORE: 'Heeft u hier niet om gevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft ongewijzigd.',
 
   // technicians
+  TECHNICIAN_ALREADY_EXISTS: 'Opgelet, of het mailadres bestaat al of het N-nummer',
+  TECHNICIAN_EMAIL_TAKEN: 'Opgelet, dit mailadres is al in gebruik bij een andere monteur.',
+  INVALID_PERSONAL_NUMBER: 'Een N-nummer bestaat uit letters en cijfers, zonder spaties.',
+  STARTING_TIME_OUT_OF_RANGE: 'Kies een begintijd tussen {min}:00 en {max}:00.',
 
   // admins
+  ADMIN_EMAIL_TAKEN: 'Opgelet, dit email bestaat al',
+  CANNOT_DEACTIVATE_SELF: 'U kunt uw eigen account niet op inactief zetten.',
+  CANNOT_DELETE_SELF: 'U kunt uw eigen account niet verwijderen.',
+  LAST_ACTIVE_ADMIN: 'Dit is de laatste actieve admin; maak eerst een andere admin actief.',
 
   // orders
   INVALID_REFERENCE_NUMBER:

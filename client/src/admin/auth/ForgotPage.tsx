@@ -1,5 +1,28 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { useI18n } from '../../i18n/i18n';
+import { AuthCard } from '../../staff/AuthCard';
+import { ForgotForm } from '../../staff/ForgotForm';
+
+const REQUEST_RESET = graphql(`
+  mutation AdminForgotPageRequestReset($input: PasswordResetRequestInput!) {
+    requestAdminPasswordReset(input: $input) {
+      message
+    }
+  }
+`);
 
 export function ForgotPage() {
-  return <ComingSoon title="admin.title" />;
+  const { t } = useI18n();
+  const [requestReset] = useMutation(REQUEST_RESET);
+  return (
+    <AuthCard title={t('admin.forgot.title')}>
+      <ForgotForm
+        loginTo="/admin/login"
+        onSubmit={async (email) => {
+          await requestReset({ variables: { input: { email } } });
+        }}
+      />
+    </AuthCard>
+  );
 }

@@ -1,5 +1,33 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMutation } from '@apollo/client/react';
+import { useParams } from 'react-router-dom';
+import { graphql } from '../../gql';
+import { useI18n } from '../../i18n/i18n';
+import { AuthCard } from '../../staff/AuthCard';
+import { NewPasswordForm } from '../../staff/NewPasswordForm';
+import { ADMIN_PASSWORD_MIN_LENGTH } from '../../staff/password-rules';
 
+const RESET_PASSWORD = graphql(`
+  mutation AdminNewPasswordPageReset($input: NewPasswordInput!) {
+    resetAdminPassword(input: $input) {
+      message
+    }
+  }
+`);
+
+/** /admin/newpassword/<token>: the token is the fourth segment of the full path. */
 export function NewPasswordPage() {
-  return <ComingSoon title="admin.title" />;
+  const { t } = useI18n();
+  const { token = '' } = useParams();
+  const [resetPassword] = useMutation(RESET_PASSWORD);
+  return (
+    <AuthCard title={t('admin.newPassword.title')}>
+      <NewPasswordForm
+        minLength={ADMIN_PASSWORD_MIN_LENGTH}
+        loginTo="/admin/login"
+        onSubmit={async (password) => {
+          await resetPassword({ variables: { input: { token, password } } });
+        }}
+      />
+    </AuthCard>
+  );
 }

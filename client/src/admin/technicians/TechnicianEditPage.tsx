@@ -1,5 +1,120 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import type { TechnicianEditPageTechnicianQuery } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf, type ServerProblem } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
 
+const TECHNICIAN = graphql(`
+  query TechnicianEditPageTechnician($id: Int!) {
+    technician(id: $id) {
+      id
+      firstname
+      lastname
+      email
+      personalNumber
+      startingTime
+      country
+    }
+  }
+`);
+
+const UPDATE_TECHNICIAN = graphql(`
+  mutation TechnicianEditPageUpdate($id: Int!, $input: UpdateTechnicianInput!) {
+    updateTechnician(id: $id, input: $input) {
+      id
+      firstname
+      lastname
+      email
+      personalNumber
+      startingTime
+      country
+    }
+  }
+`);
+
+type EditableTechnician = TechnicianEditPageTechnicianQuery['technician'];
+
+/** technicians/edit/<id>: everything but the personal number; start hour 07:00-20:00. */
 export function TechnicianEditPage() {
-  return <ComingSoon title="admin.menu.technicians" />;
+  const { t } = useI18n();
+  usePageTitle(t('admin.technicians.editTitle'));
+  const id = Number(useParams().id);
+  const { data, error } = useQuery(TECHNICIAN, { variables: { id }, fetchPolicy: 'network-only' });
+
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{t('admin.technicians.editTitle')}</h1>
+        <Link className="button button-secondary" to="/admin/technicians/index">
+          {t('common.back')}
+        </Link>
+      </div>
+      {error ? (
+        <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>
+      ) : !data ? (
+        <Spinner />
+      ) : (
+        <TechnicianEditForm key={data.technician.id} technician={data.technician} />
+      )}
+    </section>
+  );
+}
+
+function TechnicianEditForm({ technician }: { technician: EditableTechnician }) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<TechnicianFormValues>({
+    firstname: technician.firstname,
+    lastname: technician.lastname,
+    email: technician.email,
+    personalNumber: technician.personalNumber,
+    startingTime: String(technician.startingTime),
+    country: technician.country,
+  });
+  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [updateTechnician, { loading }] = useMutation(UPDATE_TECHNICIAN, {
+    refetchQueries: ['TechniciansIndexPageTechnicians'],
+  });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setSaved(false);
+    try {
+      await updateTechnician({
+        variables: {
+          id: technician.id,
+          input: {
+            firstname: values.firstname,
+            lastname: values.lastname,
+            email: values.email,
+            startingTime: Number(values.startingTime),
+            country: values.country,
+          },
+        },
+      });
+      setSaved(true);
+    } catch (caught) {
+      setProblem(problemOf(caught, t('admin.technicians.updateFailed')));
+    }
+  };
+
+  return (
+    <form className="card form form-narrow" onSubmit={save}>
+      <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="edit" />
+      <Message tone="error">{problem?.message}</Message>
+      <Message tone="success">{saved ? t('admin.technicians.updated') : ''}</Message>
+      <div className="toolbar">
+        <button type="submit" className="button button-primary" disabled={loading}>
+          {t('common.save')}
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,5 +1,203 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import { formatDayMonthYear, formatTime } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { openTechnicianArea, TECHNICIAN_AREA_PATH } from './open-technician-area';
 
+const TECHNICIANS = graphql(`
+  query TechniciansIndexPageTechnicians($search: String) {
+    technicians(search: $search) {
+      id
+      firstname
+      lastname
+      email
+      personalNumber
+      lastOnline
+    }
+  }
+`);
+
+const DELETE_TECHNICIAN = graphql(`
+  mutation TechniciansIndexPageDeleteTechnician($id: Int!) {
+    deleteTechnician(id: $id) {
+      id
+    }
+  }
+`);
+
+const SIGN_IN_AS = graphql(`
+  mutation TechniciansIndexPageSignInAs($technicianId: Int!) {
+    signInAsTechnician(technicianId: $technicianId) {
+      technicianToken
+    }
+  }
+`);
+
+/** Waits until typing pauses, so the list is not fetched for every key. */
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+type Notice = { tone: 'success' | 'error' | 'warning'; text: string; plannerLink?: boolean };
+
+/** technicians/index: search, the list (name, last login, actions), create and back. */
 export function TechniciansIndexPage() {
-  return <ComingSoon title="admin.menu.technicians" />;
+  const { t, ...locale } = useI18n();
+  usePageTitle(t('admin.technicians.title'));
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 250);
+  const { data, previousData, loading, error } = useQuery(TECHNICIANS, { variables: { search: term || null } });
+  const [deleteTechnician] = useMutation(DELETE_TECHNICIAN, { refetchQueries: ['TechniciansIndexPageTechnicians'] });
+  const [signInAs] = useMutation(SIGN_IN_AS);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const technicians = (data ?? previousData)?.technicians ?? [];
+
+  const remove = async (id: number, name: string) => {
+    if (!window.confirm(t('admin.confirmDelete', { name }))) return;
+    setNotice(null);
+    try {
+      await deleteTechnician({ variables: { id } });
+      setNotice({ tone: 'success', text: t('admin.technicians.deleted') });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: problemOf(caught, t('admin.technicians.deleteFailed')).message });
+    }
+  };
+
+  const openAs = async (id: number) => {
+    setNotice(null);
+    try {
+      const outcome = await openTechnicianArea(async () => {
+        const { data: answer } = await signInAs({ variables: { technicianId: id } });
+        if (!answer) throw new Error('No token in the answer');
+        return answer.signInAsTechnician.technicianToken;
+      });
+      if (outcome === 'blocked') {
+        setNotice({ tone: 'warning', text: t('admin.technicians.popupBlocked'), plannerLink: true });
+      }
+    } catch (caught) {
+      setNotice({ tone: 'error', text: problemOf(caught, t('common.genericError')).message });
+    }
+  };
+
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{t('admin.technicians.title')}</h1>
+        <div className="toolbar">
+          <Link className="button button-secondary" to="/admin/main">
+            {t('common.back')}
+          </Link>
+          <Link className="button button-primary" to="/admin/technicians/create">
+            {t('common.create')}
+          </Link>
+        </div>
+      </div>
+      <div className="field search-field" role="search">
+        <label htmlFor="technician-search" className="visually-hidden">
+          {t('admin.technicians.search')}
+        </label>
+        <input
+          id="technician-search"
+          type="search"
+          placeholder={t('admin.technicians.searchPlaceholder')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <Message tone={notice?.tone ?? 'info'}>
+        {notice && (
+          <>
+            {notice.text}
+            {notice.plannerLink && (
+              <>
+                {' '}
+                <a href={TECHNICIAN_AREA_PATH} target="_blank" rel="noopener">
+                  {t('admin.technicians.openPlanner')}
+                </a>
+              </>
+            )}
+          </>
+        )}
+      </Message>
+      <Message tone="error">{error ? problemOf(error, t('common.genericError')).message : ''}</Message>
+      {loading && technicians.length === 0 ? (
+        <Spinner />
+      ) : technicians.length === 0 ? (
+        <p className="muted">{t('admin.technicians.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="technician-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.person.name')}</th>
+                <th scope="col">{t('admin.technicians.lastLogin')}</th>
+                <th scope="col">{t('admin.technicians.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {technicians.map((technician) => {
+                const name = `${technician.firstname} ${technician.lastname}`.trim();
+                const lastOnline = technician.lastOnline ? new Date(technician.lastOnline) : null;
+                return (
+                  <tr key={technician.id}>
+                    <td>
+                      <span className="technician-name">{name}</span>
+                      <span className="muted technician-number">{technician.personalNumber}</span>
+                    </td>
+                    <td>
+                      {lastOnline ? (
+                        <time dateTime={lastOnline.toISOString()}>
+                          {formatDayMonthYear(lastOnline, locale)} {formatTime(lastOnline, locale)}
+                        </time>
+                      ) : (
+                        <span className="muted">{t('admin.technicians.never')}</span>
+                      )}
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <Link
+                          className="button button-secondary"
+                          to={`/admin/technicians/edit/${technician.id}`}
+                          aria-label={t('admin.technicians.editLabel', { name })}
+                        >
+                          {t('common.edit')}
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          onClick={() => openAs(technician.id)}
+                          aria-label={t('admin.technicians.signInAsLabel', { name })}
+                        >
+                          {t('admin.technicians.signInAs')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-danger"
+                          onClick={() => remove(technician.id, name)}
+                          aria-label={t('admin.technicians.deleteLabel', { name })}
+                        >
+                          {t('common.delete')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,131 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import type { UserEditPageAdminQuery } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf, type ServerProblem } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
 
+const ADMIN = graphql(`
+  query UserEditPageAdmin($id: Int!) {
+    admin(id: $id) {
+      id
+      firstname
+      lastname
+      email
+      inactive
+    }
+    currentAdmin {
+      id
+    }
+  }
+`);
+
+const UPDATE_ADMIN = graphql(`
+  mutation UserEditPageUpdateAdmin($id: Int!, $input: AdminInput!) {
+    updateAdmin(id: $id, input: $input) {
+      id
+      firstname
+      lastname
+      email
+      inactive
+    }
+  }
+`);
+
+const DELETE_ADMIN = graphql(`
+  mutation UserEditPageDeleteAdmin($id: Int!) {
+    deleteAdmin(id: $id) {
+      id
+    }
+  }
+`);
+
+type EditableAdmin = UserEditPageAdminQuery['admin'];
+
+/** users/edit/<id>: change names, e-mail and status, or delete (not oneself). */
 export function UserEditPage() {
-  return <ComingSoon title="admin.menu.users" />;
+  const { t } = useI18n();
+  usePageTitle(t('admin.users.editTitle'));
+  const id = Number(useParams().id);
+  const { data, error } = useQuery(ADMIN, { variables: { id }, fetchPolicy: 'network-only' });
+
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{t('admin.users.editTitle')}</h1>
+        <Link className="button button-secondary" to="/admin/users">
+          {t('common.back')}
+        </Link>
+      </div>
+      {error ? (
+        <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>
+      ) : !data ? (
+        <Spinner />
+      ) : (
+        <AdminEditForm key={data.admin.id} admin={data.admin} isSelf={data.admin.id === data.currentAdmin.id} />
+      )}
+    </section>
+  );
+}
+
+function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolean }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<AdminFormValues>({
+    firstname: admin.firstname,
+    lastname: admin.lastname,
+    email: admin.email,
+    inactive: admin.inactive ? '1' : '0',
+  });
+  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const refetchQueries = ['UsersOverviewPageAdmins'];
+  const [updateAdmin, { loading: saving }] = useMutation(UPDATE_ADMIN, { refetchQueries });
+  const [deleteAdmin, { loading: deleting }] = useMutation(DELETE_ADMIN, { refetchQueries });
+  const name = `${admin.firstname} ${admin.lastname}`.trim();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setSaved(false);
+    try {
+      await updateAdmin({ variables: { id: admin.id, input: toAdminInput(values) } });
+      setSaved(true);
+    } catch (caught) {
+      setProblem(problemOf(caught, t('admin.users.updateFailed')));
+    }
+  };
+
+  const remove = async () => {
+    if (!window.confirm(t('admin.confirmDelete', { name }))) return;
+    setProblem(null);
+    setSaved(false);
+    try {
+      await deleteAdmin({ variables: { id: admin.id } });
+      navigate('/admin/users/overview', { replace: true });
+    } catch (caught) {
+      setProblem(problemOf(caught, t('admin.users.deleteFailed')));
+    }
+  };
+
+  return (
+    <form className="card form form-narrow" onSubmit={save}>
+      <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
+      <Message tone="error">{problem?.message}</Message>
+      <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
+      <div className="toolbar">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {t('common.save')}
+        </button>
+        <button type="button" className="button button-danger" onClick={remove} disabled={deleting || isSelf}>
+          {t('common.delete')}
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,5 +1,83 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useQuery } from '@apollo/client/react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
 
+const ADMINS = graphql(`
+  query UsersOverviewPageAdmins {
+    admins {
+      id
+      firstname
+      lastname
+      email
+      inactive
+    }
+  }
+`);
+
+/** users/overview: every admin by name; inactive ones dimmed; a row leads to its edit page. */
 export function UsersOverviewPage() {
-  return <ComingSoon title="admin.menu.users" />;
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  usePageTitle(t('admin.users.title'));
+  const { data, loading, error } = useQuery(ADMINS);
+  const admins = data?.admins ?? [];
+
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{t('admin.users.title')}</h1>
+        <div className="toolbar">
+          <Link className="button button-secondary" to="/admin/main">
+            {t('common.back')}
+          </Link>
+          <Link className="button button-primary" to="/admin/users/create">
+            {t('common.create')}
+          </Link>
+        </div>
+      </div>
+      <Message tone="error">{error ? problemOf(error, t('common.genericError')).message : ''}</Message>
+      {loading && !data ? (
+        <Spinner />
+      ) : admins.length === 0 ? (
+        <p className="muted">{t('admin.users.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.person.name')}</th>
+                <th scope="col">{t('admin.person.email')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {admins.map((admin) => {
+                const name = `${admin.firstname} ${admin.lastname}`.trim();
+                return (
+                  <tr
+                    key={admin.id}
+                    className={admin.inactive ? 'is-clickable is-dimmed' : 'is-clickable'}
+                    onClick={() => navigate(`/admin/users/edit/${admin.id}`)}
+                  >
+                    <td>
+                      {/* The link makes the row reachable by keyboard; the row click is for the mouse. */}
+                      <Link to={`/admin/users/edit/${admin.id}`} onClick={(event) => event.stopPropagation()}>
+                        {name}
+                      </Link>
+                      {admin.inactive && <span className="visually-hidden"> ({t('admin.users.inactive')})</span>}
+                    </td>
+                    <td>{admin.email}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,97 @@
+import type { Country } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+import { SelectField, TextField } from '../../staff/FormField';
+
+export interface TechnicianFormValues {
+  firstname: string;
+  lastname: string;
+  email: string;
+  personalNumber: string;
+  /** Hour as a string, for the select. */
+  startingTime: string;
+  country: Country;
+}
+
+/** Start-hour choices 07:00-20:00 (spec section 9). */
+const HOURS = Array.from({ length: 14 }, (_, index) => index + 7);
+
+/** The fields of the create and edit screens; on edit the personal number is shown but not editable. */
+export function TechnicianFields({
+  values,
+  onChange,
+  errors,
+  mode,
+}: {
+  values: TechnicianFormValues;
+  onChange: (values: TechnicianFormValues) => void;
+  errors: Record<string, string>;
+  mode: 'create' | 'edit';
+}) {
+  const { t } = useI18n();
+  const set = (field: keyof TechnicianFormValues) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
+  return (
+    <>
+      <TextField
+        label={t('admin.person.firstname')}
+        name="firstname"
+        autoComplete="off"
+        required
+        value={values.firstname}
+        onChange={set('firstname')}
+        error={errors.firstname}
+      />
+      <TextField
+        label={t('admin.person.lastname')}
+        name="lastname"
+        autoComplete="off"
+        required
+        value={values.lastname}
+        onChange={set('lastname')}
+        error={errors.lastname}
+      />
+      <TextField
+        label={t('admin.person.email')}
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <TextField
+        label={t('admin.technicians.personalNumber')}
+        name="personalNumber"
+        autoComplete="off"
+        required={mode === 'create'}
+        readOnly={mode === 'edit'}
+        hint={mode === 'edit' ? t('admin.technicians.personalNumberFixed') : undefined}
+        value={values.personalNumber}
+        onChange={set('personalNumber')}
+        error={errors.personalNumber}
+      />
+      {mode === 'edit' && (
+        <SelectField
+          label={t('admin.technicians.startingTime')}
+          name="startingTime"
+          value={values.startingTime}
+          onChange={set('startingTime')}
+          error={errors.startingTime}
+          options={HOURS.map((hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }))}
+        />
+      )}
+      <SelectField
+        label={t('admin.technicians.country')}
+        name="country"
+        value={values.country}
+        onChange={set('country')}
+        error={errors.country}
+        options={[
+          { value: 'NL', label: t('admin.technicians.countryNL') },
+          { value: 'BE', label: t('admin.technicians.countryBE') },
+        ]}
+      />
+    </>
+  );
+}

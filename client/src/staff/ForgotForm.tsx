@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Message } from '../components/Message';
+import { useI18n } from '../i18n/i18n';
+import { problemOf } from '../lib/errors';
+import { TextField } from './FormField';
+
+/** Asks for a reset mail; the server says whether the address is known (spec section 8). */
+export function ForgotForm({ onSubmit, loginTo }: { onSubmit: (email: string) => Promise<void>; loginTo: string }) {
+  const { t } = useI18n();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    setSent(false);
+    try {
+      await onSubmit(email);
+      setSent(true);
+    } catch (caught) {
+      setError(problemOf(caught, t('common.genericError')).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <p>{t('staff.forgot.intro')}</p>
+      <TextField
+        label={t('staff.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Message tone="error">{error}</Message>
+      <Message tone="success">{sent ? t('staff.forgot.sent') : ''}</Message>
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? t('staff.submitting') : t('staff.forgot.submit')}
+      </button>
+      <p className="auth-links">
+        <Link to={loginTo}>{t('staff.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Message } from '../components/Message';
+import { useI18n } from '../i18n/i18n';
+import { problemOf } from '../lib/errors';
+import { TextField } from './FormField';
+
+/** E-mail and password, a submit button (Enter submits too) and the 'forgot password' link. */
+export function SignInForm({
+  onSubmit,
+  forgotTo,
+}: {
+  onSubmit: (credentials: { email: string; password: string }) => Promise<void>;
+  forgotTo: string;
+}) {
+  const { t } = useI18n();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await onSubmit({ email, password });
+    } catch (caught) {
+      setError(problemOf(caught, t('common.genericError')).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('staff.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label={t('staff.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Message tone="error">{error}</Message>
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? t('staff.submitting') : t('staff.signIn')}
+      </button>
+      <p className="auth-links">
+        <Link to={forgotTo}>{t('staff.forgotLink')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { defineErrorCodes } from '../common/errors/app-error.js';
+
+/** Sign-in and password-reset failures; the codes are the legacy portal's (spec section 8). */
+export const AccountError = defineErrorCodes({
+  /** Sign-in: unknown e-mail, wrong password or inactive admin (one answer for all). Forgot: unknown e-mail. */
+  NO_USER_FOUND: 404,
+  /** A reset link that is unknown, used, expired or of the other kind of account. */
+  INVALID_TOKEN: 400,
+  PASSWORD_TOO_SHORT: 400,
+  PASSWORD_TOO_LONG: 400,
+});

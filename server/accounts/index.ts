@@ -1,0 +1,3 @@
+import { AccountResolver } from './account.resolver.js';
+
+export const accountResolvers = [AccountResolver] as const;

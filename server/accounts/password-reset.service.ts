@@ -1,0 +1,132 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import type { AppContext } from '../context.js';
+import { hashPassword } from '../common/auth/passwords.js';
+import { Role } from '../common/auth/role.js';
+import { AppError } from '../common/errors/app-error.js';
+import type { Language } from '../common/locale.js';
+import { AccountError } from './account.errors.js';
+import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
+import { runInBackground } from './background.js';
+import { passwordResetMail } from './password-reset-mail.js';
+import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
+import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-token.js';
+import {
+  accountKey,
+  findStaffByEmail,
+  findStaffById,
+  isUsable,
+  NEW_PASSWORD_PATH,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './staff-account.js';
+
+interface MailRecipient {
+  id: number;
+  email: string;
+  firstname: string;
+}
+
+const displayBrand = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
+
+export class PasswordResetService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Answers EMAIL_SENT or NO_USER_FOUND after the same work for known and unknown addresses: the
+   * token and the mail are made after the answer has gone out.
+   */
+  async request(type: AccountType, input: PasswordResetRequestInput): Promise<void> {
+    const { rateLimiter } = this.ctx.services;
+    const email = normalizeEmail(input.email);
+    // An admin creating technicians asks for their first mail; one office must not run out of budget.
+    if (this.ctx.viewer?.role !== Role.ADMIN) await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientIp);
+    await rateLimiter.consume('PASSWORD_RESET_PER_ACCOUNT', accountKey(type, email));
+    const account = await findStaffByEmail(this.ctx.em, type, email);
+    if (!account || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND, { message: 'UNKNOWN_EMAIL' });
+    const recipient = { id: account.id, email: account.email, firstname: account.firstname };
+    const language = this.ctx.language;
+    runInBackground(this.ctx.log, 'password reset mail', () => this.issueAndSend(type, recipient, language));
+  }
+
+  /** Sets the password of the token's account; the token, every other reset link and every session end. */
+  async reset(type: AccountType, input: NewPasswordInput): Promise<void> {
+    const { rateLimiter, clock } = this.ctx.services;
+    await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientIp);
+    const min = PASSWORD_MIN_LENGTH[type];
+    if (input.password.length < min) {
+      throw new AppError(AccountError.PASSWORD_TOO_SHORT, {
+        params: { min },
+        fields: [{ field: 'password', message: 'PASSWORD_TOO_SHORT', params: { min } }],
+      });
+    }
+    if (input.password.length > PASSWORD_MAX_LENGTH) {
+      throw new AppError(AccountError.PASSWORD_TOO_LONG, {
+        params: { max: PASSWORD_MAX_LENGTH },
+        fields: [{ field: 'password', message: 'PASSWORD_TOO_LONG', params: { max: PASSWORD_MAX_LENGTH } }],
+      });
+    }
+    const token = input.token.trim();
+    if (!looksLikeResetToken(token)) throw new AppError(AccountError.INVALID_TOKEN);
+    const email = await this.ctx.em.transactional(async (em) => {
+      // Locked, so two uses of one link at the same moment cannot both succeed.
+      const row = await em.findOne(
+        PasswordResetToken,
+        { tokenHash: hashResetToken(token) },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      const now = clock.now();
+      if (!row || row.accountType !== type || row.usedAt !== null || row.expiresAt <= now) {
+        throw new AppError(AccountError.INVALID_TOKEN);
+      }
+      const account = await findStaffById(em, type, row.accountId);
+      if (!account || !isUsable(account)) throw new AppError(AccountError.INVALID_TOKEN);
+      account.passwordHash = await hashPassword(input.password);
+      account.tokenVersion += 1;
+      row.usedAt = now;
+      await em.nativeDelete(PasswordResetToken, { accountType: type, accountId: account.id, id: { $ne: row.id } });
+      return account.email;
+    });
+    // Failed sign-ins before the reset no longer hold the account back.
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT', accountKey(type, email));
+  }
+
+  /** Replaces the account's earlier links by a new one and mails it. */
+  private async issueAndSend(type: AccountType, recipient: MailRecipient, language: Language): Promise<void> {
+    const { orm, clock, config, mailer } = this.ctx.services;
+    const { token, hash } = newResetToken();
+    const welcome = await orm.em.fork().transactional(async (em) => {
+      // Locks the account row: of two requests at the same moment, the later one's link is the only one left.
+      const account = await findStaffById(em, type, recipient.id, true);
+      if (!account) return null;
+      await em.lock(account, LockMode.PESSIMISTIC_WRITE);
+      const now = clock.now();
+      await em.nativeDelete(PasswordResetToken, { accountType: type, accountId: recipient.id });
+      await em.nativeDelete(PasswordResetToken, { expiresAt: { $lt: now } });
+      em.create(PasswordResetToken, {
+        tokenHash: hash,
+        accountType: type,
+        accountId: recipient.id,
+        expiresAt: new Date(now.getTime() + config.passwordResetTtlMinutes * 60_000),
+        usedAt: null,
+        createdAt: now,
+      });
+      return account.passwordHash === null;
+    });
+    if (welcome === null) return;
+    const link = `${config.appUrl}${NEW_PASSWORD_PATH[type]}${token}`;
+    await mailer.send(
+      passwordResetMail({
+        to: recipient.email,
+        firstname: recipient.firstname,
+        link,
+        validMinutes: config.passwordResetTtlMinutes,
+        brand: displayBrand(config.brand),
+        welcome,
+        language,
+      }),
+    );
+    // Without SMTP the mail only lands in the outbox; a developer finds the link faster in the log.
+    if (!config.smtpUrl) this.ctx.log.info({ to: recipient.email, link }, 'password link written to the outbox');
+  }
+}

@@ -1,0 +1,54 @@
+import type { AppContext } from '../context.js';
+import { verifyPassword } from '../common/auth/passwords.js';
+import { Role } from '../common/auth/role.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { Admin } from '../admins/admin.entity.js';
+import { Technician } from '../technicians/technician.entity.js';
+import { AccountError } from './account.errors.js';
+import type { SignInInput } from './account.inputs.js';
+import { AccountType } from './password-reset-token.entity.js';
+import { accountKey, findStaffByEmail, isUsable, normalizeEmail, type StaffAccount } from './staff-account.js';
+
+export class SignInService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Signs a technician in and records the moment as its last login. */
+  async signInTechnician(input: SignInInput): Promise<string> {
+    const technician = (await this.verify(AccountType.TECHNICIAN, input)) as Technician;
+    technician.lastOnline = this.ctx.services.clock.now();
+    await this.ctx.em.flush();
+    return this.ctx.services.tokens.signTechnician(technician);
+  }
+
+  async signInAdmin(input: SignInInput): Promise<string> {
+    const admin = (await this.verify(AccountType.ADMIN, input)) as Admin;
+    return this.ctx.services.tokens.signAdmin(admin);
+  }
+
+  /** A technician token for the signed-in admin, who opens the technician area as that technician. */
+  async signInAsTechnician(technicianId: number): Promise<string> {
+    const viewer = this.ctx.viewer;
+    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    const technician = await this.ctx.em.findOne(Technician, { id: technicianId });
+    if (!technician) throw new AppError(CommonError.NOT_FOUND);
+    return this.ctx.services.tokens.signTechnician(technician, viewer.adminId);
+  }
+
+  /**
+   * Unknown e-mail, wrong password, no password yet and inactive admin all give NO_USER_FOUND, and all
+   * run one full password verification, so neither the answer nor its timing tells them apart.
+   */
+  private async verify(type: AccountType, input: SignInInput): Promise<StaffAccount> {
+    const { rateLimiter } = this.ctx.services;
+    const email = normalizeEmail(input.email);
+    const key = accountKey(type, email);
+    await rateLimiter.consume('SIGN_IN_PER_CLIENT', this.ctx.clientIp);
+    await rateLimiter.consume('SIGN_IN_PER_ACCOUNT', key);
+    const account = await findStaffByEmail(this.ctx.em, type, email, true);
+    const passwordMatches = await verifyPassword(account?.passwordHash, input.password);
+    if (!account || !passwordMatches || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND);
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT', key);
+    return account;
+  }
+}

@@ -1,0 +1,59 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Admin } from '../admins/admin.entity.js';
+import { ADMIN_PASSWORD_MIN_LENGTH, TECHNICIAN_PASSWORD_MIN_LENGTH } from '../config.js';
+import { Technician } from '../technicians/technician.entity.js';
+import { AccountType } from './password-reset-token.entity.js';
+
+/** What sign-in and password reset need of a technician or an admin. */
+export type StaffAccount = Technician | Admin;
+
+/** Longest password we hash; far beyond any pass phrase, short enough that hashing stays cheap. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const PASSWORD_MIN_LENGTH: Record<AccountType, number> = {
+  [AccountType.TECHNICIAN]: TECHNICIAN_PASSWORD_MIN_LENGTH,
+  [AccountType.ADMIN]: ADMIN_PASSWORD_MIN_LENGTH,
+};
+
+/** Where the reset link of each kind of account points (spec section 2). */
+export const NEW_PASSWORD_PATH: Record<AccountType, string> = {
+  [AccountType.TECHNICIAN]: '/technician/newpassword/',
+  [AccountType.ADMIN]: '/admin/newpassword/',
+};
+
+/** E-mail addresses are stored in lower case; sign-in and reset ignore case and surrounding spaces. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findStaffByEmail(
+  em: EntityManager,
+  type: AccountType,
+  email: string,
+  withPassword = false,
+): Promise<StaffAccount | null> {
+  const options = withPassword ? { populate: ['passwordHash'] as const } : {};
+  return type === AccountType.TECHNICIAN
+    ? em.findOne(Technician, { email }, options)
+    : em.findOne(Admin, { email }, options);
+}
+
+export function findStaffById(
+  em: EntityManager,
+  type: AccountType,
+  id: number,
+  withPassword = false,
+): Promise<StaffAccount | null> {
+  const options = withPassword ? { populate: ['passwordHash'] as const } : {};
+  return type === AccountType.TECHNICIAN ? em.findOne(Technician, { id }, options) : em.findOne(Admin, { id }, options);
+}
+
+/** An inactive admin is treated as unknown: it cannot sign in or reset its password. */
+export function isUsable(account: StaffAccount): boolean {
+  return !(account instanceof Admin && account.inactive);
+}
+
+/** Rate-limit key of one account; technicians and admins with one address are different accounts. */
+export function accountKey(type: AccountType, email: string): string {
+  return `${type}:${normalizeEmail(email)}`;
+}

@@ -1,0 +1,10 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+
+@ObjectType({ description: 'A technician was deleted.' })
+export class DeleteTechnicianPayload {
+  @Field(() => Int, { description: 'Database id of the deleted technician.' })
+  @RequireRole(Role.ADMIN)
+  id!: number;
+}

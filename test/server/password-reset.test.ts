@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountType, PasswordResetToken } from '../../server/accounts/password-reset-token.entity.js';
+import { type Admin } from '../../server/admins/admin.entity.js';
+import { Technician } from '../../server/technicians/technician.entity.js';
+import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
+import { postGraphQLWithHost } from '../utils/raw-http.js';
+import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+
+const APP_URL = 'https://portal.example.test';
+const FORGOT_TECHNICIAN = `mutation ($input: PasswordResetRequestInput!) { requestTechnicianPasswordReset(input: $input) { message } }`;
+const FORGOT_ADMIN = `mutation ($input: PasswordResetRequestInput!) { requestAdminPasswordReset(input: $input) { message } }`;
+const NEW_PASSWORD_TECHNICIAN = `mutation ($input: NewPasswordInput!) { resetTechnicianPassword(input: $input) { message } }`;
+const NEW_PASSWORD_ADMIN = `mutation ($input: NewPasswordInput!) { resetAdminPassword(input: $input) { message } }`;
+
+describe('password reset by mail', () => {
+  let server: TestServer;
+  let technician: Technician;
+  let admin: Admin;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: {
+        APP_URL,
+        RATE_LIMIT_PASSWORD_RESET_PER_CLIENT: '1000/3600',
+        RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: '1000/3600',
+        RATE_LIMIT_SIGN_IN_PER_CLIENT: '1000/900',
+      },
+    });
+    const em = server.em();
+    technician = await createTechnician(em, { firstname: 'Jan', email: 'jan@example.test', password: 'old-password' });
+    admin = await createAdmin(em, { firstname: 'Els', email: 'els@example.test', password: 'old-admin-password' });
+  });
+  afterAll(() => server.stop());
+
+  const forgot = (email: string, headers?: Record<string, string>) =>
+    server.graphql<{ requestTechnicianPasswordReset: { message: string } }>(
+      FORGOT_TECHNICIAN,
+      { input: { email } },
+      { headers },
+    );
+  const newPassword = (token: string, password: string) =>
+    server.graphql<{ resetTechnicianPassword: { message: string } }>(NEW_PASSWORD_TECHNICIAN, {
+      input: { token, password },
+    });
+  /** Asks for a reset mail for the address and returns the token in its link. */
+  const mailedToken = async (email: string, headers?: Record<string, string>) => {
+    const seen = readOutbox(server.dataDir);
+    const { body } = await forgot(email, headers);
+    expect(body.data?.requestTechnicianPasswordReset.message).toBe('EMAIL_SENT');
+    return resetLinkOf(await waitForMail(server.dataDir, email, { seen })).token;
+  };
+  const codeOf = (body: { errors?: { extensions?: Record<string, unknown> }[] }) => body.errors?.[0]?.extensions?.code;
+  const signInTechnician = (email: string, password: string) =>
+    server.rest<{ accessToken?: string; message?: string }>('POST', '/api/auth/technician', {
+      form: { email, password },
+    });
+
+  it('mails a Dutch link to APP_URL/technician/newpassword/<token>, never to the Host header', async () => {
+    const seen = readOutbox(server.dataDir);
+    const { body } = await postGraphQLWithHost(server.url, 'evil.example', FORGOT_TECHNICIAN, {
+      input: { email: 'JAN@example.test' },
+    });
+    expect(body.data?.requestTechnicianPasswordReset).toEqual({ message: 'EMAIL_SENT' });
+    const mail = await waitForMail(server.dataDir, 'jan@example.test', { seen });
+    expect(mail.subject).toBe('Stel een nieuw wachtwoord in');
+    expect(mail.text).toContain('Beste Jan,');
+    expect(mail.text).toContain('30 minuten');
+    const { url, token } = resetLinkOf(mail);
+    expect(url).toBe(`${APP_URL}/technician/newpassword/${token}`);
+    expect(mail.html).toContain(url);
+    expect(mail.text + mail.html).not.toContain('evil.example');
+  });
+
+  it("writes the mail in the caller's language", async () => {
+    const seen = readOutbox(server.dataDir);
+    await forgot('jan@example.test', { 'accept-language': 'fr' });
+    const mail = await waitForMail(server.dataDir, 'jan@example.test', { seen });
+    expect(mail.subject).toBe('Définissez un nouveau mot de passe');
+    expect(mail.text).toContain('Bonjour Jan,');
+  });
+
+  it('stores only the SHA-256 of a 32-byte token', async () => {
+    const token = await mailedToken('jan@example.test');
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await server
+      .em()
+      .find(PasswordResetToken, { accountType: AccountType.TECHNICIAN, accountId: technician.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('sets the password once: PASSWORD_UPDATED, then the link is spent and earlier sessions end', async () => {
+    const oldSession = tokensFor(server).technician(await server.em().findOneOrFail(Technician, { id: technician.id }));
+    const token = await mailedToken('jan@example.test');
+    const { body } = await newPassword(token, 'brand-new-password');
+    expect(body.data?.resetTechnicianPassword.message).toBe('PASSWORD_UPDATED');
+
+    const stored = await server.em().findOneOrFail(Technician, { id: technician.id }, { populate: ['passwordHash'] });
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(stored.passwordHash).not.toContain('brand-new-password');
+    expect((await signInTechnician('jan@example.test', 'brand-new-password')).status).toBe(200);
+    expect((await signInTechnician('jan@example.test', 'old-password')).status).toBe(404);
+
+    const adminCall = await server.graphql('{ admins { id } }', {}, { token: oldSession });
+    expect(codeOf(adminCall.body)).toBe('UNAUTHENTICATED'); // not FORBIDDEN: the token itself is dead
+
+    const again = await newPassword(token, 'another-password');
+    expect(again.body.errors?.[0]).toMatchObject({
+      message: 'Ongeldige token ingevoerd.',
+      extensions: { code: 'INVALID_TOKEN' },
+    });
+  });
+
+  it('lets a newer request replace the older link', async () => {
+    const older = await mailedToken('jan@example.test');
+    const newer = await mailedToken('jan@example.test');
+    expect(codeOf((await newPassword(older, 'password-one')).body)).toBe('INVALID_TOKEN');
+    expect(codeOf((await newPassword(newer, 'password-two')).body)).toBeUndefined();
+  });
+
+  it('refuses a link after 30 minutes', async () => {
+    const token = await mailedToken('jan@example.test');
+    const clock = server.services.clock;
+    const start = clock.now();
+    try {
+      clock.travelTo(new Date(start.getTime() + 30 * 60_000 + 1000));
+      expect(codeOf((await newPassword(token, 'too-late-password')).body)).toBe('INVALID_TOKEN');
+    } finally {
+      clock.travelTo(start);
+    }
+  });
+
+  it('accepts a link just before it expires', async () => {
+    const token = await mailedToken('jan@example.test');
+    const clock = server.services.clock;
+    const start = clock.now();
+    try {
+      clock.travelTo(new Date(start.getTime() + 29 * 60_000));
+      expect(codeOf((await newPassword(token, 'just-in-time')).body)).toBeUndefined();
+    } finally {
+      clock.travelTo(start);
+    }
+  });
+
+  it('refuses unknown, malformed and other-kind tokens', async () => {
+    const unknown = Buffer.alloc(32, 7).toString('base64url');
+    expect(codeOf((await newPassword(unknown, 'whatever-password')).body)).toBe('INVALID_TOKEN');
+    expect(codeOf((await newPassword('abc', 'whatever-password')).body)).toBe('INVALID_TOKEN');
+    const technicianToken = await mailedToken('jan@example.test');
+    const asAdmin = await server.graphql(NEW_PASSWORD_ADMIN, {
+      input: { token: technicianToken, password: 'an-admin-password' },
+    });
+    expect(codeOf(asAdmin.body)).toBe('INVALID_TOKEN');
+    expect(codeOf((await newPassword(technicianToken, 'still-valid')).body)).toBeUndefined();
+  });
+
+  it('enforces 6 characters for technicians and 10 for admins, and keeps the link usable', async () => {
+    const token = await mailedToken('jan@example.test');
+    const short = await newPassword(token, '12345');
+    expect(short.body.errors?.[0]).toMatchObject({
+      message: 'Uw nieuwe wachtwoord moet minimaal 6 karakters bevatten',
+      extensions: { code: 'PASSWORD_TOO_SHORT' },
+    });
+    expect(codeOf((await newPassword(token, '123456')).body)).toBeUndefined();
+
+    const seen = readOutbox(server.dataDir);
+    await server.graphql(FORGOT_ADMIN, { input: { email: 'els@example.test' } });
+    const adminMail = await waitForMail(server.dataDir, 'els@example.test', { seen });
+    const { url, token: adminToken } = resetLinkOf(adminMail);
+    expect(url).toBe(`${APP_URL}/admin/newpassword/${adminToken}`);
+    const adminShort = await server.graphql(NEW_PASSWORD_ADMIN, {
+      input: { token: adminToken, password: '123456789' },
+    });
+    expect(adminShort.body.errors?.[0].message).toBe('Uw nieuwe wachtwoord moet minimaal 10 karakters bevatten');
+    const ok = await server.rest('POST', '/api/auth/admin/newpassword', {
+      form: { token: adminToken, password: '1234567890' },
+    });
+    expect(ok).toMatchObject({ status: 200, body: { message: 'PASSWORD_UPDATED' } });
+    const signIn = await server.rest('POST', '/api/auth/admin', {
+      form: { email: admin.email, password: '1234567890' },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('answers an unknown address with NO_USER_FOUND and its own text, and sends nothing', async () => {
+    const before = readOutbox(server.dataDir).length;
+    const { body } = await forgot('nobody@example.test');
+    expect(body.errors?.[0]).toMatchObject({
+      message: 'Dit emailadres is niet bekend bij ons.',
+      extensions: { code: 'NO_USER_FOUND' },
+    });
+    const rest = await server.rest('POST', '/api/auth/technician/forgot', { form: { email: 'nobody@example.test' } });
+    expect(rest).toMatchObject({ status: 404, body: { message: 'NO_USER_FOUND' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readOutbox(server.dataDir)).toHaveLength(before);
+  });
+
+  it('treats an inactive admin as unknown', async () => {
+    await createAdmin(server.em(), { email: 'off@example.test', inactive: true });
+    const { body } = await server.graphql(FORGOT_ADMIN, { input: { email: 'off@example.test' } });
+    expect(codeOf(body)).toBe('NO_USER_FOUND');
+  });
+
+  it('answers the legacy forgot and newpassword calls with { message }', async () => {
+    const seen = readOutbox(server.dataDir);
+    const forgotCall = await server.rest('POST', '/api/auth/technician/forgot', {
+      form: { email: 'jan@example.test' },
+    });
+    expect(forgotCall).toMatchObject({ status: 200, body: { message: 'EMAIL_SENT' } });
+    const { token } = resetLinkOf(await waitForMail(server.dataDir, 'jan@example.test', { seen }));
+    const wrong = await server.rest('POST', '/api/auth/technician/newpassword', {
+      form: { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, password: 'legacy-password' },
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'INVALID_TOKEN' } });
+    const right = await server.rest('POST', '/api/auth/technician/newpassword', {
+      form: { token, password: 'legacy-password' },
+    });
+    expect(right).toMatchObject({ status: 200, body: { message: 'PASSWORD_UPDATED' } });
+  });
+
+  it('welcomes an account that has no password yet', async () => {
+    await createTechnician(server.em(), { firstname: 'Nieuw', email: 'nieuw@example.test' });
+    const seen = readOutbox(server.dataDir);
+    await forgot('nieuw@example.test');
+    const mail = await waitForMail(server.dataDir, 'nieuw@example.test', { seen });
+    expect(mail.subject).toBe('Welkom bij Tijdvak: stel uw wachtwoord in');
+    expect(mail.text).toContain('Er is een account voor u aangemaakt');
+  });
+});
+
+describe('password reset rate limits', () => {
+  let server: TestServer;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { RATE_LIMIT_PASSWORD_RESET_PER_CLIENT: '2/3600', RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: '3/3600' },
+    });
+    const em = server.em();
+    adminToken = tokensFor(server).admin(await createAdmin(em));
+    for (const name of ['a', 'b', 'c', 'd']) await createTechnician(em, { email: `${name}@example.test` });
+  });
+  afterAll(() => server.stop());
+
+  const forgot = (email: string, token?: string) =>
+    server.rest('POST', '/api/auth/technician/forgot', { form: { email }, token });
+
+  it('limits anonymous callers per address, but not an admin sending first mails to new technicians', async () => {
+    expect((await forgot('a@example.test')).status).toBe(200);
+    expect((await forgot('b@example.test')).status).toBe(200);
+    expect(await forgot('c@example.test')).toMatchObject({ status: 429, body: { message: 'RATE_LIMITED' } });
+    expect((await forgot('c@example.test', adminToken)).status).toBe(200);
+    expect((await forgot('d@example.test', adminToken)).status).toBe(200);
+  });
+
+  it('limits requests per account, for admins too', async () => {
+    expect((await forgot('d@example.test', adminToken)).status).toBe(200);
+    expect((await forgot('d@example.test', adminToken)).status).toBe(200);
+    expect((await forgot('d@example.test', adminToken)).status).toBe(429);
+  });
+});

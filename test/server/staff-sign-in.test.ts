@@ -1,0 +1,158 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Admin } from '../../server/admins/admin.entity.js';
+import { Technician } from '../../server/technicians/technician.entity.js';
+import { createAdmin, createTechnician } from '../utils/factories.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+
+const GENEROUS_LIMITS = {
+  RATE_LIMIT_SIGN_IN_PER_CLIENT: '1000/900',
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/900',
+};
+
+const SIGN_IN_TECHNICIAN = `mutation ($input: SignInInput!) { signInTechnician(input: $input) { accessToken } }`;
+const SIGN_IN_ADMIN = `mutation ($input: SignInInput!) { signInAdmin(input: $input) { adminToken } }`;
+const NO_USER_FOUND_NL = 'Combinatie van dit emailadress en wachtwoord zijn niet bij ons bekend.';
+
+describe('staff sign-in', () => {
+  let server: TestServer;
+  let technician: Technician;
+  let admin: Admin;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: GENEROUS_LIMITS });
+    const em = server.em();
+    technician = await createTechnician(em, { firstname: 'Zoë', email: 'zoe@example.test', password: 'monteur1' });
+    admin = await createAdmin(em, { email: 'chef@example.test', password: 'a-long-admin-password' });
+  });
+  afterAll(() => server.stop());
+
+  const signInTechnician = (email: string, password: string, headers?: Record<string, string>) =>
+    server.graphql<{ signInTechnician: { accessToken: string } }>(
+      SIGN_IN_TECHNICIAN,
+      { input: { email, password } },
+      { headers },
+    );
+  const signInAdmin = (email: string, password: string) =>
+    server.graphql<{ signInAdmin: { adminToken: string } }>(SIGN_IN_ADMIN, { input: { email, password } });
+
+  it('gives a technician an access token with its URL-encoded first name, and records the last login', async () => {
+    const before = Date.now();
+    const { body } = await signInTechnician('ZOE@example.test ', 'monteur1');
+    expect(body.errors).toBeUndefined();
+    const claims = jwt.decode(body.data!.signInTechnician.accessToken) as Record<string, unknown>;
+    expect(claims).toMatchObject({ role: 'TECHNICIAN', sub: String(technician.id), firstname: 'Zo%C3%AB' });
+    const stored = await server.em().findOneOrFail(Technician, { id: technician.id });
+    expect(stored.lastOnline!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('answers the legacy call POST /api/auth/technician with accessToken', async () => {
+    const { status, body } = await server.rest<{ accessToken: string }>('POST', '/api/auth/technician', {
+      form: { email: 'zoe@example.test', password: 'monteur1' },
+    });
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['accessToken']);
+    expect(jwt.decode(body.accessToken)).toMatchObject({ role: 'TECHNICIAN' });
+  });
+
+  it('gives an admin an admin token that works for admin operations', async () => {
+    const { body } = await signInAdmin('chef@example.test', 'a-long-admin-password');
+    const token = body.data!.signInAdmin.adminToken;
+    const me = await server.graphql<{ currentAdmin: { email: string } }>('{ currentAdmin { email } }', {}, { token });
+    expect(me.body.data?.currentAdmin.email).toBe('chef@example.test');
+    const rest = await server.rest<{ adminToken: string }>('POST', '/api/auth/admin', {
+      json: { email: 'chef@example.test', password: 'a-long-admin-password' },
+    });
+    expect(rest.status).toBe(200);
+    expect(jwt.decode(rest.body.adminToken)).toMatchObject({ role: 'ADMIN', sub: String(admin.id) });
+  });
+
+  it('answers an unknown e-mail and a wrong password alike: NO_USER_FOUND with the spec text', async () => {
+    const unknown = await signInTechnician('nobody@example.test', 'monteur1');
+    const wrong = await signInTechnician('zoe@example.test', 'monteur2');
+    for (const { body } of [unknown, wrong]) {
+      expect(body.data).toBeNull();
+      expect(body.errors?.[0]).toMatchObject({ message: NO_USER_FOUND_NL, extensions: { code: 'NO_USER_FOUND' } });
+    }
+    const french = await signInTechnician('nobody@example.test', 'x', { 'accept-language': 'fr' });
+    expect(french.body.errors?.[0].message).toBe(
+      "Cette combinaison d'adresse e-mail et de mot de passe nous est inconnue.",
+    );
+    const rest = await server.rest('POST', '/api/auth/admin', { form: { email: 'chef@example.test', password: 'no' } });
+    expect(rest).toMatchObject({ status: 404, body: { message: 'NO_USER_FOUND' } });
+  });
+
+  it('keeps technician and admin accounts apart', async () => {
+    const { body } = await signInAdmin('zoe@example.test', 'monteur1');
+    expect(body.errors?.[0].extensions?.code).toBe('NO_USER_FOUND');
+  });
+
+  it('refuses an account without a password yet', async () => {
+    await createTechnician(server.em(), { email: 'new@example.test' });
+    const { body } = await signInTechnician('new@example.test', '');
+    expect(body.errors?.[0].extensions?.code).toBe('NO_USER_FOUND');
+  });
+
+  it('refuses an inactive admin with the same answer, even with the right password', async () => {
+    await createAdmin(server.em(), {
+      email: 'sleeping@example.test',
+      password: 'a-long-admin-password',
+      inactive: true,
+    });
+    const { body } = await signInAdmin('sleeping@example.test', 'a-long-admin-password');
+    expect(body.errors?.[0]).toMatchObject({ message: NO_USER_FOUND_NL, extensions: { code: 'NO_USER_FOUND' } });
+  });
+
+  it('stores argon2id hashes at the OWASP minimum, never the password, and uses all of a 100-character password', async () => {
+    const password = `${'abcdefghij'.repeat(9)}123456789X`;
+    expect(password).toHaveLength(100);
+    await createTechnician(server.em(), { email: 'long@example.test', password });
+    const stored = await server
+      .em()
+      .findOneOrFail(Technician, { email: 'long@example.test' }, { populate: ['passwordHash'] });
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(stored.passwordHash).not.toContain(password.slice(0, 20));
+    expect((await signInTechnician('long@example.test', password)).body.errors).toBeUndefined();
+    const lastCharacterDiffers = `${password.slice(0, 99)}Y`;
+    expect((await signInTechnician('long@example.test', lastCharacterDiffers)).body.errors?.[0].extensions?.code).toBe(
+      'NO_USER_FOUND',
+    );
+    expect((await signInTechnician('long@example.test', password.slice(0, 72))).body.errors?.[0].extensions?.code).toBe(
+      'NO_USER_FOUND',
+    );
+  });
+});
+
+describe('sign-in rate limits', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '3/900', RATE_LIMIT_SIGN_IN_PER_CLIENT: '8/900' },
+    });
+    const em = server.em();
+    await createTechnician(em, { email: 'target@example.test', password: 'monteur1' });
+    await createTechnician(em, { email: 'other@example.test', password: 'monteur1' });
+  });
+  afterAll(() => server.stop());
+
+  const signIn = (email: string, password: string) =>
+    server.rest<{ message?: string }>('POST', '/api/auth/technician', { form: { email, password } });
+
+  it('stops an account after its budget of attempts, even with the right password; other accounts go on', async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn('target@example.test', 'wrong')).status).toBe(404);
+    const blocked = await signIn('target@example.test', 'monteur1');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: 'RATE_LIMITED' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn('other@example.test', 'monteur1')).status).toBe(200);
+  });
+
+  it('stops one client address after its budget, whatever the accounts', async () => {
+    // 5 attempts so far from this address; the budget is 8.
+    expect((await signIn('unknown1@example.test', 'x')).status).toBe(404);
+    expect((await signIn('unknown2@example.test', 'x')).status).toBe(404);
+    expect((await signIn('unknown3@example.test', 'x')).status).toBe(404);
+    expect((await signIn('other@example.test', 'monteur1')).status).toBe(429);
+  });
+});
