@@ -62,6 +62,8 @@ export async function composeApp(
     allowBatchedHttpRequests: false,
     introspection: config.env !== 'production',
     csrfPrevention: true,
+    // main.ts owns SIGTERM/SIGINT; Apollo would otherwise stop on its own and re-raise the signal.
+    stopOnTerminationSignals: false,
     hideSchemaDetailsFromClientErrors: true,
     includeStacktraceInErrorResponses: false,
     formatError,

