@@ -6,7 +6,9 @@ import { adminResolvers } from './admins/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
+import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
+import { importResolvers } from './imports/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -16,6 +18,8 @@ export const RESOLVERS = [
   ...adminResolvers,
   ...technicianResolvers,
   ...holidayResolvers,
+  ...importResolvers,
+  ...exportResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {
