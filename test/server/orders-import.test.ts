@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { ImportJob } from '../../server/imports/import-job.entity.js';
@@ -308,6 +309,26 @@ describe('CSV import of orders', () => {
     const body = await importFile(huge());
     expect(body.errors?.[0].extensions?.code).toBe('IMPORT_FILE_TOO_LARGE');
     expect(body.errors?.[0].message).toBe('Het bestand is te groot: hoogstens 20 MB. Er is niets ingeladen.');
+  });
+
+  it('imports the example file of docs/csv-format.md', async () => {
+    await createTechnician(server.em(), { personalNumber: 'N10001' });
+    await createTechnician(server.em(), { personalNumber: 'N10002' });
+    const example = readFileSync('docs/orders-example.csv');
+    expect(await imported(example)).toMatchObject({ __typename: 'ImportOrdersSuccess', rows: 5, created: 5 });
+    const kees = await server.em().findOneOrFail(Order, { referenceNumber: 'ORD-2026-0005' });
+    expect(kees.externalCompany).toBe(1);
+  });
+
+  it('refuses a phone number longer than can be stored', async () => {
+    const file = csv([
+      HEADER,
+      'H-1;Anna;a@example.test;+31 6 1234 5678 9012 3456 7890;1234AB;1;Utrecht;23-11-2026;09:00;;0',
+    ]);
+    expect(await imported(file)).toMatchObject({
+      __typename: 'ImportRowErrors',
+      errors: [{ line: 2, column: 'phone', message: 'Dit is geen geldig telefoonnummer.' }],
+    });
   });
 
   it('is for admins only', async () => {

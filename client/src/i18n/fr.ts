@@ -74,6 +74,8 @@ export const fr: Record<MessageKey, string> = {
   'admin.import.written': 'Enregistrées : {rows} lignes',
   'admin.import.success': "L'envoi est en cours de traitement.",
   'admin.import.summary': '{rows} lignes : {created} nouvelles, {updated} modifiées, {unchanged} inchangées.',
+  'admin.import.refusedOne':
+    "Le fichier contient 1 erreur ; rien n'a été importé. Corrigez le fichier et importez-le à nouveau.",
   'admin.import.refused':
     "Le fichier contient {count} erreurs ; rien n'a été importé. Corrigez le fichier et importez-le à nouveau.",
   'admin.import.report': 'Erreurs par ligne',

@@ -77,6 +77,8 @@ export const nl = {
   'admin.import.written': 'Opgeslagen: {rows} regels',
   'admin.import.success': 'Upload wordt uitgevoerd.',
   'admin.import.summary': '{rows} regels: {created} nieuw, {updated} bijgewerkt, {unchanged} ongewijzigd.',
+  'admin.import.refusedOne':
+    'Het bestand bevat 1 fout; er is niets ingeladen. Pas het bestand aan en laad het opnieuw in.',
   'admin.import.refused':
     'Het bestand bevat {count} fouten; er is niets ingeladen. Pas het bestand aan en laad het opnieuw in.',
   'admin.import.report': 'Fouten per regel',

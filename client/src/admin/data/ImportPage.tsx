@@ -70,10 +70,14 @@ function RowReport({ outcome }: { outcome: Extract<Outcome, { __typename: 'Impor
           <tbody>
             {outcome.errors.map((error, index) => (
               <tr key={index}>
-                <td>{error.line}</td>
-                <td>{error.column ?? <span className="muted">{t('admin.import.wholeRow')}</span>}</td>
-                <td className="import-value">{error.value}</td>
-                <td>{error.message}</td>
+                <td data-label={t('admin.import.line')}>{error.line}</td>
+                <td data-label={t('admin.import.column')}>
+                  {error.column ?? <span className="muted">{t('admin.import.wholeRow')}</span>}
+                </td>
+                <td data-label={t('admin.import.value')} className="import-value">
+                  {error.value}
+                </td>
+                <td data-label={t('admin.import.reason')}>{error.message}</td>
               </tr>
             ))}
           </tbody>
@@ -108,8 +112,13 @@ export function ImportPage() {
     running && jobId ? { variables: { id: jobId }, pollInterval: PROGRESS_POLL_MS, fetchPolicy: 'network-only' } : skipToken,
   );
   const job = progress?.importJob;
-  const checked = outcome?.__typename === 'ImportOrdersSuccess' ? outcome.rows : (job?.rowsChecked ?? 0);
-  const written = outcome?.__typename === 'ImportOrdersSuccess' ? outcome.rows : (job?.rowsWritten ?? 0);
+  const checked =
+    outcome?.__typename === 'ImportOrdersSuccess'
+      ? outcome.rows
+      : outcome?.__typename === 'ImportRowErrors'
+        ? outcome.rowsChecked
+        : (job?.rowsChecked ?? 0);
+  const written = outcome?.__typename === 'ImportOrdersSuccess' ? outcome.rows : outcome ? 0 : (job?.rowsWritten ?? 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -197,7 +206,9 @@ export function ImportPage() {
       <Message tone="error">
         {problem?.message ??
           (outcome?.__typename === 'ImportRowErrors'
-            ? t('admin.import.refused', { count: outcome.errorCount.toLocaleString(language) })
+            ? outcome.errorCount === 1
+              ? t('admin.import.refusedOne')
+              : t('admin.import.refused', { count: outcome.errorCount.toLocaleString(language) })
             : null)}
       </Message>
       <Message tone="success">
