@@ -10,6 +10,9 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** The bytes of a file as they arrive (an upload stream), or all at once. */
+export type CsvSource = AsyncIterable<Buffer | string> | Iterable<Buffer | string>;
+
 /** The file stops being readable as CSV at `line`; records after it cannot be trusted. */
 export class CsvSyntaxError extends Error {
   constructor(
@@ -38,7 +41,7 @@ function lineOfInvalidUtf8(bytes: Buffer, lineBefore: number): number {
  * Bytes to text, chunk by chunk: refuses binary content and text that is not UTF-8 (the byte-order
  * mark is dropped), and turns CRLF and CR line ends into LF so line numbers count one per line.
  */
-export async function* decodeCsvText(source: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+export async function* decodeCsvText(source: CsvSource): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let line = 1;
   let pendingCarriageReturn = false;
@@ -101,7 +104,7 @@ function isCsvError(error: unknown): error is CsvError {
  * Streams the records of a CSV file with a real parser (quotes, separators and line breaks inside
  * quotes): the file is never held in memory whole. Lines without any value are skipped.
  */
-export async function* readCsvRecords(source: AsyncIterable<Buffer | string>): AsyncGenerator<CsvRecord> {
+export async function* readCsvRecords(source: CsvSource): AsyncGenerator<CsvRecord> {
   const text = decodeCsvText(source);
   const head: string[] = [];
   let headLength = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRule, draftOf, inputOf } from '../../client/src/admin/settings/import-rules';
+import { addRule, draftOf, inputOf } from '../../client/src/admin/settings/import-rules.js';
 
 const SETTINGS = [
   { id: 1, timeBetween: '<10:00', timeTo: '08:00/11:00' },
