@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { UPLOAD_LIMITS } from './config.js';
 import { formatError } from './common/errors/format-error.js';
+import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
@@ -49,8 +50,13 @@ export async function composeApp(
 ): Promise<ComposedApp> {
   const { config } = services;
   const schema = await buildAppSchema();
+  const armor = graphqlArmor();
   const apollo = new ApolloServer<AppContext>({
     schema,
+    validationRules: armor.validationRules,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    // One operation per request: batching would multiply every other limit.
+    allowBatchedHttpRequests: false,
     introspection: config.env !== 'production',
     csrfPrevention: true,
     hideSchemaDetailsFromClientErrors: true,
@@ -58,6 +64,7 @@ export async function composeApp(
     formatError,
     logger: services.logger,
     plugins: [
+      ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       localizeErrorsPlugin,
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),

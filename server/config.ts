@@ -58,6 +58,10 @@ export interface AppConfig {
   rateLimits: Record<RateLimitName, RateLimitRule>;
   tokenTtlSeconds: { consumer: number; technician: number; admin: number };
   passwordResetTtlMinutes: number;
+  /** A client must send all request headers within this time, and the whole request within `requestMs`. */
+  httpTimeouts: { headersMs: number; requestMs: number };
+  /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
+  statementTimeoutMs: number;
   /** Directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
 }
@@ -183,6 +187,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       admin: readPositiveInt(env, 'STAFF_TOKEN_TTL_SECONDS', 12 * 3600),
     },
     passwordResetTtlMinutes: readPositiveInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30),
+    httpTimeouts: {
+      headersMs: readPositiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000),
+      requestMs: readPositiveInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+    },
+    statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
   };
 }

@@ -75,7 +75,12 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   let orm: MikroORM | undefined;
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres({ dir: config.dataDir, logger });
-    orm = await openOrm({ databaseUrl: config.databaseUrl ?? embedded!.url, logger, onQuery: options.onQuery });
+    orm = await openOrm({
+      databaseUrl: config.databaseUrl ?? embedded!.url,
+      logger,
+      onQuery: options.onQuery,
+      statementTimeoutMs: config.statementTimeoutMs,
+    });
     const clock = new Clock(config.clockNow, config.env !== 'production');
     if (config.clockNow)
       logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');
@@ -97,7 +102,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     };
     services.rateLimiter.startCleanup();
 
-    const httpServer = createServer({ headersTimeout: 15_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 });
+    // A client trickling headers or a body is cut off; the check runs every second.
+    const httpServer = createServer({
+      headersTimeout: config.httpTimeouts.headersMs,
+      requestTimeout: config.httpTimeouts.requestMs,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    });
     const lifecycle: Lifecycle = { shuttingDown: false };
     const { app, apollo } = await composeApp(services, httpServer, lifecycle);
     httpServer.on('request', app);

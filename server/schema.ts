@@ -9,6 +9,8 @@ import { authDirective } from './common/auth/require-role.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
+import { scheduleResolvers } from './schedule/index.js';
+import { orderResolvers } from './orders/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -17,9 +19,11 @@ export const RESOLVERS = [
   ...systemResolvers,
   ...adminResolvers,
   ...technicianResolvers,
+  ...scheduleResolvers,
   ...holidayResolvers,
   ...importResolvers,
   ...exportResolvers,
+  ...orderResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -21,6 +21,8 @@ export interface EmbeddedPostgresOptions {
   databaseName?: string;
   /** Faster, crash-unsafe settings for throwaway test clusters. */
   ephemeral?: boolean;
+  /** A fixed port (e.g. to restart a cluster where its clients expect it); default: a free one. */
+  port?: number;
 }
 
 const USER = 'postgres';
@@ -74,7 +76,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (runAsPostgresUser) chmodSync(options.dir, 0o755);
   const databaseDir = join(options.dir, 'pg');
   const password = readOrCreatePassword(options.dir);
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const log = options.logger.child({ component: 'embedded-postgres' });
   const tuning = options.ephemeral
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']

@@ -30,6 +30,8 @@ export interface OrderFields {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ZIPCODE: Record<Country, RegExp> = { [Country.NL]: /^\d{4}[A-Z]{2}$/, [Country.BE]: /^\d{4}$/ };
 const REFERENCE = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
+/** Tabs, line breaks, NUL and other control characters: never part of a name or address (and NUL cannot be stored). */
+export const CONTROL_CHARACTERS = /\p{Cc}/u;
 const PHONE_DIGITS = { min: 6, max: 20 } as const;
 const MAX_LENGTH = { referenceNumber: 64, name: 200, email: 254, phone: 40, city: 100 } as const;
 
@@ -42,6 +44,7 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
   const text = (field: keyof typeof MAX_LENGTH): string => {
     const value = String(input[field] ?? '').trim();
     if (value === '') problems.push({ field, message: 'FIELD_REQUIRED' });
+    else if (CONTROL_CHARACTERS.test(value)) problems.push({ field, message: 'INVALID_CHARACTERS' });
     else if (value.length > MAX_LENGTH[field]) {
       problems.push({ field, message: 'FIELD_TOO_LONG', params: { max: MAX_LENGTH[field] } });
     }

@@ -5,6 +5,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Technician } from '../technicians/technician.entity.js';
+import { OrderDeletion } from './order-deletion.type.js';
 
 /** The visit window is three hours long. */
 export const VISIT_DURATION_SECONDS = 10800;
@@ -14,6 +15,7 @@ export const VISIT_DURATION_SECONDS = 10800;
 @Index({ name: 'orders_address_lookup_idx', properties: ['zipcode', 'houseNumber', 'appointment'] })
 @Index({ name: 'orders_phone_lookup_idx', properties: ['phoneNormalized', 'appointment'] })
 @Index({ name: 'orders_technician_day_idx', properties: ['technician', 'appointment'] })
+@Index({ name: 'orders_appointment_id_idx', properties: ['appointment', 'id'] })
 export class Order {
   @Field(() => Int, { description: 'Database id.' })
   @RequireRole(Role.ADMIN)
@@ -101,6 +103,16 @@ export class Order {
   /** The deleting admin's name as it was, so the notice survives that admin's removal. */
   @Property({ length: 201, nullable: true })
   deletedByName: string | null = null;
+
+  /** Not a column: the three deletion columns as one value, null while the order is active. */
+  @Field(() => OrderDeletion, {
+    nullable: true,
+    description: 'Set when the order was deleted (soft delete); a deleted order cannot be changed or deleted again.',
+  })
+  @RequireRole(Role.ADMIN)
+  get deleted(): OrderDeletion | null {
+    return this.deletedAt ? { date: this.deletedAt, admin: this.deletedByName ?? '' } : null;
+  }
 
   @Field({ description: 'When the order was created.' })
   @RequireRole(Role.ADMIN)

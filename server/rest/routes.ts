@@ -13,6 +13,22 @@ import {
   toLegacyTechnician,
   type LegacyTechnicianSource,
 } from '../technicians/technician.legacy.js';
+import {
+  flagFrom,
+  idListFrom,
+  instantFrom,
+  ORDER_LEGACY_FIELDS,
+  technicianRefFrom,
+  toLegacyOrder,
+  wholeNumberOr,
+  type LegacyOrderSource,
+} from '../orders/order.legacy.js';
+import {
+  legacyAppointmentsInput,
+  SCHEDULE_LEGACY_FIELDS,
+  toLegacySchedule,
+  type LegacyScheduleSource,
+} from '../schedule/schedule.legacy.js';
 import { defineRoute, field } from './rest-route.js';
 
 interface HolidaysData {
@@ -46,8 +62,150 @@ export const REST_ROUTES = [
   // admins
 
   // orders
+  defineRoute<{ createOrder: LegacyOrderSource }>({
+    method: 'post',
+    path: '/api/admin/appointment/create',
+    operation: /* GraphQL */ `
+      mutation LegacyCreateOrder($input: CreateOrderInput!) {
+        createOrder(input: $input) {
+          ${ORDER_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: {
+        referenceNumber: field(request, 'reference_number'),
+        name: field(request, 'name'),
+        email: field(request, 'email'),
+        phone: field(request, 'phone'),
+        zipcode: field(request, 'zipcode'),
+        houseNumber: field(request, 'house_number'),
+        city: field(request, 'city'),
+        country: field(request, 'country').toUpperCase() || null,
+        appointment: instantFrom(field(request, 'appointment'), 'seconds'),
+        duration: field(request, 'duration') ? wholeNumberOr(field(request, 'duration')) : null,
+        technician: technicianRefFrom(request),
+        special: flagFrom(field(request, 'flag')),
+      },
+    }),
+    respond: (data, _request, { brand }) => toLegacyOrder(data.createOrder, brand),
+    status: 201,
+  }),
+  defineRoute<{ orderByReference: LegacyOrderSource }>({
+    method: 'get',
+    path: '/api/admin/appointment/search/:reference',
+    operation: /* GraphQL */ `
+      query LegacyOrderByReference($referenceNumber: String!) {
+        orderByReference(referenceNumber: $referenceNumber) {
+          ${ORDER_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: ({ params }) => ({ referenceNumber: params.reference ?? '' }),
+    respond: (data, _request, { brand }) => toLegacyOrder(data.orderByReference, brand),
+  }),
+  defineRoute<{ reassignOrder: LegacyOrderSource }>({
+    method: 'post',
+    path: '/api/admin/appointment/edit',
+    operation: /* GraphQL */ `
+      mutation LegacyReassignOrder($input: ReassignOrderInput!) {
+        reassignOrder(input: $input) {
+          ${ORDER_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: { referenceNumber: field(request, 'reference_number'), technician: technicianRefFrom(request) },
+    }),
+    respond: (data, _request, { brand }) => toLegacyOrder(data.reassignOrder, brand),
+  }),
+  defineRoute<{ deleteOrder: LegacyOrderSource }>({
+    method: 'delete',
+    path: '/api/admin/appointment/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyDeleteOrder($id: Int!) {
+        deleteOrder(id: $id) {
+          ${ORDER_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: ({ params }) => ({ id: wholeNumberOr(params.id ?? '') }),
+    respond: (data, _request, { brand }) => toLegacyOrder(data.deleteOrder, brand),
+  }),
+  defineRoute<{ technicianDayOrders: { id: number; name: string; city: string; zipcode: string }[] }>({
+    method: 'post',
+    path: '/api/admin/technician/appointments',
+    operation: /* GraphQL */ `
+      query LegacyTechnicianDayOrders($technician: String!, $day: DateTimeISO!) {
+        technicianDayOrders(technician: $technician, day: $day) {
+          id
+          name
+          city
+          zipcode
+        }
+      }
+    `,
+    variables: (request) => ({
+      technician: technicianRefFrom(request),
+      day: instantFrom(field(request, 'date'), 'milliseconds'),
+    }),
+    respond: (data) => data.technicianDayOrders.map(({ id, name, city, zipcode }) => ({ id, name, city, zipcode })),
+  }),
+  defineRoute<{ migrateOrders: { orders: { id: number }[]; technician: { id: number; personalNumber: string } } }>({
+    method: 'post',
+    path: '/api/admin/migrate',
+    operation: /* GraphQL */ `
+      mutation LegacyMigrateOrders($input: MigrateOrdersInput!) {
+        migrateOrders(input: $input) {
+          orders {
+            id
+          }
+          technician {
+            id
+            personalNumber
+          }
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: { orderIds: idListFrom(request.body.orders), toTechnician: technicianRefFrom(request) },
+    }),
+    respond: (data, _request, { brand }) => ({
+      orders: data.migrateOrders.orders.map((order) => order.id),
+      technician: data.migrateOrders.technician.id,
+      [`${brand}_identifier`]: data.migrateOrders.technician.personalNumber,
+    }),
+  }),
 
   // schedule
+  // The path's country is accepted and ignored: the technician's own country decides the date.
+  defineRoute<{ technicianSchedule: LegacyScheduleSource }>({
+    method: 'get',
+    path: '/api/technician/appointments{/:country}',
+    operation: /* GraphQL */ `
+      query LegacyTechnicianSchedule {
+        technicianSchedule {
+          ${SCHEDULE_LEGACY_FIELDS}
+        }
+      }
+    `,
+    respond: (data) => toLegacySchedule(data.technicianSchedule),
+  }),
+  defineRoute<{ confirmSchedule: { schedule: LegacyScheduleSource } }>({
+    method: 'post',
+    path: '/api/technician/appointments',
+    operation: /* GraphQL */ `
+      mutation LegacyConfirmSchedule($input: ConfirmScheduleInput!) {
+        confirmSchedule(input: $input) {
+          schedule {
+            ${SCHEDULE_LEGACY_FIELDS}
+          }
+        }
+      }
+    `,
+    variables: ({ body }) => ({ input: { appointments: legacyAppointmentsInput(body.appointments) } }),
+    respond: (data) => toLegacySchedule(data.confirmSchedule.schedule),
+  }),
 
   // imports
   defineRoute<{ importSettings: LegacyImportSettingSource[] }>({

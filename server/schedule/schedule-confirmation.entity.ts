@@ -1,4 +1,5 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Admin } from '../admins/admin.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
 
 /** A technician confirmed the schedule of one date; from then on that schedule is locked. */
@@ -17,4 +18,8 @@ export class ScheduleConfirmation {
 
   @Property({ type: 'datetime' })
   confirmedAt!: Date;
+
+  /** Set when an admin who opened the planner as the technician confirmed it, so support can tell. */
+  @ManyToOne(() => Admin, { nullable: true, deleteRule: 'set null' })
+  confirmedByAdmin: Admin | null = null;
 }

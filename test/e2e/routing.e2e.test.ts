@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { openWithStorage } from './utils/arrange.js';
+import { createTechnician } from '../utils/factories.js';
+import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
 
 describe('routes and redirects of spec section 2 (built app in Chromium)', () => {
@@ -39,7 +40,10 @@ describe('routes and redirects of spec section 2 (built app in Chromium)', () =>
   });
 
   it('sends a technician with a token from login to manage', async () => {
-    expect((await landing('/technician/login', { accessToken: 'x.y.z' })).path).toBe('/technician/manage');
+    // A real token: the planner sends a refused token back to the login.
+    const technician = await withDatabase(app, (em) => createTechnician(em));
+    const accessToken = appTokens(app).signTechnician(technician);
+    expect((await landing('/technician/login', { accessToken })).path).toBe('/technician/manage');
   });
 
   it('shows the admin login, and guards the admin pages', async () => {

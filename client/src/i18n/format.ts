@@ -31,7 +31,13 @@ export const formatTime = (date: Date, locale: Locale) =>
 
 /** The hour (0-23) of an instant in the country's zone. */
 export function hourIn(date: Date, locale: Locale): number {
-  return Number(format(date, locale, { hour: '2-digit', hourCycle: 'h23' }));
+  // Only the hour part: French formats an hour alone as "09 h", which is not a number.
+  const parts = new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: TIME_ZONE[locale.country],
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  return Number(parts.find((part) => part.type === 'hour')?.value);
 }
 
 /** A calendar date ("2026-11-23") shown as day-month-year without any zone shift. */

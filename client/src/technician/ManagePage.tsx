@@ -1,5 +1,63 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { useQuery } from '@apollo/client/react';
+import { Message } from '../components/Message';
+import { Spinner } from '../components/Spinner';
+import { graphql } from '../gql';
+import { useI18n } from '../i18n/i18n';
+import { problemOf } from '../lib/errors';
+import { usePageTitle } from '../lib/usePageTitle';
+import { LogoutButton } from './manage/LogoutButton';
+import { Planner } from './manage/Planner';
 
+const TECHNICIAN_PLANNER = graphql(`
+  query TechnicianPlanner {
+    serverInfo {
+      now
+    }
+    technicianSchedule {
+      date
+      locked
+      orders {
+        id
+        appointment
+        duration
+        name
+        zipcode
+        city
+        flag
+      }
+    }
+  }
+`);
+
+/** The daily planner (spec sections 2 and 4): the schedule of the next working day, to shift and confirm. */
 export function ManagePage() {
-  return <ComingSoon title="technician.title" />;
+  const { t } = useI18n();
+  usePageTitle(t('technician.manage.pageTitle'));
+  // Always from the server: a planner must never show a stale day or a stale lock.
+  const { data, error, loading, refetch } = useQuery(TECHNICIAN_PLANNER, { fetchPolicy: 'network-only' });
+
+  if (data?.technicianSchedule) {
+    return (
+      <Planner
+        key={data.technicianSchedule.date}
+        schedule={data.technicianSchedule}
+        serverNow={new Date(data.serverInfo.now)}
+      />
+    );
+  }
+  return (
+    <section className="planner">
+      <div className="page-header">
+        <h1>{t('technician.manage.pageTitle')}</h1>
+        <LogoutButton />
+      </div>
+      {loading && <Spinner />}
+      <Message tone="error">{error && !loading ? problemOf(error, t('common.genericError')).message : null}</Message>
+      {error && !loading && (
+        <button type="button" className="button button-secondary" onClick={() => void refetch().catch(() => undefined)}>
+          {t('technician.manage.retry')}
+        </button>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,7 @@
 import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import type { MessageKey, MessageParams } from '../i18n/translate.js';
+import { Language } from '../locale.js';
+import { translate, type MessageKey, type MessageParams } from '../i18n/translate.js';
 import { AppError, type FieldProblem } from './app-error.js';
 
 /** What the localisation step needs; it removes this from the response before sending. */
@@ -47,7 +48,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       fields: original.fields,
     };
     return {
-      message: original.definition.code,
+      // Dutch until the localisation step knows the caller's language (it may never run, e.g. when
+      // the request context could not be built).
+      message: translate(Language.NL, translation.key, translation.params),
       locations: formatted.locations,
       path: formatted.path,
       extensions: { ...original.extensions, [TRANSLATION_EXTENSION]: translation },
@@ -59,7 +62,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   const translation: PendingTranslation = { key: 'INTERNAL_SERVER_ERROR', params: {}, fields: [] };
   return {
-    message: 'INTERNAL_SERVER_ERROR',
+    message: translate(Language.NL, translation.key),
     locations: formatted.locations,
     path: formatted.path,
     extensions: { code: 'INTERNAL_SERVER_ERROR', [TRANSLATION_EXTENSION]: translation },

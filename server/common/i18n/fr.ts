@@ -12,6 +12,8 @@ export const fr: Record<MessageKey, string> = {
   FIELD_REQUIRED: 'Ce champ est obligatoire.',
   FIELD_TOO_LONG: 'Ce champ ne peut pas dépasser {max} caractères.',
   INVALID_EMAIL: "Ce n'est pas une adresse e-mail valable.",
+  INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
+  INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
 
   // consumers
 
@@ -28,8 +30,41 @@ export const fr: Record<MessageKey, string> = {
   INVALID_ZIPCODE_NL: 'Un code postal néerlandais se compose de quatre chiffres et deux lettres, par exemple 1234 AB.',
   INVALID_ZIPCODE_BE: 'Un code postal belge se compose de quatre chiffres, par exemple 1000.',
   INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
+  INVALID_CHARACTERS: 'Ce champ contient des caractères non admis ici, comme une tabulation ou un saut de ligne.',
+  DATE_OUT_OF_RANGE: 'Choisissez une date entre les années {first} et {last}.',
+  ORDER_INVALID: "La mission n'a pas été enregistrée : vérifiez les champs signalés.",
+  ORDER_DATE_IN_PAST: "La date ne peut pas être antérieure à aujourd'hui.",
+  ORDER_BEGIN_HOUR: "L'heure de début doit être une heure pleine de {first}:00 à {last}:00 inclus.",
+  ORDER_DURATION: 'Une visite dure toujours {seconds} secondes (3 heures).',
+  DUPLICATE_REFERENCE_NUMBER: 'Une mission avec ce numéro de référence existe déjà.',
+  ORDER_NOT_FOUND: "Cette mission n'existe pas.",
+  ORDER_REFERENCE_NOT_FOUND: "Il n'y a pas de mission avec le numéro de référence {reference}.",
+  ORDERS_NOT_FOUND: "Ces missions n'existent pas : {ids}. Rien n'a été migré.",
+  ORDER_DELETED: 'Cette mission a été supprimée et ne peut plus être modifiée ni supprimée.',
+  ORDERS_DELETED: "Ces missions ont été supprimées : {ids}. Rien n'a été migré.",
+  UNKNOWN_TECHNICIAN: "Il n'y a pas de technicien avec cet id ou ce numéro personnel.",
+  SCHEDULE_CONFIRMED:
+    "{technician} a déjà confirmé le planning du {date} ; on ne peut plus y ajouter de missions. Rien n'a été modifié.",
+  ORDER_NOT_OF_SOURCE: "Ces missions n'appartiennent pas au technicien choisi.",
+  ORDERS_NOT_OF_SOURCE: "Ces missions n'appartiennent pas au technicien choisi : {ids}. Rien n'a été migré.",
+  ORDERS_MIXED_SOURCES: 'Les missions appartiennent à plusieurs techniciens ; migrez-les par technicien.',
+  MIGRATION_SAME_TECHNICIAN: 'Choisissez un autre technicien que celui qui a les missions maintenant.',
+  NO_ORDERS_SELECTED: 'Sélectionnez au moins une mission.',
+  TOO_MANY_ORDERS: 'Vous pouvez migrer au plus {max} missions à la fois.',
 
   // schedule
+  SCHEDULE_LOCKED: 'Ce planning a déjà été confirmé et ne peut plus être modifié.',
+  SCHEDULE_DATE_CHANGED:
+    'Votre planning concerne désormais le {date}. Rechargez la page et vérifiez à nouveau les heures.',
+  SCHEDULE_CHANGED:
+    'Votre planning a changé entre-temps : une mission a été ajoutée ou retirée. Rechargez la page et vérifiez à nouveau les heures.',
+  SCHEDULE_NOTHING_TO_CONFIRM: 'Aucune mission à confirmer.',
+  SCHEDULE_UNKNOWN_ORDER: 'La mission {id} ne fait pas partie de votre planning de ce jour.',
+  SCHEDULE_DUPLICATE_ORDER: "La mission chez {name} figure plus d'une fois dans le planning.",
+  SCHEDULE_INVALID_DURATION: 'La mission chez {name} doit durer 3 heures (10800 secondes).',
+  SCHEDULE_WRONG_DATE: 'La mission chez {name} doit rester le {date}.',
+  SCHEDULE_START_OUT_OF_HOURS: 'La mission chez {name} doit commencer entre 07:00 et 20:00.',
+  SCHEDULE_END_TOO_LATE: 'La mission chez {name} se termine après 22:00. Choisissez un début plus tôt.',
 
   // imports
   IMPORT_SETTINGS_INVALID: "Les plages d'importation ne sont pas valables ; rien n'a été enregistré.",

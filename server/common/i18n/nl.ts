@@ -14,6 +14,8 @@ export const nl = {
   FIELD_REQUIRED: 'Dit veld is verplicht.',
   FIELD_TOO_LONG: 'Dit veld mag hoogstens {max} tekens bevatten.',
   INVALID_EMAIL: 'Dit is geen geldig e-mailadres.',
+  INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
+  INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
 
   // consumers
 
@@ -30,8 +32,40 @@ export const nl = {
   INVALID_ZIPCODE_NL: 'Een Nederlandse postcode bestaat uit vier cijfers en twee letters, bijvoorbeeld 1234 AB.',
   INVALID_ZIPCODE_BE: 'Een Belgische postcode bestaat uit vier cijfers, bijvoorbeeld 1000.',
   INVALID_HOUSE_NUMBER: 'Een huisnummer bestaat alleen uit cijfers.',
+  INVALID_CHARACTERS: 'Dit veld bevat tekens die hier niet kunnen, zoals een tab of regeleinde.',
+  DATE_OUT_OF_RANGE: 'Kies een datum in de jaren {first} tot en met {last}.',
+  ORDER_INVALID: 'De opdracht is niet opgeslagen: controleer de gemarkeerde velden.',
+  ORDER_DATE_IN_PAST: 'De datum mag niet vóór vandaag liggen.',
+  ORDER_BEGIN_HOUR: 'Het beginuur moet een heel uur zijn van {first}:00 tot en met {last}:00.',
+  ORDER_DURATION: 'Een bezoek duurt altijd {seconds} seconden (3 uur).',
+  DUPLICATE_REFERENCE_NUMBER: 'Er bestaat al een opdracht met dit referentienummer.',
+  ORDER_NOT_FOUND: 'Deze opdracht bestaat niet.',
+  ORDER_REFERENCE_NOT_FOUND: 'Er is geen opdracht met referentienummer {reference}.',
+  ORDERS_NOT_FOUND: 'Deze opdrachten bestaan niet: {ids}. Er is niets gemigreerd.',
+  ORDER_DELETED: 'Deze opdracht is verwijderd en kan niet meer worden gewijzigd of verwijderd.',
+  ORDERS_DELETED: 'Deze opdrachten zijn verwijderd: {ids}. Er is niets gemigreerd.',
+  UNKNOWN_TECHNICIAN: 'Er is geen monteur met dit id of personeelsnummer.',
+  SCHEDULE_CONFIRMED:
+    '{technician} heeft de planning van {date} al bevestigd; daar kunnen geen opdrachten meer bij. Er is niets gewijzigd.',
+  ORDER_NOT_OF_SOURCE: 'Deze opdrachten horen niet bij de gekozen monteur.',
+  ORDERS_NOT_OF_SOURCE: 'Deze opdrachten horen niet bij de gekozen monteur: {ids}. Er is niets gemigreerd.',
+  ORDERS_MIXED_SOURCES: 'De opdrachten horen bij verschillende monteurs; migreer ze per monteur.',
+  MIGRATION_SAME_TECHNICIAN: 'Kies een andere monteur dan de monteur die de opdrachten nu heeft.',
+  NO_ORDERS_SELECTED: 'Selecteer minstens één opdracht.',
+  TOO_MANY_ORDERS: 'U kunt hoogstens {max} opdrachten tegelijk migreren.',
 
   // schedule
+  SCHEDULE_LOCKED: 'Deze planning is al bevestigd en kan niet meer worden gewijzigd.',
+  SCHEDULE_DATE_CHANGED: 'Uw planning gaat inmiddels over {date}. Herlaad de pagina en controleer de tijden opnieuw.',
+  SCHEDULE_CHANGED:
+    'Uw planning is intussen gewijzigd: er is een opdracht bijgekomen of vervallen. Herlaad de pagina en controleer de tijden opnieuw.',
+  SCHEDULE_NOTHING_TO_CONFIRM: 'Geen opdrachten beschikbaar om te bevestigen.',
+  SCHEDULE_UNKNOWN_ORDER: 'Opdracht {id} hoort niet bij uw planning van deze dag.',
+  SCHEDULE_DUPLICATE_ORDER: 'De opdracht bij {name} staat meer dan eens in de planning.',
+  SCHEDULE_INVALID_DURATION: 'De opdracht bij {name} moet 3 uur (10800 seconden) duren.',
+  SCHEDULE_WRONG_DATE: 'De opdracht bij {name} moet op {date} blijven.',
+  SCHEDULE_START_OUT_OF_HOURS: 'De opdracht bij {name} moet tussen 07:00 en 20:00 uur beginnen.',
+  SCHEDULE_END_TOO_LATE: 'De opdracht bij {name} eindigt na 22:00 uur. Kies een eerder begin.',
 
   // imports
   IMPORT_SETTINGS_INVALID: 'De importvensters zijn niet geldig; er is niets opgeslagen.',

@@ -50,6 +50,14 @@ describe('order fields', () => {
     ]);
   });
 
+  it('refuses control characters such as NUL or a line break in text fields', () => {
+    const { problems } = checkOrderFields({ ...valid, name: 'Anna\u0000', city: 'Utr\necht' });
+    expect(problems.map((problem) => [problem.field, problem.message])).toEqual([
+      ['name', 'INVALID_CHARACTERS'],
+      ['city', 'INVALID_CHARACTERS'],
+    ]);
+  });
+
   it('applies the postcode format of the country', () => {
     expect(checkOrderFields({ ...valid, country: Country.BE, zipcode: '1000' }).problems).toEqual([]);
     expect(checkOrderFields({ ...valid, country: Country.BE, zipcode: '1234 AB' }).problems[0].message).toBe(

@@ -1,5 +1,206 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { TIME_ZONE, type Country } from '../../i18n/locale';
+import { problemOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { FormField } from './FormField';
+import { useCreateOrderMutation } from './order-mutations';
+import { OrdersPageHeader } from './OrdersPageHeader';
+import { StatusMessages, type Status } from './StatusMessages';
+import { TechnicianSelect } from './TechnicianSelect';
+import { instantIn, localDateIn } from './zoned-instant';
+
+const OrderCreatePageQuery = graphql(`
+  query OrderCreatePage {
+    serverInfo {
+      now
+    }
+    technicians {
+      ...TechnicianSelect_technician
+    }
+  }
+`);
+
+/** Spec section 9: new orders begin at 7:00 to 18:00; the window is always three hours. */
+const BEGIN_HOURS = Array.from({ length: 12 }, (_, index) => 7 + index);
+const DEFAULT_BEGIN_HOUR = 8;
+const VISIT_DURATION_SECONDS = 10800;
+
+type TextFieldName = 'name' | 'email' | 'city' | 'houseNumber' | 'zipcode' | 'phone' | 'referenceNumber';
+
+/** The text inputs in the legacy form's order, with what browsers need to fill them in. */
+const TEXT_FIELDS: { name: TextFieldName; type?: string; autoComplete: string; inputMode?: 'numeric' | 'tel' }[] = [
+  { name: 'name', autoComplete: 'off' },
+  { name: 'email', type: 'email', autoComplete: 'off' },
+  { name: 'city', autoComplete: 'off' },
+  { name: 'houseNumber', autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'zipcode', autoComplete: 'off' },
+  { name: 'phone', type: 'tel', autoComplete: 'off', inputMode: 'tel' },
+  { name: 'referenceNumber', autoComplete: 'off' },
+];
+
+const EMPTY_CUSTOMER: Record<TextFieldName, string> = {
+  name: '',
+  email: '',
+  city: '',
+  houseNumber: '',
+  zipcode: '',
+  phone: '',
+  referenceNumber: '',
+};
+
+const fieldId = (name: string) => `order-${name}`;
 
 export function OrderCreatePage() {
-  return <ComingSoon title="admin.menu.createOrder" />;
+  const { t, country: siteCountry } = useI18n();
+  usePageTitle(t('admin.menu.createOrder'));
+  const page = useQuery(OrderCreatePageQuery);
+  const [createOrder, saving] = useCreateOrderMutation();
+  const [customer, setCustomer] = useState(EMPTY_CUSTOMER);
+  const [country, setCountry] = useState<Country>(siteCountry);
+  const [date, setDate] = useState('');
+  const [beginHour, setBeginHour] = useState(DEFAULT_BEGIN_HOUR);
+  const [technician, setTechnician] = useState('');
+  const [special, setSpecial] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+
+  if (page.loading && !page.data) return <Spinner />;
+  if (!page.data) {
+    return <Message tone="error">{problemOf(page.error, t('common.genericError')).message}</Message>;
+  }
+  const today = localDateIn(new Date(page.data.serverInfo.now), TIME_ZONE[country]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    if (!date) {
+      setFieldErrors({ appointment: t('admin.orders.dateRequired') });
+      document.getElementById(fieldId('date'))?.focus();
+      return;
+    }
+    const outcome = await createOrder({
+      ...customer,
+      country,
+      appointment: instantIn(date, beginHour, TIME_ZONE[country]).toISOString(),
+      duration: VISIT_DURATION_SECONDS,
+      technician,
+      special,
+    });
+    if (outcome.ok) {
+      // The next order is often for the same day and technician: keep those, clear the customer.
+      setCustomer(EMPTY_CUSTOMER);
+      setFieldErrors({});
+      setStatus({ tone: 'success', text: outcome.message });
+      return;
+    }
+    setFieldErrors(outcome.problem.fields);
+    setStatus({ tone: 'error', text: outcome.problem.message });
+    const firstInvalid = [...TEXT_FIELDS.map((field) => field.name), 'appointment', 'technician'].find(
+      (name) => outcome.problem.fields[name],
+    );
+    if (firstInvalid) document.getElementById(fieldId(firstInvalid === 'appointment' ? 'date' : firstInvalid))?.focus();
+  };
+
+  return (
+    <section>
+      <OrdersPageHeader title={t('admin.menu.createOrder')} />
+      <form className="card form order-form" noValidate onSubmit={submit}>
+        <div className="form-grid">
+          {TEXT_FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              id={fieldId(field.name)}
+              label={t(`admin.orders.field.${field.name}` as MessageKey)}
+              error={fieldErrors[field.name]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type={field.type ?? 'text'}
+                  inputMode={field.inputMode}
+                  autoComplete={field.autoComplete}
+                  required
+                  value={customer[field.name]}
+                  onChange={(event) => setCustomer({ ...customer, [field.name]: event.target.value })}
+                />
+              )}
+            </FormField>
+          ))}
+          <FormField id={fieldId('country')} label={t('admin.orders.field.country')} error={fieldErrors.country}>
+            {(control) => (
+              <select {...control} value={country} onChange={(event) => setCountry(event.target.value as Country)}>
+                <option value="NL">{t('admin.orders.country.NL')}</option>
+                <option value="BE">{t('admin.orders.country.BE')}</option>
+              </select>
+            )}
+          </FormField>
+          <FormField id={fieldId('date')} label={t('admin.orders.field.date')} error={fieldErrors.appointment}>
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                required
+                min={today}
+                value={date}
+                onChange={(event) => setDate(event.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField id={fieldId('beginHour')} label={t('admin.orders.field.beginHour')}>
+            {(control) => (
+              <select
+                {...control}
+                aria-invalid={Boolean(fieldErrors.appointment)}
+                value={beginHour}
+                onChange={(event) => setBeginHour(Number(event.target.value))}
+              >
+                {BEGIN_HOURS.map((hour) => (
+                  <option key={hour} value={hour}>{`${String(hour).padStart(2, '0')}:00`}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            id={fieldId('technician')}
+            label={t('admin.orders.field.technician')}
+            error={fieldErrors.technician}
+          >
+            {(control) => (
+              <TechnicianSelect
+                id={control.id}
+                invalid={control['aria-invalid']}
+                describedBy={control['aria-describedby']}
+                technicians={page.data?.technicians ?? []}
+                value={technician}
+                onChange={setTechnician}
+              />
+            )}
+          </FormField>
+          <FormField id={fieldId('special')} label={t('admin.orders.field.special')}>
+            {(control) => (
+              <select
+                {...control}
+                value={special ? '1' : '0'}
+                onChange={(event) => setSpecial(event.target.value === '1')}
+              >
+                <option value="0">{t('admin.orders.special.no')}</option>
+                <option value="1">{t('admin.orders.special.yes')}</option>
+              </select>
+            )}
+          </FormField>
+        </div>
+        <StatusMessages status={status} />
+        <div className="toolbar">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {t('common.create')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

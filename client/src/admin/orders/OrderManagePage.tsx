@@ -1,5 +1,162 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useQuery } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import { formatDayMonthYear, formatTime } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { OrderDetails, type OrderDetailsData } from './OrderDetails';
+import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
+import { OrdersPageHeader } from './OrdersPageHeader';
+import { StatusMessages, type Status } from './StatusMessages';
+import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
+
+const OrderManagePageQuery = graphql(`
+  query OrderManagePage {
+    technicians {
+      ...TechnicianSelect_technician
+    }
+  }
+`);
+
+const OrderByReferenceQuery = graphql(`
+  query OrderByReference($referenceNumber: String!) {
+    orderByReference(referenceNumber: $referenceNumber) {
+      ...OrderDetails_order
+    }
+  }
+`);
 
 export function OrderManagePage() {
-  return <ComingSoon title="admin.menu.manageOrders" />;
+  const { t } = useI18n();
+  usePageTitle(t('admin.menu.manageOrders'));
+  const technicians = useQuery(OrderManagePageQuery);
+  const [reference, setReference] = useState('');
+  const [searched, setSearched] = useState<string | null>(null);
+  const result = useQuery(OrderByReferenceQuery, {
+    variables: { referenceNumber: searched ?? '' },
+    skip: searched === null,
+    fetchPolicy: 'network-only',
+  });
+  const [status, setStatus] = useState<Status>(null);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    const wanted = reference.trim();
+    if (wanted === '') return;
+    if (wanted === searched) void result.refetch();
+    else setSearched(wanted);
+  };
+
+  const order = searched !== null ? result.data?.orderByReference : undefined;
+  const searchProblem = searched !== null && result.error ? problemOf(result.error, t('common.genericError')) : null;
+
+  return (
+    <section>
+      <OrdersPageHeader title={t('admin.menu.manageOrders')} />
+      <form className="card form search-form" onSubmit={search} role="search">
+        <div className="field">
+          <label htmlFor="order-search">{t('admin.orders.field.referenceNumber')}</label>
+          <div className="inline-controls">
+            <input
+              id="order-search"
+              value={reference}
+              autoComplete="off"
+              onChange={(event) => setReference(event.target.value)}
+            />
+            <button type="submit" className="button button-primary">
+              {t('admin.orders.search')}
+            </button>
+          </div>
+        </div>
+        <Message tone="error">{searchProblem?.message}</Message>
+      </form>
+      {result.loading && !order && <Spinner />}
+      {order && (
+        <ManagedOrder
+          key={order.id}
+          order={order}
+          technicians={technicians.data?.technicians ?? []}
+          status={status}
+          onStatus={setStatus}
+        />
+      )}
+    </section>
+  );
+}
+
+function ManagedOrder({
+  order,
+  technicians,
+  status,
+  onStatus,
+}: {
+  order: OrderDetailsData;
+  technicians: readonly TechnicianOption[];
+  status: Status;
+  onStatus: (status: Status) => void;
+}) {
+  const { t, language } = useI18n();
+  const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
+  const [reassign, reassigning] = useReassignOrderMutation();
+  const [remove, removing] = useDeleteOrderMutation();
+  const show = (outcome: MutationOutcome) =>
+    onStatus(
+      outcome.ok ? { tone: 'success', text: outcome.message } : { tone: 'error', text: outcome.problem.message },
+    );
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    onStatus(null);
+    show(await reassign({ referenceNumber: order.referenceNumber, technician }));
+  };
+
+  const confirmAndDelete = async () => {
+    onStatus(null);
+    if (!window.confirm(t('admin.orders.deleteConfirm'))) return;
+    show(await remove(order.id));
+  };
+
+  const deletedAt = order.deleted ? new Date(order.deleted.date) : null;
+  const locale = { language, country: order.country };
+
+  return (
+    <article className="card order-card" aria-labelledby="order-title">
+      <h2 id="order-title">{t('admin.orders.orderTitle', { reference: order.referenceNumber })}</h2>
+      {order.deleted && deletedAt && (
+        <Message tone="warning">
+          {t('admin.orders.deletedNotice', {
+            date: `${formatDayMonthYear(deletedAt, locale)} ${formatTime(deletedAt, locale)}`,
+            admin: order.deleted.admin,
+          })}
+        </Message>
+      )}
+      <OrderDetails order={order} />
+      {!order.deleted && (
+        <form className="form order-actions" onSubmit={save}>
+          <div className="field">
+            <label htmlFor="order-new-technician">{t('admin.orders.changeTechnician')}</label>
+            <TechnicianSelect
+              id="order-new-technician"
+              technicians={technicians}
+              value={technician}
+              onChange={setTechnician}
+            />
+          </div>
+          <div className="toolbar">
+            <button type="submit" className="button button-primary" disabled={reassigning || technician === ''}>
+              {t('common.save')}
+            </button>
+            <button type="button" className="button button-danger" disabled={removing} onClick={confirmAndDelete}>
+              {t('common.delete')}
+            </button>
+          </div>
+        </form>
+      )}
+      <StatusMessages status={status} />
+    </article>
+  );
 }

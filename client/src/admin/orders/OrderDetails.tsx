@@ -1,0 +1,64 @@
+import { graphql } from '../../gql';
+import type { OrderDetails_OrderFragment } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+import { formatDayMonthYear, formatTime, formatWeekday } from '../../i18n/format';
+import { technicianLabel } from './TechnicianSelect';
+
+export const OrderDetailsFragment = graphql(`
+  fragment OrderDetails_order on Order {
+    id
+    referenceNumber
+    name
+    email
+    phone
+    zipcode
+    houseNumber
+    city
+    country
+    appointment
+    duration
+    special
+    technician {
+      ...TechnicianSelect_technician
+    }
+    deleted {
+      date
+      admin
+    }
+  }
+`);
+
+export type OrderDetailsData = OrderDetails_OrderFragment;
+
+/** One order's customer, address, visit window and technician, as a description list. */
+export function OrderDetails({ order }: { order: OrderDetailsData }) {
+  const { t, language } = useI18n();
+  const locale = { language, country: order.country };
+  const start = new Date(order.appointment);
+  const end = new Date(start.getTime() + order.duration * 1000);
+  const rows: [string, string][] = [
+    [t('admin.orders.field.referenceNumber'), order.referenceNumber],
+    [t('admin.orders.field.name'), order.name],
+    [t('admin.orders.field.email'), order.email],
+    [t('admin.orders.field.phone'), order.phone],
+    [t('admin.orders.address'), `${order.zipcode} ${order.houseNumber}, ${order.city}`],
+    [
+      t('admin.orders.field.country'),
+      t(order.country === 'BE' ? 'admin.orders.country.BE' : 'admin.orders.country.NL'),
+    ],
+    [t('admin.orders.field.date'), `${formatWeekday(start, locale)} ${formatDayMonthYear(start, locale)}`],
+    [t('admin.orders.window'), `${formatTime(start, locale)} – ${formatTime(end, locale)}`],
+    [t('admin.orders.field.technician'), order.technician ? technicianLabel(order.technician) : '—'],
+    [t('admin.orders.field.special'), t(order.special ? 'admin.orders.yes' : 'admin.orders.no')],
+  ];
+  return (
+    <dl className="details-list">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

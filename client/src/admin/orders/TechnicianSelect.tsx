@@ -1,0 +1,63 @@
+import { graphql } from '../../gql';
+import type { TechnicianSelect_TechnicianFragment } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+
+export const TechnicianSelectFragment = graphql(`
+  fragment TechnicianSelect_technician on Technician {
+    id
+    firstname
+    lastname
+    personalNumber
+    country
+  }
+`);
+
+export type TechnicianOption = TechnicianSelect_TechnicianFragment;
+
+export const technicianLabel = (technician: TechnicianOption) =>
+  `${technician.firstname} ${technician.lastname} (${technician.personalNumber})`;
+
+/**
+ * A select of technicians whose value is the personal number ('' for none chosen): unique, and what the
+ * server looks up first, so it can never be mistaken for another technician's id.
+ */
+export function TechnicianSelect({
+  id,
+  technicians,
+  value,
+  onChange,
+  exclude,
+  describedBy,
+  invalid = false,
+  disabled = false,
+}: {
+  id: string;
+  technicians: readonly TechnicianOption[];
+  value: string;
+  onChange: (value: string) => void;
+  exclude?: number;
+  describedBy?: string;
+  invalid?: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <select
+      id={id}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      disabled={disabled}
+    >
+      <option value="">{t('admin.orders.chooseTechnician')}</option>
+      {technicians
+        .filter((technician) => technician.id !== exclude)
+        .map((technician) => (
+          <option key={technician.id} value={technician.personalNumber}>
+            {technicianLabel(technician)}
+          </option>
+        ))}
+    </select>
+  );
+}

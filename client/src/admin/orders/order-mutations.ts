@@ -1,0 +1,87 @@
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { CreateOrderInput, MigrateOrdersInput, ReassignOrderInput } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf, type ServerProblem } from '../../lib/errors';
+
+/** What a screen shows after a mutation: the success banner, or the server's problem. */
+export type MutationOutcome = { ok: true; message: string } | { ok: false; problem: ServerProblem };
+
+const CreateOrder = graphql(`
+  mutation CreateOrder($input: CreateOrderInput!) {
+    createOrder(input: $input) {
+      id
+      referenceNumber
+    }
+  }
+`);
+
+const ReassignOrder = graphql(`
+  mutation ReassignOrder($input: ReassignOrderInput!) {
+    reassignOrder(input: $input) {
+      ...OrderDetails_order
+    }
+  }
+`);
+
+const DeleteOrder = graphql(`
+  mutation DeleteOrder($id: Int!) {
+    deleteOrder(id: $id) {
+      ...OrderDetails_order
+    }
+  }
+`);
+
+const MigrateOrders = graphql(`
+  mutation MigrateOrders($input: MigrateOrdersInput!) {
+    migrateOrders(input: $input) {
+      orders {
+        id
+      }
+    }
+  }
+`);
+
+function useOutcome() {
+  const { t } = useI18n();
+  return async (run: () => Promise<unknown>, success: Parameters<typeof t>[0]): Promise<MutationOutcome> => {
+    try {
+      await run();
+      return { ok: true, message: t(success) };
+    } catch (error) {
+      return { ok: false, problem: problemOf(error, t('common.genericError')) };
+    }
+  };
+}
+
+export function useCreateOrderMutation() {
+  const [mutate, { loading }] = useMutation(CreateOrder);
+  const outcome = useOutcome();
+  const create = (input: CreateOrderInput) => outcome(() => mutate({ variables: { input } }), 'admin.orders.created');
+  return [create, loading] as const;
+}
+
+/** The returned order replaces the cached one (same id), so the open details update themselves. */
+export function useReassignOrderMutation() {
+  const [mutate, { loading }] = useMutation(ReassignOrder);
+  const outcome = useOutcome();
+  const reassign = (input: ReassignOrderInput) =>
+    outcome(() => mutate({ variables: { input } }), 'admin.orders.updated');
+  return [reassign, loading] as const;
+}
+
+export function useDeleteOrderMutation() {
+  const [mutate, { loading }] = useMutation(DeleteOrder);
+  const outcome = useOutcome();
+  const remove = (id: number) => outcome(() => mutate({ variables: { id } }), 'admin.orders.deleted');
+  return [remove, loading] as const;
+}
+
+/** After a migration the day list is fetched again: the moved orders leave it. */
+export function useMigrateOrdersMutation() {
+  const [mutate, { loading }] = useMutation(MigrateOrders, { refetchQueries: ['MigrateDayOrders'] });
+  const outcome = useOutcome();
+  const migrate = (input: MigrateOrdersInput) =>
+    outcome(() => mutate({ variables: { input }, awaitRefetchQueries: true }), 'admin.orders.migrate.done');
+  return [migrate, loading] as const;
+}

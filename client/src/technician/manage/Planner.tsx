@@ -1,0 +1,186 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Message } from '../../components/Message';
+import type { TechnicianPlannerQuery } from '../../gql/graphql';
+import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { firstnameFromToken } from '../../lib/jwt';
+import { readToken } from '../../lib/storage';
+import { AppointmentItem } from './AppointmentItem';
+import { LogoutButton } from './LogoutButton';
+import {
+  confirmItems,
+  dayPartOf,
+  endsTooLate,
+  hourLabel,
+  move,
+  rowsOf,
+  sortByHour,
+  startsTooEarly,
+  withHour,
+  type Direction,
+  type PlannerRow,
+} from './planner';
+import { useConfirmSchedule } from './useConfirmSchedule';
+
+type Schedule = TechnicianPlannerQuery['technicianSchedule'];
+type Row = PlannerRow<Schedule['orders'][number]>;
+type Notice = { tone: 'error' | 'success' | 'info'; text: string };
+
+/**
+ * The loaded planner (spec section 4). Editable while the day has orders and is not locked; hours
+ * change nothing in the order until Sorteer, a move or the confirm. Failed confirms keep the edits.
+ */
+export function Planner({ schedule, serverNow }: { schedule: Schedule; serverNow: Date }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const hourOf = useCallback((instant: Date) => hourIn(instant, i18n), [i18n]);
+  const [loaded, setLoaded] = useState<Row[]>(() => rowsOf(schedule.orders, hourOf));
+  const [rows, setRows] = useState<Row[]>(loaded);
+  const startsLocked = schedule.locked || schedule.orders.length === 0;
+  const [locked, setLocked] = useState(startsLocked);
+  const [notice, setNotice] = useState<Notice | null>(
+    startsLocked ? { tone: 'info', text: t('technician.manage.lockedEmpty') } : null,
+  );
+  const [announcement, setAnnouncement] = useState('');
+  const { confirm, confirming } = useConfirmSchedule();
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
+
+  // Re-sorting moves the row in the page; keep the keyboard on the button that was pressed, or on
+  // its twin when that one just became disabled (at 07:00 or 19:00).
+  useEffect(() => {
+    const pending = focusAfterMove.current;
+    if (!pending) return;
+    focusAfterMove.current = null;
+    const button = (direction: Direction) =>
+      listRef.current?.querySelector<HTMLButtonElement>(`button[data-order="${pending.id}"][data-move="${direction}"]`);
+    const preferred = button(pending.direction);
+    const target = preferred && !preferred.disabled ? preferred : button(pending.direction === 'up' ? 'down' : 'up');
+    target?.focus();
+  }, [rows]);
+
+  const firstname = firstnameFromToken(readToken('technician'));
+  const canTest = readToken('admin') !== null;
+  const greeting = t(`technician.manage.greeting.${dayPartOf(hourOf(serverNow))}`);
+  const day = new Date(`${schedule.date}T12:00:00Z`);
+
+  const moveRow = (id: number, direction: Direction) => {
+    const next = move(rows, id, direction);
+    const index = next.findIndex((row) => row.order.id === id);
+    focusAfterMove.current = { id, direction };
+    setRows(next);
+    setAnnouncement(
+      t('technician.manage.moved', {
+        name: next[index].order.name,
+        time: hourLabel(next[index].hour),
+        number: index + 1,
+      }),
+    );
+  };
+
+  const toggleTest = () => {
+    setLocked(!locked);
+    setNotice({ tone: 'info', text: t(locked ? 'technician.manage.testUnlocked' : 'technician.manage.testLocked') });
+  };
+
+  const confirmDay = async () => {
+    const sorted = sortByHour(rows);
+    setRows(sorted);
+    const early = sorted.findIndex((row) => startsTooEarly(row.hour));
+    const late = sorted.findIndex((row) => endsTooLate(row.hour));
+    if (early >= 0 || late >= 0) {
+      const text =
+        early >= 0
+          ? t('technician.manage.confirmTooEarly', { number: early + 1 })
+          : t('technician.manage.confirmTooLate', { number: late + 1 });
+      setNotice({ tone: 'error', text });
+      return;
+    }
+    if (!window.confirm(t('technician.manage.confirmQuestion'))) return;
+    setNotice(null);
+    const outcome = await confirm({ date: schedule.date, appointments: confirmItems(sorted) });
+    if (!outcome.ok) {
+      setNotice({ tone: 'error', text: outcome.message });
+      if (outcome.code === 'SCHEDULE_LOCKED') setLocked(true);
+      return;
+    }
+    const confirmed = rowsOf(outcome.schedule.orders, hourOf);
+    setLoaded(confirmed);
+    setRows(confirmed);
+    setLocked(true);
+    setNotice({ tone: 'success', text: outcome.message });
+  };
+
+  return (
+    <section className="planner" aria-labelledby="planner-greeting">
+      <div className="page-header">
+        <div>
+          <h1 id="planner-greeting">{firstname ? `${greeting} ${firstname}` : greeting}</h1>
+          <p className="planner-date">
+            {t('technician.manage.scheduleFor', { weekday: formatWeekday(day, i18n), date: formatLongDate(day, i18n) })}
+          </p>
+        </div>
+        <LogoutButton />
+      </div>
+
+      {rows.length === 0 ? (
+        <p className="planner-empty">{t('technician.manage.empty')}</p>
+      ) : (
+        <ol ref={listRef} className="planner-list" aria-label={t('technician.manage.listLabel')}>
+          {rows.map((row, index) => (
+            <AppointmentItem
+              key={row.order.id}
+              row={row}
+              number={index + 1}
+              locked={locked || confirming}
+              onHour={(hour) => setRows(withHour(rows, row.order.id, hour))}
+              onMove={(direction) => moveRow(row.order.id, direction)}
+            />
+          ))}
+        </ol>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+
+      <div className="planner-actions">
+        <Message tone={notice?.tone ?? 'info'}>{notice?.text}</Message>
+        <div className="toolbar">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={locked || confirming}
+            onClick={() => setRows(loaded)}
+          >
+            {t('technician.manage.reset')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={locked || confirming}
+            onClick={() => setRows(sortByHour(rows))}
+          >
+            {t('technician.manage.sort')}
+          </button>
+          {canTest && (
+            <button type="button" className="button button-ghost" disabled={confirming} onClick={toggleTest}>
+              {t('technician.manage.test')}
+            </button>
+          )}
+        </div>
+        <p className="planner-warning" id="planner-warning">
+          {t('technician.manage.warning')}
+        </p>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          aria-describedby="planner-warning"
+          disabled={locked || confirming}
+          onClick={() => void confirmDay()}
+        >
+          {confirming ? t('technician.manage.confirming') : t('technician.manage.confirm')}
+        </button>
+      </div>
+    </section>
+  );
+}

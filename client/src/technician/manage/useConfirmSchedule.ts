@@ -1,0 +1,54 @@
+import { useMutation } from '@apollo/client/react';
+import { useCallback } from 'react';
+import { graphql } from '../../gql';
+import type { ConfirmScheduleInput, ConfirmScheduleMutation } from '../../gql/graphql';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+
+const CONFIRM_SCHEDULE = graphql(`
+  mutation ConfirmSchedule($input: ConfirmScheduleInput!) {
+    confirmSchedule(input: $input) {
+      schedule {
+        date
+        locked
+        orders {
+          id
+          appointment
+          duration
+          name
+          zipcode
+          city
+          flag
+        }
+      }
+    }
+  }
+`);
+
+export type ConfirmedSchedule = ConfirmScheduleMutation['confirmSchedule']['schedule'];
+
+export type ConfirmOutcome =
+  { ok: true; schedule: ConfirmedSchedule; message: string } | { ok: false; code: string; message: string };
+
+/**
+ * Confirms the day and says what happened in the technician's language. No cache update: the
+ * planner query always reads from the network, and the planner takes the confirmed day from here.
+ */
+export function useConfirmSchedule() {
+  const { t } = useI18n();
+  const [mutate, { loading }] = useMutation(CONFIRM_SCHEDULE);
+  const confirm = useCallback(
+    async (input: ConfirmScheduleInput): Promise<ConfirmOutcome> => {
+      try {
+        const { data, error } = await mutate({ variables: { input } });
+        if (error || !data) throw error ?? new Error('No data');
+        return { ok: true, schedule: data.confirmSchedule.schedule, message: t('technician.manage.confirmed') };
+      } catch (error) {
+        const problem = problemOf(error, t('common.genericError'));
+        return { ok: false, code: problem.code, message: problem.message };
+      }
+    },
+    [mutate, t],
+  );
+  return { confirm, confirming: loading };
+}

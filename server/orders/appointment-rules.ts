@@ -1,0 +1,51 @@
+import type { FieldProblem } from '../common/errors/app-error.js';
+import { TIME_ZONE, type Country } from '../common/locale.js';
+import { localDateOf, localPartsOf } from '../common/time/zoned-time.js';
+import { VISIT_DURATION_SECONDS } from './order.entity.js';
+
+/** New orders begin on a whole hour from 07:00 to 18:00 (spec section 9). */
+export const FIRST_BEGIN_HOUR = 7;
+export const LAST_BEGIN_HOUR = 18;
+
+/** Years the planning works with; anything else is a typo (0202, 20266) rather than a plan. */
+export const PLANNING_YEARS = { first: 2000, last: 2099 } as const;
+
+export function isInPlanningYears(instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  return year >= PLANNING_YEARS.first && year <= PLANNING_YEARS.last;
+}
+
+export const dateOutOfRange = (field: string): FieldProblem => ({
+  field,
+  message: 'DATE_OUT_OF_RANGE',
+  params: PLANNING_YEARS,
+});
+
+/**
+ * The time rules of a new order, read in the order's country: the date is not before today, the
+ * window begins on a whole hour between 07:00 and 18:00 and lasts 10800 seconds.
+ */
+export function checkAppointment(appointment: Date, duration: number, country: Country, now: Date): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const zone = TIME_ZONE[country];
+  if (!isInPlanningYears(appointment)) {
+    problems.push(dateOutOfRange('appointment'));
+  } else {
+    if (localDateOf(appointment, zone) < localDateOf(now, zone)) {
+      problems.push({ field: 'appointment', message: 'ORDER_DATE_IN_PAST' });
+    }
+    const local = localPartsOf(appointment, zone);
+    const onWholeHour = local.minute === 0 && local.second === 0 && appointment.getUTCMilliseconds() === 0;
+    if (!onWholeHour || local.hour < FIRST_BEGIN_HOUR || local.hour > LAST_BEGIN_HOUR) {
+      problems.push({
+        field: 'appointment',
+        message: 'ORDER_BEGIN_HOUR',
+        params: { first: FIRST_BEGIN_HOUR, last: LAST_BEGIN_HOUR },
+      });
+    }
+  }
+  if (duration !== VISIT_DURATION_SECONDS) {
+    problems.push({ field: 'duration', message: 'ORDER_DURATION', params: { seconds: VISIT_DURATION_SECONDS } });
+  }
+  return problems;
+}

@@ -1,0 +1,4 @@
+import { OrderMigrationResolver } from './order-migration.resolver.js';
+import { OrderResolver } from './order.resolver.js';
+
+export const orderResolvers = [OrderResolver, OrderMigrationResolver] as const;

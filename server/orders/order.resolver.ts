@@ -1,0 +1,55 @@
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { PageArgs, type Connection } from '../common/pagination.js';
+import type { AppContext } from '../context.js';
+import { Order } from './order.entity.js';
+import { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';
+import { OrderService } from './order.service.js';
+import { OrderConnection } from './order.types.js';
+
+@Resolver(() => Order)
+export class OrderResolver {
+  @Query(() => OrderConnection, {
+    description: 'Orders page by page, ordered by appointment then id; `after` continues from a previous page.',
+  })
+  @RequireRole(Role.ADMIN)
+  orders(
+    @Ctx() ctx: AppContext,
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg('filter', () => OrderFilterInput, { nullable: true }) filter?: OrderFilterInput,
+  ): Promise<Connection<Order>> {
+    return new OrderService(ctx).list(filter, page);
+  }
+
+  @Query(() => Order, { description: 'The order with this reference number, deleted or not; ORDER_NOT_FOUND if none.' })
+  @RequireRole(Role.ADMIN)
+  orderByReference(@Ctx() ctx: AppContext, @Arg('referenceNumber') referenceNumber: string): Promise<Order> {
+    return new OrderService(ctx).byReference(referenceNumber);
+  }
+
+  @Mutation(() => Order, { description: 'Creates an order.' })
+  @RequireRole(Role.ADMIN)
+  createOrder(@Ctx() ctx: AppContext, @Arg('input', () => CreateOrderInput) input: CreateOrderInput): Promise<Order> {
+    return new OrderService(ctx).create(input);
+  }
+
+  @Mutation(() => Order, {
+    description: 'Gives an active order another technician (not one whose schedule of that date is confirmed).',
+  })
+  @RequireRole(Role.ADMIN)
+  reassignOrder(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => ReassignOrderInput) input: ReassignOrderInput,
+  ): Promise<Order> {
+    return new OrderService(ctx).reassign(input);
+  }
+
+  @Mutation(() => Order, {
+    description: 'Deletes an order: it stays visible with the date and admin of deletion, and cannot be changed again.',
+  })
+  @RequireRole(Role.ADMIN)
+  deleteOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
+    return new OrderService(ctx).delete(id);
+  }
+}

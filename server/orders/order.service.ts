@@ -1,0 +1,172 @@
+import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
+import { Admin } from '../admins/admin.entity.js';
+import { Role } from '../common/auth/role.js';
+import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
+import type { AppContext } from '../context.js';
+import type { Technician } from '../technicians/technician.entity.js';
+import { checkAppointment } from './appointment-rules.js';
+import { checkOrderFields, CONTROL_CHARACTERS } from './order-fields.js';
+import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
+import { OrderError } from './order.errors.js';
+import type { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';
+import { assertSchedulesOpen } from './schedule-lock.js';
+import { findTechnicianByRef } from './technician-ref.js';
+
+/** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
+export const ORDER_SORT: readonly SortKey<Order>[] = [
+  { property: 'appointment', kind: 'date' },
+  { property: 'id', kind: 'number' },
+];
+
+const duplicateReference = () =>
+  new AppError(OrderError.DUPLICATE_REFERENCE_NUMBER, {
+    fields: [{ field: 'referenceNumber', message: 'DUPLICATE_REFERENCE_NUMBER' }],
+  });
+
+const orderDeleted = () => new AppError(OrderError.ORDER_DELETED);
+
+/** Text that can never match (NUL and other control characters) is refused before it reaches the database. */
+export function assertPlainText(value: string, field: string): void {
+  if (CONTROL_CHARACTERS.test(value)) {
+    throw new AppError(CommonError.BAD_USER_INPUT, {
+      message: 'INVALID_CHARACTERS',
+      fields: [{ field, message: 'INVALID_CHARACTERS' }],
+    });
+  }
+}
+
+export function unknownTechnician(field: string): AppError {
+  return new AppError(OrderError.UNKNOWN_TECHNICIAN, { fields: [{ field, message: 'UNKNOWN_TECHNICIAN' }] });
+}
+
+/** Creating, finding, reassigning and deleting orders. */
+export class OrderService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get now(): Date {
+    return this.ctx.services.clock.now();
+  }
+
+  /** Creates an order after checking every field; all problems are reported at once, per field. */
+  async create(input: CreateOrderInput): Promise<Order> {
+    const em = this.ctx.em;
+    const country = input.country ?? this.ctx.country;
+    const { fields, problems } = checkOrderFields({ ...input, country });
+    problems.push(...checkAppointment(input.appointment, input.duration ?? VISIT_DURATION_SECONDS, country, this.now));
+    const technician = await this.technicianProblem(input.technician, problems);
+    if (!fields || !technician || problems.length > 0) {
+      throw new AppError(CommonError.BAD_USER_INPUT, { message: 'ORDER_INVALID', fields: problems });
+    }
+    if ((await em.count(Order, { referenceNumber: fields.referenceNumber })) > 0) throw duplicateReference();
+    await assertSchedulesOpen(em, technician, [input.appointment]);
+    const order = em.create(Order, {
+      ...fields,
+      appointment: input.appointment,
+      duration: VISIT_DURATION_SECONDS,
+      technician,
+      special: input.special ?? false,
+      externalCompany: null,
+      createdAt: this.now,
+      updatedAt: this.now,
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      // Two admins creating the same reference at once: the unique index decides.
+      if (error instanceof UniqueConstraintViolationException) throw duplicateReference();
+      throw error;
+    }
+    return order;
+  }
+
+  private async technicianProblem(ref: string, problems: FieldProblem[]): Promise<Technician | null> {
+    if (ref.trim() === '') {
+      problems.push({ field: 'technician', message: 'FIELD_REQUIRED' });
+      return null;
+    }
+    const technician = await findTechnicianByRef(this.ctx.em, ref);
+    if (!technician) problems.push({ field: 'technician', message: 'UNKNOWN_TECHNICIAN' });
+    return technician;
+  }
+
+  /** The order with this reference number (deleted or not). */
+  async byReference(referenceNumber: string): Promise<Order> {
+    const reference = referenceNumber.trim();
+    assertPlainText(reference, 'referenceNumber');
+    const order = reference
+      ? await this.ctx.em.findOne(Order, { referenceNumber: reference }, { populate: ['technician'] })
+      : null;
+    if (!order) {
+      throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
+    }
+    return order;
+  }
+
+  /** Gives an active order another technician; refused for deleted orders and confirmed schedules. */
+  reassign(input: ReassignOrderInput): Promise<Order> {
+    return this.ctx.em.transactional(async (em) => {
+      const technician = await findTechnicianByRef(em, input.technician);
+      if (!technician) throw unknownTechnician('technician');
+      const reference = input.referenceNumber.trim();
+      assertPlainText(reference, 'referenceNumber');
+      const order = reference
+        ? await em.findOne(Order, { referenceNumber: reference }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
+      if (!order) {
+        throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
+      }
+      if (order.deletedAt) throw orderDeleted();
+      if (order.technician?.id !== technician.id) {
+        await assertSchedulesOpen(em, technician, [order.appointment]);
+        order.technician = technician;
+        order.updatedAt = this.now;
+      }
+      await em.flush();
+      await em.populate(order, ['technician']);
+      return order;
+    });
+  }
+
+  /** Soft delete: the order stays, marked with the moment and the admin; it cannot be undone or repeated. */
+  delete(id: number): Promise<Order> {
+    const viewer = this.ctx.viewer;
+    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    return this.ctx.em.transactional(async (em) => {
+      const order = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
+      if (order.deletedAt) throw orderDeleted();
+      const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
+      order.deletedAt = this.now;
+      order.deletedBy = admin;
+      order.deletedByName = `${admin.firstname} ${admin.lastname}`.trim();
+      order.updatedAt = this.now;
+      await em.flush();
+      await em.populate(order, ['technician']);
+      return order;
+    });
+  }
+
+  /** A page of orders matching the filter, by appointment then id. */
+  async list(filter: OrderFilterInput | null | undefined, page: PageArgs): Promise<Connection<Order>> {
+    const conditions: FilterQuery<Order>[] = [];
+    if (filter?.technician) {
+      const technician = await findTechnicianByRef(this.ctx.em, filter.technician);
+      if (!technician) throw unknownTechnician('technician');
+      conditions.push({ technician: technician.id });
+    }
+    if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
+    if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
+    if (filter?.country) conditions.push({ country: filter.country });
+    if (filter?.referenceNumber) {
+      assertPlainText(filter.referenceNumber, 'referenceNumber');
+      conditions.push({ referenceNumber: filter.referenceNumber.trim() });
+    }
+    if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });
+    if (filter?.deleted === false) conditions.push({ deletedAt: null });
+    return findPage(this.ctx.em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {
+      populate: ['technician'],
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import { Field, ObjectType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { connectionType } from '../common/pagination.js';
+import { Technician } from '../technicians/technician.entity.js';
+import { Order } from './order.entity.js';
+
+export const OrderConnection = connectionType(Order, [Role.ADMIN]);
+
+@ObjectType({ description: 'The orders a migration moved, and the technician who now has them.' })
+export class MigrateOrdersPayload {
+  @Field(() => [Order], { description: 'The moved orders, in id order.' })
+  @RequireRole(Role.ADMIN)
+  orders!: Order[];
+
+  @Field(() => Technician, { description: 'The receiving technician.' })
+  @RequireRole(Role.ADMIN)
+  technician!: Technician;
+}

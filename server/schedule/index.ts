@@ -1,0 +1,3 @@
+import { ScheduleResolver } from './schedule.resolver.js';
+
+export const scheduleResolvers = [ScheduleResolver] as const;

@@ -1,0 +1,31 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { AppContext } from '../context.js';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { ConfirmScheduleInput } from './schedule.inputs.js';
+import { ScheduleService } from './schedule.service.js';
+import { ConfirmSchedulePayload, TechnicianSchedule } from './schedule.types.js';
+
+@Resolver()
+export class ScheduleResolver {
+  @Query(() => TechnicianSchedule, {
+    description:
+      "The signed-in technician's orders of the next working day in their country, and whether it is locked.",
+  })
+  @RequireRole(Role.TECHNICIAN)
+  technicianSchedule(@Ctx() ctx: AppContext): Promise<TechnicianSchedule> {
+    return new ScheduleService(ctx).current();
+  }
+
+  @Mutation(() => ConfirmSchedulePayload, {
+    description:
+      'Saves the start hours of every order of the schedule and locks it. Refused, changing nothing, when the input breaks a rule or the schedule is already confirmed.',
+  })
+  @RequireRole(Role.TECHNICIAN)
+  confirmSchedule(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => ConfirmScheduleInput) input: ConfirmScheduleInput,
+  ): Promise<ConfirmSchedulePayload> {
+    return new ScheduleService(ctx).confirm(input);
+  }
+}

@@ -1,0 +1,162 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Admin } from '../admins/admin.entity.js';
+import type { AppContext } from '../context.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { Role } from '../common/auth/role.js';
+import type { TechnicianViewer } from '../common/auth/viewer.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { addDays, instantOf, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
+import { nextWorkingDay } from '../holidays/working-days.js';
+import { Order } from '../orders/order.entity.js';
+import { Technician } from '../technicians/technician.entity.js';
+import { ScheduleConfirmation } from './schedule-confirmation.entity.js';
+import { checkConfirmation, formatDayMonthYear } from './schedule-rules.js';
+import { ScheduleError } from './schedule.errors.js';
+import type { ConfirmScheduleInput } from './schedule.inputs.js';
+import type { ConfirmSchedulePayload, ScheduleOrder, TechnicianSchedule } from './schedule.types.js';
+
+/** A row of SCHEDULE_SQL: the lock, and one order (all order columns null when the day has none). */
+interface ScheduleRow {
+  locked: boolean;
+  id: number | null;
+  appointment: Date | string | null;
+  duration: number | null;
+  name: string | null;
+  zipcode: string | null;
+  city: string | null;
+  special: boolean | null;
+}
+
+/**
+ * The lock and every order of the day in one statement, whatever the number of orders. Joining both
+ * to a one-row base keeps one row (with null order columns) when the day has no orders.
+ */
+const SCHEDULE_SQL = `
+  select c.id is not null as locked,
+         o.id, o.appointment, o.duration, o.name, o.zipcode, o.city, o.special
+  from (select 1) as one
+  left join schedule_confirmations c on c.technician_id = ? and c.date = cast(? as date)
+  left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
+  order by o.appointment, o.id`;
+
+interface ScheduleDay {
+  date: LocalDate;
+  zone: string;
+  /** First instant of the day in the zone. */
+  start: Date;
+  /** First instant of the next day. */
+  end: Date;
+}
+
+function toScheduleOrder(
+  order: Pick<Order, 'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'>,
+): ScheduleOrder {
+  return {
+    id: order.id,
+    appointment: order.appointment,
+    duration: order.duration,
+    name: order.name,
+    zipcode: order.zipcode,
+    city: order.city,
+    flag: order.special ? 1 : 0,
+  };
+}
+
+function orderOfRow(row: ScheduleRow): ScheduleOrder | null {
+  if (row.id === null) return null;
+  return toScheduleOrder({
+    id: row.id,
+    appointment: new Date(row.appointment!),
+    duration: row.duration!,
+    name: row.name!,
+    zipcode: row.zipcode!,
+    city: row.city!,
+    special: row.special === true,
+  });
+}
+
+const byStart = (a: Order, b: Order) => a.appointment.getTime() - b.appointment.getTime() || a.id - b.id;
+
+/** The technician planner: the schedule of the next working day, and confirming it (which locks it). */
+export class ScheduleService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private viewer(): TechnicianViewer {
+    const viewer = this.ctx.viewer;
+    if (viewer?.role !== Role.TECHNICIAN) throw new AppError(CommonError.FORBIDDEN);
+    return viewer;
+  }
+
+  /** The next working day after today in the technician's own country. */
+  private async scheduleDay(technicianId: number): Promise<ScheduleDay> {
+    // Authentication loaded this row into the request's identity map: reading it costs no query.
+    const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
+    const zone = TIME_ZONE[technician.country];
+    const today = localDateOf(this.ctx.services.clock.now(), zone);
+    const date = await nextWorkingDay(this.ctx.em, technician.country, today);
+    return { date, zone, start: instantOf(date, 0, 0, zone), end: instantOf(addDays(date, 1), 0, 0, zone) };
+  }
+
+  async current(): Promise<TechnicianSchedule> {
+    const { technicianId } = this.viewer();
+    const day = await this.scheduleDay(technicianId);
+    const rows = await this.ctx.em.execute<ScheduleRow[]>(SCHEDULE_SQL, [
+      technicianId,
+      day.date,
+      technicianId,
+      day.start,
+      day.end,
+    ]);
+    return {
+      date: day.date,
+      locked: rows[0]?.locked === true,
+      orders: rows.map(orderOfRow).filter((order) => order !== null),
+    };
+  }
+
+  /**
+   * Saves the shifted start hours and the confirmation in one transaction. The confirmation is
+   * inserted first: a concurrent confirm of the same day waits on the unique index and then fails,
+   * so exactly one wins, and a refused confirm changes nothing.
+   */
+  async confirm(input: ConfirmScheduleInput): Promise<ConfirmSchedulePayload> {
+    const { technicianId, actingAdminId } = this.viewer();
+    const day = await this.scheduleDay(technicianId);
+    if (input.date && input.date !== day.date) {
+      throw new AppError(ScheduleError.SCHEDULE_DATE_CHANGED, { params: { date: formatDayMonthYear(day.date) } });
+    }
+    const now = this.ctx.services.clock.now();
+    let orders: Order[];
+    try {
+      orders = await this.ctx.em.transactional(async (em) => {
+        em.create(ScheduleConfirmation, {
+          technician: em.getReference(Technician, technicianId),
+          date: day.date,
+          confirmedAt: now,
+          confirmedByAdmin: actingAdminId === null ? null : em.getReference(Admin, actingAdminId),
+        });
+        await em.flush();
+        const dayOrders = await em.find(Order, {
+          technician: technicianId,
+          appointment: { $gte: day.start, $lt: day.end },
+          deletedAt: null,
+        });
+        checkConfirmation(input.appointments, dayOrders, day.date, day.zone);
+        const byId = new Map(dayOrders.map((order) => [order.id, order]));
+        for (const item of input.appointments) {
+          const order = byId.get(item.orderId)!;
+          if (order.appointment.getTime() === item.appointment.getTime() && order.duration === item.duration) continue;
+          order.appointment = item.appointment;
+          order.duration = item.duration;
+          order.updatedAt = now;
+        }
+        return dayOrders;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new AppError(ScheduleError.SCHEDULE_LOCKED);
+      throw error;
+    }
+    return { schedule: { date: day.date, locked: true, orders: orders.sort(byStart).map(toScheduleOrder) } };
+  }
+}

@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, instantOf, localDateOf } from '../../server/common/time/zoned-time.js';
+import { Order } from '../../server/orders/order.entity.js';
+import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
+import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+
+const ZONE = 'Europe/Amsterdam';
+/** A week ahead: never "before today", whatever time the test runs. */
+const VISIT_DATE = addDays(localDateOf(new Date(), ZONE), 7);
+
+describe('orders screens (built app in Chromium)', () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+  let adminToken: string;
+  let janId: number;
+  let annaId: number;
+  let migrateIds: number[];
+  let staysId: number;
+
+  beforeAll(async () => {
+    app = await startAppProcess();
+    browser = await launchBrowser();
+    const arranged = await withDatabase(app, async (em) => {
+      const admin = await createAdmin(em, { firstname: 'Ria', lastname: 'Beheer' });
+      const jan = await createTechnician(em, { firstname: 'Jan', lastname: 'de Vries', personalNumber: 'N10001' });
+      const anna = await createTechnician(em, { firstname: 'Anna', lastname: 'Smit', personalNumber: 'N10002' });
+      const at = (hour: number) => instantOf(VISIT_DATE, hour, 0, ZONE);
+      const first = await createOrder(em, { appointment: at(8), technician: jan, name: 'Klant Een', city: 'Utrecht' });
+      const second = await createOrder(em, { appointment: at(11), technician: jan, name: 'Klant Twee' });
+      const third = await createOrder(em, { appointment: at(14), technician: jan, name: 'Klant Drie' });
+      return { admin, jan, anna, ids: [first.id, second.id, third.id] };
+    });
+    adminToken = appTokens(app).signAdmin(arranged.admin);
+    janId = arranged.jan.id;
+    annaId = arranged.anna.id;
+    migrateIds = arranged.ids.slice(0, 2);
+    staysId = arranged.ids[2];
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const open = async (path: string, viewport?: { width: number; height: number }) => {
+    const { page, context } = await browser.newPage(viewport ? { viewport } : {});
+    await openWithStorage(page, app, { adminToken }, path);
+    return { page, context };
+  };
+
+  const orderByReference = (referenceNumber: string) =>
+    withDatabase(app, (em) => em.findOne(Order, { referenceNumber }, { populate: ['technician', 'deletedBy'] }));
+
+  const searchOrder = async (page: Page, reference: string) => {
+    await page.getByLabel('Referentienummer').fill(reference);
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await page.getByRole('heading', { name: `Opdracht ${reference}` }).waitFor();
+  };
+
+  it('creates an order, showing field problems from the server first', async () => {
+    const { page, context } = await open('/admin/appointment/create');
+    await page.getByRole('heading', { name: 'Opdracht aanmaken' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Uitloggen' }).isVisible()).resolves.toBe(true);
+    await page.getByLabel('Naam').fill('Anna Jansen');
+    await page.getByLabel('E-mail').fill('anna@example.test');
+    await page.getByLabel('Plaats').fill('Utrecht');
+    await page.getByLabel('Huisnummer').fill('12a');
+    await page.getByLabel('Postcode').fill('3511 AB');
+    await page.getByLabel('Telefoonnummer').fill('06 12345678');
+    await page.getByLabel('Referentienummer').fill('E2E-1');
+    await page.getByLabel('Datum').fill(VISIT_DATE);
+    await page.getByLabel('Begintijd').selectOption('10');
+    await page.getByLabel('Monteur', { exact: true }).selectOption('N10001');
+    await page.getByLabel('Speciale opdracht').selectOption('1');
+    await page.getByRole('button', { name: 'Aanmaken' }).click();
+
+    await page.getByText('Een huisnummer bestaat alleen uit cijfers.').waitFor();
+    await expect(page.getByLabel('Huisnummer').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('order-houseNumber');
+    expect(await orderByReference('E2E-1')).toBeNull();
+
+    await page.getByLabel('Huisnummer').fill('12');
+    await page.getByRole('button', { name: 'Aanmaken' }).click();
+    await page.getByText('Opdracht aangemaakt').waitFor();
+    await saveScreenshot(page, 'orders-create');
+    const created = await orderByReference('E2E-1');
+    expect(created).toMatchObject({ houseNumber: 12, zipcode: '3511AB', special: true, country: 'NL' });
+    expect(created?.technician?.id).toBe(janId);
+    expect(created?.appointment.toISOString()).toBe(instantOf(VISIT_DATE, 10, 0, ZONE).toISOString());
+    await expect(page.getByLabel('Referentienummer').inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
+  it('finds the order by reference number and gives it another technician', async () => {
+    const { page, context } = await open('/admin/appointment/manage');
+    await searchOrder(page, 'E2E-1');
+    await page.getByText('Anna Jansen').waitFor();
+    await page.getByLabel('Andere monteur').selectOption('N10002');
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByText('Opdracht aangepast').waitFor();
+    await page.locator('dd', { hasText: 'Anna Smit (N10002)' }).waitFor();
+    expect((await orderByReference('E2E-1'))?.technician?.id).toBe(annaId);
+    await context.close();
+  });
+
+  it("migrates two of a technician's orders to another technician", async () => {
+    const { page, context } = await open('/admin/migrate');
+    await page.getByRole('heading', { name: 'Opdrachten migreren' }).waitFor();
+    await page.getByLabel('Van monteur').selectOption('N10001');
+    await page.getByLabel('Datum').fill(VISIT_DATE);
+    await page.getByText('Klant Drie').waitFor();
+    const migrateButton = page.getByRole('button', { name: 'Migreren' });
+    await page.getByLabel(/Klant Een/).check();
+    await page.getByLabel(/Klant Twee/).check();
+    expect(await migrateButton.isDisabled()).toBe(true);
+    await page.getByLabel('Naar monteur').selectOption('N10002');
+    expect(await migrateButton.isDisabled()).toBe(false);
+    await migrateButton.click();
+    await page.getByText('Migratie voltooid').waitFor();
+    await page.getByText('Klant Een').waitFor({ state: 'detached' });
+    expect(await page.getByText('Klant Drie').isVisible()).toBe(true);
+    await saveScreenshot(page, 'orders-migrate');
+
+    const owners = await withDatabase(app, async (em) => {
+      const orders = await em.find(Order, { id: { $in: [...migrateIds, staysId] } }, { orderBy: { id: 'asc' } });
+      return orders.map((order) => order.technician?.id);
+    });
+    expect(owners).toEqual([annaId, annaId, janId]);
+
+    await page.getByLabel('Van monteur').selectOption('N10002');
+    await page.getByLabel('Datum').fill(addDays(VISIT_DATE, 1));
+    await page.getByText('Geen opdrachten gevonden').waitFor();
+    await context.close();
+  });
+
+  it('deletes an order after confirmation and then shows the deleted notice instead of the actions', async () => {
+    const { page, context } = await open('/admin/appointment/manage', { width: 375, height: 800 });
+    await searchOrder(page, 'E2E-1');
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByText('Opdracht verwijderd').waitFor();
+    expect(dialogs).toEqual(['Deze actie kan niet ongedaan worden, weet u dit zeker?']);
+    await page.getByText(/^Deze opdracht is verwijderd op \d\d-\d\d-\d{4} \d\d:\d\d door Ria Beheer$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
+    expect(await page.getByLabel('Andere monteur').count()).toBe(0);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+    await saveScreenshot(page, 'orders-deleted-phone');
+    const deleted = await orderByReference('E2E-1');
+    expect(deleted?.deletedAt).not.toBeNull();
+    expect(deleted?.deletedByName).toBe('Ria Beheer');
+
+    // A fresh search shows the notice too: the deletion is stored, not just shown.
+    await page.reload();
+    await searchOrder(page, 'E2E-1');
+    await page.getByText(/^Deze opdracht is verwijderd op/).waitFor();
+    await context.close();
+  });
+
+  it("takes the order's country from the Belgian French site, in French", async () => {
+    const { page, context } = await browser.newPage();
+    const site = `http://rendezvous.be.example:${app.port}`;
+    await page.goto(`${site}/404`);
+    await page.evaluate((token) => localStorage.setItem('adminToken', token), adminToken);
+    await page.goto(`${site}/admin/appointment/create`);
+    await page.getByRole('heading', { name: 'Créer une mission' }).waitFor();
+    await expect(page.getByLabel('Pays').inputValue()).resolves.toBe('BE');
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await page.getByText('Choisissez une date.').waitFor();
+    await page.getByLabel('Date').fill(VISIT_DATE);
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await page.getByText("La mission n'a pas été enregistrée : vérifiez les champs signalés.").waitFor();
+    expect(await page.getByText('Ce champ est obligatoire.').count()).toBeGreaterThanOrEqual(6);
+    await context.close();
+  });
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run bench`: each benchmark runs ours and a bare baseline side by side, prints the figures
+ * with their targets and ratios, and writes bench-results/latest.{json,md}. One file at a time: the
+ * figures are only comparable when nothing else runs.
+ */
+export default defineConfig({
+  resolve: { alias: { graphql: 'graphql/index.js' } },
+  test: {
+    include: ['test/bench/**/*.bench.ts'],
+    globalSetup: ['test/utils/global-database.ts', 'test/e2e/utils/check-build.ts', 'test/bench/utils/summary.ts'],
+    testTimeout: 30 * 60_000,
+    hookTimeout: 10 * 60_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
