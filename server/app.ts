@@ -18,6 +18,7 @@ import { createContext, type AppContext, type AppServices } from './context.js';
 import { createRestRouter } from './rest/rest-router.js';
 import { REST_ROUTES } from './rest/routes.js';
 import { buildAppSchema } from './schema.js';
+import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
 import { apiDocsRouter } from './system/api-docs.js';
 import { healthRouter, type Lifecycle } from './system/health.js';
 
@@ -89,6 +90,7 @@ export async function composeApp(
     expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
   );
   app.use('/api', xsrf.protect);
+  app.use(mailOpenPixelRouter(services));
   app.use(createRestRouter(REST_ROUTES, apollo, services));
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue));

@@ -32,6 +32,8 @@ export const DEFAULT_RATE_LIMITS = {
   SIGN_IN_PER_ACCOUNT: { points: 10, windowSeconds: 900 },
   PASSWORD_RESET_PER_CLIENT: { points: 10, windowSeconds: 3600 },
   PASSWORD_RESET_PER_ACCOUNT: { points: 5, windowSeconds: 3600 },
+  // statistics: a mail client reloading the tracking pixel in a loop cannot inflate averageMailRead
+  MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -11,6 +11,7 @@ import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { scheduleResolvers } from './schedule/index.js';
 import { orderResolvers } from './orders/index.js';
+import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 
@@ -24,6 +25,7 @@ export const RESOLVERS = [
   ...importResolvers,
   ...exportResolvers,
   ...orderResolvers,
+  ...statisticsResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

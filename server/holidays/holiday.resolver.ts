@@ -1,9 +1,10 @@
-import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Holiday } from './holiday.entity.js';
+import { CreateHolidayInput } from './holiday.inputs.js';
 import { HolidayService } from './holiday.service.js';
 
 @Resolver(() => Holiday)
@@ -15,5 +16,23 @@ export class HolidayResolver {
     @Arg('country', () => Country, { nullable: true, description: 'Only this country.' }) country?: Country,
   ): Promise<Holiday[]> {
     return new HolidayService(ctx).list(country);
+  }
+
+  @Mutation(() => Holiday, {
+    description:
+      'Adds a holiday: no longer a working day in its country. HOLIDAY_EXISTS when the date is already listed.',
+  })
+  @RequireRole(Role.ADMIN)
+  createHoliday(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => CreateHolidayInput) input: CreateHolidayInput,
+  ): Promise<Holiday> {
+    return new HolidayService(ctx).create(input);
+  }
+
+  @Mutation(() => Holiday, { description: 'Removes a holiday (e.g. entered by mistake); answers the removed holiday.' })
+  @RequireRole(Role.ADMIN)
+  deleteHoliday(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Holiday> {
+    return new HolidayService(ctx).delete(id);
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageKey, MessageParams } from '../common/i18n/translate.js';
 import type { Country } from '../common/locale.js';
 import type { LocalDate } from '../common/time/zoned-time.js';
+import { PLANNING_YEARS } from '../orders/appointment-rules.js';
 import { formatClock, type VisitWindow } from './import-window.js';
 
 /** A problem with one row of an imported file: line, column (null for the whole row) and reason. */
@@ -42,11 +43,19 @@ const visitWithinPlannerDay: ImportRowRule = async () => (visit) =>
         params: { from: formatClock(PLANNER_DAY.start), to: formatClock(PLANNER_DAY.end) },
       };
 
+/** The same years as orders created by hand: another year is a typo, not a plan. */
+const visitInPlanningYears: ImportRowRule = async () => (visit) => {
+  const year = Number(visit.date.slice(0, 4));
+  return year >= PLANNING_YEARS.first && year <= PLANNING_YEARS.last
+    ? null
+    : { line: visit.line, column: 'date', message: 'DATE_OUT_OF_RANGE', params: { ...PLANNING_YEARS } };
+};
+
 /**
  * Every rule an imported row must pass beyond the format of its cells, in order. Rules about the
  * visit date (refusing holidays, for one) belong here: prepare loads their data once per import.
  */
-export const IMPORT_ROW_RULES: readonly ImportRowRule[] = [visitWithinPlannerDay];
+export const IMPORT_ROW_RULES: readonly ImportRowRule[] = [visitInPlanningYears, visitWithinPlannerDay];
 
 export async function prepareRowRules(em: EntityManager, country: Country): Promise<RowRule[]> {
   return Promise.all(IMPORT_ROW_RULES.map((rule) => rule(em, country)));

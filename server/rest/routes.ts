@@ -1,4 +1,4 @@
-import { OrdersExportService, EXPORT_CONTENT_TYPE } from '../exports/orders-export.service.js';
+import { EXPORT_CONTENT_TYPE, ordersCsv } from '../exports/orders-csv.js';
 import { parseCountry } from '../common/locale.js';
 import {
   IMPORT_OUTCOME_LEGACY_FIELDS,
@@ -31,9 +31,33 @@ import {
 } from '../schedule/schedule.legacy.js';
 import { defineRoute, field } from './rest-route.js';
 
-interface HolidaysData {
-  holidays: { country: string; date: string }[];
+interface LegacyHoliday {
+  id: number;
+  country: string;
+  date: string;
 }
+
+interface HolidaysData {
+  holidays: LegacyHoliday[];
+}
+
+interface NamedCount {
+  name: string;
+  visits: number;
+}
+
+interface StatisticsData {
+  statistics: {
+    usagePerHour: { hour: number; visits: number }[];
+    browsers: NamedCount[];
+    operatingSystems: NamedCount[];
+    averageSiteVisit: number | null;
+    averageMailRead: number | null;
+  };
+}
+
+/** A query-string value as a string, or null when absent. */
+const queryValue = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
 /**
  * THE table of legacy calls (spec section 7). Each domain keeps its rows in its own section.
@@ -268,7 +292,7 @@ export const REST_ROUTES = [
     file: ({ ordersExport }) => ({
       fileName: ordersExport.fileName,
       contentType: EXPORT_CONTENT_TYPE,
-      open: (context) => new OrdersExportService(context).csv(parseCountry(ordersExport.country)!),
+      open: (context) => ordersCsv(context, parseCountry(ordersExport.country)!),
     }),
   }),
 
@@ -286,6 +310,71 @@ export const REST_ROUTES = [
     `,
     respond: (data) => data.holidays.map(({ date, country }) => ({ date, country })),
   }),
+  defineRoute<{ createHoliday: LegacyHoliday }>({
+    method: 'post',
+    path: '/api/admin/holidays',
+    operation: /* GraphQL */ `
+      mutation LegacyCreateHoliday($input: CreateHolidayInput!) {
+        createHoliday(input: $input) {
+          id
+          country
+          date
+        }
+      }
+    `,
+    variables: (request) => ({
+      input: { country: field(request, 'country').toUpperCase(), date: field(request, 'date') },
+    }),
+    respond: (data) => data.createHoliday,
+    status: 201,
+  }),
+  defineRoute<{ deleteHoliday: LegacyHoliday }>({
+    method: 'delete',
+    path: '/api/admin/holidays/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyDeleteHoliday($id: Int!) {
+        deleteHoliday(id: $id) {
+          id
+          country
+          date
+        }
+      }
+    `,
+    variables: ({ params }) => ({ id: Number(params.id) }),
+    respond: (data) => data.deleteHoliday,
+  }),
 
   // statistics
+  defineRoute<StatisticsData>({
+    method: 'get',
+    path: '/api/admin/statistics',
+    operation: /* GraphQL */ `
+      query LegacyStatistics($from: String, $to: String) {
+        statistics(from: $from, to: $to) {
+          usagePerHour {
+            hour
+            visits
+          }
+          browsers {
+            name
+            visits
+          }
+          operatingSystems {
+            name
+            visits
+          }
+          averageSiteVisit
+          averageMailRead
+        }
+      }
+    `,
+    variables: ({ query }) => ({ from: queryValue(query.from), to: queryValue(query.to) }),
+    respond: ({ statistics }) => ({
+      usagePerHour: statistics.usagePerHour.map(({ hour, visits }) => ({ name: hour, value: visits })),
+      browser: statistics.browsers.map(({ name, visits }) => ({ name, value: visits })),
+      os: statistics.operatingSystems.map(({ name, visits }) => ({ name, value: visits })),
+      averageMailRead: [{ average: statistics.averageMailRead }],
+      averageSiteVisit: [{ average: statistics.averageSiteVisit }],
+    }),
+  }),
 ];

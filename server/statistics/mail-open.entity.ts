@@ -7,6 +7,7 @@ export class MailOpen {
   @PrimaryKey({ type: 'bigint' })
   id!: string;
 
+  @Index({ name: 'mail_opens_opened_at_idx' })
   @Property({ type: 'datetime' })
   openedAt!: Date;
 

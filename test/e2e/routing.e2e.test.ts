@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { createTechnician } from '../utils/factories.js';
+import { createAdmin, createTechnician } from '../utils/factories.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
 
 describe('routes and redirects of spec section 2 (built app in Chromium)', () => {
   let app: AppProcess;
   let browser: E2EBrowser;
+  /** A real admin token: pages that load data send a forged one back to the login page. */
+  let adminToken: string;
 
   beforeAll(async () => {
     app = await startAppProcess();
     browser = await launchBrowser();
+    adminToken = await withDatabase(app, async (em) => appTokens(app).signAdmin(await createAdmin(em)));
   });
   afterAll(async () => {
     await browser?.close();
@@ -53,12 +56,10 @@ describe('routes and redirects of spec section 2 (built app in Chromium)', () =>
   });
 
   it('sends an admin with a token from login to technicians/index, and bare groups to their first page', async () => {
-    expect((await landing('/admin/login', { adminToken: 'x.y.z' })).path).toBe('/admin/technicians/index');
-    expect((await landing('/admin/users', { adminToken: 'x.y.z' })).path).toBe('/admin/users/overview');
-    expect((await landing('/admin/holiday', { adminToken: 'x.y.z' })).path).toBe('/admin/holiday/index');
-    expect((await landing('/admin/technicians/nowhere', { adminToken: 'x.y.z' })).path).toBe(
-      '/admin/technicians/index',
-    );
+    expect((await landing('/admin/login', { adminToken })).path).toBe('/admin/technicians/index');
+    expect((await landing('/admin/users', { adminToken })).path).toBe('/admin/users/overview');
+    expect((await landing('/admin/holiday', { adminToken })).path).toBe('/admin/holiday/index');
+    expect((await landing('/admin/technicians/nowhere', { adminToken })).path).toBe('/admin/technicians/index');
   });
 
   it('guards the consumer details page', async () => {

@@ -320,6 +320,16 @@ describe('CSV import of orders', () => {
     expect(kees.externalCompany).toBe(1);
   });
 
+  it('refuses dates outside the planning years, as orders created by hand', async () => {
+    const file = csv([HEADER, 'J-1;Anna;a@example.test;0612345678;1234AB;1;Utrecht;23-11-1926;09:00;;0']);
+    expect(await imported(file)).toMatchObject({
+      __typename: 'ImportRowErrors',
+      errors: [
+        { line: 2, column: 'date', value: '23-11-1926', message: 'Kies een datum in de jaren 2000 tot en met 2099.' },
+      ],
+    });
+  });
+
   it('refuses a phone number longer than can be stored', async () => {
     const file = csv([
       HEADER,

@@ -116,8 +116,12 @@ export const fr: Record<MessageKey, string> = {
   // exports
 
   // holidays
+  DATE_INPUT_INVALID: 'Saisissez une date valable (aaaa-mm-jj).',
+  HOLIDAY_EXISTS: 'Un jour férié est déjà enregistré le {date} pour {country}.',
+  HOLIDAY_NOT_FOUND: "Ce jour férié n'existe pas (ou plus).",
 
   // statistics
+  STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
 
   // mail
 };

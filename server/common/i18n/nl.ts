@@ -115,8 +115,12 @@ export const nl = {
   // exports
 
   // holidays
+  DATE_INPUT_INVALID: 'Vul een geldige datum in (jjjj-mm-dd).',
+  HOLIDAY_EXISTS: 'Op {date} staat al een holiday voor {country}.',
+  HOLIDAY_NOT_FOUND: 'Deze holiday bestaat niet (meer).',
 
   // statistics
+  STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
 
   // mail
 } as const;

@@ -1,0 +1,50 @@
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { graphql } from '../../gql';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+import { holidayName } from './holiday-text';
+
+const DELETE_HOLIDAY = graphql(`
+  mutation DeleteHoliday($id: Int!) {
+    deleteHoliday(id: $id) {
+      id
+      country
+      date
+    }
+  }
+`);
+
+export interface HolidayStatus {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** Deletes a holiday after the usual confirmation; owns the cache update and the resulting message. */
+export function useDeleteHoliday() {
+  const { t } = useI18n();
+  const [status, setStatus] = useState<HolidayStatus | null>(null);
+  const [mutate, { loading }] = useMutation(DELETE_HOLIDAY, {
+    update(cache, { data }) {
+      if (!data) return;
+      cache.evict({ id: cache.identify({ __typename: 'Holiday', id: data.deleteHoliday.id }) });
+      cache.gc();
+    },
+  });
+
+  /** Answers true when the holiday was deleted. */
+  const deleteHoliday = async (holiday: { id: number; date: string; country: string }): Promise<boolean> => {
+    const name = holidayName(holiday);
+    if (!window.confirm(t('admin.holidays.deleteConfirm', { name }))) return false;
+    try {
+      await mutate({ variables: { id: holiday.id } });
+      setStatus({ tone: 'success', text: t('admin.holidays.deleted', { name }) });
+      return true;
+    } catch (error) {
+      setStatus({ tone: 'error', text: problemOf(error, t('common.genericError')).message });
+      return false;
+    }
+  };
+
+  return { deleteHoliday, deleting: loading, status };
+}

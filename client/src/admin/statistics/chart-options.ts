@@ -1,0 +1,141 @@
+import type { BarSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+
+/**
+ * The options of the three statistics charts, as pure functions of the data: unit-tested without a
+ * DOM, and typed by exactly the charts and components registered in echarts-setup.ts.
+ */
+export type StatisticsChartOption = ComposeOption<
+  BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;
+
+/** Spec section 9: the chart presentation defaults of the legacy screen. */
+export const CHART_DEFAULTS = {
+  /** Pixels between two bars. */
+  barPadding: 8,
+  axisLabelMaxLength: 16,
+  pieLabelMaxLength: 10,
+  tooltipShowDelayMs: 100,
+  tooltipHideDelayMs: 300,
+} as const;
+
+export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+export const TOP_COUNT = 10;
+
+export interface HourCount {
+  hour: number;
+  visits: number;
+}
+
+export interface NameCount {
+  name: string;
+  visits: number;
+}
+
+/** Cuts a label to `max` characters, marking the cut with an ellipsis. */
+export function trimLabel(label: string, max: number): string {
+  return label.length <= max ? label : `${label.slice(0, max)}…`;
+}
+
+/** "07:00": the hour as the axis and tooltip show it. */
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** All 24 hours in order; an hour missing from the data counts 0, so its (empty) bar is still shown. */
+export function visitsByHour(data: readonly HourCount[]): number[] {
+  const counts = HOURS.map(() => 0);
+  for (const { hour, visits } of data) if (hour >= 0 && hour < 24) counts[hour] += visits;
+  return counts;
+}
+
+const tooltipDelays = {
+  showDelay: CHART_DEFAULTS.tooltipShowDelayMs,
+  hideDelay: CHART_DEFAULTS.tooltipHideDelayMs,
+} as const;
+
+/** Bar chart 'Bezoek per uur': hours 0-23 on the x axis, zero bars included. */
+export function buildVisitsPerHourOption(
+  data: readonly HourCount[],
+  texts: { seriesName: string },
+): StatisticsChartOption {
+  return {
+    animation: false,
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, ...tooltipDelays },
+    xAxis: {
+      type: 'category',
+      data: HOURS.map(hourLabel),
+      axisTick: { alignWithLabel: true },
+      axisLabel: {
+        hideOverlap: true,
+        formatter: (value: string) => trimLabel(value, CHART_DEFAULTS.axisLabelMaxLength),
+      },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { formatter: (value: number) => trimLabel(String(value), CHART_DEFAULTS.axisLabelMaxLength) },
+    },
+    series: [
+      {
+        type: 'bar',
+        name: texts.seriesName,
+        data: visitsByHour(data),
+        barCategoryGap: CHART_DEFAULTS.barPadding,
+        itemStyle: { color: '#0f5c6e', borderRadius: [3, 3, 0, 0] },
+      },
+    ],
+  };
+}
+
+/** The top ten, most visits first; a name the user agent did not reveal is shown as `unknown`. */
+export function topTen(data: readonly NameCount[], unknown: string): { name: string; value: number }[] {
+  return [...data]
+    .sort((a, b) => b.visits - a.visits || a.name.localeCompare(b.name))
+    .slice(0, TOP_COUNT)
+    .map(({ name, visits }) => ({ name: name.trim() || unknown, value: visits }));
+}
+
+/** Ten colours far enough apart to tell the slices of one pie apart. */
+export const PIE_COLORS = [
+  '#0f5c6e',
+  '#f4b942',
+  '#2f8f5b',
+  '#b5473a',
+  '#5b6abf',
+  '#8a5a00',
+  '#3aa0b8',
+  '#9c4f96',
+  '#6b7a8f',
+  '#c97b2c',
+];
+
+/** Pie chart of the ten most used browsers or operating systems, with labels and a legend. */
+export function buildTopTenPieOption(
+  data: readonly NameCount[],
+  texts: { seriesName: string; unknown: string },
+): StatisticsChartOption {
+  const slices = topTen(data, texts.unknown);
+  return {
+    animation: false,
+    color: PIE_COLORS,
+    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)', ...tooltipDelays },
+    legend: { type: 'scroll', bottom: 0, data: slices.map((slice) => slice.name) },
+    series: [
+      {
+        type: 'pie',
+        name: texts.seriesName,
+        radius: ['30%', '58%'],
+        center: ['50%', '45%'],
+        avoidLabelOverlap: true,
+        label: {
+          show: true,
+          formatter: (params: { name: string }) => trimLabel(params.name, CHART_DEFAULTS.pieLabelMaxLength),
+        },
+        data: slices,
+      },
+    ],
+    // On a phone the ring shrinks so that the (trimmed) labels beside it keep room to be read.
+    media: [{ query: { maxWidth: 420 }, option: { series: [{ radius: ['20%', '40%'], label: { fontSize: 11 } }] } }],
+  };
+}

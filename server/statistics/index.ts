@@ -1,0 +1,3 @@
+import { UsageStatisticsResolver } from './usage-statistics.resolver.js';
+
+export const statisticsResolvers = [UsageStatisticsResolver] as const;

@@ -1,0 +1,113 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createAdmin, tokensFor } from '../utils/factories.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { median, recordFigures } from './utils/results.js';
+
+const VISITS = 1_000_000;
+const ORDERS = 50_000;
+const SLICE = 200_000;
+
+const STATISTICS = `query ($from: String, $to: String) {
+  statistics(from: $from, to: $to) {
+    usagePerHour { hour visits }
+    browsers { name visits }
+    operatingSystems { name visits }
+    averageSiteVisit
+    averageMailRead
+  }
+}`;
+
+/**
+ * The statistics screen over a million visits (spec: "fast on a million visits"). The rows are made
+ * by generate_series in the database; run with `npm run bench`.
+ */
+describe(`statistics over ${VISITS.toLocaleString('en')} visits`, () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = tokensFor(server).admin(await createAdmin(server.em()));
+    const connection = server.em().getConnection();
+    await connection.execute(
+      `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country, appointment)
+       select 'BENCH-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 12345678', '612345678', '1234AB', g,
+              'Utrecht', (case when g % 3 = 0 then 'BE' else 'NL' end)::country, timestamptz '2026-01-01' + g * interval '10 minutes'
+         from generate_series(1, ${ORDERS}) as g`,
+    );
+    // In slices: each statement stays well inside the server's statement timeout.
+    for (let first = 1; first <= VISITS; first += SLICE) {
+      await connection.execute(
+        `insert into site_visits (visited_at, order_id, user_agent, browser, os)
+       select timestamptz '2025-06-01' + (g * 31.536) * interval '1 second',
+              1 + (g::bigint * 7919) % ${ORDERS},
+              'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+              (array['Chrome', 'Mobile Safari', 'Edge', 'Firefox', 'Safari', 'Samsung Internet', 'Opera', 'Chrome WebView',
+                     'Facebook', 'Instagram', 'Yandex', 'UC Browser'])[1 + (g % 12)],
+              (array['Android', 'iOS', 'Windows', 'macOS', 'Linux', 'Chrome OS', 'HarmonyOS', 'Ubuntu', 'Fedora', 'KaiOS',
+                     'Tizen'])[1 + ((g / 7) % 11)]
+         from generate_series(${first}, ${Math.min(VISITS, first + SLICE - 1)}) as g`,
+      );
+    }
+    // What autovacuum does to an insert-only table soon after a bulk load: statistics and visibility map.
+    await connection.execute('vacuum analyze site_visits');
+  }, 600_000);
+  afterAll(() => server?.stop());
+
+  const run = async (variables: Record<string, string>) => {
+    const { body } = await server.graphql(STATISTICS, variables, { token });
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+  };
+
+  /** The same aggregates as bare SQL over one pg connection: the floor PostgreSQL sets. */
+  const BASELINE_SQL = (range: string) => [
+    `select extract(hour from visited_at at time zone 'Europe/Amsterdam') as hour, count(*) from site_visits ${range} group by 1`,
+    `select browser, count(*) from site_visits ${range} group by 1 order by 2 desc limit 10`,
+    `select os, count(*) from site_visits ${range} group by 1 order by 2 desc limit 10`,
+    `select count(*)::float8 / nullif(count(distinct order_id), 0) from site_visits ${range}`,
+  ];
+
+  async function timeIt(action: () => Promise<unknown>, iterations = 10, warmup = 2): Promise<number> {
+    for (let i = 0; i < warmup; i++) await action();
+    const times: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const started = performance.now();
+      await action();
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  }
+
+  it('all time and one month: GraphQL round trip against the bare aggregates', async () => {
+    const client = new pg.Client({ connectionString: server.database.url });
+    await client.connect();
+    const bare = (range: string) => async () => {
+      for (const sql of BASELINE_SQL(range)) await client.query(sql);
+    };
+    const month = "where visited_at >= '2025-12-31T23:00:00Z' and visited_at < '2026-01-31T23:00:00Z'";
+    const oursAll = await timeIt(() => run({}));
+    const bareAll = await timeIt(bare(''));
+    const oursMonth = await timeIt(() => run({ from: '2026-01-01', to: '2026-01-31' }));
+    const bareMonth = await timeIt(bare(month));
+    await client.end();
+    recordFigures(`Statistics over ${VISITS.toLocaleString('en')} visits`, [
+      {
+        metric: 'all time',
+        unit: 'ms',
+        ours: oursAll,
+        baseline: bareAll,
+        ratio: oursAll / bareAll,
+        note: 'median of 10',
+      },
+      {
+        metric: 'one month',
+        unit: 'ms',
+        ours: oursMonth,
+        baseline: bareMonth,
+        ratio: oursMonth / bareMonth,
+        note: 'median of 10',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import type { Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Country } from '../../server/common/locale.js';
+import { Holiday } from '../../server/holidays/holiday.entity.js';
+import { createAdmin } from '../utils/factories.js';
+import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+
+describe('holiday screens (built app in Chromium)', () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    app = await startAppProcess();
+    browser = await launchBrowser();
+    adminToken = await withDatabase(app, async (em) => appTokens(app).signAdmin(await createAdmin(em)));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Answers the next alert or confirm with `accept`, and gives its text. */
+  const nextDialog = (page: Page, accept = true) =>
+    new Promise<string>((resolve) => {
+      page.once('dialog', (dialog: Dialog) => {
+        resolve(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    });
+
+  const datesOf = (page: Page, country: 'NL' | 'BE') =>
+    page.locator(`section[aria-labelledby="holidays-${country}"] tbody tr td:first-child`).allTextContents();
+
+  const create = async (page: Page, country: 'NL' | 'BE', date: string) => {
+    await page.getByRole('link', { name: 'Aanmaken' }).click();
+    await page.locator('h1', { hasText: 'Holiday aanmaken' }).waitFor();
+    expect(await page.getByLabel('Land').inputValue()).toBe('NL');
+    await page.getByLabel('Land').selectOption(country);
+    await page.getByLabel('Datum').fill(date);
+    const alert = nextDialog(page);
+    await page.getByRole('button', { name: 'Aanmaken' }).click();
+    expect(await alert).toBe('Ok');
+    await page.waitForURL('**/admin/holiday/index');
+  };
+
+  it('creates holidays per country and lists them as day-month-year', async () => {
+    const { page, context } = await browser.newPage();
+    await openWithStorage(page, app, { adminToken }, '/admin/holiday');
+    await page.waitForURL('**/admin/holiday/index');
+    await page.locator('h1', { hasText: 'Holidays' }).waitFor();
+    await page.getByText('Er staan nog geen holidays in de lijst.').nth(1).waitFor();
+
+    await create(page, 'NL', '2027-12-25');
+    await create(page, 'BE', '2027-07-21');
+    await create(page, 'NL', '2027-04-27');
+    await page.locator('td', { hasText: '27-04-2027' }).waitFor();
+    expect(await datesOf(page, 'NL')).toEqual(['27-04-2027', '25-12-2027']);
+    expect(await datesOf(page, 'BE')).toEqual(['21-07-2027']);
+    expect(await page.locator('section[aria-labelledby="holidays-BE"] tbody td').nth(1).textContent()).toBe('woensdag');
+    await saveScreenshot(page, 'holidays');
+    await context.close();
+  });
+
+  it('refuses a date that is already listed, next to the date field', async () => {
+    const { page, context } = await browser.newPage();
+    await openWithStorage(page, app, { adminToken }, '/admin/holiday/create');
+    await page.getByLabel('Datum').fill('2027-12-25');
+    await page.getByRole('button', { name: 'Aanmaken' }).click();
+    await page.getByText('Op 25-12-2027 staat al een holiday voor NL.').waitFor();
+    expect(await page.getByLabel('Datum').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/admin/holiday/create');
+    await context.close();
+  });
+
+  it('deletes a holiday after confirmation, and keeps it when the admin cancels', async () => {
+    const { page, context } = await browser.newPage();
+    await openWithStorage(page, app, { adminToken }, '/admin/holiday/index');
+    const deleteButton = page.getByRole('button', { name: 'Verwijder 25-12-2027 (NL)' });
+    await deleteButton.waitFor();
+
+    const cancelled = nextDialog(page, false);
+    await deleteButton.click();
+    expect(await cancelled).toBe('Weet u zeker dat u 25-12-2027 (NL) wilt verwijderen? Deze actie is permanent');
+    expect(await datesOf(page, 'NL')).toEqual(['27-04-2027', '25-12-2027']);
+
+    const confirmed = nextDialog(page, true);
+    await deleteButton.click();
+    await confirmed;
+    await page.getByText('Holiday 25-12-2027 (NL) verwijderd.').waitFor();
+    expect(await datesOf(page, 'NL')).toEqual(['27-04-2027']);
+    const left = await withDatabase(app, (em) => em.count(Holiday, { country: Country.NL, date: '2027-12-25' }));
+    expect(left).toBe(0);
+
+    await page.reload();
+    await page.locator('td', { hasText: '27-04-2027' }).waitFor();
+    expect(await datesOf(page, 'NL')).toEqual(['27-04-2027']);
+    await context.close();
+  });
+});

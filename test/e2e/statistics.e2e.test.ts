@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
+import { createAdmin, createOrder } from '../utils/factories.js';
+import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+
+const TITLES = ['Bezoek per uur', '10 meest gebruikte browsers', '10 meest gebruikte besturingssystemen'];
+/** A marker ECharts writes into every chart container; only its code contains it. */
+const ECHARTS_MARKER = '_echarts_instance_';
+
+describe('statistics screen (built app in Chromium)', () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    app = await startAppProcess();
+    browser = await launchBrowser();
+    adminToken = await withDatabase(app, async (em) => {
+      const admin = await createAdmin(em);
+      const orders = [
+        await createOrder(em, { appointment: new Date('2026-03-10T08:00:00Z') }),
+        await createOrder(em, { appointment: new Date('2026-03-11T08:00:00Z') }),
+      ];
+      const agents = [
+        { browser: 'Chrome', os: 'Android', count: 5, hour: '18:15' },
+        { browser: 'Samsung Internet', os: 'Android', count: 3, hour: '07:40' },
+        { browser: 'Mobile Safari', os: 'iOS', count: 4, hour: '12:05' },
+      ];
+      let index = 0;
+      for (const agent of agents) {
+        for (let k = 0; k < agent.count; k++) {
+          em.create(SiteVisit, {
+            // Winter time: UTC+1, so 17:15Z is 18:15 in Amsterdam.
+            visitedAt: new Date(`2026-03-09T${agent.hour}:00+01:00`),
+            order: orders[index++ % 2],
+            userAgent: `${agent.browser} on ${agent.os}`,
+            browser: agent.browser,
+            os: agent.os,
+          });
+        }
+      }
+      await em.flush();
+      return appTokens(app).signAdmin(admin);
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Every script the page loaded, with its text. */
+  const scriptsOf = (page: Page) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    return () => Promise.all(scripts);
+  };
+
+  const chartTitles = (page: Page) => page.locator('.stats-chart h2').allTextContents();
+
+  it('shows the averages and three drawn charts with their titles', async () => {
+    const { page, context } = await browser.newPage();
+    const scripts = scriptsOf(page);
+    await openWithStorage(page, app, { adminToken }, '/admin/statistics');
+    await page.locator('h1', { hasText: 'Statistieken' }).waitFor();
+    await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
+
+    expect(await chartTitles(page)).toEqual(TITLES);
+    for (let i = 0; i < 3; i++) {
+      const drawn = await page.locator('.stats-chart-canvas').nth(i).locator('svg path').count();
+      expect(drawn).toBeGreaterThan(3);
+    }
+    // 12 visits over 2 orders; no mail opens, shown as 0.
+    const averages = await page.locator('.stats-averages dd').allTextContents();
+    expect(averages).toEqual(['6', '0', '12']);
+    // Bar chart: an axis of hours; pies: labels cut at 10 characters, legends with full names.
+    const barText = await page.locator('.stats-chart-canvas').nth(0).locator('svg text').allTextContents();
+    expect(barText).toContain('00:00');
+    const pieText = await page.locator('.stats-chart-canvas').nth(1).locator('svg text').allTextContents();
+    expect(pieText).toContain('Samsung In…');
+    expect(pieText).toContain('Samsung Internet');
+    expect(pieText).toContain('Mobile Saf…');
+    expect(await page.locator('.stats-chart-canvas').nth(1).getAttribute('aria-label')).toBe(
+      '10 meest gebruikte browsers: Chrome 5, Mobile Safari 4, Samsung Internet 3',
+    );
+    // The hours are local (Europe/Amsterdam): 17:15 UTC counts at 18:00.
+    await page.locator('.stats-chart').first().locator('summary').click();
+    const row18 = page.locator('.stats-chart').first().locator('tbody tr', { hasText: '18:00' });
+    expect(await row18.locator('td').allTextContents()).toEqual(['18:00', '5']);
+    expect((await scripts()).some((text) => text.includes(ECHARTS_MARKER))).toBe(true);
+    await saveScreenshot(page, 'statistics');
+    await context.close();
+  });
+
+  it('shows empty charts, not an error, for a period without visits, and explains a reversed period', async () => {
+    const { page, context } = await browser.newPage();
+    await openWithStorage(page, app, { adminToken }, '/admin/statistics');
+    await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
+    await page.getByLabel('Van').fill('2027-01-01');
+    await page.getByLabel('Tot en met').fill('2027-01-31');
+    await page.getByRole('button', { name: 'Toon' }).click();
+    await page.locator('.stats-averages dd', { hasText: /^0$/ }).nth(2).waitFor();
+    expect(await page.locator('.stats-averages dd').allTextContents()).toEqual(['0', '0', '0']);
+    expect(await chartTitles(page)).toEqual(TITLES);
+    expect(await page.locator('.stats-chart-canvas svg').count()).toBe(3);
+    expect(await page.getByText('Geen bezoeken in deze periode.').count()).toBe(3);
+    expect(await page.locator('[role=alert]').textContent()).toBe('');
+
+    await page.getByLabel('Van').fill('2027-02-01');
+    await page.getByRole('button', { name: 'Toon' }).click();
+    await page.locator('[role=alert]', { hasText: 'De einddatum ligt vóór de begindatum.' }).waitFor();
+    expect(await page.getByLabel('Tot en met').getAttribute('aria-invalid')).toBe('true');
+    await context.close();
+  });
+
+  it('fits a phone screen (375 px) without sideways scrolling', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await openWithStorage(page, app, { adminToken }, '/admin/statistics');
+    await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'statistics-phone');
+    await context.close();
+  });
+
+  it('never sends the chart code to consumers or to the other admin pages', async () => {
+    for (const [path, storage] of [
+      ['/index', {}],
+      ['/admin/main', { adminToken }],
+    ] as const) {
+      const { page, context } = await browser.newPage();
+      const scripts = scriptsOf(page);
+      await openWithStorage(page, app, storage, path);
+      await page.waitForLoadState('networkidle');
+      const texts = await scripts();
+      expect(texts.length).toBeGreaterThan(0);
+      expect(texts.some((text) => text.includes(ECHARTS_MARKER))).toBe(false);
+      await context.close();
+    }
+  });
+});
