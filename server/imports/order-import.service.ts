@@ -10,7 +10,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { translate } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { Technician } from '../technicians/technician.entity.js';
-import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv-reader.js';
+import { CsvSyntaxError, readCsvRecords } from './csv-reader.js';
 import { CSV_COLUMNS } from './csv-format.js';
 import { ImportError } from './import.errors.js';
 import { ImportJob, ImportJobStatus } from './import-job.entity.js';
@@ -173,7 +173,7 @@ export class OrderImportService {
     let rows = 0;
     let batch: (StagedOrder | StagedReference)[] = [];
     try {
-      for await (const record of readCsvRecords(source) as AsyncIterable<CsvRecord>) {
+      for await (const record of readCsvRecords(source)) {
         if (!headerSeen) {
           headerSeen = true;
           const read = readHeader(record, this.ctx.services.config.brand);
