@@ -6,6 +6,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { UPLOAD_LIMITS } from './config.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
@@ -20,9 +21,6 @@ import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
 import { apiDocsRouter } from './system/api-docs.js';
 import { healthRouter, type Lifecycle } from './system/health.js';
-
-/** Largest CSV upload; graphql-upload's own default is unlimited. */
-export const UPLOAD_LIMITS = { maxFileSize: 20 * 1024 * 1024, maxFiles: 1 } as const;
 
 export interface ComposedApp {
   app: Express;

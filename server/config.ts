@@ -7,6 +7,12 @@ import type { LevelWithSilent } from 'pino';
 export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 export const TECHNICIAN_PASSWORD_MIN_LENGTH = 6;
 
+/**
+ * Uploads (the CSV import, GraphQL multipart and legacy REST alike): one file of at most 20 MB,
+ * about 130 000 order rows. graphql-upload's own defaults are unlimited.
+ */
+export const UPLOAD_LIMITS = { maxFileSize: 20 * 1024 * 1024, maxFiles: 1 } as const;
+
 export type NodeEnv = 'production' | 'development' | 'test';
 
 /** A limit of `points` attempts per `windowSeconds`, per key. */

@@ -8,7 +8,9 @@ import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { consumerResolvers } from './consumers/index.js';
+import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
+import { importResolvers } from './imports/index.js';
 import { scheduleResolvers } from './schedule/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -24,6 +26,8 @@ export const RESOLVERS = [
   ...technicianResolvers,
   ...scheduleResolvers,
   ...holidayResolvers,
+  ...importResolvers,
+  ...exportResolvers,
   ...orderResolvers,
   ...statisticsResolvers,
 ] as unknown as NonEmptyArray<Function>;

@@ -1,6 +1,7 @@
 import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
 import { Admin } from '../admins/admin.entity.js';
 import { Holiday } from '../holidays/holiday.entity.js';
+import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
 import { Order } from '../orders/order.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
@@ -19,4 +20,5 @@ export const ENTITIES = [
   SiteVisit,
   MailOpen,
   PasswordResetToken,
+  ImportJob,
 ];

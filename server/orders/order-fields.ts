@@ -32,6 +32,7 @@ const ZIPCODE: Record<Country, RegExp> = { [Country.NL]: /^\d{4}[A-Z]{2}$/, [Cou
 const REFERENCE = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
 /** Tabs, line breaks, NUL and other control characters: never part of a name or address (and NUL cannot be stored). */
 export const CONTROL_CHARACTERS = /\p{Cc}/u;
+const PHONE_DIGITS = { min: 6, max: 20 } as const;
 const MAX_LENGTH = { referenceNumber: 64, name: 200, email: 254, phone: 40, city: 100 } as const;
 
 /**
@@ -59,7 +60,10 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
   }
   if (email && !EMAIL.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
   const phoneNormalized = normalizePhone(phone);
-  if (phone && phoneNormalized.length < 6) problems.push({ field: 'phone', message: 'INVALID_PHONE' });
+  // The normalised number is stored (and looked up) in a column of PHONE_DIGITS.max characters.
+  if (phone && (phoneNormalized.length < PHONE_DIGITS.min || phoneNormalized.length > PHONE_DIGITS.max)) {
+    problems.push({ field: 'phone', message: 'INVALID_PHONE' });
+  }
 
   const zipcode = normalizeZipcode(String(input.zipcode ?? ''));
   if (zipcode === '') problems.push({ field: 'zipcode', message: 'FIELD_REQUIRED' });

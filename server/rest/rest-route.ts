@@ -1,3 +1,6 @@
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../context.js';
+
 /** What a legacy call brings: form or JSON fields, path parameters and the query string. */
 export interface LegacyRequest {
   body: Record<string, unknown>;
@@ -13,10 +16,25 @@ export interface RestEnvironment {
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 /**
- * One row of the REST shim: a legacy (method, path) answered by one GraphQL operation against the
- * same schema, so auth, validation and rules exist once and legacy callers see what integrators see.
+ * A legacy call that hands over a file: as a multipart field (any of `fields`) or as the raw body
+ * (one of `rawMediaTypes`). The shim passes it to the operation as the `Upload` variable `variable`,
+ * streamed, never read whole; the upload limits of config.ts apply.
  */
-export interface RestRoute<TData = Record<string, unknown>> {
+export interface RestUpload {
+  variable: string;
+  fields: readonly string[];
+  rawMediaTypes: readonly string[];
+}
+
+/** A file a legacy call answers with: streamed to the caller, named in Content-Disposition. */
+export interface RestFile {
+  fileName: string;
+  contentType: string;
+  /** Opens the stream with the request's context (the operation has already checked the caller). */
+  open: (context: AppContext) => Readable;
+}
+
+interface RestRouteBase<TData> {
   method: HttpMethod;
   /** Express 5 path, e.g. `/api/admin/technicians{/:search}`. */
   path: string;
@@ -24,11 +42,30 @@ export interface RestRoute<TData = Record<string, unknown>> {
   operation: string;
   /** Legacy fields to GraphQL variables. */
   variables?: (request: LegacyRequest) => Record<string, unknown>;
-  /** GraphQL data to the legacy JSON body. */
-  respond: (data: TData, request: LegacyRequest, environment: RestEnvironment) => unknown;
-  /** Status of a successful answer; 200 unless given. */
-  status?: number;
+  /** Status of a successful answer; 200 unless given. A function when the data decides (a union result). */
+  status?: number | ((data: TData) => number);
+  /** The call carries a file. */
+  upload?: RestUpload;
 }
+
+/**
+ * One row of the REST shim: a legacy (method, path) answered by one GraphQL operation against the
+ * same schema, so auth, validation and rules exist once and legacy callers see what integrators see.
+ * The row answers with JSON (`respond`) or with a streamed file (`file`).
+ */
+export type RestRoute<TData = Record<string, unknown>> = RestRouteBase<TData> &
+  (
+    | {
+        /** GraphQL data to the legacy JSON body. */
+        respond: (data: TData, request: LegacyRequest, environment: RestEnvironment) => unknown;
+        file?: undefined;
+      }
+    | {
+        /** GraphQL data to the file to stream. */
+        file: (data: TData, request: LegacyRequest) => RestFile;
+        respond?: undefined;
+      }
+  );
 
 /** Keeps each row's data type while the table holds rows of many types. */
 export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {

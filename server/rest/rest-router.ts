@@ -1,9 +1,12 @@
+import { pipeline } from 'node:stream/promises';
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
+import { UPLOAD_LIMITS } from '../config.js';
 import { httpStatusOf } from '../common/errors/app-error.js';
 import { createContext, type AppContext, type AppServices } from '../context.js';
-import type { LegacyRequest, RestRoute } from './rest-route.js';
+import type { LegacyRequest, RestFile, RestRoute } from './rest-route.js';
+import { receiveUpload } from './rest-upload.js';
 
 function legacyRequestOf(req: Request): LegacyRequest {
   const body: unknown = req.body;
@@ -21,7 +24,25 @@ function sendLegacyError(res: Response, error: GraphQLFormattedError): void {
   res.status(httpStatusOf(code)).json({ message: code });
 }
 
-/** Runs one row: map the legacy input, execute the operation, map the result or the error. */
+/** Streams a file answer; a failure after the first byte can only cut the connection. */
+async function sendFile(res: Response, status: number, file: RestFile, context: AppContext): Promise<void> {
+  res.status(status);
+  res.attachment(file.fileName);
+  res.type(file.contentType);
+  res.set('Cache-Control', 'no-store');
+  try {
+    await pipeline(file.open(context), res);
+  } catch (error) {
+    if (res.headersSent) {
+      context.log.error({ err: error }, 'file answer interrupted');
+      res.destroy();
+    } else {
+      throw error;
+    }
+  }
+}
+
+/** Runs one row: map the legacy input (and file), execute the operation, map the result or the error. */
 async function answer(
   route: RestRoute,
   req: Request,
@@ -30,14 +51,22 @@ async function answer(
   services: AppServices,
 ): Promise<void> {
   const request = legacyRequestOf(req);
-  const response = await apollo.executeOperation(
-    { query: route.operation, variables: route.variables?.(request) ?? {} },
-    { contextValue: await createContext(req, services) },
-  );
-  if (response.body.kind !== 'single') throw new Error('The REST shim does not stream responses');
+  const context = await createContext(req, services);
+  const received = route.upload ? receiveUpload(req, route.upload, UPLOAD_LIMITS) : undefined;
+  const variables = { ...route.variables?.(request) };
+  if (route.upload && received) variables[route.upload.variable] = received.upload;
+  let response;
+  try {
+    response = await apollo.executeOperation({ query: route.operation, variables }, { contextValue: context });
+  } finally {
+    received?.discardRest();
+  }
+  if (response.body.kind !== 'single') throw new Error('The REST shim does not stream GraphQL responses');
   const { data, errors } = response.body.singleResult;
   if (errors?.length) return sendLegacyError(res, errors[0]);
-  res.status(route.status ?? 200).json(route.respond(data ?? {}, request, { brand: services.config.brand }));
+  const status = typeof route.status === 'function' ? route.status(data ?? {}) : (route.status ?? 200);
+  if (route.file) return sendFile(res, status, route.file(data ?? {}, request), context);
+  res.status(status).json(route.respond(data ?? {}, request, { brand: services.config.brand }));
 }
 
 export function createRestRouter(

@@ -1,4 +1,14 @@
 import { ADMIN_LEGACY_FIELDS, fromLegacyFlag, toLegacyAdmin, type LegacyAdminSource } from '../admins/admin.legacy.js';
+import { EXPORT_CONTENT_TYPE, ordersCsv } from '../exports/orders-csv.js';
+import { parseCountry } from '../common/locale.js';
+import {
+  IMPORT_OUTCOME_LEGACY_FIELDS,
+  IMPORT_SETTING_LEGACY_FIELDS,
+  toLegacyImportOutcome,
+  toLegacyImportSetting,
+  type LegacyImportOutcome,
+  type LegacyImportSettingSource,
+} from '../imports/import-setting.legacy.js';
 import {
   fromLegacyInt,
   TECHNICIAN_LEGACY_FIELDS,
@@ -500,8 +510,69 @@ export const REST_ROUTES = [
   }),
 
   // imports
+  defineRoute<{ importSettings: LegacyImportSettingSource[] }>({
+    method: 'get',
+    path: '/api/admin/imports',
+    operation: /* GraphQL */ `
+      query LegacyImportSettings {
+        importSettings {
+          ${IMPORT_SETTING_LEGACY_FIELDS}
+        }
+      }
+    `,
+    respond: (data) => data.importSettings.map(toLegacyImportSetting),
+  }),
+  defineRoute<{ updateImportSetting: LegacyImportSettingSource }>({
+    method: 'post',
+    path: '/api/admin/imports/:id',
+    operation: /* GraphQL */ `
+      mutation LegacyUpdateImportSetting($id: Int!, $input: ImportSettingInput!) {
+        updateImportSetting(id: $id, input: $input) {
+          ${IMPORT_SETTING_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: (request) => ({
+      id: Number(request.params.id),
+      input: { timeBetween: field(request, 'time_between'), timeTo: field(request, 'time_to') },
+    }),
+    respond: (data) => toLegacyImportSetting(data.updateImportSetting),
+  }),
+  defineRoute<{ importOrders: LegacyImportOutcome }>({
+    method: 'post',
+    path: '/api/admin/import/:country',
+    operation: /* GraphQL */ `
+      mutation LegacyImportOrders($country: Country!, $file: Upload!) {
+        importOrders(country: $country, file: $file) {
+          ${IMPORT_OUTCOME_LEGACY_FIELDS}
+        }
+      }
+    `,
+    variables: ({ params }) => ({ country: params.country?.toUpperCase() }),
+    upload: { variable: 'file', fields: ['file', 'appointments'], rawMediaTypes: ['text/csv', 'application/csv'] },
+    status: (data) => (data.importOrders.__typename === 'ImportRowErrors' ? 400 : 200),
+    respond: (data) => toLegacyImportOutcome(data.importOrders),
+  }),
 
   // exports
+  defineRoute<{ ordersExport: { country: string; fileName: string } }>({
+    method: 'get',
+    path: '/api/admin/export',
+    operation: /* GraphQL */ `
+      query LegacyOrdersExport($country: Country) {
+        ordersExport(country: $country) {
+          country
+          fileName
+        }
+      }
+    `,
+    variables: ({ query }) => ({ country: typeof query.country === 'string' ? query.country.toUpperCase() : null }),
+    file: ({ ordersExport }) => ({
+      fileName: ordersExport.fileName,
+      contentType: EXPORT_CONTENT_TYPE,
+      open: (context) => ordersCsv(context, parseCountry(ordersExport.country)!),
+    }),
+  }),
 
   // holidays
   defineRoute<HolidaysData>({

@@ -16,13 +16,27 @@ body { font: 15px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 960px; p
 h1 { margin-bottom: 0; } code, pre { font-family: ui-monospace, monospace; font-size: 13px; }
 pre { background: #f3f5f8; padding: .75rem; overflow-x: auto; border-radius: 6px; }
 table { border-collapse: collapse; width: 100%; } td, th { text-align: left; vertical-align: top; padding: .5rem; border-top: 1px solid #dde2ea; }
-.method { font-weight: 700; text-transform: uppercase; }
+.method { font-weight: 700; text-transform: uppercase; } .note { font-size: 13px; color: #5b6577; margin: .4rem 0 0; }
 `;
+
+/** What a row takes or gives besides form fields and JSON: a file in, a file out. */
+function notes(route: RestRoute): string {
+  const lines: string[] = [];
+  if (route.upload) {
+    const fields = route.upload.fields.map((field) => `<code>${escapeHtml(field)}</code>`).join(' or ');
+    const raw = route.upload.rawMediaTypes.map((type) => `<code>${escapeHtml(type)}</code>`).join(', ');
+    lines.push(`Takes a file: multipart field ${fields}${raw ? `, or the raw body as ${raw}` : ''}.`);
+  }
+  if (route.file) lines.push('Answers with a file (streamed; its name in <code>Content-Disposition</code>).');
+  return lines.map((line) => `<p class="note">${line}</p>`).join('');
+}
 
 function page(routes: readonly RestRoute[]): string {
   const rows = routes
     .map(
-      (route) => `<tr><td class="method">${route.method}</td><td><code>${escapeHtml(route.path)}</code></td>
+      (
+        route,
+      ) => `<tr><td class="method">${route.method}</td><td><code>${escapeHtml(route.path)}</code>${notes(route)}</td>
 <td><pre>${escapeHtml(dedent(route.operation))}</pre></td></tr>`,
     )
     .join('\n');

@@ -263,6 +263,54 @@ export const nl = {
   'admin.statistics.asTable': 'Toon als tabel',
   'admin.statistics.timeZone': 'Uren in tijdzone {zone}.',
   'admin.statistics.chartSummary': '{title}: {summary}',
+
+  // admin: settings, import, export
+  'admin.data.country': 'Land',
+  'admin.data.country.NL': 'Nederland',
+  'admin.data.country.BE': 'België',
+  'admin.settings.intro':
+    'Importvensters: de geplande tijd van een ingeladen opdracht bepaalt het tijdvak dat de klant ziet. Samen dekken de regels de hele dag, zonder gaten en zonder overlap.',
+  'admin.settings.rule': 'Regel {n}',
+  'admin.settings.kind.BEFORE': 'vóór',
+  'admin.settings.kind.BETWEEN': 'tussen',
+  'admin.settings.kind.AFTER': 'vanaf',
+  'admin.settings.plannedBefore': 'Gepland vóór',
+  'admin.settings.plannedFrom': 'Gepland vanaf',
+  'admin.settings.plannedUntil': 'Gepland tot',
+  'admin.settings.windowFrom': 'Tijdvak van',
+  'admin.settings.windowUntil': 'Tijdvak tot',
+  'admin.settings.add': 'Regel toevoegen',
+  'admin.settings.remove': 'Regel {n} verwijderen',
+  'admin.settings.saved': 'Importvensters opgeslagen.',
+  'admin.import.intro':
+    'Laad een CSV-bestand met opdrachten in. Eerst wordt elke regel gecontroleerd; bevat het bestand een fout, dan wordt er niets ingeladen en ziet u per regel wat er mis is.',
+  'admin.import.format':
+    'Kolommen: reference_number, name, email, phone, zipcode, house_number, city, date (dd-mm-jjjj), time (geplande tijd UU:MM of tijdvak UU:MM/UU:MM) en naar keuze country, technician (personeelsnummer), flag (0 of 1) en external. Gescheiden door ; of , — een bestand uit Gegevens downloaden past altijd.',
+  'admin.import.file': 'CSV-bestand',
+  'admin.import.fileHint': 'Een .csv-bestand van hoogstens 20 MB.',
+  'admin.import.notCsv': 'Kies een bestand dat eindigt op .csv.',
+  'admin.import.submit': 'Database gegevens inladen',
+  'admin.import.uploadProgress': 'Bestand verzonden',
+  'admin.import.checked': 'Gecontroleerd: {rows} regels',
+  'admin.import.written': 'Opgeslagen: {rows} regels',
+  'admin.import.success': 'Upload wordt uitgevoerd.',
+  'admin.import.summary': '{rows} regels: {created} nieuw, {updated} bijgewerkt, {unchanged} ongewijzigd.',
+  'admin.import.refusedOne':
+    'Het bestand bevat 1 fout; er is niets ingeladen. Pas het bestand aan en laad het opnieuw in.',
+  'admin.import.refused':
+    'Het bestand bevat {count} fouten; er is niets ingeladen. Pas het bestand aan en laad het opnieuw in.',
+  'admin.import.report': 'Fouten per regel',
+  'admin.import.line': 'Regel',
+  'admin.import.column': 'Kolom',
+  'admin.import.value': 'Waarde',
+  'admin.import.reason': 'Probleem',
+  'admin.import.wholeRow': 'hele regel',
+  'admin.import.more': 'En nog {count} fouten die hier niet staan.',
+  'admin.export.intro':
+    'Download alle opdrachten van een land als CSV-bestand (UTF-8, gescheiden door ;, opent in Excel). Hetzelfde bestand kan ongewijzigd weer worden ingeladen.',
+  'admin.export.submit': 'Download',
+  'admin.export.downloading': 'Bezig met downloaden: {size} ontvangen…',
+  'admin.export.done': '{file} is gedownload.',
 } as const;
 
 export type MessageKey = keyof typeof nl;

@@ -96,6 +96,51 @@ export const fr: Record<MessageKey, string> = {
   SCHEDULE_END_TOO_LATE: 'La mission chez {name} se termine après 22:00. Choisissez un début plus tôt.',
 
   // imports
+  IMPORT_SETTINGS_INVALID: "Les plages d'importation ne sont pas valables ; rien n'a été enregistré.",
+  IMPORT_SETTINGS_EMPTY: "Il faut au moins une règle '<HH:MM' et une règle '>=HH:MM'.",
+  IMPORT_SETTING_BETWEEN_FORMAT:
+    "Écrivez l'heure prévue sous la forme '<HH:MM', 'HH:MM/HH:MM' (début avant fin) ou '>=HH:MM'.",
+  IMPORT_SETTING_TO_FORMAT: "Écrivez la plage de visite sous la forme 'HH:MM/HH:MM', la fin après le début.",
+  IMPORT_SETTING_HOURS: 'Choisissez des heures pleines de 07:00 à 20:00.',
+  IMPORT_SETTING_OVERLAP:
+    "La règle '{rule}' chevauche la règle '{other}' : une heure prévue ne peut relever que d'une seule règle.",
+  IMPORT_SETTING_GAP:
+    "Les heures prévues de {from} à {to} ne relèvent d'aucune règle : la règle '{other}' ne suit pas la règle '{rule}'.",
+  IMPORT_SETTING_GAP_START:
+    "Les heures prévues avant {to} ne relèvent d'aucune règle : commencez par une règle '<{to}'.",
+  IMPORT_SETTING_GAP_END:
+    "Les heures prévues à partir de {from} ne relèvent d'aucune règle : terminez par une règle '>={from}'.",
+  IMPORT_FILE_MISSING: 'Choisissez un fichier CSV à importer.',
+  IMPORT_FILE_TOO_LARGE: "Le fichier est trop volumineux : {max} Mo au maximum. Rien n'a été importé.",
+  IMPORT_NOT_TEXT: "Ce n'est pas un fichier CSV : il contient des données binaires. Rien n'a été importé.",
+  IMPORT_NOT_UTF8:
+    "La ligne {line} contient des caractères qui ne sont pas en UTF-8. Enregistrez le fichier au format 'CSV UTF-8' et réessayez. Rien n'a été importé.",
+  IMPORT_FILE_EMPTY: 'Le fichier est vide.',
+  IMPORT_NO_ROWS: "Le fichier ne contient qu'une ligne d'en-tête et aucun rendez-vous.",
+  IMPORT_ROWS_INVALID: "Le fichier contient des erreurs ; rien n'a été importé.",
+  IMPORT_JOB_ID_INVALID: "Le numéro de l'importation n'est pas un UUID valable.",
+  IMPORT_JOB_ID_TAKEN: 'Une importation avec ce numéro existe déjà.',
+  IMPORT_COLUMN_UNKNOWN: "Colonne inconnue '{column}'. Colonnes possibles : {columns}.",
+  IMPORT_COLUMN_MISSING: "La colonne '{column}' manque dans la ligne d'en-tête.",
+  IMPORT_COLUMN_DUPLICATE: "La colonne '{column}' figure deux fois dans la ligne d'en-tête.",
+  IMPORT_ROW_COLUMN_COUNT: "Cette ligne compte {found} colonnes ; la ligne d'en-tête en compte {expected}.",
+  IMPORT_CSV_QUOTES: "Un guillemet (\") n'est pas correctement fermé ; la lecture s'est arrêtée ici.",
+  IMPORT_CSV_RECORD_TOO_LONG: "Cette ligne est trop longue pour être lue ; la lecture s'est arrêtée ici.",
+  IMPORT_CSV_MALFORMED: "Cette ligne n'est pas du CSV valable ; la lecture s'est arrêtée ici.",
+  IMPORT_INVALID_DATE: 'Écrivez la date sous la forme jj-mm-aaaa, par exemple 23-11-2026.',
+  IMPORT_INVALID_TIME:
+    'Écrivez une heure prévue HH:MM (par exemple 09:30) ou une plage HH:MM/HH:MM (par exemple 08:00/11:00).',
+  IMPORT_NO_WINDOW:
+    "Aucune plage d'importation ne correspond à l'heure prévue {time} ; vérifiez les paramètres du système.",
+  IMPORT_WINDOW_OUTSIDE_HOURS: 'Une plage de visite ne commence pas avant {from} et ne finit pas après {to}.',
+  IMPORT_UNKNOWN_TECHNICIAN: "Il n'y a pas de technicien avec le numéro personnel '{value}'.",
+  IMPORT_INVALID_FLAG: 'Écrivez 0 (rendez-vous ordinaire) ou 1 (rendez-vous spécial).',
+  IMPORT_INVALID_EXTERNAL: "Laissez vide (nous venons nous-mêmes) ou écrivez 0 ou 1 (l'entreprise externe).",
+  IMPORT_INVALID_COUNTRY: 'Écrivez NL ou BE.',
+  IMPORT_WRONG_COUNTRY: 'Ce rendez-vous est pour {found} ; ce fichier est importé pour {expected}.',
+  IMPORT_DUPLICATE_REFERENCE: 'Ce numéro de référence figure aussi à la ligne {line}.',
+  IMPORT_ORDER_DELETED: 'Le rendez-vous avec ce numéro de référence a été supprimé et ne peut pas être réimporté.',
+  IMPORT_ORDER_OTHER_COUNTRY: 'Ce numéro de référence appartient à un rendez-vous en {country}.',
 
   // exports
 

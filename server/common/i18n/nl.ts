@@ -97,6 +97,49 @@ export const nl = {
   SCHEDULE_END_TOO_LATE: 'De opdracht bij {name} eindigt na 22:00 uur. Kies een eerder begin.',
 
   // imports
+  IMPORT_SETTINGS_INVALID: 'De importvensters zijn niet geldig; er is niets opgeslagen.',
+  IMPORT_SETTINGS_EMPTY: "Er is ten minste een regel '<UU:MM' en een regel '>=UU:MM' nodig.",
+  IMPORT_SETTING_BETWEEN_FORMAT:
+    "Schrijf de geplande tijd als '<UU:MM', 'UU:MM/UU:MM' (begin vóór einde) of '>=UU:MM'.",
+  IMPORT_SETTING_TO_FORMAT: "Schrijf het tijdvak als 'UU:MM/UU:MM', met het einde na het begin.",
+  IMPORT_SETTING_HOURS: 'Kies hele uren van 07:00 tot en met 20:00.',
+  IMPORT_SETTING_OVERLAP:
+    "De regel '{rule}' overlapt met de regel '{other}': een geplande tijd mag maar onder één regel vallen.",
+  IMPORT_SETTING_GAP:
+    "Geplande tijden van {from} tot {to} vallen onder geen enkele regel: de regel '{other}' sluit niet aan op de regel '{rule}'.",
+  IMPORT_SETTING_GAP_START: "Geplande tijden vóór {to} vallen onder geen enkele regel: begin met een regel '<{to}'.",
+  IMPORT_SETTING_GAP_END:
+    "Geplande tijden vanaf {from} vallen onder geen enkele regel: eindig met een regel '>={from}'.",
+  IMPORT_FILE_MISSING: 'Kies een CSV-bestand om in te laden.',
+  IMPORT_FILE_TOO_LARGE: 'Het bestand is te groot: hoogstens {max} MB. Er is niets ingeladen.',
+  IMPORT_NOT_TEXT: 'Dit is geen CSV-bestand: het bevat binaire gegevens. Er is niets ingeladen.',
+  IMPORT_NOT_UTF8:
+    "Regel {line} bevat tekens die geen UTF-8 zijn. Sla het bestand op als 'CSV UTF-8' en probeer het opnieuw. Er is niets ingeladen.",
+  IMPORT_FILE_EMPTY: 'Het bestand is leeg.',
+  IMPORT_NO_ROWS: 'Het bestand bevat alleen een kopregel en geen opdrachten.',
+  IMPORT_ROWS_INVALID: 'Het bestand bevat fouten; er is niets ingeladen.',
+  IMPORT_JOB_ID_INVALID: 'Het volgnummer van de import is geen geldige UUID.',
+  IMPORT_JOB_ID_TAKEN: 'Er bestaat al een import met dit volgnummer.',
+  IMPORT_COLUMN_UNKNOWN: "Onbekende kolom '{column}'. Mogelijke kolommen: {columns}.",
+  IMPORT_COLUMN_MISSING: "De kolom '{column}' ontbreekt in de kopregel.",
+  IMPORT_COLUMN_DUPLICATE: "De kolom '{column}' staat twee keer in de kopregel.",
+  IMPORT_ROW_COLUMN_COUNT: 'Deze regel heeft {found} kolommen; de kopregel heeft er {expected}.',
+  IMPORT_CSV_QUOTES: 'Een aanhalingsteken (") is niet goed afgesloten; het lezen is hier gestopt.',
+  IMPORT_CSV_RECORD_TOO_LONG: 'Deze regel is te lang om te lezen; het lezen is hier gestopt.',
+  IMPORT_CSV_MALFORMED: 'Deze regel is geen geldige CSV; het lezen is hier gestopt.',
+  IMPORT_INVALID_DATE: 'Schrijf de datum als dd-mm-jjjj, bijvoorbeeld 23-11-2026.',
+  IMPORT_INVALID_TIME:
+    'Schrijf een geplande tijd UU:MM (bijvoorbeeld 09:30) of een tijdvak UU:MM/UU:MM (bijvoorbeeld 08:00/11:00).',
+  IMPORT_NO_WINDOW: 'Geen importvenster past bij de geplande tijd {time}; controleer de systeeminstellingen.',
+  IMPORT_WINDOW_OUTSIDE_HOURS: 'Een tijdvak begint niet vóór {from} en eindigt niet na {to}.',
+  IMPORT_UNKNOWN_TECHNICIAN: "Er is geen monteur met personeelsnummer '{value}'.",
+  IMPORT_INVALID_FLAG: 'Schrijf 0 (gewone opdracht) of 1 (speciale opdracht).',
+  IMPORT_INVALID_EXTERNAL: 'Laat leeg (wij komen zelf) of schrijf 0 of 1 (het externe bedrijf).',
+  IMPORT_INVALID_COUNTRY: 'Schrijf NL of BE.',
+  IMPORT_WRONG_COUNTRY: 'Deze opdracht is voor {found}; dit bestand wordt ingeladen voor {expected}.',
+  IMPORT_DUPLICATE_REFERENCE: 'Dit referentienummer staat ook op regel {line}.',
+  IMPORT_ORDER_DELETED: 'De opdracht met dit referentienummer is verwijderd en kan niet opnieuw worden ingeladen.',
+  IMPORT_ORDER_OTHER_COUNTRY: 'Dit referentienummer hoort bij een opdracht in {country}.',
 
   // exports
 

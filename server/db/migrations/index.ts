@@ -3,6 +3,7 @@ import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261121000000_initial } from './Migration20261121000000_initial.js';
 import { Migration20261121050000_schedule_confirmed_by } from './Migration20261121050000_schedule_confirmed_by.js';
 import { Migration20261121060000_orders_by_appointment } from './Migration20261121060000_orders_by_appointment.js';
+import { Migration20261121070000_import_jobs } from './Migration20261121070000_import_jobs.js';
 import { Migration20261121080000_statistics_indexes } from './Migration20261121080000_statistics_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -10,5 +11,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
   { name: 'Migration20261121050000_schedule_confirmed_by', class: Migration20261121050000_schedule_confirmed_by },
   { name: 'Migration20261121060000_orders_by_appointment', class: Migration20261121060000_orders_by_appointment },
+  { name: 'Migration20261121070000_import_jobs', class: Migration20261121070000_import_jobs },
   { name: 'Migration20261121080000_statistics_indexes', class: Migration20261121080000_statistics_indexes },
 ];

@@ -1,0 +1,186 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OrderCsvColumns } from './order-import.types.js';
+import type { StagedOrder, StagedReference } from './order-row.js';
+import type { RowProblem } from './order-row-rules.js';
+
+/** Rows per staging insert and per merge statement: few statements, bounded memory. */
+export const STAGING_BATCH_ROWS = 1000;
+export const MERGE_BATCH_ROWS = 5000;
+
+/** Serialises imports: two files touching the same reference numbers never interleave. */
+const IMPORT_LOCK_KEY = 'tijdvak:orders-import';
+
+/** Order columns an import always writes, in staging and merge order. */
+const ALWAYS_WRITTEN = [
+  'name',
+  'email',
+  'phone',
+  'phone_normalized',
+  'zipcode',
+  'house_number',
+  'city',
+  'country',
+  'appointment',
+  'duration',
+] as const;
+
+/** Order columns fed by an optional CSV column: updated only when the file has that column. */
+const OPTIONAL_WRITES = [
+  { csv: 'technician', column: 'technician_id' },
+  { csv: 'flag', column: 'special' },
+  { csv: 'external', column: 'external_company' },
+] as const;
+
+function stagingRow(row: StagedOrder | StagedReference) {
+  if (!('name' in row)) return { line: row.line, reference_number: row.referenceNumber, complete: false };
+  const order = row;
+  return {
+    complete: true,
+    line: order.line,
+    reference_number: order.referenceNumber,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    phone_normalized: order.phoneNormalized,
+    zipcode: order.zipcode,
+    house_number: order.houseNumber,
+    city: order.city,
+    country: order.country,
+    appointment: order.appointment,
+    duration: order.duration,
+    technician_id: order.technicianId,
+    special: order.special,
+    external_company: order.externalCompany,
+  };
+}
+
+export interface MergeCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * The rows of one import, checked and parked in a temporary table inside the import's transaction,
+ * so that nothing reaches `orders` until every row has passed; then merged in batches with one
+ * upsert statement each. The table disappears with the transaction.
+ */
+export class ImportStaging {
+  private staged = 0;
+
+  constructor(private readonly em: EntityManager) {}
+
+  get size(): number {
+    return this.staged;
+  }
+
+  async open(): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [IMPORT_LOCK_KEY]);
+    // The whole file is one transaction; a statement may take longer than a request's usual limit.
+    await this.em.execute(`set local statement_timeout = '120s'`);
+    await this.em.execute(`create temp table import_staging (
+      seq serial primary key,
+      line int not null,
+      reference_number varchar(64) not null,
+      complete boolean not null,
+      name varchar(200),
+      email varchar(254),
+      phone varchar(40),
+      phone_normalized varchar(20),
+      zipcode varchar(16),
+      house_number int,
+      city varchar(100),
+      country "country",
+      appointment timestamptz,
+      duration int,
+      technician_id int,
+      special boolean,
+      external_company smallint
+    ) on commit drop`);
+  }
+
+  /**
+   * One statement per batch: the batch travels as one JSON document. Rows with problems come too,
+   * with their reference number only, so that duplicates and clashes with stored orders are found
+   * for every row of the file.
+   */
+  async add(rows: readonly (StagedOrder | StagedReference)[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.em.execute(
+      `insert into import_staging (line, reference_number, complete, ${ALWAYS_WRITTEN.join(', ')}, technician_id, special, external_company)
+       select r.line, r.reference_number, r.complete, r.name, r.email, r.phone, r.phone_normalized, r.zipcode, r.house_number, r.city,
+              r.country::"country", r.appointment, r.duration, r.technician_id, r.special, r.external_company
+       from jsonb_to_recordset(?::jsonb) as r(line int, reference_number text, complete boolean, name text, email text, phone text,
+         phone_normalized text, zipcode text, house_number int, city text, country text, appointment timestamptz,
+         duration int, technician_id int, special boolean, external_company smallint)`,
+      [JSON.stringify(rows.map(stagingRow))],
+    );
+    this.staged += rows.length;
+  }
+
+  /**
+   * Problems only visible across rows or against stored orders: a reference number twice in the
+   * file, one of a deleted order, or one of an order in the other country. At most `limit` listed.
+   */
+  async conflicts(limit: number): Promise<{ problems: RowProblem[]; total: number }> {
+    const rows = await this.em.execute<
+      { line: number; reference_number: string; kind: string; detail: string; total: string }[]
+    >(
+      `with problems as (
+         select s.line, s.reference_number, 'DUPLICATE' as kind, first.line::text as detail
+         from import_staging s
+         join (select reference_number, min(line) as line from import_staging group by reference_number having count(*) > 1) first
+           on first.reference_number = s.reference_number and s.line > first.line
+         union all
+         select s.line, s.reference_number, case when o.deleted_at is not null then 'DELETED' else 'COUNTRY' end, o.country::text
+         from import_staging s join orders o on o.reference_number = s.reference_number
+         where o.deleted_at is not null or (s.complete and o.country <> s.country)
+       )
+       select line, reference_number, kind, detail, count(*) over () as total from problems order by line limit ?`,
+      [limit],
+    );
+    const problems = rows.map((row): RowProblem => {
+      const base = { line: row.line, column: 'reference_number', value: row.reference_number };
+      if (row.kind === 'DUPLICATE')
+        return { ...base, message: 'IMPORT_DUPLICATE_REFERENCE', params: { line: row.detail } };
+      if (row.kind === 'DELETED') return { ...base, message: 'IMPORT_ORDER_DELETED' };
+      return { ...base, message: 'IMPORT_ORDER_OTHER_COUNTRY', params: { country: row.detail } };
+    });
+    return { problems, total: rows.length > 0 ? Number(rows[0].total) : 0 };
+  }
+
+  /**
+   * Upserts the staged rows on reference number, a batch per statement. A stored order whose
+   * values already equal the row's is left alone (not even `updated_at` changes).
+   */
+  async merge(present: OrderCsvColumns, now: Date, onBatch: (written: number) => void): Promise<MergeCounts> {
+    const written = [
+      ...ALWAYS_WRITTEN,
+      ...OPTIONAL_WRITES.filter((write) => present.has(write.csv)).map((write) => write.column),
+    ];
+    const insertColumns = ['reference_number', ...ALWAYS_WRITTEN, ...OPTIONAL_WRITES.map((write) => write.column)];
+    const sql = `with upserted as (
+        insert into orders as o (${insertColumns.join(', ')}, created_at, updated_at)
+        select ${insertColumns.join(', ')}, ?::timestamptz, ?::timestamptz
+        from import_staging where complete and seq > ? and seq <= ? order by seq
+        on conflict (reference_number) do update set
+          ${written.map((column) => `${column} = excluded.${column}`).join(', ')}, updated_at = excluded.updated_at
+        where (${written.map((column) => `o.${column}`).join(', ')})
+          is distinct from (${written.map((column) => `excluded.${column}`).join(', ')})
+        returning (xmax = 0) as inserted
+      )
+      select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
+      from upserted`;
+    const counts: MergeCounts = { created: 0, updated: 0, unchanged: 0 };
+    const at = now.toISOString();
+    for (let from = 0; from < this.staged; from += MERGE_BATCH_ROWS) {
+      const to = Math.min(from + MERGE_BATCH_ROWS, this.staged);
+      const [result] = await this.em.execute<{ created: number; updated: number }[]>(sql, [at, at, from, to]);
+      counts.created += result.created;
+      counts.updated += result.updated;
+      counts.unchanged += to - from - result.created - result.updated;
+      onBatch(to);
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,219 @@
+import { parseCountry, type Country } from '../common/locale.js';
+import { instantOf, type LocalDate } from '../common/time/zoned-time.js';
+import { checkOrderFields } from '../orders/order-fields.js';
+import type { CsvRecord } from './csv-reader.js';
+import {
+  CSV_COLUMNS,
+  FIELD_COLUMNS,
+  normalizeHeader,
+  OPTIONAL_COLUMNS,
+  parseCsvDate,
+  unescapeFormula,
+  type CsvColumn,
+} from './csv-format.js';
+import {
+  formatClock,
+  parseClock,
+  parseVisitWindow,
+  windowForPlannedTime,
+  type ImportWindowRule,
+  type VisitWindow,
+} from './import-window.js';
+import type { RowProblem, RowRule } from './order-row-rules.js';
+
+/** Which column sits where in the file. */
+export interface CsvHeader {
+  columns: ReadonlyMap<CsvColumn, number>;
+  width: number;
+}
+
+/** A valid row, ready to be staged and merged into the orders. */
+export interface StagedOrder {
+  line: number;
+  referenceNumber: string;
+  name: string;
+  email: string;
+  phone: string;
+  phoneNormalized: string;
+  zipcode: string;
+  houseNumber: number;
+  city: string;
+  country: Country;
+  /** ISO instant of the window start. */
+  appointment: string;
+  duration: number;
+  technicianId: number | null;
+  special: boolean;
+  externalCompany: number | null;
+}
+
+/** A row with problems whose reference number is readable: still checked against the others. */
+export interface StagedReference {
+  line: number;
+  referenceNumber: string;
+}
+
+export interface RowContext {
+  country: Country;
+  zone: string;
+  windows: readonly ImportWindowRule[];
+  technicianId: (personalNumber: string) => number | undefined;
+  rules: readonly RowRule[];
+}
+
+const MAX_SHOWN_VALUE = 100;
+
+/** Reads the header row; `<brand>_identifier`, the legacy name of the personal number, means `technician`. */
+export function readHeader(record: CsvRecord, brand: string): { header?: CsvHeader; problems: RowProblem[] } {
+  const known = new Set<string>(CSV_COLUMNS);
+  const alias = new Map<string, CsvColumn>([[`${brand}_identifier`, 'technician']]);
+  const columns = new Map<CsvColumn, number>();
+  const problems: RowProblem[] = [];
+  record.cells.forEach((cell, index) => {
+    const name = normalizeHeader(cell);
+    const column = (known.has(name) ? name : alias.get(name)) as CsvColumn | undefined;
+    if (!column) {
+      if (name === '') return;
+      problems.push({
+        line: record.line,
+        column: cell.trim(),
+        message: 'IMPORT_COLUMN_UNKNOWN',
+        params: { column: cell.trim(), columns: CSV_COLUMNS.join(', ') },
+      });
+    } else if (columns.has(column)) {
+      problems.push({ line: record.line, column, message: 'IMPORT_COLUMN_DUPLICATE', params: { column } });
+    } else {
+      columns.set(column, index);
+    }
+  });
+  for (const column of CSV_COLUMNS) {
+    if (!OPTIONAL_COLUMNS.has(column) && !columns.has(column)) {
+      problems.push({ line: record.line, column, message: 'IMPORT_COLUMN_MISSING', params: { column } });
+    }
+  }
+  return problems.length > 0 ? { problems } : { header: { columns, width: record.cells.length }, problems };
+}
+
+/** A planned time `HH:MM` (seconds, as spreadsheets add them, ignored) mapped through the import windows, or an explicit window kept as is. */
+function visitWindowOf(
+  text: string,
+  windows: readonly ImportWindowRule[],
+): { window: VisitWindow } | { problem: Pick<RowProblem, 'message' | 'params'> } {
+  const value = text.trim();
+  if (value.includes('/')) {
+    const window = parseVisitWindow(value);
+    return window ? { window } : { problem: { message: 'IMPORT_INVALID_TIME' } };
+  }
+  const planned = parseClock(value.replace(/^(\d{1,2}:\d{2}):00$/, '$1'));
+  if (planned === null) return { problem: { message: 'IMPORT_INVALID_TIME' } };
+  const window = windowForPlannedTime(planned, windows);
+  return window ? { window } : { problem: { message: 'IMPORT_NO_WINDOW', params: { time: formatClock(planned) } } };
+}
+
+function zeroOrOne(text: string): 0 | 1 | null | undefined {
+  const value = text.trim();
+  if (value === '') return null;
+  if (value === '0' || value === '1') return Number(value) as 0 | 1;
+  return undefined;
+}
+
+/**
+ * Checks one data row and reports every problem it has, each with its column. The customer fields
+ * follow the same rules as an order created by hand (checkOrderFields).
+ */
+export function checkOrderRow(
+  record: CsvRecord,
+  header: CsvHeader,
+  context: RowContext,
+): { order?: StagedOrder; reference?: StagedReference; problems: RowProblem[] } {
+  const { line } = record;
+  if (record.cells.length !== header.width) {
+    return {
+      problems: [
+        {
+          line,
+          column: null,
+          message: 'IMPORT_ROW_COLUMN_COUNT',
+          params: { found: record.cells.length, expected: header.width },
+        },
+      ],
+    };
+  }
+  const cell = (column: CsvColumn): string => {
+    const index = header.columns.get(column);
+    return index === undefined ? '' : unescapeFormula(record.cells[index]);
+  };
+  const problems: RowProblem[] = [];
+  const report = (column: CsvColumn, problem: Pick<RowProblem, 'message' | 'params'>) =>
+    problems.push({ line, column, value: cell(column).slice(0, MAX_SHOWN_VALUE), ...problem });
+
+  const countryText = cell('country').trim();
+  let country = context.country;
+  if (countryText !== '') {
+    const named = parseCountry(countryText);
+    if (!named) report('country', { message: 'IMPORT_INVALID_COUNTRY' });
+    else if (named !== context.country) {
+      report('country', { message: 'IMPORT_WRONG_COUNTRY', params: { found: named, expected: context.country } });
+    } else country = named;
+  }
+
+  const { fields, problems: fieldProblems } = checkOrderFields({
+    referenceNumber: cell('reference_number'),
+    name: cell('name'),
+    email: cell('email'),
+    phone: cell('phone'),
+    zipcode: cell('zipcode'),
+    houseNumber: cell('house_number'),
+    city: cell('city'),
+    country,
+  });
+  for (const problem of fieldProblems) {
+    const column = FIELD_COLUMNS[problem.field as keyof typeof FIELD_COLUMNS] ?? 'reference_number';
+    report(column, { message: problem.message, params: problem.params });
+  }
+  const reference: StagedReference | undefined = fieldProblems.some((problem) => problem.field === 'referenceNumber')
+    ? undefined
+    : { line, referenceNumber: cell('reference_number').trim() };
+
+  const date: LocalDate | null = parseCsvDate(cell('date'));
+  if (!date) report('date', { message: 'IMPORT_INVALID_DATE' });
+
+  const timed = visitWindowOf(cell('time'), context.windows);
+  if ('problem' in timed) report('time', timed.problem);
+
+  const personalNumber = cell('technician').trim();
+  const technicianId = personalNumber === '' ? null : (context.technicianId(personalNumber) ?? undefined);
+  if (technicianId === undefined) {
+    report('technician', { message: 'IMPORT_UNKNOWN_TECHNICIAN', params: { value: personalNumber } });
+  }
+
+  const flag = zeroOrOne(cell('flag'));
+  if (flag === undefined) report('flag', { message: 'IMPORT_INVALID_FLAG' });
+  const external = zeroOrOne(cell('external'));
+  if (external === undefined) report('external', { message: 'IMPORT_INVALID_EXTERNAL' });
+
+  if (problems.length > 0 || !fields || !date || 'problem' in timed || technicianId === undefined) {
+    return { reference, problems };
+  }
+  const visit = { line, country, date, window: timed.window, technicianId };
+  for (const rule of context.rules) {
+    const problem = rule(visit);
+    if (problem) problems.push({ ...problem, value: problem.column ? cell(problem.column as CsvColumn) : undefined });
+  }
+  if (problems.length > 0) return { reference, problems };
+
+  const start = timed.window.start;
+  return {
+    problems,
+    order: {
+      line,
+      ...fields,
+      country,
+      appointment: instantOf(date, Math.floor(start / 60), start % 60, context.zone).toISOString(),
+      duration: (timed.window.end - start) * 60,
+      technicianId,
+      special: flag === 1,
+      externalCompany: external ?? null,
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Country } from '../../server/common/locale.js';
+import { Order } from '../../server/orders/order.entity.js';
+import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { postRestUpload } from '../utils/upload.js';
+
+const HEADER = 'reference_number;name;email;phone;zipcode;house_number;city;country;date;time;technician;flag;external';
+
+describe('CSV export of orders', () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { BRAND: 'acme' } });
+    server.services.clock.travelTo(new Date('2026-11-23T22:30:00Z')); // 23:30 in Amsterdam
+    const em = server.em();
+    token = tokensFor(server).admin(await createAdmin(em));
+    const technician = await createTechnician(em, { personalNumber: 'N100' });
+    await createOrder(em, {
+      referenceNumber: 'R-2',
+      name: 'Jansen; Anna',
+      phone: '+31 6 12345678',
+      zipcode: '1234 AB',
+      houseNumber: '12',
+      city: 'Utrecht',
+      email: 'anna@example.test',
+      appointment: new Date('2026-11-24T07:00:00Z'),
+      technician,
+      special: true,
+    });
+    await createOrder(em, {
+      referenceNumber: 'R-1',
+      name: '=HYPERLINK("http://evil.example","klik")',
+      phone: '06 12345678',
+      zipcode: '3511CD',
+      houseNumber: '4',
+      city: '@Utrecht',
+      email: 'b@example.test',
+      appointment: new Date('2026-06-15T06:00:00Z'), // 08:00 in summer time
+      duration: 7200,
+      externalCompany: 1,
+    });
+    await createOrder(em, { referenceNumber: 'R-DELETED', appointment: new Date(), deletedAt: new Date() });
+    await createOrder(em, { referenceNumber: 'R-BE', country: Country.BE, zipcode: '1000', appointment: new Date() });
+  });
+  afterAll(() => server.stop());
+
+  const download = (path = '/api/admin/export?country=NL', headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+
+  it('gives the file name and download path through GraphQL', async () => {
+    const { body } = await server.graphql<{ ordersExport: { fileName: string; url: string; country: string } }>(
+      '{ ordersExport { fileName url country } }',
+      {},
+      { token },
+    );
+    expect(body.data!.ordersExport).toEqual({
+      fileName: 'acme-export.23-11-2026.csv',
+      url: '/api/admin/export?country=NL',
+      country: 'NL',
+    });
+  });
+
+  it('streams the orders of a country in the import format, opening correctly in a spreadsheet', async () => {
+    const response = await download();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="?acme-export\.23-11-2026\.csv"?$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split('\r\n')).toEqual([
+      HEADER,
+      // Cells a spreadsheet would run as formulas start with ' (escaped), quotes are doubled.
+      `R-1;"'=HYPERLINK(""http://evil.example"",""klik"")";b@example.test;06 12345678;3511CD;4;'@Utrecht;NL;15-06-2026;08:00/10:00;;0;1`,
+      `R-2;"Jansen; Anna";anna@example.test;'+31 6 12345678;1234AB;12;Utrecht;NL;24-11-2026;08:00/11:00;N100;1;`,
+      '',
+    ]);
+  });
+
+  it("exports the site's country without ?country, and the other country on request", async () => {
+    const site = await (await download('/api/admin/export')).text();
+    expect(site).toContain('R-2');
+    const belgian = await download('/api/admin/export?country=be');
+    expect(belgian.headers.get('content-disposition')).toContain('acme-export.23-11-2026.csv');
+    const text = await belgian.text();
+    expect(text).toContain('R-BE');
+    expect(text).not.toContain('R-2');
+  });
+
+  it('imports back unchanged (export → import round trip)', async () => {
+    const snapshot = async () =>
+      (
+        await server.em().find(Order, { country: Country.NL }, { orderBy: { id: 'asc' }, populate: ['technician'] })
+      ).map(({ updatedAt: _updatedAt, ...order }) => ({ ...order, technician: order.technician?.id ?? null }));
+    const before = await snapshot();
+    const file = new Uint8Array(await (await download()).arrayBuffer());
+    const response = await postRestUpload(
+      server.url,
+      '/api/admin/import/NL',
+      'file',
+      { name: 'export.csv', content: file },
+      { token },
+    );
+    expect(response).toMatchObject({ status: 200, body: { rows: 2, created: 0, updated: 0, unchanged: 2 } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is for admins only, with the legacy error format', async () => {
+    const response = await fetch(`${server.url}/api/admin/export`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'UNAUTHENTICATED' });
+    const bad = await download('/api/admin/export?country=XX');
+    expect(bad.status).toBe(400);
+  });
+});
