@@ -9,6 +9,8 @@ export interface AppProcess {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   database: TestDatabase;
   dataDir: string;
   /** What the server printed (for diagnosing a failed test). */
@@ -57,6 +59,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   return {
     url,
     port,
+    pid: child.pid!,
     database,
     dataDir,
     output: () => output,
