@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +25,8 @@ const RUNS = 5;
 const LIGHTHOUSE_RUNS = 3;
 const TARGET = { javascriptKb: 100, lcpMs: 1000, lighthouseLcpMs: 2500, cls: 0.1 };
 /** Source paths that must never reach a consumer page: the staff areas and the chart library. */
-const STAFF_OR_CHARTS = /(^|\/)(client\/src\/(admin|technician|staff)\/|node_modules\/(echarts|zrender|echarts-for-react)\/)/;
+const STAFF_OR_CHARTS =
+  /(^|\/)(client\/src\/(admin|technician|staff)\/|node_modules\/(echarts|zrender|echarts-for-react)\/)/;
 const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -162,7 +172,9 @@ describe('client: the consumer index page', () => {
 
     const gzipped = [...indexScripts].map((name) => gzipSync(readFileSync(join(ASSETS, name))).length);
     const javascriptKb = gzipped.reduce((sum, size) => sum + size, 0) / 1024;
-    const staffOrCharts = [...scripts].filter((chunk) => sourcesOf(chunk).some((source) => STAFF_OR_CHARTS.test(source)));
+    const staffOrCharts = [...scripts].filter((chunk) =>
+      sourcesOf(chunk).some((source) => STAFF_OR_CHARTS.test(source)),
+    );
     expect(indexScripts.size).toBeGreaterThan(0);
 
     const lighthouse = [];

@@ -15,7 +15,8 @@ const TARGET = { throughput: 0.5, restWithin: 0.1, p99: 25, atShareOfPeak: 0.7 }
 
 const LOOK_UP = `mutation LookUpVisits($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken sign } }`;
 /** A browser's agent: each found lookup is also recorded (in the background) for the statistics. */
-const USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile';
+const USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile';
 
 /**
  * Benchmark 1: the consumer lookup over 200 000 orders, through REST, GraphQL and a bare node:http +
@@ -92,9 +93,19 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
     const p = (kind: (typeof kinds)[number], key: 'p50' | 'p99') => median(runs[kind].map((run) => run[key]));
     const [base, graphql, rest] = [peak('baseline'), peak('graphql'), peak('rest')];
     const held = Math.floor(Math.min(graphql, rest) * TARGET.atShareOfPeak);
-    const heldGraphql = await runLoad({ ...options.graphql, durationSeconds: SECONDS, connections: CONNECTIONS, rate: held });
+    const heldGraphql = await runLoad({
+      ...options.graphql,
+      durationSeconds: SECONDS,
+      connections: CONNECTIONS,
+      rate: held,
+    });
     const heldRest = await runLoad({ ...options.rest, durationSeconds: SECONDS, connections: CONNECTIONS, rate: held });
-    const heldBaseline = await runLoad({ ...options.baseline, durationSeconds: SECONDS, connections: CONNECTIONS, rate: held });
+    const heldBaseline = await runLoad({
+      ...options.baseline,
+      durationSeconds: SECONDS,
+      connections: CONNECTIONS,
+      rate: held,
+    });
     const conditions = `median of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections, ${ADDRESSES} addresses`;
     recordFigures(`1. Consumer lookup (${ORDERS.toLocaleString('en')} orders)`, [
       {

@@ -124,7 +124,9 @@ describe('CSV import and export', () => {
       expect(result.created).toBe(IMPORT_ROWS);
     };
     const copyOnce = async () => {
-      copy.push((await runBaseline<{ ms: number }>('test/bench/baselines/copy-in.mjs', [app.database.url, files.table])).ms);
+      copy.push(
+        (await runBaseline<{ ms: number }>('test/bench/baselines/copy-in.mjs', [app.database.url, files.table])).ms,
+      );
       const count = await withPg(app.database.url, (client) =>
         client.query<{ n: string }>(`select count(*) as n from orders where reference_number like 'IMP-%'`),
       );

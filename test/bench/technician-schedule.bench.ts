@@ -76,8 +76,13 @@ describe('technician schedule', () => {
     const technician = await withDatabase(app, (em) => createTechnician(em));
     const token = appTokens(app).signTechnician(technician);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const probe = await fetch(`${app.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: SCHEDULE }) });
-    const date = ((await probe.json()) as { data: { technicianSchedule: { date: string } } }).data.technicianSchedule.date;
+    const probe = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: SCHEDULE }),
+    });
+    const date = ((await probe.json()) as { data: { technicianSchedule: { date: string } } }).data.technicianSchedule
+      .date;
     await planDay(app.database.url, technician.id, date, DAY_ORDERS, 'DAY');
     const bareQuery = new URLSearchParams({
       technician: String(technician.id),
@@ -98,7 +103,8 @@ describe('technician schedule', () => {
     const runs = { baseline: [] as number[], graphql: [] as number[], rest: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       const order = [...kinds.slice(round % 3), ...kinds.slice(0, round % 3)];
-      for (const kind of order) runs[kind].push((await runLoad({ ...loads[kind], durationSeconds: SECONDS })).requestsPerSecond);
+      for (const kind of order)
+        runs[kind].push((await runLoad({ ...loads[kind], durationSeconds: SECONDS })).requestsPerSecond);
     }
     const [base, graphql, rest] = [median(runs.baseline), median(runs.graphql), median(runs.rest)];
     const conditions = `median of ${ROUNDS} alternating ${SECONDS} s runs, 10 connections, ${ORDERS.toLocaleString('en')} orders in the table`;

@@ -21,4 +21,4 @@ await pipeline(
 );
 const ms = performance.now() - started;
 await client.end();
-process.stdout.write(`${JSON.stringify({ ms})}\n`);
+process.stdout.write(`${JSON.stringify({ ms })}\n`);

@@ -25,4 +25,4 @@ let bytes = 0;
 for await (const chunk of stream) bytes += chunk.length;
 const ms = performance.now() - started;
 await client.end();
-process.stdout.write(`${JSON.stringify({ ms, bytes})}\n`);
+process.stdout.write(`${JSON.stringify({ ms, bytes })}\n`);
