@@ -88,12 +88,29 @@ function offsetMinutesAt(instant: Date, zone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
 }
 
+const REMEMBERED_INSTANTS = 10_000;
+/** Answers of instantOf by zone, date, hour and minute (epoch ms); cleared when full. */
+const instants = new Map<string, number>();
+
 /**
  * The instant at which the zone's clocks read `date hour:minute`. A wall time skipped by the
  * spring-forward change resolves to the instant one hour later; a wall time that occurs twice in
  * autumn resolves to one of its two readings. Business hours (07:00-22:00) never hit either case.
  */
 export function instantOf(date: LocalDate, hour: number, minute: number, zone: string): Date {
+  // Imports and schedules ask for the same few (day, time) pairs again and again; each answer costs
+  // two to four Intl formatToParts calls (the largest share of an import's CPU), so remember them.
+  const key = `${zone}|${date}|${hour}|${minute}`;
+  let epochMs = instants.get(key);
+  if (epochMs === undefined) {
+    epochMs = computeInstantOf(date, hour, minute, zone);
+    if (instants.size >= REMEMBERED_INSTANTS) instants.clear();
+    instants.set(key, epochMs);
+  }
+  return new Date(epochMs);
+}
+
+function computeInstantOf(date: LocalDate, hour: number, minute: number, zone: string): number {
   const wallAsUtc = utcMidnight(date).getTime() + (hour * 60 + minute) * 60000;
   let guess = wallAsUtc - offsetMinutesAt(new Date(wallAsUtc), zone) * 60000;
   const corrected = wallAsUtc - offsetMinutesAt(new Date(guess), zone) * 60000;
@@ -107,7 +124,7 @@ export function instantOf(date: LocalDate, hour: number, minute: number, zone: s
     };
     guess = reads(earlier) ? earlier : reads(later) ? later : later;
   }
-  return new Date(guess);
+  return guess;
 }
 
 /** Whole hours since local midnight of the instant in the zone, for "hour of day" statistics and greetings. */
