@@ -1,30 +1,62 @@
 import { OrderEventKind } from './order-event-kind.js';
 import type { AuditActor } from './order-audit.js';
+import type { OrderValueField } from './order-values.js';
 
 /**
- * An `orders` row (alias `row`, its technician joined as `technician`) as a jsonb object with the
- * keys and formats of `orderValues()` (order-values.ts): events written in SQL and in TypeScript
- * read alike. The instant is written as JavaScript's toISOString() writes it.
+ * Each recorded order field as SQL over an `orders` row (`row`) and its technician's personal number
+ * (`number`): the keys and formats of `orderValues()` (order-values.ts), so events written in SQL and
+ * in TypeScript read alike. `column` is what tells a change (the technician by id).
  */
-export function orderValuesSql(row: string, technician: string): string {
-  return `jsonb_build_object(
-    'referenceNumber', ${row}.reference_number, 'name', ${row}.name, 'email', ${row}.email, 'phone', ${row}.phone,
-    'zipcode', ${row}.zipcode, 'houseNumber', ${row}.house_number, 'city', ${row}.city, 'country', ${row}.country::text,
-    'appointment', to_char(${row}.appointment at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'duration', ${row}.duration, 'technician', ${technician}.personal_number, 'special', ${row}.special,
-    'externalCompany', ${row}.external_company)`;
+const FIELDS: readonly { key: OrderValueField; column: string; value: (row: string, number: string) => string }[] = [
+  { key: 'referenceNumber', column: 'reference_number', value: (row) => `${row}.reference_number` },
+  { key: 'name', column: 'name', value: (row) => `${row}.name` },
+  { key: 'email', column: 'email', value: (row) => `${row}.email` },
+  { key: 'phone', column: 'phone', value: (row) => `${row}.phone` },
+  { key: 'zipcode', column: 'zipcode', value: (row) => `${row}.zipcode` },
+  { key: 'houseNumber', column: 'house_number', value: (row) => `${row}.house_number` },
+  { key: 'city', column: 'city', value: (row) => `${row}.city` },
+  { key: 'country', column: 'country', value: (row) => `${row}.country::text` },
+  {
+    key: 'appointment',
+    column: 'appointment',
+    // As JavaScript's toISOString() writes it.
+    value: (row) => `to_char(${row}.appointment at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  },
+  { key: 'duration', column: 'duration', value: (row) => `${row}.duration` },
+  { key: 'technician', column: 'technician_id', value: (_row, number) => number },
+  { key: 'special', column: 'special', value: (row) => `${row}.special` },
+  { key: 'externalCompany', column: 'external_company', value: (row) => `${row}.external_company` },
+];
+
+/** Every field of the row, as a jsonb object. */
+function allValuesSql(row: string, number: string): string {
+  return `jsonb_build_object(${FIELDS.map((field) => `'${field.key}', ${field.value(row, number)}`).join(', ')})`;
 }
 
-/** The keys of jsonb `values` whose value differs in jsonb `other`. */
-const changedSql = (values: string, other: string) =>
-  `(select jsonb_object_agg(e.key, e.value) from jsonb_each(${values}) e where e.value is distinct from ${other} -> e.key)`;
+/**
+ * The fields of `row` that differ from `other`, as a jsonb object. Compared column by column, which
+ * is cheap; a field that is empty on this side is left out (jsonb_strip_nulls), which reads the same:
+ * the history takes the fields of both sides, and a missing value is empty.
+ */
+function changedValuesSql(row: string, number: string, other: string): string {
+  const fields = FIELDS.filter((field) => field.key !== 'referenceNumber' && field.key !== 'country');
+  return `jsonb_strip_nulls(jsonb_build_object(${fields
+    .map(
+      (field) =>
+        `'${field.key}', case when ${row}.${field.column} is distinct from ${other}.${field.column} ` +
+        `then to_jsonb(${field.value(row, number)}) end`,
+    )
+    .join(', ')}))`;
+}
 
 /**
  * A data-modifying CTE (`name as (insert ...)`) for a statement whose CTE `upserted` returns
  * `orders` rows as written (`returning o.*, (xmax = 0) as inserted`): one IMPORT_CREATED event per
- * new row (all values after), one IMPORT_UPDATED per changed row (the changed values before and after).
- * The values before are read from `orders` in the same statement, whose snapshot precedes the upsert.
- * Rows the upsert left alone are not returned, so they record nothing. No row passes through the server.
+ * new row (all values after), one IMPORT_UPDATED per changed row (the changed values before and
+ * after). The values before are read from `orders` in the same statement, whose snapshot precedes
+ * the upsert: one primary-key lookup per changed row (LIMIT keeps the planner from hashing all of
+ * `orders`). Rows the upsert left alone are not returned, so they record nothing. No row passes
+ * through the server. Reference number and country never change in an import (they identify the order).
  */
 export function importEventsCte(
   name: string,
@@ -36,14 +68,17 @@ export function importEventsCte(
     select u.id, ?::timestamptz,
            case when u.inserted then '${OrderEventKind.IMPORT_CREATED}' else '${OrderEventKind.IMPORT_UPDATED}' end,
            ?, ?::int, ?::text, ?::uuid,
-           case when u.inserted then null else ${changedSql('old_values.v', 'new_values.v')} end,
-           case when u.inserted then new_values.v else ${changedSql('new_values.v', 'old_values.v')} end
+           case when u.inserted then null else ${changedValuesSql('old', 'old.technician_number', 'u')} end,
+           case when u.inserted then ${allValuesSql('u', 'ut.personal_number')}
+                else ${changedValuesSql('u', 'ut.personal_number', 'old')} end
     from upserted u
     left join technicians ut on ut.id = u.technician_id
-    left join orders old on old.id = u.id and not u.inserted
-    left join technicians ot on ot.id = old.technician_id
-    cross join lateral (select ${orderValuesSql('u', 'ut')} as v) new_values
-    cross join lateral (select case when old.id is null then null else ${orderValuesSql('old', 'ot')} end as v) old_values
+    left join lateral (
+      select previous.*, pt.personal_number as technician_number
+      from orders previous left join technicians pt on pt.id = previous.technician_id
+      where previous.id = u.id and not u.inserted
+      limit 1
+    ) old on true
   )`;
   return {
     sql,

@@ -1,12 +1,10 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { Admin } from '../admins/admin.entity.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ImportJob } from '../imports/import-job.entity.js';
 import { Order } from '../orders/order.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
 import { OrderEventActorType, OrderEventKind } from './order-event-kind.js';
 import { OrderEventActor, OrderFieldChange } from './order-event.types.js';
 import { ORDER_VALUE_FIELDS, type OrderValue, type OrderValues } from './order-values.js';
@@ -25,7 +23,7 @@ const asText = (value: OrderValue | undefined): string | null =>
 @Entity({ tableName: 'order_events' })
 @Index({ name: 'order_events_order_id_idx', properties: ['order', 'id'] })
 export class OrderEvent {
-  [OptionalProps]?: 'actorAdmin' | 'actorTechnician' | 'actorName' | 'actingAdminName' | 'importJob' | 'actor' | 'changes';
+  [OptionalProps]?: 'actorAdminId' | 'actorTechnicianId' | 'actorName' | 'actingAdminName' | 'importJob' | 'actor' | 'changes';
 
   @Field(() => Int, { description: 'Database id; later events have higher ids.' })
   @RequireRole(Role.ADMIN)
@@ -48,12 +46,15 @@ export class OrderEvent {
   @Enum({ items: () => OrderEventActorType, type: 'string', length: 16 })
   actorType!: OrderEventActorType;
 
-  /** The admin; for a technician the admin acting as that technician; for an import the admin who ran it. */
-  @ManyToOne(() => Admin, { nullable: true, deleteRule: 'set null' })
-  actorAdmin: Admin | null = null;
+  /**
+   * The admin; for a technician the admin acting as that technician; for an import the admin who ran it.
+   * Ids as they were, without foreign keys: removing an account never rewrites the trail.
+   */
+  @Property({ nullable: true })
+  actorAdminId: number | null = null;
 
-  @ManyToOne(() => Technician, { nullable: true, deleteRule: 'set null' })
-  actorTechnician: Technician | null = null;
+  @Property({ nullable: true })
+  actorTechnicianId: number | null = null;
 
   /** The admin's or technician's name as it was. */
   @Property({ length: 201, nullable: true })
@@ -63,7 +64,8 @@ export class OrderEvent {
   @Property({ length: 201, nullable: true })
   actingAdminName: string | null = null;
 
-  @ManyToOne(() => ImportJob, { nullable: true, deleteRule: 'set null' })
+  /** The import that wrote the change (import jobs are never removed; no foreign key, as above). */
+  @ManyToOne(() => ImportJob, { nullable: true, createForeignKeyConstraint: false })
   importJob: ImportJob | null = null;
 
   @Property({ type: 'json', nullable: true })
