@@ -23,7 +23,8 @@ const asText = (value: OrderValue | undefined): string | null =>
 @Entity({ tableName: 'order_events' })
 @Index({ name: 'order_events_order_id_idx', properties: ['order', 'id'] })
 export class OrderEvent {
-  [OptionalProps]?: 'actorAdminId' | 'actorTechnicianId' | 'actorName' | 'actingAdminName' | 'importJob' | 'actor' | 'changes';
+  [OptionalProps]?:
+    'actorAdminId' | 'actorTechnicianId' | 'actorName' | 'actingAdminName' | 'importJob' | 'actor' | 'changes';
 
   @Field(() => Int, { description: 'Database id; later events have higher ids.' })
   @RequireRole(Role.ADMIN)

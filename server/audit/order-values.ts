@@ -72,7 +72,9 @@ export function orderValues(order: OrderSnapshot): OrderValues {
 
 /** The chosen fields of `values` only. */
 export function pickValues(values: OrderValues, fields: readonly string[]): OrderValues {
-  return Object.fromEntries(fields.filter((field) => Object.hasOwn(values, field)).map((field) => [field, values[field]]));
+  return Object.fromEntries(
+    fields.filter((field) => Object.hasOwn(values, field)).map((field) => [field, values[field]]),
+  );
 }
 
 /** The fields whose value differs between `before` and `after`, as the two halves of one event. */

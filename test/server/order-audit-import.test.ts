@@ -94,7 +94,12 @@ describe('audit trail of the CSV import', () => {
 
   it('records each created order with all its values, as the SQL of the import wrote them', async () => {
     const body = await importFile(csv(ROW_1, ROW_2), 'december.csv');
-    expect(body.data?.importOrders).toEqual({ __typename: 'ImportOrdersSuccess', created: 2, updated: 0, unchanged: 0 });
+    expect(body.data?.importOrders).toEqual({
+      __typename: 'ImportOrdersSuccess',
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+    });
     const [created] = await events('IMP-1');
     expect(created.kind).toBe('IMPORT_CREATED');
     expect(created.actor).toEqual({ type: 'IMPORT', name: 'Ilse de Boer', importFileName: 'december.csv' });

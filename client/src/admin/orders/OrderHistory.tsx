@@ -1,0 +1,177 @@
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { graphql } from '../../gql';
+import type { Country, OrderHistoryQuery as OrderHistoryData } from '../../gql/graphql';
+import { formatDayMonthYear, formatTime } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+import { actorText, fieldLabel, formatHistoryValue, kindLabelKey, type ValueContext } from './history-text';
+import { technicianLabel, type TechnicianOption } from './TechnicianSelect';
+
+/** Events per page: a screenful; older ones on request. */
+export const HISTORY_PAGE_SIZE = 10;
+
+const OrderHistoryQuery = graphql(`
+  query OrderHistory($orderId: Int!, $first: Int, $after: String) {
+    orderHistory(orderId: $orderId, first: $first, after: $after) {
+      totalCount
+      edges {
+        node {
+          id
+          at
+          kind
+          actor {
+            type
+            name
+            actingAdmin
+            importFileName
+          }
+          changes {
+            field
+            before
+            after
+          }
+        }
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+type HistoryEvent = OrderHistoryData['orderHistory']['edges'][number]['node'];
+
+/** Appends a page of older events to the ones shown. */
+const appendPage = (previous: OrderHistoryData, next: OrderHistoryData | undefined): OrderHistoryData =>
+  next
+    ? {
+        orderHistory: {
+          ...next.orderHistory,
+          edges: [...previous.orderHistory.edges, ...next.orderHistory.edges],
+        },
+      }
+    : previous;
+
+/** The order's audit trail, newest first, on the order screen. */
+export function OrderHistory({
+  orderId,
+  country,
+  technicians,
+}: {
+  orderId: number;
+  country: Country;
+  technicians: readonly TechnicianOption[];
+}) {
+  const { t, language } = useI18n();
+  const { data, loading, error, fetchMore } = useQuery(OrderHistoryQuery, {
+    variables: { orderId, first: HISTORY_PAGE_SIZE },
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreProblem, setMoreProblem] = useState<string | null>(null);
+  const history = data?.orderHistory;
+
+  const byNumber = new Map(technicians.map((technician) => [technician.personalNumber, technician]));
+  const context: ValueContext = {
+    t,
+    language,
+    country,
+    technicianName: (personalNumber) => {
+      const known = byNumber.get(personalNumber);
+      return known ? technicianLabel(known) : personalNumber;
+    },
+  };
+
+  const loadOlder = async () => {
+    if (!history?.pageInfo.endCursor) return;
+    setLoadingMore(true);
+    setMoreProblem(null);
+    try {
+      await fetchMore({
+        variables: { after: history.pageInfo.endCursor },
+        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous as OrderHistoryData, fetchMoreResult),
+      });
+    } catch (failure) {
+      setMoreProblem(problemOf(failure, t('common.genericError')).message);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <section className="card order-history" aria-labelledby="order-history-title">
+      <h2 id="order-history-title">{t('admin.history.title')}</h2>
+      {loading && !history && <Spinner />}
+      <Message tone="error">
+        {error && !history ? problemOf(error, t('common.genericError')).message : undefined}
+      </Message>
+      {history && history.edges.length === 0 && <p>{t('admin.history.empty')}</p>}
+      {history && history.edges.length > 0 && (
+        <>
+          <p className="history-count">{t('admin.history.count', { count: history.totalCount })}</p>
+          <ol className="history-list">
+            {history.edges.map(({ node }) => (
+              <HistoryItem key={node.id} event={node} context={context} />
+            ))}
+          </ol>
+        </>
+      )}
+      <Message tone="error">{moreProblem ?? undefined}</Message>
+      {history?.pageInfo.hasNextPage && (
+        <div>
+          <button type="button" className="button button-secondary" onClick={loadOlder} disabled={loadingMore}>
+            {t('admin.history.older')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HistoryItem({ event, context }: { event: HistoryEvent; context: ValueContext }) {
+  const { t, language, country } = context;
+  const at = new Date(event.at);
+  const locale = { language, country };
+  // A new order lists its values; a change lists each field from before to after.
+  const isNew = event.kind === 'CREATED' || event.kind === 'IMPORT_CREATED';
+  return (
+    <li className="history-event">
+      <div className="history-head">
+        <strong>{t(kindLabelKey(event.kind))}</strong>
+        <time dateTime={event.at}>{`${formatDayMonthYear(at, locale)} ${formatTime(at, locale)}`}</time>
+      </div>
+      <p className="history-actor">{actorText(event.actor, t)}</p>
+      {event.changes.length > 0 && (
+        <dl className="history-changes">
+          {event.changes.map((change) => {
+            const label = fieldLabel(change.field, t);
+            const after = formatHistoryValue(change.field, change.after, context);
+            const before = formatHistoryValue(change.field, change.before, context);
+            return (
+              <div key={change.field}>
+                <dt>{label}</dt>
+                <dd>
+                  {isNew ? (
+                    after
+                  ) : change.before === change.after ? (
+                    t('admin.history.unchanged', { value: after })
+                  ) : (
+                    <>
+                      <span className="history-before">{before}</span>
+                      <span aria-hidden="true"> → </span>
+                      <span className="visually-hidden"> {t('admin.history.becomes')} </span>
+                      <span className="history-after">{after}</span>
+                    </>
+                  )}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </li>
+  );
+}

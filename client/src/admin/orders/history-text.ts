@@ -1,0 +1,95 @@
+import type { Country, OrderEventKind } from '../../gql/graphql';
+import { formatDayMonthYear, formatTime } from '../../i18n/format';
+import type { MessageKey, Translate } from '../../i18n/i18n';
+import type { Language } from '../../i18n/locale';
+
+const KIND_LABELS: Record<OrderEventKind, MessageKey> = {
+  CREATED: 'admin.history.kind.CREATED',
+  IMPORT_CREATED: 'admin.history.kind.IMPORT_CREATED',
+  IMPORT_UPDATED: 'admin.history.kind.IMPORT_UPDATED',
+  START_CONFIRMED: 'admin.history.kind.START_CONFIRMED',
+  REASSIGNED: 'admin.history.kind.REASSIGNED',
+  MIGRATED: 'admin.history.kind.MIGRATED',
+  DELETED: 'admin.history.kind.DELETED',
+  CONSUMER_REPLIED: 'admin.history.kind.CONSUMER_REPLIED',
+};
+
+export const kindLabelKey = (kind: OrderEventKind): MessageKey => KIND_LABELS[kind];
+
+/** Labels of the order fields a history names; a field another feature adds shows its own name until listed. */
+const FIELD_LABELS: Record<string, MessageKey> = {
+  referenceNumber: 'admin.orders.field.referenceNumber',
+  name: 'admin.orders.field.name',
+  email: 'admin.orders.field.email',
+  phone: 'admin.orders.field.phone',
+  zipcode: 'admin.orders.field.zipcode',
+  houseNumber: 'admin.orders.field.houseNumber',
+  city: 'admin.orders.field.city',
+  country: 'admin.orders.field.country',
+  appointment: 'admin.history.field.appointment',
+  duration: 'admin.history.field.duration',
+  technician: 'admin.orders.field.technician',
+  special: 'admin.orders.field.special',
+  externalCompany: 'admin.history.field.externalCompany',
+  deleted: 'admin.history.field.deleted',
+};
+
+export const fieldLabel = (field: string, t: Translate): string =>
+  Object.hasOwn(FIELD_LABELS, field) ? t(FIELD_LABELS[field]) : field;
+
+export interface ValueContext {
+  t: Translate;
+  language: Language;
+  country: Country;
+  /** "Anna Visser (N10001)" for a personal number, when that technician is known. */
+  technicianName: (personalNumber: string) => string;
+}
+
+/** One recorded value as the order screen writes it (the server sends text: ISO instants, 'true', '10800'). */
+export function formatHistoryValue(field: string, value: string | null, context: ValueContext): string {
+  const { t } = context;
+  if (value === null || value === '') return '—';
+  switch (field) {
+    case 'appointment': {
+      const date = new Date(value);
+      const locale = { language: context.language, country: context.country };
+      return `${formatDayMonthYear(date, locale)} ${formatTime(date, locale)}`;
+    }
+    case 'duration':
+      return t('admin.history.hours', { hours: Number(value) / 3600 });
+    case 'technician':
+      return context.technicianName(value);
+    case 'special':
+      return t(value === 'true' ? 'admin.orders.yes' : 'admin.orders.no');
+    case 'deleted':
+      return t(value === 'true' ? 'admin.history.deletedYes' : 'admin.history.deletedNo');
+    case 'country':
+      return value === 'BE' ? t('admin.orders.country.BE') : value === 'NL' ? t('admin.orders.country.NL') : value;
+    default:
+      return value;
+  }
+}
+
+export interface HistoryActor {
+  type: 'ADMIN' | 'TECHNICIAN' | 'CONSUMER' | 'IMPORT';
+  name?: string | null;
+  actingAdmin?: string | null;
+  importFileName?: string | null;
+}
+
+/** "door Greet Jansen (admin)", "door Greet Jansen als monteur Anna Visser", "door de klant", ... */
+export function actorText(actor: HistoryActor, t: Translate): string {
+  const unknown = t('admin.history.unknownPerson');
+  switch (actor.type) {
+    case 'ADMIN':
+      return t('admin.history.byAdmin', { name: actor.name ?? unknown });
+    case 'TECHNICIAN':
+      return actor.actingAdmin
+        ? t('admin.history.byAdminAsTechnician', { admin: actor.actingAdmin, name: actor.name ?? unknown })
+        : t('admin.history.byTechnician', { name: actor.name ?? unknown });
+    case 'CONSUMER':
+      return t('admin.history.byConsumer');
+    case 'IMPORT':
+      return t('admin.history.byImport', { file: actor.importFileName ?? '—', name: actor.name ?? unknown });
+  }
+}
