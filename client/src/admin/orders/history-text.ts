@@ -32,7 +32,24 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   special: 'admin.orders.field.special',
   externalCompany: 'admin.history.field.externalCompany',
   deleted: 'admin.history.field.deleted',
+  // The consumer reply (issue 10 part A) records these two.
+  answer: 'admin.history.field.answer',
+  accessNote: 'admin.history.field.accessNote',
 };
+
+const ANSWERS: Record<string, MessageKey> = {
+  AT_HOME: 'admin.history.answer.AT_HOME',
+  CALL_ME: 'admin.history.answer.CALL_ME',
+};
+
+/** The access note is stored HTML-escaped (five entities); shown as the text the customer typed. */
+const unescapeNote = (note: string) =>
+  note
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
 
 export const fieldLabel = (field: string, t: Translate): string =>
   Object.hasOwn(FIELD_LABELS, field) ? t(FIELD_LABELS[field]) : field;
@@ -63,6 +80,10 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return t(value === 'true' ? 'admin.orders.yes' : 'admin.orders.no');
     case 'deleted':
       return t(value === 'true' ? 'admin.history.deletedYes' : 'admin.history.deletedNo');
+    case 'answer':
+      return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value]) : value;
+    case 'accessNote':
+      return unescapeNote(value);
     case 'country':
       return value === 'BE' ? t('admin.orders.country.BE') : value === 'NL' ? t('admin.orders.country.NL') : value;
     default:
