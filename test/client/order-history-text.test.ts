@@ -3,58 +3,62 @@ import {
   actorText,
   fieldLabel,
   formatHistoryValue,
+  kindLabel,
+  type HistoryTranslate,
   type ValueContext,
 } from '../../client/src/admin/orders/history-text.js';
-import { makeTranslate } from '../../client/src/i18n/i18n.js';
+import { nl } from '../../client/src/i18n/nl.js';
 
-const contextFor = (language: 'nl' | 'fr', country: 'NL' | 'BE' = 'NL'): ValueContext => ({
-  t: makeTranslate({ language, country }),
-  language,
-  country,
+/** The Dutch catalogue, with {name} parameters filled in as the client's translator does. */
+const t: HistoryTranslate = (key, params = {}) =>
+  nl[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+const context: ValueContext = {
+  t,
+  formatInstant: (instant) => `at ${instant.toISOString()}`,
   technicianName: (number) => (number === 'N1' ? 'Anna Visser (N1)' : number),
-});
+};
 
 describe('order history texts', () => {
-  it("shows instants in the order country's zone and technicians by name when known", () => {
-    const nl = contextFor('nl');
-    expect(formatHistoryValue('appointment', '2026-11-24T08:00:00.000Z', nl)).toBe('24-11-2026 09:00');
-    expect(formatHistoryValue('appointment', '2026-07-01T06:00:00.000Z', contextFor('fr', 'BE'))).toBe(
-      '01-07-2026 08:00',
-    );
-    expect(formatHistoryValue('technician', 'N1', nl)).toBe('Anna Visser (N1)');
-    expect(formatHistoryValue('technician', 'N-GONE', nl)).toBe('N-GONE');
-    expect(formatHistoryValue('technician', null, nl)).toBe('—');
+  it('formats instants with the given formatter and technicians by name when known', () => {
+    expect(formatHistoryValue('appointment', '2026-11-24T08:00:00.000Z', context)).toBe('at 2026-11-24T08:00:00.000Z');
+    expect(formatHistoryValue('technician', 'N1', context)).toBe('Anna Visser (N1)');
+    expect(formatHistoryValue('technician', 'N-GONE', context)).toBe('N-GONE');
+    expect(formatHistoryValue('technician', null, context)).toBe('—');
   });
 
-  it('writes flags, lengths, states and answers in the page language', () => {
-    expect(formatHistoryValue('special', 'true', contextFor('nl'))).toBe('Ja');
-    expect(formatHistoryValue('special', 'false', contextFor('fr'))).toBe('Non');
-    expect(formatHistoryValue('duration', '10800', contextFor('nl'))).toBe('3 uur');
-    expect(formatHistoryValue('deleted', 'true', contextFor('fr'))).toBe('Supprimée');
-    expect(formatHistoryValue('answer', 'CALL_ME', contextFor('nl'))).toBe('Ik kan niet, bel mij');
-    expect(formatHistoryValue('accessNote', 'Bel &amp; wacht &lt;3&gt; &quot;A&quot; &#39;s', contextFor('nl'))).toBe(
+  it('writes flags, lengths, states, countries and answers as words', () => {
+    expect(formatHistoryValue('special', 'true', context)).toBe('Ja');
+    expect(formatHistoryValue('special', 'false', context)).toBe('Nee');
+    expect(formatHistoryValue('duration', '10800', context)).toBe('3 uur');
+    expect(formatHistoryValue('deleted', 'true', context)).toBe('Verwijderd');
+    expect(formatHistoryValue('country', 'BE', context)).toBe('België');
+    expect(formatHistoryValue('answer', 'CALL_ME', context)).toBe('Ik kan niet, bel mij');
+    expect(formatHistoryValue('city', 'Utrecht', context)).toBe('Utrecht');
+  });
+
+  it('shows an access note as typed, not escaped', () => {
+    expect(formatHistoryValue('accessNote', 'Bel &amp; wacht &lt;3&gt; &quot;A&quot; &#39;s', context)).toBe(
       `Bel & wacht <3> "A" 's`,
     );
   });
 
-  it('labels known fields and falls back to the name of a field added later', () => {
-    const { t } = contextFor('nl');
+  it('labels kinds and known fields, and falls back to the name of a field added later', () => {
+    expect(kindLabel('START_CONFIRMED', t)).toBe('Begintijd bevestigd');
     expect(fieldLabel('appointment', t)).toBe('Begin tijdvak');
     expect(fieldLabel('technician', t)).toBe('Monteur');
     expect(fieldLabel('somethingNew', t)).toBe('somethingNew');
   });
 
   it('names the actor: admin, technician (or an admin acting as one), consumer, import', () => {
-    const nl = makeTranslate({ language: 'nl', country: 'NL' });
-    const fr = makeTranslate({ language: 'fr', country: 'BE' });
-    expect(actorText({ type: 'ADMIN', name: 'Greet Jansen' }, nl)).toBe('door Greet Jansen (admin)');
-    expect(actorText({ type: 'TECHNICIAN', name: 'Anna Visser' }, nl)).toBe('door monteur Anna Visser');
-    expect(actorText({ type: 'TECHNICIAN', name: 'Anna Visser', actingAdmin: 'Greet Jansen' }, fr)).toBe(
-      'par Greet Jansen (admin) en tant que technicien Anna Visser',
+    expect(actorText({ type: 'ADMIN', name: 'Greet Jansen' }, t)).toBe('door Greet Jansen (admin)');
+    expect(actorText({ type: 'TECHNICIAN', name: 'Anna Visser' }, t)).toBe('door monteur Anna Visser');
+    expect(actorText({ type: 'TECHNICIAN', name: 'Anna Visser', actingAdmin: 'Greet Jansen' }, t)).toBe(
+      'door Greet Jansen (admin) als monteur Anna Visser',
     );
-    expect(actorText({ type: 'CONSUMER' }, nl)).toBe('door de klant');
-    expect(actorText({ type: 'IMPORT', name: 'Greet Jansen', importFileName: 'dec.csv' }, nl)).toBe(
-      'door de import van dec.csv (Greet Jansen)',
+    expect(actorText({ type: 'CONSUMER' }, t)).toBe('door de klant');
+    expect(actorText({ type: 'IMPORT', name: null, importFileName: 'dec.csv' }, t)).toBe(
+      'door de import van dec.csv (onbekend)',
     );
   });
 });

@@ -108,7 +108,6 @@ describe('audit trail of orders', () => {
   let admin: Admin;
   let adminToken: string;
   let anna: Technician;
-  let bram: Technician;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -117,7 +116,7 @@ describe('audit trail of orders', () => {
     admin = await createAdmin(em, { firstname: 'Greet', lastname: 'Jansen' });
     adminToken = tokensFor(server).admin(admin);
     anna = await createTechnician(em, { firstname: 'Anna', lastname: 'Visser', personalNumber: 'N-AUDIT-1' });
-    bram = await createTechnician(em, { firstname: 'Bram', lastname: 'Smit', personalNumber: 'N-AUDIT-2' });
+    await createTechnician(em, { firstname: 'Bram', lastname: 'Smit', personalNumber: 'N-AUDIT-2' });
   });
   afterAll(() => server.stop());
 

@@ -7,7 +7,7 @@ import type { Country, OrderHistoryQuery as OrderHistoryData } from '../../gql/g
 import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
-import { actorText, fieldLabel, formatHistoryValue, kindLabelKey, type ValueContext } from './history-text';
+import { actorText, fieldLabel, formatHistoryValue, kindLabel, type ValueContext } from './history-text';
 import { technicianLabel, type TechnicianOption } from './TechnicianSelect';
 
 /** Events per page: a screenful; older ones on request. */
@@ -75,10 +75,10 @@ export function OrderHistory({
   const history = data?.orderHistory;
 
   const byNumber = new Map(technicians.map((technician) => [technician.personalNumber, technician]));
+  const locale = { language, country };
   const context: ValueContext = {
     t,
-    language,
-    country,
+    formatInstant: (instant) => `${formatDayMonthYear(instant, locale)} ${formatTime(instant, locale)}`,
     technicianName: (personalNumber) => {
       const known = byNumber.get(personalNumber);
       return known ? technicianLabel(known) : personalNumber;
@@ -132,16 +132,14 @@ export function OrderHistory({
 }
 
 function HistoryItem({ event, context }: { event: HistoryEvent; context: ValueContext }) {
-  const { t, language, country } = context;
-  const at = new Date(event.at);
-  const locale = { language, country };
+  const { t } = useI18n();
   // A new order lists its values; a change lists each field from before to after.
   const isNew = event.kind === 'CREATED' || event.kind === 'IMPORT_CREATED';
   return (
     <li className="history-event">
       <div className="history-head">
-        <strong>{t(kindLabelKey(event.kind))}</strong>
-        <time dateTime={event.at}>{`${formatDayMonthYear(at, locale)} ${formatTime(at, locale)}`}</time>
+        <strong>{kindLabel(event.kind, t)}</strong>
+        <time dateTime={event.at}>{context.formatInstant(new Date(event.at))}</time>
       </div>
       <p className="history-actor">{actorText(event.actor, t)}</p>
       {event.changes.length > 0 && (

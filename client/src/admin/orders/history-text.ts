@@ -1,9 +1,9 @@
-import type { Country, OrderEventKind } from '../../gql/graphql';
-import { formatDayMonthYear, formatTime } from '../../i18n/format';
-import type { MessageKey, Translate } from '../../i18n/i18n';
-import type { Language } from '../../i18n/locale';
+/**
+ * How the order history reads: labels, values and actors. Kept free of React and imports (the
+ * translator and the date formatter come in), so it is unit-tested on its own.
+ */
 
-const KIND_LABELS: Record<OrderEventKind, MessageKey> = {
+const KIND_LABELS = {
   CREATED: 'admin.history.kind.CREATED',
   IMPORT_CREATED: 'admin.history.kind.IMPORT_CREATED',
   IMPORT_UPDATED: 'admin.history.kind.IMPORT_UPDATED',
@@ -12,12 +12,12 @@ const KIND_LABELS: Record<OrderEventKind, MessageKey> = {
   MIGRATED: 'admin.history.kind.MIGRATED',
   DELETED: 'admin.history.kind.DELETED',
   CONSUMER_REPLIED: 'admin.history.kind.CONSUMER_REPLIED',
-};
+} as const;
 
-export const kindLabelKey = (kind: OrderEventKind): MessageKey => KIND_LABELS[kind];
+export type HistoryKind = keyof typeof KIND_LABELS;
 
 /** Labels of the order fields a history names; a field another feature adds shows its own name until listed. */
-const FIELD_LABELS: Record<string, MessageKey> = {
+const FIELD_LABELS = {
   referenceNumber: 'admin.orders.field.referenceNumber',
   name: 'admin.orders.field.name',
   email: 'admin.orders.field.email',
@@ -35,12 +35,50 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   // The consumer reply (issue 10 part A) records these two.
   answer: 'admin.history.field.answer',
   accessNote: 'admin.history.field.accessNote',
-};
+} as const;
 
-const ANSWERS: Record<string, MessageKey> = {
+const ANSWERS = {
   AT_HOME: 'admin.history.answer.AT_HOME',
   CALL_ME: 'admin.history.answer.CALL_ME',
-};
+} as const;
+
+const OTHER_KEYS = [
+  'admin.history.hours',
+  'admin.orders.yes',
+  'admin.orders.no',
+  'admin.history.deletedYes',
+  'admin.history.deletedNo',
+  'admin.orders.country.NL',
+  'admin.orders.country.BE',
+  'admin.history.unknownPerson',
+  'admin.history.byAdmin',
+  'admin.history.byTechnician',
+  'admin.history.byAdminAsTechnician',
+  'admin.history.byConsumer',
+  'admin.history.byImport',
+] as const;
+
+/** Every catalogue key this module uses (all in client/src/i18n). */
+export type HistoryMessageKey =
+  | (typeof KIND_LABELS)[HistoryKind]
+  | (typeof FIELD_LABELS)[keyof typeof FIELD_LABELS]
+  | (typeof ANSWERS)[keyof typeof ANSWERS]
+  | (typeof OTHER_KEYS)[number];
+
+export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
+
+export const kindLabel = (kind: HistoryKind, t: HistoryTranslate): string => t(KIND_LABELS[kind]);
+
+export const fieldLabel = (field: string, t: HistoryTranslate): string =>
+  Object.hasOwn(FIELD_LABELS, field) ? t(FIELD_LABELS[field as keyof typeof FIELD_LABELS]) : field;
+
+export interface ValueContext {
+  t: HistoryTranslate;
+  /** "24-11-2026 09:00" in the order's country. */
+  formatInstant: (instant: Date) => string;
+  /** "Anna Visser (N10001)" for a personal number, when that technician is known. */
+  technicianName: (personalNumber: string) => string;
+}
 
 /** The access note is stored HTML-escaped (five entities); shown as the text the customer typed. */
 const unescapeNote = (note: string) =>
@@ -51,27 +89,13 @@ const unescapeNote = (note: string) =>
     .replaceAll('&#39;', "'")
     .replaceAll('&amp;', '&');
 
-export const fieldLabel = (field: string, t: Translate): string =>
-  Object.hasOwn(FIELD_LABELS, field) ? t(FIELD_LABELS[field]) : field;
-
-export interface ValueContext {
-  t: Translate;
-  language: Language;
-  country: Country;
-  /** "Anna Visser (N10001)" for a personal number, when that technician is known. */
-  technicianName: (personalNumber: string) => string;
-}
-
 /** One recorded value as the order screen writes it (the server sends text: ISO instants, 'true', '10800'). */
 export function formatHistoryValue(field: string, value: string | null, context: ValueContext): string {
   const { t } = context;
   if (value === null || value === '') return '—';
   switch (field) {
-    case 'appointment': {
-      const date = new Date(value);
-      const locale = { language: context.language, country: context.country };
-      return `${formatDayMonthYear(date, locale)} ${formatTime(date, locale)}`;
-    }
+    case 'appointment':
+      return context.formatInstant(new Date(value));
     case 'duration':
       return t('admin.history.hours', { hours: Number(value) / 3600 });
     case 'technician':
@@ -80,12 +104,12 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return t(value === 'true' ? 'admin.orders.yes' : 'admin.orders.no');
     case 'deleted':
       return t(value === 'true' ? 'admin.history.deletedYes' : 'admin.history.deletedNo');
-    case 'answer':
-      return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value]) : value;
-    case 'accessNote':
-      return unescapeNote(value);
     case 'country':
       return value === 'BE' ? t('admin.orders.country.BE') : value === 'NL' ? t('admin.orders.country.NL') : value;
+    case 'answer':
+      return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value as keyof typeof ANSWERS]) : value;
+    case 'accessNote':
+      return unescapeNote(value);
     default:
       return value;
   }
@@ -98,8 +122,8 @@ export interface HistoryActor {
   importFileName?: string | null;
 }
 
-/** "door Greet Jansen (admin)", "door Greet Jansen als monteur Anna Visser", "door de klant", ... */
-export function actorText(actor: HistoryActor, t: Translate): string {
+/** "door Greet Jansen (admin)", "door Greet Jansen (admin) als monteur Anna Visser", "door de klant", ... */
+export function actorText(actor: HistoryActor, t: HistoryTranslate): string {
   const unknown = t('admin.history.unknownPerson');
   switch (actor.type) {
     case 'ADMIN':
