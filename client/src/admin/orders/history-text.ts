@@ -42,28 +42,27 @@ const ANSWERS = {
   CALL_ME: 'admin.history.answer.CALL_ME',
 } as const;
 
-const OTHER_KEYS = [
-  'admin.history.hours',
-  'admin.orders.yes',
-  'admin.orders.no',
-  'admin.history.deletedYes',
-  'admin.history.deletedNo',
-  'admin.orders.country.NL',
-  'admin.orders.country.BE',
-  'admin.history.unknownPerson',
-  'admin.history.byAdmin',
-  'admin.history.byTechnician',
-  'admin.history.byAdminAsTechnician',
-  'admin.history.byConsumer',
-  'admin.history.byImport',
-] as const;
+type OtherKey =
+  | 'admin.history.hours'
+  | 'admin.orders.yes'
+  | 'admin.orders.no'
+  | 'admin.history.deletedYes'
+  | 'admin.history.deletedNo'
+  | 'admin.orders.country.NL'
+  | 'admin.orders.country.BE'
+  | 'admin.history.unknownPerson'
+  | 'admin.history.byAdmin'
+  | 'admin.history.byTechnician'
+  | 'admin.history.byAdminAsTechnician'
+  | 'admin.history.byConsumer'
+  | 'admin.history.byImport';
 
 /** Every catalogue key this module uses (all in client/src/i18n). */
 export type HistoryMessageKey =
   | (typeof KIND_LABELS)[HistoryKind]
   | (typeof FIELD_LABELS)[keyof typeof FIELD_LABELS]
   | (typeof ANSWERS)[keyof typeof ANSWERS]
-  | (typeof OTHER_KEYS)[number];
+  | OtherKey;
 
 export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
 
