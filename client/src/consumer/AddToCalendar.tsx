@@ -51,7 +51,11 @@ export function AddToCalendar({ reference }: { reference: string }) {
   return (
     <div className="visit-calendar">
       <button type="button" className="button button-secondary" disabled={busy} onClick={() => void download()}>
-        <span aria-hidden="true">📅</span> {t('consumer.calendar.add')}
+        <svg className="button-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <rect x="3.5" y="5" width="17" height="15" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        {t('consumer.calendar.add')}
       </button>
       <Message tone="success">{done ? t('consumer.calendar.done') : null}</Message>
       <Message tone="error">{error}</Message>

@@ -349,6 +349,8 @@ export const fr: Record<MessageKey, string> = {
   'admin.callList.show': 'Afficher',
   'admin.callList.summary':
     "{day} : {count} clients sur {total} n'ont pas consulté leur plage horaire entre {from} et {to}.",
+  'admin.callList.summaryBeforeShown':
+    "{day} : les plages horaires ne sont visibles qu'à partir de {from} ; les {count} clients figurent donc sur la liste.",
   'admin.callList.empty': '{day} : les {total} clients ont tous consulté leur plage horaire.',
   'admin.callList.caption': 'Clients à appeler pour le {day}',
   'admin.callList.window': 'Plage horaire',

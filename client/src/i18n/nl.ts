@@ -352,6 +352,8 @@ export const nl = {
   'admin.callList.show': 'Toon',
   'admin.callList.summary':
     '{day}: {count} van {total} klanten hebben hun tijdvak niet bekeken tussen {from} en {to} uur.',
+  'admin.callList.summaryBeforeShown':
+    '{day}: de tijdvakken zijn pas te zien vanaf {from} uur, dus alle {count} klanten staan op de lijst.',
   'admin.callList.empty': '{day}: alle {total} klanten hebben hun tijdvak bekeken.',
   'admin.callList.caption': 'Te bellen klanten voor {day}',
   'admin.callList.window': 'Tijdvak',

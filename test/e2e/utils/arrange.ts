@@ -18,10 +18,13 @@ export async function withDatabase<T>(app: AppProcess, run: (em: EntityManager) 
   }
 }
 
-/** Signs tokens the app process accepts (it keeps its generated secret in DATA_DIR/jwt-secret). */
-export function appTokens(app: AppProcess): TokenService {
+/**
+ * Signs tokens the app process accepts (it keeps its generated secret in DATA_DIR/jwt-secret). Pass
+ * the app's CLOCK_NOW as `now` when it lies ahead of the real clock, so the tokens are not expired there.
+ */
+export function appTokens(app: AppProcess, now?: Date): TokenService {
   const secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
-  return new TokenService(secret, new Clock(undefined, true), { consumer: 7200, technician: 43200, admin: 43200 });
+  return new TokenService(secret, new Clock(now, true), { consumer: 7200, technician: 43200, admin: 43200 });
 }
 
 /** Puts items in the app's local storage, then opens `path` (as a user who signed in earlier). */

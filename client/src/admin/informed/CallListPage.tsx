@@ -122,20 +122,29 @@ function CallListResult({ list }: { list: CallList }) {
   const { t } = i18n;
   const locale = { language: i18n.language, country: list.country };
   const day = new Date(`${list.date}T12:00:00Z`);
-  const dayText = `${formatWeekday(day, locale)} ${formatLongDate(day, locale)}`;
+  const weekday = formatWeekday(day, locale);
+  // The summary starts with the day: "Dinsdag 24 november 2026: ..."
+  const dayText = `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)} ${formatLongDate(day, locale)}`;
+  const beforeShown = Date.parse(list.cutoff) <= Date.parse(list.windowShownFrom);
   const time = (iso: string) => formatTime(new Date(iso), locale);
   return (
     <div className="call-list">
       <p className="call-list-summary" role="status">
         {list.orders.length === 0
           ? t('admin.callList.empty', { day: dayText, total: list.totalOrders })
-          : t('admin.callList.summary', {
-              day: dayText,
-              count: list.orders.length,
-              total: list.totalOrders,
-              from: time(list.windowShownFrom),
-              to: time(list.cutoff),
-            })}
+          : beforeShown
+            ? t('admin.callList.summaryBeforeShown', {
+                day: dayText,
+                count: list.orders.length,
+                from: time(list.windowShownFrom),
+              })
+            : t('admin.callList.summary', {
+                day: dayText,
+                count: list.orders.length,
+                total: list.totalOrders,
+                from: time(list.windowShownFrom),
+                to: time(list.cutoff),
+              })}
       </p>
       {list.orders.length > 0 && (
         <div className="table-wrap">
@@ -174,7 +183,9 @@ function CallListResult({ list }: { list: CallList }) {
                       )}
                     </td>
                     <td>
-                      <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</a>
+                      <a className="call-list-phone" href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>
+                        {order.phone}
+                      </a>
                     </td>
                     <td>{order.technician ? technicianLabel(order.technician) : '—'}</td>
                     <td>
