@@ -54,7 +54,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
         createdAt: CREATED,
         appointment: new Date('2026-11-24T13:00:00+01:00'),
       });
-      adminToken = appTokens(app, NOW).signAdmin(await createAdmin(em));
+      adminToken = appTokens(app).signAdmin(await createAdmin(em));
     });
     browser = await launchBrowser();
   });
@@ -147,7 +147,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     await openWithStorage(
       page,
       app,
-      { accessToken: appTokens(app, NOW).signTechnician(technician) },
+      { accessToken: appTokens(app).signTechnician(technician) },
       '/technician/manage',
     );
     const anna = page.locator('.planner-item', { hasText: 'Anna Jansen' });

@@ -12,6 +12,7 @@ export const fr: Record<MessageKey, string> = {
   FIELD_REQUIRED: 'Ce champ est obligatoire.',
   FIELD_TOO_LONG: 'Ce champ ne peut pas dépasser {max} caractères.',
   INVALID_EMAIL: "Ce n'est pas une adresse e-mail valable.",
+  NUL_CHARACTER: 'La saisie contient un caractère non valable (NUL). Supprimez-le et réessayez.',
   INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
 

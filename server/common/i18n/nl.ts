@@ -14,6 +14,7 @@ export const nl = {
   FIELD_REQUIRED: 'Dit veld is verplicht.',
   FIELD_TOO_LONG: 'Dit veld mag hoogstens {max} tekens bevatten.',
   INVALID_EMAIL: 'Dit is geen geldig e-mailadres.',
+  NUL_CHARACTER: 'De invoer bevat een ongeldig teken (NUL). Verwijder het en probeer het opnieuw.',
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
 
