@@ -134,7 +134,7 @@ describe('consumer reply', () => {
       code: 'BAD_USER_INPUT',
       fields: [{ field: 'accessNote', message: 'Dit veld mag hoogstens 300 tekens bevatten.' }],
     });
-    const control = await reply([visit], { referenceNumber: visit.referenceNumber, accessNote: 'bel\u0000aan' }, 'fr');
+    const control = await reply([visit], { referenceNumber: visit.referenceNumber, accessNote: 'bel\u0007aan' }, 'fr');
     expect(control.body.errors?.[0].extensions?.fields).toEqual([
       {
         field: 'accessNote',

@@ -1,8 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
+import { Message } from '../components/Message';
 import { Spinner } from '../components/Spinner';
 import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
+import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const ExternalContact = graphql(`
@@ -23,8 +25,9 @@ const ExternalContact = graphql(`
 export function ExternalPage() {
   const { t, country } = useI18n();
   usePageTitle(t('consumer.external.title'));
-  const { data } = useQuery(ExternalContact, { variables: { country } });
+  const { data, error } = useQuery(ExternalContact, { variables: { country } });
   const company = data?.consumerContact.externalCompany;
+  if (error) return <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>;
   if (!company) return <Spinner />;
   return (
     <>

@@ -37,15 +37,17 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
     setNote(text);
   };
 
+  const savedText = (value: VisitAnswer) =>
+    t(value === 'AT_HOME' ? 'consumer.reply.savedAtHome' : 'consumer.reply.savedCallMe');
+
   const choose = async (value: VisitAnswer) => {
     setNotice(null);
+    // Tapping the chosen answer again changes nothing: say so without spending the reply limit.
+    if (value === answer) return setNotice({ tone: 'success', text: savedText(value) });
     const outcome = await save({ referenceNumber: reference, answer: value });
     if (!outcome.ok) return setNotice({ tone: 'error', text: outcome.problem.message });
     applySaved(outcome.reply);
-    setNotice({
-      tone: 'success',
-      text: t(value === 'AT_HOME' ? 'consumer.reply.savedAtHome' : 'consumer.reply.savedCallMe'),
-    });
+    setNotice({ tone: 'success', text: savedText(value) });
   };
 
   const saveNote = async (event: FormEvent) => {
