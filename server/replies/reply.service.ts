@@ -4,6 +4,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localPartsOf } from '../common/time/zoned-time.js';
+import { ConsumerError } from '../consumers/consumer.errors.js';
 import { ownShownVisit } from '../consumers/own-visit.js';
 import { Order } from '../orders/order.entity.js';
 import { normalizeAccessNote } from './access-note.js';
@@ -47,7 +48,9 @@ export class ReplyService {
     return this.ctx.em.transactional(async (em) => {
       const order = await em.findOneOrFail(Order, visit.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       const now = services.clock.now();
-      if (order.deletedAt) throw new AppError(CommonError.NOT_FOUND);
+      // Deleted by an admin since the visit was found: gone for the consumer, as everywhere else.
+      if (order.deletedAt)
+        throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference: order.referenceNumber } });
       if (now.getTime() >= order.appointment.getTime()) {
         throw new AppError(ReplyError.REPLY_CLOSED, { params: { start: localStart(order) } });
       }

@@ -144,12 +144,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
 
   it('the technician sees the marker and the note as text in the planner', async () => {
     const { page, context } = await browser.newPage();
-    await openWithStorage(
-      page,
-      app,
-      { accessToken: appTokens(app).signTechnician(technician) },
-      '/technician/manage',
-    );
+    await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, '/technician/manage');
     const anna = page.locator('.planner-item', { hasText: 'Anna Jansen' });
     await anna.getByText('Klant is thuis').waitFor();
     expect(await anna.locator('.planner-note').innerText()).toBe(`Notitie van de klant: ${NOTE}`);
