@@ -4,6 +4,7 @@ import { Holiday } from '../holidays/holiday.entity.js';
 import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
 import { Order } from '../orders/order.entity.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
@@ -21,4 +22,6 @@ export const ENTITIES = [
   MailOpen,
   PasswordResetToken,
   ImportJob,
+  // issue 10 part A
+  ConsumerReply,
 ];
