@@ -12,8 +12,10 @@ import { consumerResolvers } from './consumers/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
+import { informedResolvers } from './informed/index.js';
 import { scheduleResolvers } from './schedule/index.js';
 import { orderResolvers } from './orders/index.js';
+import { replyResolvers } from './replies/index.js';
 import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
@@ -31,6 +33,9 @@ export const RESOLVERS = [
   ...exportResolvers,
   ...orderResolvers,
   ...statisticsResolvers,
+  // issue 10 part A: consumer replies, "informed?" and the call list
+  ...replyResolvers,
+  ...informedResolvers,
   ...auditResolvers,
 ] as unknown as NonEmptyArray<Function>;
 

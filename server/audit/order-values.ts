@@ -11,7 +11,7 @@ export type OrderValue = string | number | boolean | null;
  */
 export type OrderValues = Readonly<Record<string, OrderValue>>;
 
-/** The order fields a history shows, in the order of the order screen. */
+/** The fields a history shows, in this order (those of the order screen, then the consumer reply). */
 export const ORDER_VALUE_FIELDS = [
   'referenceNumber',
   'name',
@@ -27,6 +27,9 @@ export const ORDER_VALUE_FIELDS = [
   'special',
   'externalCompany',
   'deleted',
+  // The consumer reply (server/replies).
+  'answer',
+  'accessNote',
 ] as const;
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];

@@ -59,6 +59,20 @@ export const fr: Record<MessageKey, string> = {
   'consumer.external.text':
     'Votre visite est effectuée par notre partenaire {company}. Il vous contactera lui-même pour fixer le moment.',
   'consumer.external.contact': 'Des questions sur votre rendez-vous ? Appelez {company} au',
+  'consumer.calendar.add': 'Ajouter à mon agenda',
+  'consumer.calendar.done': "Le rendez-vous a été téléchargé. Ouvrez le fichier pour l'ajouter à votre agenda.",
+  'consumer.reply.title': 'Serez-vous présent ?',
+  'consumer.reply.atHome': 'Je serai présent',
+  'consumer.reply.callMe': 'Je ne peux pas, appelez-moi',
+  'consumer.reply.savedAtHome': 'Merci ! Le technicien sait que vous serez présent.',
+  'consumer.reply.savedCallMe': 'C’est noté : nous vous appellerons pour déplacer la visite.',
+  'consumer.reply.noteLabel': 'Note pour le technicien',
+  'consumer.reply.noteHint': "Par exemple l'étage, le nom sur la sonnette ou l'endroit où se garer.",
+  'consumer.reply.noteRemaining': 'Encore {count} caractères',
+  'consumer.reply.noteTooLong': 'Votre note est trop longue : {max} caractères au maximum.',
+  'consumer.reply.saveNote': 'Enregistrer la note',
+  'consumer.reply.noteSaved': 'Votre note a été transmise au technicien.',
+  'consumer.reply.noteRemoved': 'Votre note a été supprimée.',
 
   // technician
   'technician.title': 'Portail des techniciens',
@@ -100,6 +114,9 @@ export const fr: Record<MessageKey, string> = {
   'technician.manage.confirmTooEarly':
     "Attention ! La mission {number} commence avant 07:00. Ce n'est pas possible ! Choisissez un début plus tard.",
   'technician.manage.retry': 'Recharger',
+  'technician.manage.reply.AT_HOME': 'Client présent',
+  'technician.manage.reply.CALL_ME': 'Client absent : appeler',
+  'technician.manage.reply.note': 'Note du client',
 
   // admin
   'admin.title': 'Administration',
@@ -349,4 +366,39 @@ export const fr: Record<MessageKey, string> = {
   'admin.export.submit': 'Télécharger',
   'admin.export.downloading': 'Téléchargement en cours : {size} reçus…',
   'admin.export.done': '{file} a été téléchargé.',
+
+  // admin: informed? and the call list (issue 10)
+  'admin.menu.callList': "Liste d'appels",
+  'admin.informed.title': 'Informé ?',
+  'admin.informed.lookups': 'Plage horaire consultée',
+  'admin.informed.never': 'Non, pas encore',
+  'admin.informed.lookupSummary': '{count} fois, dernière fois le {last}',
+  'admin.informed.windowSeen': 'Plage horaire vue',
+  'admin.informed.seenAt': 'Oui, le {date}',
+  'admin.informed.notSeen': 'Non (visible à partir du {date})',
+  'admin.informed.reply': 'Réponse du client',
+  'admin.informed.noReply': 'Pas de réponse',
+  'admin.informed.noteOnly': 'Seulement une note',
+  'admin.informed.answer.AT_HOME': 'Je serai présent',
+  'admin.informed.answer.CALL_ME': 'Je ne peux pas, appelez-moi',
+  'admin.informed.repliedAt': 'le {date}',
+  'admin.informed.note': 'Note du client',
+  'admin.callList.intro':
+    "Les missions du prochain jour ouvrable dont le client n'a pas encore consulté la plage horaire. Appelez ces clients la veille au soir.",
+  'admin.callList.by': 'Consultée avant',
+  'admin.callList.byHint': "Une heure aujourd'hui. Vide : jusqu'à maintenant.",
+  'admin.callList.show': 'Afficher',
+  'admin.callList.summary':
+    "{day} : {count} clients sur {total} n'ont pas consulté leur plage horaire entre {from} et {to}.",
+  'admin.callList.summaryBeforeShown':
+    "{day} : les plages horaires ne sont visibles qu'à partir de {from} ; les {count} clients figurent donc sur la liste.",
+  'admin.callList.empty': '{day} : les {total} clients ont tous consulté leur plage horaire.',
+  'admin.callList.caption': 'Clients à appeler pour le {day}',
+  'admin.callList.window': 'Plage horaire',
+  'admin.callList.customer': 'Client',
+  'admin.callList.phone': 'Téléphone',
+  'admin.callList.technician': 'Technicien',
+  'admin.callList.earlier': 'Consultée auparavant',
+  'admin.callList.lookedEarlier': '{count} fois, dernière fois le {when}',
+  'admin.callList.never': 'Jamais',
 };

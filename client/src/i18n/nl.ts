@@ -62,6 +62,20 @@ export const nl = {
   'consumer.external.text':
     'Uw bezoek wordt uitgevoerd door onze partner {company}. Zij nemen zelf contact met u op over het tijdstip.',
   'consumer.external.contact': 'Vragen over uw afspraak? Bel {company} op',
+  'consumer.calendar.add': 'Zet in mijn agenda',
+  'consumer.calendar.done': 'De afspraak is gedownload. Open het bestand om hem in uw agenda te zetten.',
+  'consumer.reply.title': 'Bent u thuis?',
+  'consumer.reply.atHome': 'Ik ben thuis',
+  'consumer.reply.callMe': 'Ik kan niet, bel mij',
+  'consumer.reply.savedAtHome': 'Bedankt! De monteur weet dat u thuis bent.',
+  'consumer.reply.savedCallMe': 'Doorgegeven: we bellen u om het bezoek te verzetten.',
+  'consumer.reply.noteLabel': 'Notitie voor de monteur',
+  'consumer.reply.noteHint': 'Bijvoorbeeld de verdieping, bij wie u aanbelt of waar de monteur kan parkeren.',
+  'consumer.reply.noteRemaining': 'Nog {count} tekens',
+  'consumer.reply.noteTooLong': 'Uw notitie is te lang: hoogstens {max} tekens.',
+  'consumer.reply.saveNote': 'Notitie opslaan',
+  'consumer.reply.noteSaved': 'Uw notitie is doorgegeven aan de monteur.',
+  'consumer.reply.noteRemoved': 'Uw notitie is verwijderd.',
 
   // technician
   'technician.title': 'Monteursportaal',
@@ -103,6 +117,9 @@ export const nl = {
   'technician.manage.confirmTooEarly':
     'Opgelet! Bij opdracht {number} ligt de begintijd vóór 07:00 uur. Dit is niet mogelijk! Kies een latere begintijd.',
   'technician.manage.retry': 'Opnieuw laden',
+  'technician.manage.reply.AT_HOME': 'Klant is thuis',
+  'technician.manage.reply.CALL_ME': 'Klant kan niet: bellen',
+  'technician.manage.reply.note': 'Notitie van de klant',
 
   // admin
   'admin.title': 'Beheer',
@@ -352,6 +369,41 @@ export const nl = {
   'admin.export.submit': 'Download',
   'admin.export.downloading': 'Bezig met downloaden: {size} ontvangen…',
   'admin.export.done': '{file} is gedownload.',
+
+  // admin: informed? and the call list (issue 10)
+  'admin.menu.callList': 'Bellijst',
+  'admin.informed.title': 'Geïnformeerd?',
+  'admin.informed.lookups': 'Tijdvak opgezocht',
+  'admin.informed.never': 'Nee, nog niet',
+  'admin.informed.lookupSummary': '{count}×, laatst op {last}',
+  'admin.informed.windowSeen': 'Tijdvak gezien',
+  'admin.informed.seenAt': 'Ja, op {date}',
+  'admin.informed.notSeen': 'Nee (te zien vanaf {date})',
+  'admin.informed.reply': 'Antwoord klant',
+  'admin.informed.noReply': 'Geen antwoord',
+  'admin.informed.noteOnly': 'Alleen een notitie',
+  'admin.informed.answer.AT_HOME': 'Ik ben thuis',
+  'admin.informed.answer.CALL_ME': 'Ik kan niet, bel mij',
+  'admin.informed.repliedAt': 'op {date}',
+  'admin.informed.note': 'Notitie klant',
+  'admin.callList.intro':
+    'De opdrachten van de volgende werkdag waarvan de klant het tijdvak nog niet heeft bekeken. Bel deze klanten de avond ervoor.',
+  'admin.callList.by': 'Bekeken vóór',
+  'admin.callList.byHint': 'Een tijd vandaag. Leeg: tot nu.',
+  'admin.callList.show': 'Toon',
+  'admin.callList.summary':
+    '{day}: {count} van {total} klanten hebben hun tijdvak niet bekeken tussen {from} en {to} uur.',
+  'admin.callList.summaryBeforeShown':
+    '{day}: de tijdvakken zijn pas te zien vanaf {from} uur, dus alle {count} klanten staan op de lijst.',
+  'admin.callList.empty': '{day}: alle {total} klanten hebben hun tijdvak bekeken.',
+  'admin.callList.caption': 'Te bellen klanten voor {day}',
+  'admin.callList.window': 'Tijdvak',
+  'admin.callList.customer': 'Klant',
+  'admin.callList.phone': 'Telefoon',
+  'admin.callList.technician': 'Monteur',
+  'admin.callList.earlier': 'Eerder opgezocht',
+  'admin.callList.lookedEarlier': '{count}×, laatst {when}',
+  'admin.callList.never': 'Nooit',
 } as const;
 
 export type MessageKey = keyof typeof nl;

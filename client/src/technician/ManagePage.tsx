@@ -24,6 +24,10 @@ const TECHNICIAN_PLANNER = graphql(`
         zipcode
         city
         flag
+        reply {
+          answer
+          accessNote
+        }
       }
     }
   }

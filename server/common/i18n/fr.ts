@@ -160,5 +160,22 @@ export const fr: Record<MessageKey, string> = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
 
+  // issue 10 part A: calendar file, consumer reply, call list
+  VISIT_NOT_FOUND:
+    'Ce rendez-vous ne correspond pas à votre recherche. Veuillez rechercher à nouveau votre rendez-vous.',
+  VISIT_WINDOW_NOT_AVAILABLE:
+    "La plage horaire de cette visite n'est pas encore connue. Elle sera disponible à partir de 13h30 le jour ouvrable précédant la visite.",
+  VISIT_EXTERNAL: 'Cette visite est effectuée par {company}, qui conviendra du moment avec vous.',
+  CALENDAR_SUMMARY: 'Visite du technicien entre {begin} et {end}',
+  CALENDAR_DESCRIPTION:
+    "Le technicien passera le {date} entre {begin} et {end} et vous appellera 30 minutes avant son arrivée. Gardez votre preuve d'achat ou votre bon de livraison à portée de main.\nRéférence : {reference}\nDes questions ? Notre service clientèle est joignable de {opens} à {closes} au {phone}.",
+  CALENDAR_LOCATION: '{zipcode} {city}, numéro {houseNumber}',
+  CALENDAR_FILE_NAME: 'rendez-vous-{reference}.ics',
+  REPLY_EMPTY: 'Choisissez une réponse ou saisissez une note.',
+  REPLY_CLOSED: 'Votre visite a déjà commencé ({start}) ; votre réponse ne peut plus être modifiée.',
+  ACCESS_NOTE_CHARACTERS:
+    'Cette note contient des caractères non autorisés ici, comme une tabulation ou un caractère de contrôle.',
+  TIME_INPUT_INVALID: 'Indiquez une heure au format HH:MM, par exemple 18:00.',
+
   // mail
 };

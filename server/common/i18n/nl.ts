@@ -157,6 +157,21 @@ export const nl = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
 
+  // issue 10 part A: calendar file, consumer reply, call list
+  VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',
+  VISIT_WINDOW_NOT_AVAILABLE:
+    'Het tijdvak van dit bezoek is nog niet bekend. Het is beschikbaar vanaf 13:30 uur op de werkdag vóór het bezoek.',
+  VISIT_EXTERNAL: 'Dit bezoek wordt uitgevoerd door {company}; zij spreken het tijdstip met u af.',
+  CALENDAR_SUMMARY: 'Bezoek monteur tussen {begin} en {end} uur',
+  CALENDAR_DESCRIPTION:
+    'De monteur komt op {date} tussen {begin} en {end} uur en belt u 30 minuten voordat hij komt. Houd uw aankoopbewijs of afleverbon klaar.\nReferentie: {reference}\nVragen? Ons klantcontactcentrum is bereikbaar van {opens} tot {closes} uur op {phone}.',
+  CALENDAR_LOCATION: '{zipcode} {city}, huisnummer {houseNumber}',
+  CALENDAR_FILE_NAME: 'afspraak-{reference}.ics',
+  REPLY_EMPTY: 'Kies een antwoord of vul een notitie in.',
+  REPLY_CLOSED: 'Uw bezoek is al begonnen ({start}); uw antwoord kan niet meer worden gewijzigd.',
+  ACCESS_NOTE_CHARACTERS: 'Deze notitie bevat tekens die hier niet kunnen, zoals een tab of een stuurteken.',
+  TIME_INPUT_INVALID: 'Vul een tijd in als UU:MM, bijvoorbeeld 18:00.',
+
   // mail
 } as const;
 
