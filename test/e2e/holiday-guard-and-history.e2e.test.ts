@@ -158,6 +158,10 @@ describe('holiday guard and order history (built app in Chromium)', () => {
     await history.getByRole('button', { name: 'Oudere wijzigingen tonen' }).click();
     await history.getByText('Aangemaakt', { exact: true }).waitFor();
     expect(await events.count()).toBe(11);
+    // The button is gone: focus is on the first event just loaded, not lost.
+    await expect(page.evaluate(() => document.activeElement?.querySelector('strong')?.textContent)).resolves.toBe(
+      'Aangemaakt',
+    );
     expect(await history.getByRole('button', { name: 'Oudere wijzigingen tonen' }).count()).toBe(0);
     const created = events.last();
     expect(await created.locator('dt').allTextContents()).toContain('Begin tijdvak');

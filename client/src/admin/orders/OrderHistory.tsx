@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -72,7 +72,20 @@ export function OrderHistory({
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreProblem, setMoreProblem] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  /** After loading older events: the index of the first of them, to focus once it is shown. */
+  const pendingFocus = useRef<number | null>(null);
   const history = data?.orderHistory;
+  const shownCount = history?.edges.length ?? 0;
+
+  useEffect(() => {
+    const at = pendingFocus.current;
+    if (at === null || shownCount <= at) return;
+    pendingFocus.current = null;
+    // The button may be gone (nothing older left): focus moves to the first event just loaded.
+    const first = list.current?.children.item(at);
+    if (first instanceof HTMLElement) first.focus();
+  }, [shownCount]);
 
   const byNumber = new Map(technicians.map((technician) => [technician.personalNumber, technician]));
   const locale = { language, country };
@@ -87,6 +100,7 @@ export function OrderHistory({
 
   const loadOlder = async () => {
     if (!history?.pageInfo.endCursor) return;
+    pendingFocus.current = history.edges.length;
     setLoadingMore(true);
     setMoreProblem(null);
     try {
@@ -95,6 +109,7 @@ export function OrderHistory({
         updateQuery: (previous, { fetchMoreResult }) => appendPage(previous as OrderHistoryData, fetchMoreResult),
       });
     } catch (failure) {
+      pendingFocus.current = null;
       setMoreProblem(problemOf(failure, t('common.genericError')).message);
     } finally {
       setLoadingMore(false);
@@ -112,7 +127,7 @@ export function OrderHistory({
       {history && history.edges.length > 0 && (
         <>
           <p className="history-count">{t('admin.history.count', { count: history.totalCount })}</p>
-          <ol className="history-list">
+          <ol className="history-list" ref={list}>
             {history.edges.map(({ node }) => (
               <HistoryItem key={node.id} event={node} context={context} />
             ))}
@@ -136,7 +151,7 @@ function HistoryItem({ event, context }: { event: HistoryEvent; context: ValueCo
   // A new order lists its values; a change lists each field from before to after.
   const isNew = event.kind === 'CREATED' || event.kind === 'IMPORT_CREATED';
   return (
-    <li className="history-event">
+    <li className="history-event" tabIndex={-1}>
       <div className="history-head">
         <strong>{kindLabel(event.kind, t)}</strong>
         <time dateTime={event.at}>{context.formatInstant(new Date(event.at))}</time>
