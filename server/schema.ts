@@ -4,6 +4,7 @@ import { lexicographicSortSchema, type GraphQLFieldMap, type GraphQLSchema } fro
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { adminResolvers } from './admins/index.js';
+import { auditResolvers } from './audit/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
@@ -35,6 +36,7 @@ export const RESOLVERS = [
   // issue 10 part A: consumer replies, "informed?" and the call list
   ...replyResolvers,
   ...informedResolvers,
+  ...auditResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

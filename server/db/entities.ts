@@ -1,5 +1,6 @@
 import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
 import { Admin } from '../admins/admin.entity.js';
+import { OrderEvent } from '../audit/order-event.entity.js';
 import { Holiday } from '../holidays/holiday.entity.js';
 import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
@@ -24,4 +25,6 @@ export const ENTITIES = [
   ImportJob,
   // issue 10 part A
   ConsumerReply,
+  // issue 10 part B: audit trail
+  OrderEvent,
 ];

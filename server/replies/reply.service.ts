@@ -1,4 +1,7 @@
 import { LockMode } from '@mikro-orm/postgresql';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { changedValues, type OrderValues } from '../audit/order-values.js';
 import type { AppContext } from '../context.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -19,6 +22,12 @@ function localStart(order: Order): string {
   const p = localPartsOf(order.appointment, TIME_ZONE[order.country]);
   return `${pad(p.day)}-${pad(p.month)}-${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+/** A reply as the audit trail records it (`answer`, `accessNote` as stored: escaped). */
+const replyValues = (reply: ConsumerReply | null): OrderValues => ({
+  answer: reply?.answer ?? null,
+  accessNote: reply?.accessNote ?? null,
+});
 
 /** The reply (answer and access note) of a consumer to a visit of the data token. */
 export class ReplyService {
@@ -55,11 +64,16 @@ export class ReplyService {
         throw new AppError(ReplyError.REPLY_CLOSED, { params: { start: localStart(order) } });
       }
       let reply = await em.findOne(ConsumerReply, { order: order.id });
-      // Where a reply is written: the audit trail (issue 10 part B) records it here, in this transaction.
+      const before = replyValues(reply);
       if (!reply) reply = em.create(ConsumerReply, { order, createdAt: now, updatedAt: now });
       if (input.answer) reply.answer = input.answer;
       if (note !== undefined) reply.accessNote = note;
       reply.updatedAt = now;
+      // The audit trail records what changed, in this transaction (a repeated reply changes nothing).
+      const changed = changedValues(before, replyValues(reply));
+      if (Object.keys(changed.after).length > 0) {
+        await recordOrderEvents(this.ctx, em, OrderEventKind.CONSUMER_REPLIED, [{ order, ...changed }]);
+      }
       // Clearing the only note leaves nothing to show: no row rather than an empty one.
       const empty = reply.answer === null && reply.accessNote === null;
       if (empty) em.remove(reply);

@@ -1,5 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
+import { recordOrderEvents, type OrderChange } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { pickValues, type OrderValues } from '../audit/order-values.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -101,6 +104,12 @@ function orderOfRow(row: ScheduleRow): ScheduleOrder | null {
   );
 }
 
+/** What a confirmation records of an order: its start (and its length, when that changed too). */
+const startOf = (order: Order): OrderValues => ({
+  appointment: order.appointment.toISOString(),
+  duration: order.duration,
+});
+
 const byStart = (a: Order, b: Order) => a.appointment.getTime() - b.appointment.getTime() || a.id - b.id;
 
 /** The technician planner: the schedule of the next working day, and confirming it (which locks it). */
@@ -169,13 +178,21 @@ export class ScheduleService {
         });
         checkConfirmation(input.appointments, dayOrders, day.date, day.zone);
         const byId = new Map(dayOrders.map((order) => [order.id, order]));
+        const confirmed: OrderChange[] = [];
         for (const item of input.appointments) {
           const order = byId.get(item.orderId)!;
-          if (order.appointment.getTime() === item.appointment.getTime() && order.duration === item.duration) continue;
-          order.appointment = item.appointment;
-          order.duration = item.duration;
-          order.updatedAt = now;
+          const before = startOf(order);
+          if (order.appointment.getTime() !== item.appointment.getTime() || order.duration !== item.duration) {
+            order.appointment = item.appointment;
+            order.duration = item.duration;
+            order.updatedAt = now;
+          }
+          // Every order of the day: the confirmed start is news even when the hour stayed.
+          const after = startOf(order);
+          const fields = before.duration === after.duration ? ['appointment'] : ['appointment', 'duration'];
+          confirmed.push({ order, before: pickValues(before, fields), after: pickValues(after, fields) });
         }
+        await recordOrderEvents(this.ctx, em, OrderEventKind.START_CONFIRMED, confirmed);
         return dayOrders;
       });
     } catch (error) {

@@ -142,6 +142,8 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_DUPLICATE_REFERENCE: 'Ce numéro de référence figure aussi à la ligne {line}.',
   IMPORT_ORDER_DELETED: 'Le rendez-vous avec ce numéro de référence a été supprimé et ne peut pas être réimporté.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Ce numéro de référence appartient à un rendez-vous en {country}.',
+  // imports: holiday rule (issue 10 part B)
+  IMPORT_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : planifiez la mission un autre jour.',
 
   // exports
 
@@ -149,6 +151,11 @@ export const fr: Record<MessageKey, string> = {
   DATE_INPUT_INVALID: 'Saisissez une date valable (aaaa-mm-jj).',
   HOLIDAY_EXISTS: 'Un jour férié est déjà enregistré le {date} pour {country}.',
   HOLIDAY_NOT_FOUND: "Ce jour férié n'existe pas (ou plus).",
+  // holidays: guard (issue 10 part B)
+  HOLIDAY_HAS_ONE_ORDER:
+    'Le {date}, 1 mission active est prévue ({country}). Enregistrez quand même le jour férié ou annulez.',
+  HOLIDAY_HAS_ORDERS:
+    'Le {date}, {count} missions actives sont prévues ({country}). Enregistrez quand même le jour férié ou annulez.',
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',

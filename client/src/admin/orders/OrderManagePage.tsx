@@ -10,6 +10,7 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails, type OrderDetailsData } from './OrderDetails';
+import { OrderHistory } from './OrderHistory';
 import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
 import { OrdersPageHeader } from './OrdersPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
@@ -79,13 +80,21 @@ export function OrderManagePage() {
       </form>
       {result.loading && !order && <Spinner />}
       {order && (
-        <ManagedOrder
-          key={order.id}
-          order={order}
-          technicians={technicians.data?.technicians ?? []}
-          status={status}
-          onStatus={setStatus}
-        />
+        <>
+          <ManagedOrder
+            key={order.id}
+            order={order}
+            technicians={technicians.data?.technicians ?? []}
+            status={status}
+            onStatus={setStatus}
+          />
+          <OrderHistory
+            key={`history-${order.id}`}
+            orderId={order.id}
+            country={order.country}
+            technicians={technicians.data?.technicians ?? []}
+          />
+        </>
       )}
     </section>
   );
