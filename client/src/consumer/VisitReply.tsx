@@ -9,8 +9,8 @@ import { useReplyToVisit, type SavedReply } from './useReplyToVisit';
 export const ACCESS_NOTE_MAX_LENGTH = 300;
 
 const ANSWERS: { value: VisitAnswer; label: MessageKey }[] = [
-  { value: 'AT_HOME', label: 'consumer.reply.atHome' },
-  { value: 'CALL_ME', label: 'consumer.reply.callMe' },
+  { value: 'AT_HOME', label: 'reply.answer.AT_HOME' },
+  { value: 'CALL_ME', label: 'reply.answer.CALL_ME' },
 ];
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;

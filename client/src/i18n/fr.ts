@@ -13,6 +13,11 @@ export const fr: Record<MessageKey, string> = {
   'common.loading': 'Chargement…',
   'common.genericError': 'Un problème est survenu, rechargez la page et réessayez.',
   'common.comingSoon': "Cette partie n'est pas encore disponible.",
+  'common.country.NL': 'Pays-Bas',
+  'common.country.BE': 'Belgique',
+  // a consumer's answer, shown to the consumer, the technician and the admin alike
+  'reply.answer.AT_HOME': 'Je serai présent',
+  'reply.answer.CALL_ME': 'Je ne peux pas, appelez-moi',
   'common.language': 'Langue',
   'common.skipToContent': 'Aller au contenu',
 
@@ -62,8 +67,6 @@ export const fr: Record<MessageKey, string> = {
   'consumer.calendar.add': 'Ajouter à mon agenda',
   'consumer.calendar.done': "Le rendez-vous a été téléchargé. Ouvrez le fichier pour l'ajouter à votre agenda.",
   'consumer.reply.title': 'Serez-vous présent ?',
-  'consumer.reply.atHome': 'Je serai présent',
-  'consumer.reply.callMe': 'Je ne peux pas, appelez-moi',
   'consumer.reply.savedAtHome': 'Merci ! Le technicien sait que vous serez présent.',
   'consumer.reply.savedCallMe': 'C’est noté : nous vous appellerons pour déplacer la visite.',
   'consumer.reply.noteLabel': 'Note pour le technicien',
@@ -181,8 +184,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.technicians.personalNumberFixed': 'Le numéro N ne peut pas être modifié.',
   'admin.technicians.startingTime': 'Heure de début',
   'admin.technicians.country': 'Pays',
-  'admin.technicians.countryNL': 'Pays-Bas',
-  'admin.technicians.countryBE': 'Belgique',
 
   // staff accounts (sign-in, password reset; technician and admin areas)
   'staff.email': 'Adresse e-mail',
@@ -215,8 +216,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.orders.field.beginHour': 'Heure de début',
   'admin.orders.field.technician': 'Technicien',
   'admin.orders.field.special': 'Mission spéciale',
-  'admin.orders.country.NL': 'Pays-Bas',
-  'admin.orders.country.BE': 'Belgique',
   'admin.orders.special.no': 'Non (0)',
   'admin.orders.special.yes': 'Oui (1)',
   'admin.orders.yes': 'Oui',
@@ -256,8 +255,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.history.field.deleted': 'Statut',
   'admin.history.field.answer': 'Réponse du client',
   'admin.history.field.accessNote': 'Note du client',
-  'admin.history.answer.AT_HOME': 'Je serai présent',
-  'admin.history.answer.CALL_ME': 'Je ne peux pas, appelez-moi',
   'admin.history.unknownPerson': 'inconnu',
   'admin.history.byAdmin': 'par {name} (admin)',
   'admin.history.byTechnician': 'par le technicien {name}',
@@ -276,15 +273,12 @@ export const fr: Record<MessageKey, string> = {
   'admin.holidays.title': 'Jours fériés',
   'admin.holidays.createTitle': 'Ajouter un jour férié',
   'admin.holidays.country': 'Pays',
-  'admin.holidays.countryName.NL': 'Pays-Bas',
-  'admin.holidays.countryName.BE': 'Belgique',
   'admin.holidays.date': 'Date',
   'admin.holidays.weekday': 'Jour',
   'admin.holidays.actions': 'Actions',
   'admin.holidays.empty': 'La liste ne contient encore aucun jour férié.',
   'admin.holidays.created': 'Ok',
   'admin.holidays.deleteLabel': 'Supprimer {name}',
-  'admin.holidays.deleteConfirm': 'Êtes-vous sûr de vouloir supprimer {name} ? Cette action est définitive',
   'admin.holidays.deleted': 'Jour férié {name} supprimé.',
 
   // admin: holiday guard (issue 10 part B)
@@ -321,8 +315,6 @@ export const fr: Record<MessageKey, string> = {
 
   // admin: settings, import, export
   'admin.data.country': 'Pays',
-  'admin.data.country.NL': 'Pays-Bas',
-  'admin.data.country.BE': 'Belgique',
   'admin.settings.intro':
     "Plages d'importation : l'heure prévue d'un rendez-vous importé détermine la plage que voit le client. Ensemble, les règles couvrent toute la journée, sans trou ni chevauchement.",
   'admin.settings.rule': 'Règle {n}',
@@ -379,8 +371,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.informed.reply': 'Réponse du client',
   'admin.informed.noReply': 'Pas de réponse',
   'admin.informed.noteOnly': 'Seulement une note',
-  'admin.informed.answer.AT_HOME': 'Je serai présent',
-  'admin.informed.answer.CALL_ME': 'Je ne peux pas, appelez-moi',
   'admin.informed.repliedAt': 'le {date}',
   'admin.informed.note': 'Note du client',
   'admin.callList.intro':

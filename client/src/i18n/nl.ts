@@ -16,6 +16,11 @@ export const nl = {
   'common.loading': 'Bezig met laden…',
   'common.genericError': 'Er is een probleem opgetreden, herlaad de pagina en probeer het opnieuw.',
   'common.comingSoon': 'Dit onderdeel is nog niet beschikbaar.',
+  'common.country.NL': 'Nederland',
+  'common.country.BE': 'België',
+  // a consumer's answer, shown to the consumer, the technician and the admin alike
+  'reply.answer.AT_HOME': 'Ik ben thuis',
+  'reply.answer.CALL_ME': 'Ik kan niet, bel mij',
   'common.language': 'Taal',
   'common.skipToContent': 'Naar de inhoud',
 
@@ -65,8 +70,6 @@ export const nl = {
   'consumer.calendar.add': 'Zet in mijn agenda',
   'consumer.calendar.done': 'De afspraak is gedownload. Open het bestand om hem in uw agenda te zetten.',
   'consumer.reply.title': 'Bent u thuis?',
-  'consumer.reply.atHome': 'Ik ben thuis',
-  'consumer.reply.callMe': 'Ik kan niet, bel mij',
   'consumer.reply.savedAtHome': 'Bedankt! De monteur weet dat u thuis bent.',
   'consumer.reply.savedCallMe': 'Doorgegeven: we bellen u om het bezoek te verzetten.',
   'consumer.reply.noteLabel': 'Notitie voor de monteur',
@@ -184,8 +187,6 @@ export const nl = {
   'admin.technicians.personalNumberFixed': 'Het N-nummer kan niet worden gewijzigd.',
   'admin.technicians.startingTime': 'Begintijd',
   'admin.technicians.country': 'Land',
-  'admin.technicians.countryNL': 'Nederland',
-  'admin.technicians.countryBE': 'België',
 
   // staff accounts (sign-in, password reset; technician and admin areas)
   'staff.email': 'E-mailadres',
@@ -218,8 +219,6 @@ export const nl = {
   'admin.orders.field.beginHour': 'Begintijd',
   'admin.orders.field.technician': 'Monteur',
   'admin.orders.field.special': 'Speciale opdracht',
-  'admin.orders.country.NL': 'Nederland',
-  'admin.orders.country.BE': 'België',
   'admin.orders.special.no': 'Nee (0)',
   'admin.orders.special.yes': 'Ja (1)',
   'admin.orders.yes': 'Ja',
@@ -259,8 +258,6 @@ export const nl = {
   'admin.history.field.deleted': 'Status',
   'admin.history.field.answer': 'Antwoord van de klant',
   'admin.history.field.accessNote': 'Notitie van de klant',
-  'admin.history.answer.AT_HOME': 'Ik ben thuis',
-  'admin.history.answer.CALL_ME': 'Ik kan niet, bel mij',
   'admin.history.unknownPerson': 'onbekend',
   'admin.history.byAdmin': 'door {name} (admin)',
   'admin.history.byTechnician': 'door monteur {name}',
@@ -279,15 +276,12 @@ export const nl = {
   'admin.holidays.title': 'Holidays',
   'admin.holidays.createTitle': 'Holiday aanmaken',
   'admin.holidays.country': 'Land',
-  'admin.holidays.countryName.NL': 'Nederland',
-  'admin.holidays.countryName.BE': 'België',
   'admin.holidays.date': 'Datum',
   'admin.holidays.weekday': 'Dag',
   'admin.holidays.actions': 'Acties',
   'admin.holidays.empty': 'Er staan nog geen holidays in de lijst.',
   'admin.holidays.created': 'Ok',
   'admin.holidays.deleteLabel': 'Verwijder {name}',
-  'admin.holidays.deleteConfirm': 'Weet u zeker dat u {name} wilt verwijderen? Deze actie is permanent',
   'admin.holidays.deleted': 'Holiday {name} verwijderd.',
 
   // admin: holiday guard (issue 10 part B)
@@ -324,8 +318,6 @@ export const nl = {
 
   // admin: settings, import, export
   'admin.data.country': 'Land',
-  'admin.data.country.NL': 'Nederland',
-  'admin.data.country.BE': 'België',
   'admin.settings.intro':
     'Importvensters: de geplande tijd van een ingeladen opdracht bepaalt het tijdvak dat de klant ziet. Samen dekken de regels de hele dag, zonder gaten en zonder overlap.',
   'admin.settings.rule': 'Regel {n}',
@@ -382,8 +374,6 @@ export const nl = {
   'admin.informed.reply': 'Antwoord klant',
   'admin.informed.noReply': 'Geen antwoord',
   'admin.informed.noteOnly': 'Alleen een notitie',
-  'admin.informed.answer.AT_HOME': 'Ik ben thuis',
-  'admin.informed.answer.CALL_ME': 'Ik kan niet, bel mij',
   'admin.informed.repliedAt': 'op {date}',
   'admin.informed.note': 'Notitie klant',
   'admin.callList.intro':

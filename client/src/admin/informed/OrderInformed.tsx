@@ -56,7 +56,7 @@ export function OrderInformed({ order }: { order: OrderInformed_OrderFragment })
     {
       label: t('admin.informed.reply'),
       value: reply
-        ? `${reply.answer ? t(`admin.informed.answer.${reply.answer}`) : t('admin.informed.noteOnly')} (${t('admin.informed.repliedAt', { date: moment(reply.updatedAt) })})`
+        ? `${reply.answer ? t(`reply.answer.${reply.answer}`) : t('admin.informed.noteOnly')} (${t('admin.informed.repliedAt', { date: moment(reply.updatedAt) })})`
         : t('admin.informed.noReply'),
       urgent: reply?.answer === 'CALL_ME',
     },

@@ -38,8 +38,8 @@ const FIELD_LABELS = {
 } as const;
 
 const ANSWERS = {
-  AT_HOME: 'admin.history.answer.AT_HOME',
-  CALL_ME: 'admin.history.answer.CALL_ME',
+  AT_HOME: 'reply.answer.AT_HOME',
+  CALL_ME: 'reply.answer.CALL_ME',
 } as const;
 
 type OtherKey =
@@ -48,8 +48,8 @@ type OtherKey =
   | 'admin.orders.no'
   | 'admin.history.deletedYes'
   | 'admin.history.deletedNo'
-  | 'admin.orders.country.NL'
-  | 'admin.orders.country.BE'
+  | 'common.country.NL'
+  | 'common.country.BE'
   | 'admin.history.unknownPerson'
   | 'admin.history.byAdmin'
   | 'admin.history.byTechnician'
@@ -104,7 +104,7 @@ export function formatHistoryValue(field: string, value: string | null, context:
     case 'deleted':
       return t(value === 'true' ? 'admin.history.deletedYes' : 'admin.history.deletedNo');
     case 'country':
-      return value === 'BE' ? t('admin.orders.country.BE') : value === 'NL' ? t('admin.orders.country.NL') : value;
+      return value === 'BE' ? t('common.country.BE') : value === 'NL' ? t('common.country.NL') : value;
     case 'answer':
       return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value as keyof typeof ANSWERS]) : value;
     case 'accessNote':
