@@ -10,6 +10,7 @@ import { UPLOAD_LIMITS } from './config.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
+import { rejectNulCharactersPlugin } from './common/errors/reject-nul.plugin.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { staticClient } from './common/http/static-client.js';
@@ -69,6 +70,7 @@ export async function composeApp(
     plugins: [
       ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       localizeErrorsPlugin,
+      rejectNulCharactersPlugin,
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),
     ],

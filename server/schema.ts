@@ -4,6 +4,7 @@ import { lexicographicSortSchema, type GraphQLFieldMap, type GraphQLSchema } fro
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { adminResolvers } from './admins/index.js';
+import { auditResolvers } from './audit/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
@@ -11,8 +12,10 @@ import { consumerResolvers } from './consumers/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
+import { informedResolvers } from './informed/index.js';
 import { scheduleResolvers } from './schedule/index.js';
 import { orderResolvers } from './orders/index.js';
+import { replyResolvers } from './replies/index.js';
 import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
@@ -30,6 +33,10 @@ export const RESOLVERS = [
   ...exportResolvers,
   ...orderResolvers,
   ...statisticsResolvers,
+  // issue 10 part A: consumer replies, "informed?" and the call list
+  ...replyResolvers,
+  ...informedResolvers,
+  ...auditResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

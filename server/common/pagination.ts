@@ -94,6 +94,8 @@ export function connectionType<T extends object>(
 export interface SortKey<T> {
   property: keyof T & string;
   kind: 'date' | 'number' | 'string';
+  /** Ascending unless given (e.g. newest first). */
+  direction?: 'asc' | 'desc';
 }
 
 type CursorValue = string | number | Date;
@@ -142,20 +144,20 @@ export function pageSizeOf(first: number | null | undefined): number {
   return size;
 }
 
-/** `(k1, k2, ...) > (v1, v2, ...)` as a filter: the rows strictly after the cursor in the sort order. */
+/** `(k1, k2, ...) > (v1, v2, ...)` as a filter (`<` for descending keys): the rows strictly after the cursor in the sort order. */
 function afterFilter<T>(keys: readonly SortKey<T>[], values: readonly CursorValue[]): Record<string, unknown> {
   return {
     $or: keys.map((key, index) => {
       const condition: Record<string, unknown> = {};
       keys.slice(0, index).forEach((earlier, earlierIndex) => (condition[earlier.property] = values[earlierIndex]));
-      condition[key.property] = { $gt: values[index] };
+      condition[key.property] = key.direction === 'desc' ? { $lt: values[index] } : { $gt: values[index] };
       return condition;
     }),
   };
 }
 
 /**
- * One page of `entity` rows matching `where`, in ascending `keys` order, with keyset (cursor)
+ * One page of `entity` rows matching `where`, in `keys` order, with keyset (cursor)
  * pagination: a page continues strictly after the previous page's last row, so rows added or removed
  * meanwhile never make a later page repeat or skip a row that was there all along.
  */
@@ -171,7 +173,7 @@ export async function findPage<T extends object>(
   const after = page.after ? decodeCursor(page.after, keys) : undefined;
   // MikroORM's filter types cannot follow a generic entity; the filters are built from T's own keys.
   const pageWhere = (after ? { $and: [where, afterFilter(keys, after)] } : where) as FilterQuery<NoInfer<T>>;
-  const orderBy = Object.fromEntries(keys.map((key) => [key.property, 'asc']));
+  const orderBy = Object.fromEntries(keys.map((key) => [key.property, key.direction ?? 'asc']));
   const rows = await em.find<T>(entity, pageWhere, {
     orderBy: orderBy as never,
     limit: size + 1,

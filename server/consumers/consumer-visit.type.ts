@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 
 @ObjectType({ description: 'The answer to a successful lookup.' })
 export class LookUpVisitsPayload {
@@ -45,4 +46,18 @@ export class ConsumerVisit {
   })
   @RequireRole(Role.CONSUMER)
   windowAvailable!: boolean;
+
+  @Field(() => ConsumerReply, {
+    nullable: true,
+    description: 'What the consumer replied to this visit so far; null before any reply.',
+  })
+  @RequireRole(Role.CONSUMER)
+  reply!: ConsumerReply | null;
+
+  @Field({
+    description:
+      'True while the consumer may reply (and download the calendar file): the window is shown, we make the visit ourselves, and it has not started yet.',
+  })
+  @RequireRole(Role.CONSUMER)
+  replyOpen!: boolean;
 }

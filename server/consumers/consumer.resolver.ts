@@ -2,9 +2,13 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
+import { Country } from '../common/locale.js';
 import { LookUpVisitsInput } from './consumer.inputs.js';
+import { ConsumerContact } from './consumer-contact.type.js';
 import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
 import { ConsumerService } from './consumer.service.js';
+import { VisitCalendarService } from './visit-calendar.service.js';
+import { CalendarFile } from './visit-calendar.type.js';
 
 @Resolver()
 export class ConsumerResolver {
@@ -25,5 +29,26 @@ export class ConsumerResolver {
   @RequireRole(Role.CONSUMER)
   consumerVisits(@Ctx() ctx: AppContext): Promise<ConsumerVisit[]> {
     return new ConsumerService(ctx).visits();
+  }
+
+  @Query(() => CalendarFile, {
+    description:
+      'The "add to calendar" file (.ics) of one visit of the data token: exactly its window, texts in the language of the request (Accept-Language), with the call-centre number. VISIT_NOT_FOUND outside the token; VISIT_WINDOW_NOT_AVAILABLE before the window is shown.',
+  })
+  @RequireRole(Role.CONSUMER)
+  visitCalendar(@Ctx() ctx: AppContext, @Arg('referenceNumber') referenceNumber: string): Promise<CalendarFile> {
+    return new VisitCalendarService(ctx).calendarFile(referenceNumber);
+  }
+
+  @Query(() => ConsumerContact, {
+    description:
+      "The call centre of a country (default: the site's) and, when the data token says an external company makes the visit, that company.",
+  })
+  @RequireRole(Role.CONSUMER)
+  consumerContact(
+    @Ctx() ctx: AppContext,
+    @Arg('country', () => Country, { nullable: true, description: "Default: the site's country." }) country?: Country,
+  ): ConsumerContact {
+    return new ConsumerService(ctx).contact(country ?? ctx.country);
   }
 }

@@ -3,9 +3,12 @@ import { Role } from '../common/auth/role.js';
 import type { ExternalHandling } from '../common/auth/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import { TIME_ZONE } from '../common/locale.js';
+import { TIME_ZONE, type Country } from '../common/locale.js';
 import { instantOf, localDateOf } from '../common/time/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
+import type { ConsumerContact } from './consumer-contact.type.js';
 import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
@@ -88,6 +91,8 @@ export class ConsumerService {
       }
       windowAvailable.push(available);
     }
+    const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
+    const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
     return orders.map((order, index) => ({
       referenceNumber: order.referenceNumber,
       name: order.name,
@@ -95,6 +100,25 @@ export class ConsumerService {
       appointment: order.appointment,
       end: new Date(order.appointment.getTime() + order.duration * 1000),
       windowAvailable: windowAvailable[index],
+      reply: replyOf.get(order.id) ?? null,
+      replyOpen:
+        windowAvailable[index] && order.externalCompany === null && now.getTime() < order.appointment.getTime(),
     }));
+  }
+
+  /** The call centre of the country and, for a token of an externally handled visit, that company. */
+  contact(country: Country): ConsumerContact {
+    const viewer = this.ctx.viewer;
+    if (viewer?.role !== Role.CONSUMER) throw new AppError(CommonError.FORBIDDEN);
+    const company = viewer.external.state
+      ? (EXTERNAL_COMPANIES[viewer.external.company] ?? EXTERNAL_COMPANIES[0])
+      : null;
+    return {
+      country,
+      callCentre: CALL_CENTRE[country],
+      callCentreOpensAt: CALL_CENTRE_HOURS.from,
+      callCentreClosesAt: CALL_CENTRE_HOURS.to,
+      externalCompany: company ? { name: company.name, phone: company.phone[country] } : null,
+    };
   }
 }

@@ -29,3 +29,10 @@ export async function isWindowAvailable(
 export function signOf(windowAvailable: boolean): 0 | 1 {
   return windowAvailable ? 0 : 1;
 }
+
+/** The instant a visit's window is first shown: 13:30 on the working day before it, in the country's zone. */
+export async function windowShownFrom(em: EntityManager, country: Country, appointment: Date): Promise<Date> {
+  const zone = TIME_ZONE[country];
+  const dayBefore = await previousWorkingDay(em, country, localDateOf(appointment, zone));
+  return instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone);
+}

@@ -1,9 +1,11 @@
 import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
 import { Admin } from '../admins/admin.entity.js';
+import { OrderEvent } from '../audit/order-event.entity.js';
 import { Holiday } from '../holidays/holiday.entity.js';
 import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
 import { Order } from '../orders/order.entity.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
@@ -21,4 +23,8 @@ export const ENTITIES = [
   MailOpen,
   PasswordResetToken,
   ImportJob,
+  // issue 10 part A
+  ConsumerReply,
+  // issue 10 part B: audit trail
+  OrderEvent,
 ];

@@ -8,4 +8,13 @@ export class CreateHolidayInput {
 
   @Field(() => String, { description: 'The calendar date, YYYY-MM-DD.' })
   date!: string;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    defaultValue: false,
+    description:
+      'Save even when active orders fall on the date (list them first with `activeOrdersOnDate`). ' +
+      'Without it such a date is refused with HOLIDAY_HAS_ORDERS (`extensions.orderCount`).',
+  })
+  saveDespiteOrders?: boolean | null;
 }

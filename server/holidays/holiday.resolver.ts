@@ -1,8 +1,12 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
+import { PageArgs, type Connection } from '../common/pagination.js';
+import type { Order } from '../orders/order.entity.js';
+import { OrderConnection } from '../orders/order.types.js';
+import { HolidayGuardService } from './holiday-guard.service.js';
 import { Holiday } from './holiday.entity.js';
 import { CreateHolidayInput } from './holiday.inputs.js';
 import { HolidayService } from './holiday.service.js';
@@ -18,9 +22,25 @@ export class HolidayResolver {
     return new HolidayService(ctx).list(country);
   }
 
+  @Query(() => OrderConnection, {
+    description:
+      'The active (not deleted) orders whose visit falls on this date in this country, by appointment: ' +
+      'what a holiday on that date would land on. The holiday screen shows them before saving.',
+  })
+  @RequireRole(Role.ADMIN)
+  activeOrdersOnDate(
+    @Ctx() ctx: AppContext,
+    @Arg('country', () => Country) country: Country,
+    @Arg('date', () => String, { description: 'The calendar date, YYYY-MM-DD.' }) date: string,
+    @Args(() => PageArgs) page: PageArgs,
+  ): Promise<Connection<Order>> {
+    return new HolidayGuardService(ctx).activeOrdersOn(country, date, page);
+  }
+
   @Mutation(() => Holiday, {
     description:
-      'Adds a holiday: no longer a working day in its country. HOLIDAY_EXISTS when the date is already listed.',
+      'Adds a holiday: no longer a working day in its country. HOLIDAY_EXISTS when the date is already listed; ' +
+      'HOLIDAY_HAS_ORDERS when active orders fall on it, unless `saveDespiteOrders` is true.',
   })
   @RequireRole(Role.ADMIN)
   createHoliday(

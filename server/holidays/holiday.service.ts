@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { Country } from '../common/locale.js';
+import { HolidayGuardService } from './holiday-guard.service.js';
 import { Holiday } from './holiday.entity.js';
 import { HolidayError } from './holiday.errors.js';
 import type { CreateHolidayInput } from './holiday.inputs.js';
@@ -19,9 +20,22 @@ export class HolidayService {
     return this.ctx.em.find(Holiday, country ? { country } : {}, { orderBy: { date: 'asc', country: 'asc' } });
   }
 
-  /** Adds a holiday; the same date twice in one country is refused (the unique key decides, also under races). */
+  /**
+   * Adds a holiday; the same date twice in one country is refused (the unique key decides, also under races).
+   * When active orders fall on the date it is refused with their number, unless the caller saves anyway.
+   */
   async create(input: CreateHolidayInput): Promise<Holiday> {
     const date = parseLocalDateInput(input.date, 'date');
+    if (input.saveDespiteOrders !== true) {
+      const orderCount = await new HolidayGuardService(this.ctx).countActiveOrdersOn(input.country, date);
+      if (orderCount > 0) {
+        throw new AppError(HolidayError.HOLIDAY_HAS_ORDERS, {
+          message: orderCount === 1 ? 'HOLIDAY_HAS_ONE_ORDER' : 'HOLIDAY_HAS_ORDERS',
+          params: { date: dayMonthYear(date), country: input.country, count: orderCount },
+          data: { orderCount },
+        });
+      }
+    }
     const holiday = this.ctx.em.create(Holiday, { country: input.country, date });
     try {
       await this.ctx.em.flush();

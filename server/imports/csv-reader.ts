@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../common/errors/app-error.js';
 import type { MessageKey } from '../common/i18n/translate.js';
 import { ImportError } from './import.errors.js';
@@ -92,12 +92,9 @@ function syntaxReason(code: string): MessageKey {
   return 'IMPORT_CSV_MALFORMED';
 }
 
+/** csv-parse's syntax errors; their codes are not all prefixed CSV_ (e.g. INVALID_OPENING_QUOTE). */
 function isCsvError(error: unknown): error is CsvError {
-  return (
-    error instanceof Error &&
-    typeof (error as CsvError).code === 'string' &&
-    (error as CsvError).code.startsWith('CSV_')
-  );
+  return error instanceof CsvError;
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { importEventsCte } from '../audit/import-audit-sql.js';
+import type { AuditActor } from '../audit/order-audit.js';
 import type { OrderCsvColumns } from './order-import.types.js';
 import type { StagedOrder, StagedReference } from './order-row.js';
 import type { RowProblem } from './order-row-rules.js';
@@ -151,14 +153,21 @@ export class ImportStaging {
 
   /**
    * Upserts the staged rows on reference number, a batch per statement. A stored order whose
-   * values already equal the row's is left alone (not even `updated_at` changes).
+   * values already equal the row's is left alone (not even `updated_at` changes). The same
+   * statement records an audit event for every order it creates or changes.
    */
-  async merge(present: OrderCsvColumns, now: Date, onBatch: (written: number) => void): Promise<MergeCounts> {
+  async merge(
+    present: OrderCsvColumns,
+    now: Date,
+    actor: AuditActor,
+    onBatch: (written: number) => void,
+  ): Promise<MergeCounts> {
     const written = [
       ...ALWAYS_WRITTEN,
       ...OPTIONAL_WRITES.filter((write) => present.has(write.csv)).map((write) => write.column),
     ];
     const insertColumns = ['reference_number', ...ALWAYS_WRITTEN, ...OPTIONAL_WRITES.map((write) => write.column)];
+    const events = importEventsCte('recorded', actor, now);
     const sql = `with upserted as (
         insert into orders as o (${insertColumns.join(', ')}, created_at, updated_at)
         select ${insertColumns.join(', ')}, ?::timestamptz, ?::timestamptz
@@ -167,15 +176,21 @@ export class ImportStaging {
           ${written.map((column) => `${column} = excluded.${column}`).join(', ')}, updated_at = excluded.updated_at
         where (${written.map((column) => `o.${column}`).join(', ')})
           is distinct from (${written.map((column) => `excluded.${column}`).join(', ')})
-        returning (xmax = 0) as inserted
-      )
+        returning o.*, (xmax = 0) as inserted
+      ), ${events.sql}
       select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
       from upserted`;
     const counts: MergeCounts = { created: 0, updated: 0, unchanged: 0 };
     const at = now.toISOString();
     for (let from = 0; from < this.staged; from += MERGE_BATCH_ROWS) {
       const to = Math.min(from + MERGE_BATCH_ROWS, this.staged);
-      const [result] = await this.em.execute<{ created: number; updated: number }[]>(sql, [at, at, from, to]);
+      const [result] = await this.em.execute<{ created: number; updated: number }[]>(sql, [
+        at,
+        at,
+        from,
+        to,
+        ...events.params,
+      ]);
       counts.created += result.created;
       counts.updated += result.updated;
       counts.unchanged += to - from - result.created - result.updated;

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
+import { importActorOf } from '../audit/order-audit.js';
 import { UPLOAD_LIMITS } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Role } from '../common/auth/role.js';
@@ -107,6 +108,7 @@ export class OrderImportService {
     let rows = 0;
     try {
       const counts = await this.run(
+        jobId,
         country,
         upload.createReadStream(),
         report,
@@ -134,6 +136,7 @@ export class OrderImportService {
   }
 
   private async run(
+    jobId: string,
     country: Country,
     source: Readable,
     report: RowReport,
@@ -148,6 +151,7 @@ export class OrderImportService {
       technicianId: await technicianLookup(em),
       rules: await prepareRowRules(em, country),
     };
+    const actor = await importActorOf(this.ctx, em, jobId);
     return em.fork().transactional(async (tem) => {
       const staging = new ImportStaging(tem);
       await staging.open();
@@ -155,7 +159,7 @@ export class OrderImportService {
       const conflicts = await staging.conflicts(ROW_REPORT_LIMIT);
       report.add(conflicts.problems, conflicts.total);
       if (report.count > 0) throw new RowsRefused(header.rows);
-      return staging.merge(header.columns, services.clock.now(), (written) => progress.written(written));
+      return staging.merge(header.columns, services.clock.now(), actor, (written) => progress.written(written));
     });
   }
 

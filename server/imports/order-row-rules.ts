@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageKey, MessageParams } from '../common/i18n/translate.js';
-import type { Country } from '../common/locale.js';
+import { TIME_ZONE, type Country } from '../common/locale.js';
 import type { LocalDate } from '../common/time/zoned-time.js';
+import { loadHolidayDates } from '../holidays/working-days.js';
 import { PLANNING_YEARS } from '../orders/appointment-rules.js';
 import { formatClock, type VisitWindow } from './import-window.js';
 
@@ -18,6 +19,7 @@ export interface RowProblem {
 /** A row whose fields are all readable: what the rules below judge. */
 export interface CheckedVisit {
   line: number;
+  referenceNumber: string;
   country: Country;
   /** The visit day in the country's zone. */
   date: LocalDate;
@@ -52,10 +54,53 @@ const visitInPlanningYears: ImportRowRule = async () => (visit) => {
 };
 
 /**
- * Every rule an imported row must pass beyond the format of its cells, in order. Rules about the
- * visit date (refusing holidays, for one) belong here: prepare loads their data once per import.
+ * Reference numbers of the active orders that already lie on a holiday of the country, with that
+ * date: an admin kept them when adding the holiday. Driven from the (few) holidays, each a range
+ * on the appointment index.
  */
-export const IMPORT_ROW_RULES: readonly ImportRowRule[] = [visitInPlanningYears, visitWithinPlannerDay];
+async function ordersKeptOnHolidays(em: EntityManager, country: Country): Promise<Map<string, LocalDate>> {
+  const zone = TIME_ZONE[country];
+  const rows = await em.execute<{ reference_number: string; date: string }[]>(
+    `select o.reference_number, to_char(h.date, 'YYYY-MM-DD') as date
+     from holidays h
+     join orders o on o.appointment >= (h.date::timestamp at time zone ?)
+                  and o.appointment < ((h.date + 1)::timestamp at time zone ?)
+                  and o.country = h.country and o.deleted_at is null
+     where h.country = ?`,
+    [zone, zone, country],
+  );
+  return new Map(rows.map((row) => [row.reference_number, row.date]));
+}
+
+/**
+ * No visit on a holiday of the file's country: that day is in no planner. An order already stored on
+ * that very date passes (an admin kept it when adding the holiday), so re-importing an export still
+ * works; moving or creating an order onto a holiday does not. Holidays are loaded once per import.
+ */
+const visitNotOnHoliday: ImportRowRule = async (em, country) => {
+  const holidays = await loadHolidayDates(em, country, `${PLANNING_YEARS.first}-01-01`, `${PLANNING_YEARS.last}-12-31`);
+  if (holidays.size === 0) return () => null;
+  const kept = await ordersKeptOnHolidays(em, country);
+  return (visit) =>
+    !holidays.has(visit.date) || kept.get(visit.referenceNumber) === visit.date
+      ? null
+      : {
+          line: visit.line,
+          column: 'date',
+          message: 'IMPORT_DATE_IS_HOLIDAY',
+          params: { date: visit.date.split('-').reverse().join('-'), country: visit.country },
+        };
+};
+
+/**
+ * Every rule an imported row must pass beyond the format of its cells, in order. Rules about the
+ * visit date belong here: prepare loads their data once per import.
+ */
+export const IMPORT_ROW_RULES: readonly ImportRowRule[] = [
+  visitInPlanningYears,
+  visitWithinPlannerDay,
+  visitNotOnHoliday,
+];
 
 export async function prepareRowRules(em: EntityManager, country: Country): Promise<RowRule[]> {
   return Promise.all(IMPORT_ROW_RULES.map((rule) => rule(em, country)));

@@ -195,7 +195,7 @@ export function checkOrderRow(
   if (problems.length > 0 || !fields || !date || 'problem' in timed || technicianId === undefined) {
     return { reference, problems };
   }
-  const visit = { line, country, date, window: timed.window, technicianId };
+  const visit = { line, referenceNumber: fields.referenceNumber, country, date, window: timed.window, technicianId };
   for (const rule of context.rules) {
     const problem = rule(visit);
     if (problem) problems.push({ ...problem, value: problem.column ? cell(problem.column as CsvColumn) : undefined });

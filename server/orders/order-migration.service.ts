@@ -1,4 +1,7 @@
 import { LockMode } from '@mikro-orm/postgresql';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { orderValues, pickValues } from '../audit/order-values.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -122,13 +125,24 @@ export class OrderMigrationService {
         orders.map((order) => order.appointment),
       );
       const now = this.ctx.services.clock.now();
-      const receiving = em.getReference(Technician, target.id);
+      await em.populate(orders, ['technician']);
+      const before = orders.map((order) => pickValues(orderValues(order), ['technician']));
+      const receiving = await em.findOneOrFail(Technician, target.id);
       for (const order of orders) {
         order.technician = receiving;
         order.updatedAt = now;
       }
+      await recordOrderEvents(
+        this.ctx,
+        em,
+        OrderEventKind.MIGRATED,
+        orders.map((order, index) => ({
+          order,
+          before: before[index],
+          after: pickValues(orderValues(order), ['technician']),
+        })),
+      );
       await em.flush();
-      await em.populate(orders, ['technician']);
       return { orders, technician: target };
     });
   }

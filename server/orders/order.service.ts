@@ -1,5 +1,8 @@
 import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { orderValues, pickValues } from '../audit/order-values.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -61,24 +64,28 @@ export class OrderService {
     }
     if ((await em.count(Order, { referenceNumber: fields.referenceNumber })) > 0) throw duplicateReference();
     await assertSchedulesOpen(em, technician, [input.appointment]);
-    const order = em.create(Order, {
-      ...fields,
-      appointment: input.appointment,
-      duration: VISIT_DURATION_SECONDS,
-      technician,
-      special: input.special ?? false,
-      externalCompany: null,
-      createdAt: this.now,
-      updatedAt: this.now,
-    });
     try {
-      await em.flush();
+      return await em.transactional(async (tem) => {
+        const order = tem.create(Order, {
+          ...fields,
+          appointment: input.appointment,
+          duration: VISIT_DURATION_SECONDS,
+          technician,
+          special: input.special ?? false,
+          externalCompany: null,
+          createdAt: this.now,
+          updatedAt: this.now,
+        });
+        await recordOrderEvents(this.ctx, tem, OrderEventKind.CREATED, [
+          { order, before: null, after: orderValues(order) },
+        ]);
+        return order;
+      });
     } catch (error) {
       // Two admins creating the same reference at once: the unique index decides.
       if (error instanceof UniqueConstraintViolationException) throw duplicateReference();
       throw error;
     }
-    return order;
   }
 
   private async technicianProblem(ref: string, problems: FieldProblem[]): Promise<Technician | null> {
@@ -118,13 +125,17 @@ export class OrderService {
         throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
       }
       if (order.deletedAt) throw orderDeleted();
+      await em.populate(order, ['technician']);
       if (order.technician?.id !== technician.id) {
         await assertSchedulesOpen(em, technician, [order.appointment]);
+        const before = pickValues(orderValues(order), ['technician']);
         order.technician = technician;
         order.updatedAt = this.now;
+        await recordOrderEvents(this.ctx, em, OrderEventKind.REASSIGNED, [
+          { order, before, after: pickValues(orderValues(order), ['technician']) },
+        ]);
       }
       await em.flush();
-      await em.populate(order, ['technician']);
       return order;
     });
   }
@@ -142,6 +153,9 @@ export class OrderService {
       order.deletedBy = admin;
       order.deletedByName = `${admin.firstname} ${admin.lastname}`.trim();
       order.updatedAt = this.now;
+      await recordOrderEvents(this.ctx, em, OrderEventKind.DELETED, [
+        { order, before: { deleted: false }, after: { deleted: true } },
+      ]);
       await em.flush();
       await em.populate(order, ['technician']);
       return order;

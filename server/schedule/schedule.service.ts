@@ -1,5 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
+import { recordOrderEvents, type OrderChange } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { pickValues, type OrderValues } from '../audit/order-values.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -9,6 +12,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { addDays, instantOf, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
+import { ConsumerReply, type VisitAnswer } from '../replies/consumer-reply.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { ScheduleConfirmation } from './schedule-confirmation.entity.js';
 import { checkConfirmation, formatDayMonthYear } from './schedule-rules.js';
@@ -26,18 +30,25 @@ interface ScheduleRow {
   zipcode: string | null;
   city: string | null;
   special: boolean | null;
+  reply_answer: VisitAnswer | null;
+  reply_access_note: string | null;
+  reply_created_at: Date | string | null;
+  reply_updated_at: Date | string | null;
 }
 
 /**
- * The lock and every order of the day in one statement, whatever the number of orders. Joining both
- * to a one-row base keeps one row (with null order columns) when the day has no orders.
+ * The lock and every order of the day with its consumer reply in one statement, whatever the number
+ * of orders. Joining to a one-row base keeps one row (with null order columns) when the day has none.
  */
 const SCHEDULE_SQL = `
   select c.id is not null as locked,
-         o.id, o.appointment, o.duration, o.name, o.zipcode, o.city, o.special
+         o.id, o.appointment, o.duration, o.name, o.zipcode, o.city, o.special,
+         r.answer as reply_answer, r.access_note as reply_access_note,
+         r.created_at as reply_created_at, r.updated_at as reply_updated_at
   from (select 1) as one
   left join schedule_confirmations c on c.technician_id = ? and c.date = cast(? as date)
   left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
+  left join consumer_replies r on r.order_id = o.id
   order by o.appointment, o.id`;
 
 interface ScheduleDay {
@@ -49,8 +60,11 @@ interface ScheduleDay {
   end: Date;
 }
 
+type ScheduleReply = Pick<ConsumerReply, 'answer' | 'accessNote' | 'createdAt' | 'updatedAt'>;
+
 function toScheduleOrder(
   order: Pick<Order, 'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'>,
+  reply: ScheduleReply | null,
 ): ScheduleOrder {
   return {
     id: order.id,
@@ -60,21 +74,41 @@ function toScheduleOrder(
     zipcode: order.zipcode,
     city: order.city,
     flag: order.special ? 1 : 0,
+    reply,
+  };
+}
+
+function replyOfRow(row: ScheduleRow): ScheduleReply | null {
+  if (row.reply_created_at === null) return null;
+  return {
+    answer: row.reply_answer,
+    accessNote: row.reply_access_note,
+    createdAt: new Date(row.reply_created_at),
+    updatedAt: new Date(row.reply_updated_at!),
   };
 }
 
 function orderOfRow(row: ScheduleRow): ScheduleOrder | null {
   if (row.id === null) return null;
-  return toScheduleOrder({
-    id: row.id,
-    appointment: new Date(row.appointment!),
-    duration: row.duration!,
-    name: row.name!,
-    zipcode: row.zipcode!,
-    city: row.city!,
-    special: row.special === true,
-  });
+  return toScheduleOrder(
+    {
+      id: row.id,
+      appointment: new Date(row.appointment!),
+      duration: row.duration!,
+      name: row.name!,
+      zipcode: row.zipcode!,
+      city: row.city!,
+      special: row.special === true,
+    },
+    replyOfRow(row),
+  );
 }
+
+/** What a confirmation records of an order: its start (and its length, when that changed too). */
+const startOf = (order: Order): OrderValues => ({
+  appointment: order.appointment.toISOString(),
+  duration: order.duration,
+});
 
 const byStart = (a: Order, b: Order) => a.appointment.getTime() - b.appointment.getTime() || a.id - b.id;
 
@@ -144,19 +178,35 @@ export class ScheduleService {
         });
         checkConfirmation(input.appointments, dayOrders, day.date, day.zone);
         const byId = new Map(dayOrders.map((order) => [order.id, order]));
+        const confirmed: OrderChange[] = [];
         for (const item of input.appointments) {
           const order = byId.get(item.orderId)!;
-          if (order.appointment.getTime() === item.appointment.getTime() && order.duration === item.duration) continue;
-          order.appointment = item.appointment;
-          order.duration = item.duration;
-          order.updatedAt = now;
+          const before = startOf(order);
+          if (order.appointment.getTime() !== item.appointment.getTime() || order.duration !== item.duration) {
+            order.appointment = item.appointment;
+            order.duration = item.duration;
+            order.updatedAt = now;
+          }
+          // Every order of the day: the confirmed start is news even when the hour stayed.
+          const after = startOf(order);
+          const fields = before.duration === after.duration ? ['appointment'] : ['appointment', 'duration'];
+          confirmed.push({ order, before: pickValues(before, fields), after: pickValues(after, fields) });
         }
+        await recordOrderEvents(this.ctx, em, OrderEventKind.START_CONFIRMED, confirmed);
         return dayOrders;
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new AppError(ScheduleError.SCHEDULE_LOCKED);
       throw error;
     }
-    return { schedule: { date: day.date, locked: true, orders: orders.sort(byStart).map(toScheduleOrder) } };
+    const replies = await this.ctx.em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
+    const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
+    return {
+      schedule: {
+        date: day.date,
+        locked: true,
+        orders: orders.sort(byStart).map((order) => toScheduleOrder(order, replyOf.get(order.id) ?? null)),
+      },
+    };
   }
 }

@@ -2,6 +2,7 @@ import { LocalDateResolver } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 
 @ObjectType({ description: 'An order as the technician sees it in the planner (spec: order, technician view).' })
 export class ScheduleOrder {
@@ -32,6 +33,13 @@ export class ScheduleOrder {
   @Field(() => Int, { description: '1 for a special order (highlighted in the planner), else 0.' })
   @RequireRole(Role.TECHNICIAN)
   flag!: number;
+
+  @Field(() => ConsumerReply, {
+    nullable: true,
+    description: "The customer's reply (at home / call me, access note); null when the customer has not replied.",
+  })
+  @RequireRole(Role.TECHNICIAN)
+  reply!: Pick<ConsumerReply, 'answer' | 'accessNote' | 'createdAt' | 'updatedAt'> | null;
 }
 
 @ObjectType({ description: "The signed-in technician's schedule of the next working day." })

@@ -96,11 +96,13 @@ describe('orders screens (built app in Chromium)', () => {
   it('finds the order by reference number and gives it another technician', async () => {
     const { page, context } = await open('/admin/appointment/manage');
     await searchOrder(page, 'E2E-1');
-    await page.getByText('Anna Jansen').waitFor();
+    // The order card itself: its history below names the same values.
+    const card = page.getByRole('article');
+    await card.getByText('Anna Jansen').waitFor();
     await page.getByLabel('Andere monteur').selectOption('N10002');
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await page.getByText('Opdracht aangepast').waitFor();
-    await page.locator('dd', { hasText: 'Anna Smit (N10002)' }).waitFor();
+    await card.locator('dd', { hasText: 'Anna Smit (N10002)' }).waitFor();
     expect((await orderByReference('E2E-1'))?.technician?.id).toBe(annaId);
     await context.close();
   });

@@ -57,6 +57,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       'Gegevens inladen',
       'Statistieken',
       'Holiday',
+      'Bellijst',
     ]);
     await expect.poll(() => page.getByText('Welkom, Chef.').count()).toBe(1);
 

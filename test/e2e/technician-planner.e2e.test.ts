@@ -14,8 +14,8 @@ const NOW = '2026-11-20T09:30:00+01:00';
 const DAY = '2026-11-21';
 const at = (hour: number) => instantOf(DAY, hour, 0, 'Europe/Amsterdam');
 const MANAGE = '/technician/manage';
+const PASSWORD = 'monteur-wachtwoord';
 
-// Until the technician login (issue 4) lands, the technician "signs in" by a stored access token.
 describe('technician planner (built app in Chromium)', () => {
   let app: AppProcess;
   let browser: E2EBrowser;
@@ -32,7 +32,7 @@ describe('technician planner (built app in Chromium)', () => {
   /** A technician with Anna at 08:00, Bert at 11:00 and Carla (special) at 14:00 tomorrow. */
   const arrangeDay = (firstname: string) =>
     withDatabase(app, async (em) => {
-      const technician = await createTechnician(em, { firstname });
+      const technician = await createTechnician(em, { firstname, password: PASSWORD });
       const orders = [
         await createOrder(em, { technician, appointment: at(8), name: 'Anna Jansen', city: 'Amsterdam' }),
         await createOrder(em, { technician, appointment: at(11), name: 'Bert Bakker', city: 'Utrecht' }),
@@ -67,7 +67,12 @@ describe('technician planner (built app in Chromium)', () => {
   it('lets a technician shift, sort, reset and confirm the day, which then stays locked', async () => {
     const { technician } = await arrangeDay('Jan');
     const { page, context } = await browser.newPage();
-    await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, MANAGE);
+    // Signs in through the login page, as a technician does.
+    await page.goto(`${app.url}/technician/login`);
+    await page.getByLabel('E-mailadres').fill(technician.email);
+    await page.getByLabel('Wachtwoord').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${app.url}${MANAGE}`);
 
     await page.getByRole('heading', { level: 1, name: 'Goedemorgen Jan' }).waitFor();
     expect(await page.locator('.planner-date').textContent()).toBe('Uw planning voor zaterdag 21 november 2026');

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderEventKind } from '../../server/audit/order-event-kind.js';
+import { OrderEvent } from '../../server/audit/order-event.entity.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
@@ -116,6 +118,8 @@ describe('100 000 rows in and out', () => {
         unchanged: 0,
       });
       expect(await server.em().count(Order, {})).toBe(ROWS);
+      // The audit trail: one event per new order, written by the import's own statements.
+      expect(await server.em().count(OrderEvent, { kind: OrderEventKind.IMPORT_CREATED })).toBe(ROWS);
       // The progress moved while the import ran: rows checked first, then rows written.
       const checking = seen.filter(
         (step) => step.status === 'RUNNING' && step.rowsChecked > 0 && step.rowsChecked < ROWS,
@@ -136,6 +140,7 @@ describe('100 000 rows in and out', () => {
         { token },
       );
       expect(second).toMatchObject({ status: 200, body: { rows: ROWS, created: 0, updated: 0, unchanged: ROWS } });
+      expect(await server.em().count(OrderEvent, {})).toBe(ROWS);
     } finally {
       importing = false;
       clearInterval(sampler);

@@ -250,6 +250,15 @@ describe('CSV import of orders', () => {
     });
   });
 
+  it('reports a quote opened in the middle of a value (a different csv-parse error code)', async () => {
+    const file = csv([HEADER, 'E-1;An "na;a@example.test;0612345678;1234AB;1;Utrecht;23-11-2026;09:00;;0']);
+    const result = await imported(file);
+    expect(result).toMatchObject({
+      __typename: 'ImportRowErrors',
+      errors: [{ line: 2, column: null, message: expect.stringContaining('aanhalingsteken') }],
+    });
+  });
+
   it('refuses a binary file named .csv and writes nothing', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const body = await importFile(png);

@@ -71,6 +71,8 @@ export interface OrderOverrides {
   special?: boolean;
   externalCompany?: number | null;
   deletedAt?: Date | null;
+  /** When the order was made (default: the real now); "informed?" counts lookups from then on. */
+  createdAt?: Date;
 }
 
 export async function createOrder(em: EntityManager, overrides: OrderOverrides): Promise<Order> {

@@ -7,6 +7,7 @@ import { LoginPage } from './auth/LoginPage';
 import { NewPasswordPage } from './auth/NewPasswordPage';
 import { ExportPage } from './data/ExportPage';
 import { ImportPage } from './data/ImportPage';
+import { CallListPage } from './informed/CallListPage';
 import { HolidayCreatePage } from './holidays/HolidayCreatePage';
 import { HolidayIndexPage } from './holidays/HolidayIndexPage';
 import { MainMenuPage } from './MainMenuPage';
@@ -62,6 +63,7 @@ export default function AdminArea() {
             <Route path="export" element={<ExportPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="statistics" element={<StatisticsPage />} />
+            <Route path="call-list" element={<CallListPage />} />
             <Route path="holiday">
               <Route index element={<Navigate to="/admin/holiday/index" replace />} />
               <Route path="index" element={<HolidayIndexPage />} />

@@ -1,60 +1,24 @@
-import type { ReactNode } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { LogoutButton } from '../components/LogoutButton';
+import { StaffShell } from '../components/StaffShell';
 import { useI18n } from '../i18n/i18n';
-import { clearStorage } from '../lib/storage';
 
-/** Signs out: clears all local storage (as the legacy portal did) and goes to the admin login. */
-export function LogoutButton() {
-  const { t } = useI18n();
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className="button button-ghost"
-      onClick={() => {
-        clearStorage();
-        navigate('/admin/login', { replace: true });
-      }}
-    >
-      {t('common.logout')}
-    </button>
-  );
-}
-
-/** Frame of the admin area; guarded pages get the 'Uitloggen' button in the header. */
-export function AdminFrame({ children, signedIn }: { children: ReactNode; signedIn: boolean }) {
-  const { t } = useI18n();
-  return (
-    <div className="staff-shell">
-      <a className="skip-link" href="#main">
-        {t('common.skipToContent')}
-      </a>
-      <header className="staff-header">
-        <div className="logo">
-          <span className="brand-mark" aria-hidden="true" />
-          <span className="logo-text">{t('admin.title')}</span>
-        </div>
-        {signedIn && <LogoutButton />}
-      </header>
-      <main id="main" className="staff-main">
-        {children}
-      </main>
-    </div>
-  );
-}
-
+/** Guarded admin pages: the 'Uitloggen' button in the header of every page. */
 export function SignedInLayout() {
+  const { t } = useI18n();
   return (
-    <AdminFrame signedIn>
+    <StaffShell title={t('admin.title')} actions={<LogoutButton to="/admin/login" />}>
       <Outlet />
-    </AdminFrame>
+    </StaffShell>
   );
 }
 
+/** Login, forgot and new password: the same frame without the button. */
 export function GuestLayout() {
+  const { t } = useI18n();
   return (
-    <AdminFrame signedIn={false}>
+    <StaffShell title={t('admin.title')}>
       <Outlet />
-    </AdminFrame>
+    </StaffShell>
   );
 }

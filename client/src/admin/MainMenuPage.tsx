@@ -4,7 +4,7 @@ import { graphql } from '../gql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** The ten actions of the admin main menu, in the legacy order. */
+/** The ten actions of the admin main menu in the legacy order, then the call list (issue 10). */
 const ACTIONS: { to: string; label: MessageKey }[] = [
   { to: '/admin/technicians', label: 'admin.menu.technicians' },
   { to: '/admin/appointment/create', label: 'admin.menu.createOrder' },
@@ -16,6 +16,7 @@ const ACTIONS: { to: string; label: MessageKey }[] = [
   { to: '/admin/import', label: 'admin.menu.import' },
   { to: '/admin/statistics', label: 'admin.menu.statistics' },
   { to: '/admin/holiday', label: 'admin.menu.holiday' },
+  { to: '/admin/call-list', label: 'admin.menu.callList' },
 ];
 
 const CURRENT_ADMIN = graphql(`

@@ -4,20 +4,34 @@ import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/i18n';
 import { clearStorage } from '../lib/storage';
 import { usePageTitle } from '../lib/usePageTitle';
+import { AddToCalendar } from './AddToCalendar';
 import { CONTACT } from './contact-details';
 import { useConsumerQuery } from './consumer-graphql';
 import { graphql } from './gql';
 import type { IndexLocationState } from './IndexPage';
+import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
 
 const ConsumerVisits = graphql(`
-  query ConsumerVisits {
+  query ConsumerVisits($country: Country!) {
     consumerVisits {
       referenceNumber
       name
       appointment
       end
       windowAvailable
+      replyOpen
+      reply {
+        answer
+        accessNote
+        updatedAt
+      }
+    }
+    consumerContact(country: $country) {
+      callCentre {
+        display
+        dial
+      }
     }
   }
 `);
@@ -31,7 +45,7 @@ export function DetailsPage() {
   usePageTitle(t('consumer.details.title'));
   const navigate = useNavigate();
   // Always from the server, once per visit to the page.
-  const { data, error } = useConsumerQuery(ConsumerVisits, {});
+  const { data, error } = useConsumerQuery(ConsumerVisits, { country });
   const visits = data?.consumerVisits;
   const failed = Boolean(error) || visits?.length === 0;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -48,9 +62,9 @@ export function DetailsPage() {
     if (visits?.length) heading.current?.focus();
   }, [visits?.length]);
 
-  if (!visits?.length) return <Spinner />;
-  const contact = CONTACT[country];
-  const links = contact.links[language];
+  if (!visits?.length || !data) return <Spinner />;
+  const callCentre = data.consumerContact.callCentre;
+  const links = CONTACT[country].links[language];
 
   return (
     <>
@@ -68,6 +82,12 @@ export function DetailsPage() {
                 available={visit.windowAvailable}
                 reference={visit.referenceNumber}
               />
+              {visit.replyOpen && (
+                <div className="visit-actions">
+                  <AddToCalendar reference={visit.referenceNumber} />
+                  <VisitReply reference={visit.referenceNumber} reply={visit.reply ?? null} />
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -83,8 +103,8 @@ export function DetailsPage() {
         <h2 id="questions-title">{t('consumer.details.questionsTitle')}</h2>
         <p>
           {t('consumer.details.callCentre')}{' '}
-          <a href={`tel:${contact.callCentre.dial}`} className="consumer-phone">
-            {contact.callCentre.display}
+          <a href={`tel:${callCentre.dial}`} className="consumer-phone">
+            {callCentre.display}
           </a>
           .
         </p>

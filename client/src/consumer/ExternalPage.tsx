@@ -1,15 +1,34 @@
 import { Link } from 'react-router-dom';
+import { Message } from '../components/Message';
+import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/i18n';
+import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
-import { EXTERNAL_COMPANIES } from './contact-details';
-import { externalCompany } from './consumer-token';
+import { useConsumerQuery } from './consumer-graphql';
+import { graphql } from './gql';
+
+const ExternalContact = graphql(`
+  query ExternalContact($country: Country!) {
+    consumerContact(country: $country) {
+      externalCompany {
+        name
+        phone {
+          display
+          dial
+        }
+      }
+    }
+  }
+`);
 
 /** The visit is handled by an external company (token `external.state`): who, and how to reach them. */
 export function ExternalPage() {
   const { t, country } = useI18n();
   usePageTitle(t('consumer.external.title'));
-  const company = EXTERNAL_COMPANIES[externalCompany()] ?? EXTERNAL_COMPANIES[0];
-  const phone = company.phone[country];
+  const { data, error } = useConsumerQuery(ExternalContact, { country });
+  const company = data?.consumerContact.externalCompany;
+  if (error) return <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>;
+  if (!company) return <Spinner />;
   return (
     <>
       <section className="card consumer-card" aria-labelledby="external-title">
@@ -17,8 +36,8 @@ export function ExternalPage() {
         <p>{t('consumer.external.text', { company: company.name })}</p>
         <p>
           {t('consumer.external.contact', { company: company.name })}{' '}
-          <a href={`tel:${phone.dial}`} className="consumer-phone">
-            {phone.display}
+          <a href={`tel:${company.phone.dial}`} className="consumer-phone">
+            {company.phone.display}
           </a>
           .
         </p>

@@ -5,8 +5,3 @@ import { readToken } from '../lib/storage';
 export function isExternalVisit(): boolean {
   return decodeTokenPayload<ConsumerTokenPayload>(readToken('consumer')).external?.state === true;
 }
-
-/** Which external company (0 or 1) the stored data token names; 0 when it names none. */
-export function externalCompany(): number {
-  return decodeTokenPayload<ConsumerTokenPayload>(readToken('consumer')).external?.company ?? 0;
-}

@@ -13,6 +13,11 @@ export const fr: Record<MessageKey, string> = {
   'common.loading': 'Chargement…',
   'common.genericError': 'Un problème est survenu, rechargez la page et réessayez.',
   'common.comingSoon': "Cette partie n'est pas encore disponible.",
+  'common.country.NL': 'Pays-Bas',
+  'common.country.BE': 'Belgique',
+  // a consumer's answer, shown to the consumer, the technician and the admin alike
+  'reply.answer.AT_HOME': 'Je serai présent',
+  'reply.answer.CALL_ME': 'Je ne peux pas, appelez-moi',
   'common.language': 'Langue',
   'common.skipToContent': 'Aller au contenu',
 
@@ -59,6 +64,18 @@ export const fr: Record<MessageKey, string> = {
   'consumer.external.text':
     'Votre visite est effectuée par notre partenaire {company}. Il vous contactera lui-même pour fixer le moment.',
   'consumer.external.contact': 'Des questions sur votre rendez-vous ? Appelez {company} au',
+  'consumer.calendar.add': 'Ajouter à mon agenda',
+  'consumer.calendar.done': "Le rendez-vous a été téléchargé. Ouvrez le fichier pour l'ajouter à votre agenda.",
+  'consumer.reply.title': 'Serez-vous présent ?',
+  'consumer.reply.savedAtHome': 'Merci ! Le technicien sait que vous serez présent.',
+  'consumer.reply.savedCallMe': 'C’est noté : nous vous appellerons pour déplacer la visite.',
+  'consumer.reply.noteLabel': 'Note pour le technicien',
+  'consumer.reply.noteHint': "Par exemple l'étage, le nom sur la sonnette ou l'endroit où se garer.",
+  'consumer.reply.noteRemaining': 'Encore {count} caractères',
+  'consumer.reply.noteTooLong': 'Votre note est trop longue : {max} caractères au maximum.',
+  'consumer.reply.saveNote': 'Enregistrer la note',
+  'consumer.reply.noteSaved': 'Votre note a été transmise au technicien.',
+  'consumer.reply.noteRemoved': 'Votre note a été supprimée.',
 
   // technician
   'technician.title': 'Portail des techniciens',
@@ -100,6 +117,9 @@ export const fr: Record<MessageKey, string> = {
   'technician.manage.confirmTooEarly':
     "Attention ! La mission {number} commence avant 07:00. Ce n'est pas possible ! Choisissez un début plus tard.",
   'technician.manage.retry': 'Recharger',
+  'technician.manage.reply.AT_HOME': 'Client présent',
+  'technician.manage.reply.CALL_ME': 'Client absent : appeler',
+  'technician.manage.reply.note': 'Note du client',
 
   // admin
   'admin.title': 'Administration',
@@ -164,8 +184,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.technicians.personalNumberFixed': 'Le numéro N ne peut pas être modifié.',
   'admin.technicians.startingTime': 'Heure de début',
   'admin.technicians.country': 'Pays',
-  'admin.technicians.countryNL': 'Pays-Bas',
-  'admin.technicians.countryBE': 'Belgique',
 
   // staff accounts (sign-in, password reset; technician and admin areas)
   'staff.email': 'Adresse e-mail',
@@ -198,8 +216,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.orders.field.beginHour': 'Heure de début',
   'admin.orders.field.technician': 'Technicien',
   'admin.orders.field.special': 'Mission spéciale',
-  'admin.orders.country.NL': 'Pays-Bas',
-  'admin.orders.country.BE': 'Belgique',
   'admin.orders.special.no': 'Non (0)',
   'admin.orders.special.yes': 'Oui (1)',
   'admin.orders.yes': 'Oui',
@@ -223,20 +239,56 @@ export const fr: Record<MessageKey, string> = {
   'admin.orders.migrate.empty': 'Aucune mission trouvée',
   'admin.orders.migrate.button': 'Transférer',
   'admin.orders.migrate.done': 'Transfert terminé',
+  // admin: order history (issue 10 part B)
+  'admin.history.title': 'Historique',
+  'admin.history.empty': "Aucune modification n'a encore été enregistrée pour cette mission.",
+  'admin.history.count': 'Modifications enregistrées : {count}',
+  'admin.history.older': 'Afficher les modifications plus anciennes',
+  'admin.history.unchanged': '{value} (inchangé)',
+  'admin.history.becomes': 'devient',
+  'admin.history.hours': '{hours} h',
+  'admin.history.deletedYes': 'Supprimée',
+  'admin.history.deletedNo': 'Active',
+  'admin.history.field.appointment': 'Début de la plage horaire',
+  'admin.history.field.duration': 'Durée',
+  'admin.history.field.externalCompany': 'Entreprise externe',
+  'admin.history.field.deleted': 'Statut',
+  'admin.history.field.answer': 'Réponse du client',
+  'admin.history.field.accessNote': 'Note du client',
+  'admin.history.unknownPerson': 'inconnu',
+  'admin.history.byAdmin': 'par {name} (admin)',
+  'admin.history.byTechnician': 'par le technicien {name}',
+  'admin.history.byAdminAsTechnician': 'par {admin} (admin) en tant que technicien {name}',
+  'admin.history.byConsumer': 'par le client',
+  'admin.history.byImport': "par l'import de {file} ({name})",
+  'admin.history.kind.CREATED': 'Créée',
+  'admin.history.kind.IMPORT_CREATED': 'Créée par import',
+  'admin.history.kind.IMPORT_UPDATED': 'Modifiée par import',
+  'admin.history.kind.START_CONFIRMED': 'Heure de début confirmée',
+  'admin.history.kind.REASSIGNED': 'Autre technicien',
+  'admin.history.kind.MIGRATED': 'Transférée',
+  'admin.history.kind.DELETED': 'Supprimée',
+  'admin.history.kind.CONSUMER_REPLIED': 'Réponse du client',
   // admin: holidays
   'admin.holidays.title': 'Jours fériés',
   'admin.holidays.createTitle': 'Ajouter un jour férié',
   'admin.holidays.country': 'Pays',
-  'admin.holidays.countryName.NL': 'Pays-Bas',
-  'admin.holidays.countryName.BE': 'Belgique',
   'admin.holidays.date': 'Date',
   'admin.holidays.weekday': 'Jour',
   'admin.holidays.actions': 'Actions',
   'admin.holidays.empty': 'La liste ne contient encore aucun jour férié.',
   'admin.holidays.created': 'Ok',
   'admin.holidays.deleteLabel': 'Supprimer {name}',
-  'admin.holidays.deleteConfirm': 'Êtes-vous sûr de vouloir supprimer {name} ? Cette action est définitive',
   'admin.holidays.deleted': 'Jour férié {name} supprimé.',
+
+  // admin: holiday guard (issue 10 part B)
+  'admin.holidays.guard.title': 'Des missions sont prévues à cette date',
+  'admin.holidays.guard.caption': 'Missions actives à cette date',
+  'admin.holidays.guard.more': 'Et encore {count} missions.',
+  'admin.holidays.guard.question':
+    "Un jour férié n'est pas un jour ouvrable : ces missions ne figureraient dans aucun planning. Transférez-les ou déplacez-les, ou enregistrez quand même le jour férié.",
+  'admin.holidays.guard.saveAnyway': 'Enregistrer quand même',
+  'admin.holidays.guard.cancelled': "Le jour férié n'a pas été enregistré.",
 
   // admin: statistics
   'admin.statistics.title': 'Statistiques',
@@ -263,8 +315,6 @@ export const fr: Record<MessageKey, string> = {
 
   // admin: settings, import, export
   'admin.data.country': 'Pays',
-  'admin.data.country.NL': 'Pays-Bas',
-  'admin.data.country.BE': 'Belgique',
   'admin.settings.intro':
     "Plages d'importation : l'heure prévue d'un rendez-vous importé détermine la plage que voit le client. Ensemble, les règles couvrent toute la journée, sans trou ni chevauchement.",
   'admin.settings.rule': 'Règle {n}',
@@ -308,4 +358,37 @@ export const fr: Record<MessageKey, string> = {
   'admin.export.submit': 'Télécharger',
   'admin.export.downloading': 'Téléchargement en cours : {size} reçus…',
   'admin.export.done': '{file} a été téléchargé.',
+
+  // admin: informed? and the call list (issue 10)
+  'admin.menu.callList': "Liste d'appels",
+  'admin.informed.title': 'Informé ?',
+  'admin.informed.lookups': 'Plage horaire consultée',
+  'admin.informed.never': 'Non, pas encore',
+  'admin.informed.lookupSummary': '{count} fois, dernière fois le {last}',
+  'admin.informed.windowSeen': 'Plage horaire vue',
+  'admin.informed.seenAt': 'Oui, le {date}',
+  'admin.informed.notSeen': 'Non (visible à partir du {date})',
+  'admin.informed.reply': 'Réponse du client',
+  'admin.informed.noReply': 'Pas de réponse',
+  'admin.informed.noteOnly': 'Seulement une note',
+  'admin.informed.repliedAt': 'le {date}',
+  'admin.informed.note': 'Note du client',
+  'admin.callList.intro':
+    "Les missions du prochain jour ouvrable dont le client n'a pas encore consulté la plage horaire. Appelez ces clients la veille au soir.",
+  'admin.callList.by': 'Consultée avant',
+  'admin.callList.byHint': "Une heure aujourd'hui. Vide : jusqu'à maintenant.",
+  'admin.callList.show': 'Afficher',
+  'admin.callList.summary':
+    "{day} : {count} clients sur {total} n'ont pas consulté leur plage horaire entre {from} et {to}.",
+  'admin.callList.summaryBeforeShown':
+    "{day} : les plages horaires ne sont visibles qu'à partir de {from} ; les {count} clients figurent donc sur la liste.",
+  'admin.callList.empty': '{day} : les {total} clients ont tous consulté leur plage horaire.',
+  'admin.callList.caption': 'Clients à appeler pour le {day}',
+  'admin.callList.window': 'Plage horaire',
+  'admin.callList.customer': 'Client',
+  'admin.callList.phone': 'Téléphone',
+  'admin.callList.technician': 'Technicien',
+  'admin.callList.earlier': 'Consultée auparavant',
+  'admin.callList.lookedEarlier': '{count} fois, dernière fois le {when}',
+  'admin.callList.never': 'Jamais',
 };

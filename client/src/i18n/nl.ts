@@ -16,6 +16,11 @@ export const nl = {
   'common.loading': 'Bezig met laden…',
   'common.genericError': 'Er is een probleem opgetreden, herlaad de pagina en probeer het opnieuw.',
   'common.comingSoon': 'Dit onderdeel is nog niet beschikbaar.',
+  'common.country.NL': 'Nederland',
+  'common.country.BE': 'België',
+  // a consumer's answer, shown to the consumer, the technician and the admin alike
+  'reply.answer.AT_HOME': 'Ik ben thuis',
+  'reply.answer.CALL_ME': 'Ik kan niet, bel mij',
   'common.language': 'Taal',
   'common.skipToContent': 'Naar de inhoud',
 
@@ -62,6 +67,18 @@ export const nl = {
   'consumer.external.text':
     'Uw bezoek wordt uitgevoerd door onze partner {company}. Zij nemen zelf contact met u op over het tijdstip.',
   'consumer.external.contact': 'Vragen over uw afspraak? Bel {company} op',
+  'consumer.calendar.add': 'Zet in mijn agenda',
+  'consumer.calendar.done': 'De afspraak is gedownload. Open het bestand om hem in uw agenda te zetten.',
+  'consumer.reply.title': 'Bent u thuis?',
+  'consumer.reply.savedAtHome': 'Bedankt! De monteur weet dat u thuis bent.',
+  'consumer.reply.savedCallMe': 'Doorgegeven: we bellen u om het bezoek te verzetten.',
+  'consumer.reply.noteLabel': 'Notitie voor de monteur',
+  'consumer.reply.noteHint': 'Bijvoorbeeld de verdieping, bij wie u aanbelt of waar de monteur kan parkeren.',
+  'consumer.reply.noteRemaining': 'Nog {count} tekens',
+  'consumer.reply.noteTooLong': 'Uw notitie is te lang: hoogstens {max} tekens.',
+  'consumer.reply.saveNote': 'Notitie opslaan',
+  'consumer.reply.noteSaved': 'Uw notitie is doorgegeven aan de monteur.',
+  'consumer.reply.noteRemoved': 'Uw notitie is verwijderd.',
 
   // technician
   'technician.title': 'Monteursportaal',
@@ -103,6 +120,9 @@ export const nl = {
   'technician.manage.confirmTooEarly':
     'Opgelet! Bij opdracht {number} ligt de begintijd vóór 07:00 uur. Dit is niet mogelijk! Kies een latere begintijd.',
   'technician.manage.retry': 'Opnieuw laden',
+  'technician.manage.reply.AT_HOME': 'Klant is thuis',
+  'technician.manage.reply.CALL_ME': 'Klant kan niet: bellen',
+  'technician.manage.reply.note': 'Notitie van de klant',
 
   // admin
   'admin.title': 'Beheer',
@@ -167,8 +187,6 @@ export const nl = {
   'admin.technicians.personalNumberFixed': 'Het N-nummer kan niet worden gewijzigd.',
   'admin.technicians.startingTime': 'Begintijd',
   'admin.technicians.country': 'Land',
-  'admin.technicians.countryNL': 'Nederland',
-  'admin.technicians.countryBE': 'België',
 
   // staff accounts (sign-in, password reset; technician and admin areas)
   'staff.email': 'E-mailadres',
@@ -201,8 +219,6 @@ export const nl = {
   'admin.orders.field.beginHour': 'Begintijd',
   'admin.orders.field.technician': 'Monteur',
   'admin.orders.field.special': 'Speciale opdracht',
-  'admin.orders.country.NL': 'Nederland',
-  'admin.orders.country.BE': 'België',
   'admin.orders.special.no': 'Nee (0)',
   'admin.orders.special.yes': 'Ja (1)',
   'admin.orders.yes': 'Ja',
@@ -226,20 +242,56 @@ export const nl = {
   'admin.orders.migrate.empty': 'Geen opdrachten gevonden',
   'admin.orders.migrate.button': 'Migreren',
   'admin.orders.migrate.done': 'Migratie voltooid',
+  // admin: order history (issue 10 part B)
+  'admin.history.title': 'Geschiedenis',
+  'admin.history.empty': 'Er zijn voor deze opdracht nog geen wijzigingen vastgelegd.',
+  'admin.history.count': 'Vastgelegde wijzigingen: {count}',
+  'admin.history.older': 'Oudere wijzigingen tonen',
+  'admin.history.unchanged': '{value} (ongewijzigd)',
+  'admin.history.becomes': 'wordt',
+  'admin.history.hours': '{hours} uur',
+  'admin.history.deletedYes': 'Verwijderd',
+  'admin.history.deletedNo': 'Actief',
+  'admin.history.field.appointment': 'Begin tijdvak',
+  'admin.history.field.duration': 'Duur',
+  'admin.history.field.externalCompany': 'Extern bedrijf',
+  'admin.history.field.deleted': 'Status',
+  'admin.history.field.answer': 'Antwoord van de klant',
+  'admin.history.field.accessNote': 'Notitie van de klant',
+  'admin.history.unknownPerson': 'onbekend',
+  'admin.history.byAdmin': 'door {name} (admin)',
+  'admin.history.byTechnician': 'door monteur {name}',
+  'admin.history.byAdminAsTechnician': 'door {admin} (admin) als monteur {name}',
+  'admin.history.byConsumer': 'door de klant',
+  'admin.history.byImport': 'door de import van {file} ({name})',
+  'admin.history.kind.CREATED': 'Aangemaakt',
+  'admin.history.kind.IMPORT_CREATED': 'Aangemaakt door import',
+  'admin.history.kind.IMPORT_UPDATED': 'Gewijzigd door import',
+  'admin.history.kind.START_CONFIRMED': 'Begintijd bevestigd',
+  'admin.history.kind.REASSIGNED': 'Andere monteur',
+  'admin.history.kind.MIGRATED': 'Gemigreerd',
+  'admin.history.kind.DELETED': 'Verwijderd',
+  'admin.history.kind.CONSUMER_REPLIED': 'Reactie van de klant',
   // admin: holidays
   'admin.holidays.title': 'Holidays',
   'admin.holidays.createTitle': 'Holiday aanmaken',
   'admin.holidays.country': 'Land',
-  'admin.holidays.countryName.NL': 'Nederland',
-  'admin.holidays.countryName.BE': 'België',
   'admin.holidays.date': 'Datum',
   'admin.holidays.weekday': 'Dag',
   'admin.holidays.actions': 'Acties',
   'admin.holidays.empty': 'Er staan nog geen holidays in de lijst.',
   'admin.holidays.created': 'Ok',
   'admin.holidays.deleteLabel': 'Verwijder {name}',
-  'admin.holidays.deleteConfirm': 'Weet u zeker dat u {name} wilt verwijderen? Deze actie is permanent',
   'admin.holidays.deleted': 'Holiday {name} verwijderd.',
+
+  // admin: holiday guard (issue 10 part B)
+  'admin.holidays.guard.title': 'Er staan opdrachten op deze datum',
+  'admin.holidays.guard.caption': 'Actieve opdrachten op deze datum',
+  'admin.holidays.guard.more': 'En nog {count} opdrachten.',
+  'admin.holidays.guard.question':
+    'Een holiday is geen werkdag: deze opdrachten staan dan in geen enkele planning. Migreer of verplaats ze, of sla de holiday toch op.',
+  'admin.holidays.guard.saveAnyway': 'Toch opslaan',
+  'admin.holidays.guard.cancelled': 'De holiday is niet opgeslagen.',
 
   // admin: statistics
   'admin.statistics.title': 'Statistieken',
@@ -266,8 +318,6 @@ export const nl = {
 
   // admin: settings, import, export
   'admin.data.country': 'Land',
-  'admin.data.country.NL': 'Nederland',
-  'admin.data.country.BE': 'België',
   'admin.settings.intro':
     'Importvensters: de geplande tijd van een ingeladen opdracht bepaalt het tijdvak dat de klant ziet. Samen dekken de regels de hele dag, zonder gaten en zonder overlap.',
   'admin.settings.rule': 'Regel {n}',
@@ -311,6 +361,39 @@ export const nl = {
   'admin.export.submit': 'Download',
   'admin.export.downloading': 'Bezig met downloaden: {size} ontvangen…',
   'admin.export.done': '{file} is gedownload.',
+
+  // admin: informed? and the call list (issue 10)
+  'admin.menu.callList': 'Bellijst',
+  'admin.informed.title': 'Geïnformeerd?',
+  'admin.informed.lookups': 'Tijdvak opgezocht',
+  'admin.informed.never': 'Nee, nog niet',
+  'admin.informed.lookupSummary': '{count}×, laatst op {last}',
+  'admin.informed.windowSeen': 'Tijdvak gezien',
+  'admin.informed.seenAt': 'Ja, op {date}',
+  'admin.informed.notSeen': 'Nee (te zien vanaf {date})',
+  'admin.informed.reply': 'Antwoord klant',
+  'admin.informed.noReply': 'Geen antwoord',
+  'admin.informed.noteOnly': 'Alleen een notitie',
+  'admin.informed.repliedAt': 'op {date}',
+  'admin.informed.note': 'Notitie klant',
+  'admin.callList.intro':
+    'De opdrachten van de volgende werkdag waarvan de klant het tijdvak nog niet heeft bekeken. Bel deze klanten de avond ervoor.',
+  'admin.callList.by': 'Bekeken vóór',
+  'admin.callList.byHint': 'Een tijd vandaag. Leeg: tot nu.',
+  'admin.callList.show': 'Toon',
+  'admin.callList.summary':
+    '{day}: {count} van {total} klanten hebben hun tijdvak niet bekeken tussen {from} en {to} uur.',
+  'admin.callList.summaryBeforeShown':
+    '{day}: de tijdvakken zijn pas te zien vanaf {from} uur, dus alle {count} klanten staan op de lijst.',
+  'admin.callList.empty': '{day}: alle {total} klanten hebben hun tijdvak bekeken.',
+  'admin.callList.caption': 'Te bellen klanten voor {day}',
+  'admin.callList.window': 'Tijdvak',
+  'admin.callList.customer': 'Klant',
+  'admin.callList.phone': 'Telefoon',
+  'admin.callList.technician': 'Monteur',
+  'admin.callList.earlier': 'Eerder opgezocht',
+  'admin.callList.lookedEarlier': '{count}×, laatst {when}',
+  'admin.callList.never': 'Nooit',
 } as const;
 
 export type MessageKey = keyof typeof nl;

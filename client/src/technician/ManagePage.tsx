@@ -5,7 +5,7 @@ import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
-import { LogoutButton } from './manage/LogoutButton';
+import { LogoutButton } from '../components/LogoutButton';
 import { Planner } from './manage/Planner';
 
 const TECHNICIAN_PLANNER = graphql(`
@@ -24,6 +24,10 @@ const TECHNICIAN_PLANNER = graphql(`
         zipcode
         city
         flag
+        reply {
+          answer
+          accessNote
+        }
       }
     }
   }
@@ -49,7 +53,7 @@ export function ManagePage() {
     <section className="planner">
       <div className="page-header">
         <h1>{t('technician.manage.pageTitle')}</h1>
-        <LogoutButton />
+        <LogoutButton to="/technician/login" />
       </div>
       {loading && <Spinner />}
       <Message tone="error">{error && !loading ? problemOf(error, t('common.genericError')).message : null}</Message>

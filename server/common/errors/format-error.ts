@@ -26,6 +26,11 @@ const REQUEST_ERROR_CODES = new Set<string>([
   'MAX_RECURSIVE_SELECTIONS_EXCEEDED',
 ]);
 
+function withoutHttp(extensions: Record<string, unknown>): Record<string, unknown> {
+  const { http: _http, ...rest } = extensions;
+  return rest;
+}
+
 export function isExpectedError(error: unknown): boolean {
   const original = unwrapResolverError(error);
   if (original instanceof AppError) return true;
@@ -53,7 +58,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       message: translate(Language.NL, translation.key, translation.params),
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { ...original.extensions, [TRANSLATION_EXTENSION]: translation },
+      // `http` only tells Apollo the status of the response; it is not for the caller.
+      extensions: { ...withoutHttp(original.extensions), [TRANSLATION_EXTENSION]: translation },
     };
   }
   if (isExpectedError(error)) {

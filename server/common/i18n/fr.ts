@@ -12,6 +12,7 @@ export const fr: Record<MessageKey, string> = {
   FIELD_REQUIRED: 'Ce champ est obligatoire.',
   FIELD_TOO_LONG: 'Ce champ ne peut pas dépasser {max} caractères.',
   INVALID_EMAIL: "Ce n'est pas une adresse e-mail valable.",
+  NUL_CHARACTER: 'La saisie contient un caractère non valable (NUL). Supprimez-le et réessayez.',
   INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
 
@@ -141,6 +142,8 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_DUPLICATE_REFERENCE: 'Ce numéro de référence figure aussi à la ligne {line}.',
   IMPORT_ORDER_DELETED: 'Le rendez-vous avec ce numéro de référence a été supprimé et ne peut pas être réimporté.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Ce numéro de référence appartient à un rendez-vous en {country}.',
+  // imports: holiday rule (issue 10 part B)
+  IMPORT_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : planifiez la mission un autre jour.',
 
   // exports
 
@@ -148,9 +151,31 @@ export const fr: Record<MessageKey, string> = {
   DATE_INPUT_INVALID: 'Saisissez une date valable (aaaa-mm-jj).',
   HOLIDAY_EXISTS: 'Un jour férié est déjà enregistré le {date} pour {country}.',
   HOLIDAY_NOT_FOUND: "Ce jour férié n'existe pas (ou plus).",
+  // holidays: guard (issue 10 part B)
+  HOLIDAY_HAS_ONE_ORDER:
+    'Le {date}, 1 mission active est prévue ({country}). Enregistrez quand même le jour férié ou annulez.',
+  HOLIDAY_HAS_ORDERS:
+    'Le {date}, {count} missions actives sont prévues ({country}). Enregistrez quand même le jour férié ou annulez.',
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
+
+  // issue 10 part A: calendar file, consumer reply, call list
+  VISIT_NOT_FOUND:
+    'Ce rendez-vous ne correspond pas à votre recherche. Veuillez rechercher à nouveau votre rendez-vous.',
+  VISIT_WINDOW_NOT_AVAILABLE:
+    "La plage horaire de cette visite n'est pas encore connue. Elle sera disponible à partir de 13h30 le jour ouvrable précédant la visite.",
+  VISIT_EXTERNAL: 'Cette visite est effectuée par {company}, qui conviendra du moment avec vous.',
+  CALENDAR_SUMMARY: 'Visite du technicien entre {begin} et {end}',
+  CALENDAR_DESCRIPTION:
+    "Le technicien passera le {date} entre {begin} et {end} et vous appellera 30 minutes avant son arrivée. Gardez votre preuve d'achat ou votre bon de livraison à portée de main.\nRéférence : {reference}\nDes questions ? Notre service clientèle est joignable de {opens} à {closes} au {phone}.",
+  CALENDAR_LOCATION: '{zipcode} {city}, numéro {houseNumber}',
+  CALENDAR_FILE_NAME: 'rendez-vous-{reference}.ics',
+  REPLY_EMPTY: 'Choisissez une réponse ou saisissez une note.',
+  REPLY_CLOSED: 'Votre visite a déjà commencé ({start}) ; votre réponse ne peut plus être modifiée.',
+  ACCESS_NOTE_CHARACTERS:
+    'Cette note contient des caractères non autorisés ici, comme une tabulation ou un caractère de contrôle.',
+  TIME_INPUT_INVALID: 'Indiquez une heure au format HH:MM, par exemple 18:00.',
 
   // mail
 };

@@ -14,6 +14,7 @@ export const nl = {
   FIELD_REQUIRED: 'Dit veld is verplicht.',
   FIELD_TOO_LONG: 'Dit veld mag hoogstens {max} tekens bevatten.',
   INVALID_EMAIL: 'Dit is geen geldig e-mailadres.',
+  NUL_CHARACTER: 'De invoer bevat een ongeldig teken (NUL). Verwijder het en probeer het opnieuw.',
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
 
@@ -140,6 +141,8 @@ export const nl = {
   IMPORT_DUPLICATE_REFERENCE: 'Dit referentienummer staat ook op regel {line}.',
   IMPORT_ORDER_DELETED: 'De opdracht met dit referentienummer is verwijderd en kan niet opnieuw worden ingeladen.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Dit referentienummer hoort bij een opdracht in {country}.',
+  // imports: holiday rule (issue 10 part B)
+  IMPORT_DATE_IS_HOLIDAY: '{date} is een holiday in {country}: plan de opdracht op een andere dag.',
 
   // exports
 
@@ -147,9 +150,27 @@ export const nl = {
   DATE_INPUT_INVALID: 'Vul een geldige datum in (jjjj-mm-dd).',
   HOLIDAY_EXISTS: 'Op {date} staat al een holiday voor {country}.',
   HOLIDAY_NOT_FOUND: 'Deze holiday bestaat niet (meer).',
+  // holidays: guard (issue 10 part B)
+  HOLIDAY_HAS_ONE_ORDER: 'Op {date} staat 1 actieve opdracht in {country}. Sla de holiday toch op of annuleer.',
+  HOLIDAY_HAS_ORDERS: 'Op {date} staan {count} actieve opdrachten in {country}. Sla de holiday toch op of annuleer.',
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
+
+  // issue 10 part A: calendar file, consumer reply, call list
+  VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',
+  VISIT_WINDOW_NOT_AVAILABLE:
+    'Het tijdvak van dit bezoek is nog niet bekend. Het is beschikbaar vanaf 13:30 uur op de werkdag vóór het bezoek.',
+  VISIT_EXTERNAL: 'Dit bezoek wordt uitgevoerd door {company}; zij spreken het tijdstip met u af.',
+  CALENDAR_SUMMARY: 'Bezoek monteur tussen {begin} en {end} uur',
+  CALENDAR_DESCRIPTION:
+    'De monteur komt op {date} tussen {begin} en {end} uur en belt u 30 minuten voordat hij komt. Houd uw aankoopbewijs of afleverbon klaar.\nReferentie: {reference}\nVragen? Ons klantcontactcentrum is bereikbaar van {opens} tot {closes} uur op {phone}.',
+  CALENDAR_LOCATION: '{zipcode} {city}, huisnummer {houseNumber}',
+  CALENDAR_FILE_NAME: 'afspraak-{reference}.ics',
+  REPLY_EMPTY: 'Kies een antwoord of vul een notitie in.',
+  REPLY_CLOSED: 'Uw bezoek is al begonnen ({start}); uw antwoord kan niet meer worden gewijzigd.',
+  ACCESS_NOTE_CHARACTERS: 'Deze notitie bevat tekens die hier niet kunnen, zoals een tab of een stuurteken.',
+  TIME_INPUT_INVALID: 'Vul een tijd in als UU:MM, bijvoorbeeld 18:00.',
 
   // mail
 } as const;

@@ -5,6 +5,8 @@ import { Migration20261121050000_schedule_confirmed_by } from './Migration202611
 import { Migration20261121060000_orders_by_appointment } from './Migration20261121060000_orders_by_appointment.js';
 import { Migration20261121070000_import_jobs } from './Migration20261121070000_import_jobs.js';
 import { Migration20261121080000_statistics_indexes } from './Migration20261121080000_statistics_indexes.js';
+import { Migration20261121100000_consumer_replies } from './Migration20261121100000_consumer_replies.js';
+import { Migration20261121110000_order_events } from './Migration20261121110000_order_events.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -13,4 +15,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121060000_orders_by_appointment', class: Migration20261121060000_orders_by_appointment },
   { name: 'Migration20261121070000_import_jobs', class: Migration20261121070000_import_jobs },
   { name: 'Migration20261121080000_statistics_indexes', class: Migration20261121080000_statistics_indexes },
+  { name: 'Migration20261121100000_consumer_replies', class: Migration20261121100000_consumer_replies },
+  // issue 10 part B: audit trail
+  { name: 'Migration20261121110000_order_events', class: Migration20261121110000_order_events },
 ];

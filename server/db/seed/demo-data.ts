@@ -82,6 +82,25 @@ const USER_AGENTS = [
   { browser: 'Samsung Internet', os: 'Android', weight: 2 },
 ];
 
+type DemoCustomer = (typeof CUSTOMERS)[Country][number];
+
+/**
+ * A customer of the list at an address and phone number of its own: the house number and the phone's
+ * last digits follow the order's sequence number. Phone numbers keep the list's ways of typing them
+ * (`+32 …`, `0471/…`, `0032 …`), which the lookup must all understand.
+ */
+function uniqueAddress(base: DemoCustomer, country: Country, sequence: number): DemoCustomer {
+  const mobile = String(12_000_000 + sequence * 7); // NL 06 + 8 digits
+  const [a, b, c] = [mobile.slice(2, 4), mobile.slice(4, 6), mobile.slice(6, 8)]; // BE 047x + 6 digits
+  const x = sequence % 10;
+  const belgianFormats = [`+32 47${x} ${a} ${b} ${c}`, `047${x}/${a}.${b}.${c}`, `0032 47${x}${a}${b}${c}`];
+  return {
+    ...base,
+    houseNumber: `${1 + sequence}`,
+    phone: country === Country.NL ? `06 ${mobile}` : belgianFormats[sequence % belgianFormats.length],
+  };
+}
+
 export interface DemoLogins {
   admin: typeof DEMO_ADMIN;
   technicians: { email: string; password: string; country: Country }[];
@@ -148,7 +167,9 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
     ];
     for (const [dayIndex, date] of days.entries()) {
       for (const [slot, hour] of DAY_PLAN.entries()) {
-        const customer = CUSTOMERS[profile.country][(slot + dayIndex + index) % CUSTOMERS[profile.country].length];
+        const base = CUSTOMERS[profile.country][(slot + dayIndex + index) % CUSTOMERS[profile.country].length];
+        // Every order its own address, as in real life: one lookup shows one visit, not a week of them.
+        const customer = uniqueAddress(base, profile.country, orders.length);
         const order = em.create(Order, {
           referenceNumber: `DEMO-${profile.personalNumber}-${date.replaceAll('-', '')}-${slot + 1}`,
           name: customer.name,

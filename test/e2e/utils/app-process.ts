@@ -13,6 +13,8 @@ export interface AppProcess {
   pid: number;
   database: TestDatabase;
   dataDir: string;
+  /** The CLOCK_NOW the server was started with, if any. */
+  clockNow: Date | undefined;
   /** What the server printed (for diagnosing a failed test). */
   output(): string;
   stop(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     pid: child.pid!,
     database,
     dataDir,
+    clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

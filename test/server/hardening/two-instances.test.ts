@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, tokensFor } from '../../utils/factories.js';
+import { Country, TIME_ZONE } from '../../../server/common/locale.js';
+import { instantOf, localDateOf } from '../../../server/common/time/zoned-time.js';
+import { nextWorkingDay } from '../../../server/holidays/working-days.js';
+import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
@@ -49,5 +52,64 @@ describe('two server instances on one database', () => {
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+  });
+
+  it('let exactly one of many concurrent confirms of one schedule win', async () => {
+    const em = first.em();
+    const technician = await createTechnician(em, { country: Country.NL });
+    const zone = TIME_ZONE[Country.NL];
+    const day = await nextWorkingDay(em, Country.NL, localDateOf(first.services.clock.now(), zone));
+    const orders = [
+      await createOrder(em, { appointment: instantOf(day, 8, 0, zone), technician }),
+      await createOrder(em, { appointment: instantOf(day, 12, 0, zone), technician }),
+    ];
+    const token = tokensFor(first).technician(technician);
+    const input = {
+      date: day,
+      appointments: orders.map((order, i) => ({
+        orderId: order.id,
+        appointment: instantOf(day, 9 + i * 4, 0, zone).toISOString(),
+        duration: 10800,
+      })),
+    };
+    const confirm =
+      'mutation ($input: ConfirmScheduleInput!) { confirmSchedule(input: $input) { schedule { locked } } }';
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? first : second).graphql(confirm, { input }, { token })),
+    );
+    const codes = results.map((result) => result.body.errors?.[0]?.extensions?.code ?? 'OK');
+    expect(codes.filter((code) => code === 'OK')).toHaveLength(1);
+    expect(codes.filter((code) => code !== 'OK').every((code) => code === 'SCHEDULE_LOCKED')).toBe(true);
+    const [row] = await em
+      .getConnection()
+      .execute<{ count: string }[]>('select count(*) from schedule_confirmations where technician_id = ?', [
+        technician.id,
+      ]);
+    expect(Number(row.count)).toBe(1);
+  });
+
+  it('let exactly one of two concurrent migrations of one order win', async () => {
+    const em = first.em();
+    const token = tokensFor(first).admin(await createAdmin(em));
+    const [source, toB, toC] = [await createTechnician(em), await createTechnician(em), await createTechnician(em)];
+    const appointment = new Date(first.services.clock.now().getTime() + 5 * 86_400_000);
+    const order = await createOrder(em, { appointment, technician: source });
+    const migrate = 'mutation ($input: MigrateOrdersInput!) { migrateOrders(input: $input) { orders { id } } }';
+    const results = await Promise.all(
+      [toB, toC].map((target, i) =>
+        (i ? second : first).graphql(
+          migrate,
+          { input: { orderIds: [order.id], fromTechnician: String(source.id), toTechnician: String(target.id) } },
+          { token },
+        ),
+      ),
+    );
+    const winners = results.filter((result) => !result.body.errors);
+    expect(winners).toHaveLength(1);
+    expect(results.find((result) => result.body.errors)?.body.errors?.[0].extensions?.code).toBe('ORDER_NOT_OF_SOURCE');
+    const [row] = await em
+      .getConnection()
+      .execute<{ technician_id: number }[]>('select technician_id from orders where id = ?', [order.id]);
+    expect([toB.id, toC.id]).toContain(row.technician_id);
   });
 });

@@ -65,5 +65,7 @@ describe('zoned time', () => {
     expect(weekdayOf('2026-11-22')).toBe(0);
     expect(isLocalDate('2026-02-29')).toBe(false);
     expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('0001-01-01')).toBe(true);
+    expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
   });
 });

@@ -27,7 +27,7 @@ export function CountrySelect({
       >
         {COUNTRIES.map((country) => (
           <option key={country} value={country}>
-            {t(`admin.data.country.${country}`)}
+            {t(`common.country.${country}`)}
           </option>
         ))}
       </select>

@@ -6,6 +6,7 @@ import { graphql } from '../../gql';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
+import { saveFile } from '../../lib/save-file';
 import { clearStorage, readToken } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from './CountrySelect';
@@ -39,18 +40,6 @@ async function readAll(response: Response, onBytes: (bytes: number) => void): Pr
     onBytes(received);
   }
   return new Blob(parts, { type: response.headers.get('content-type') ?? 'text/csv' });
-}
-
-/** Saves a Blob under a name, as a download of the browser. */
-function saveAs(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 const formatSize = (bytes: number, language: string) =>
@@ -92,7 +81,7 @@ export function ExportPage() {
         credentials: 'same-origin',
       });
       if (!response.ok) throw new DownloadFailed(response.status);
-      saveAs(await readAll(response, setReceived), fileName);
+      saveFile(await readAll(response, setReceived), fileName);
       setDone(fileName);
     } catch (caught) {
       if (caught instanceof DownloadFailed && caught.status === 401) return signOut();

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import type { Country } from '../../gql/graphql';
@@ -6,11 +6,15 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { countryNameKey, HOLIDAY_COUNTRIES } from './holiday-text';
+import { HolidayGuard } from './HolidayGuard';
 import { useCreateHoliday } from './useCreateHoliday';
 
 const LIST = '/admin/holiday/index';
 
-/** Screen 'Holiday aanmaken' (spec section 2): country (default NL) and date; alert 'Ok' and back to the list. */
+/**
+ * Screen 'Holiday aanmaken' (spec section 2): country (default NL) and date; alert 'Ok' and back to the list.
+ * When active orders fall on the date, the holiday guard lists them and asks to save anyway or cancel.
+ */
 export function HolidayCreatePage() {
   const { t } = useI18n();
   usePageTitle(t('admin.holidays.createTitle'));
@@ -19,19 +23,46 @@ export function HolidayCreatePage() {
   const [country, setCountry] = useState<Country>('NL');
   const [date, setDate] = useState('');
   const [problem, setProblem] = useState<ServerProblem | null>(null);
+  /** Set when the server says active orders fall on the date: the guard asks to save anyway or cancel. */
+  const [guard, setGuard] = useState<{ country: Country; date: string; warning: string } | null>(null);
+  const [cancelled, setCancelled] = useState(false);
+  const dateInput = useRef<HTMLInputElement>(null);
   const ids = { country: useId(), date: useId(), dateError: useId() };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (saveDespiteOrders: boolean) => {
     setProblem(null);
+    setCancelled(false);
     try {
-      await createHoliday(country, date);
+      await createHoliday(country, date, saveDespiteOrders);
     } catch (error) {
-      setProblem(problemOf(error, t('common.genericError')));
+      const found = problemOf(error, t('common.genericError'));
+      if (found.code === 'HOLIDAY_HAS_ORDERS') setGuard({ country, date, warning: found.message });
+      else {
+        setGuard(null);
+        setProblem(found);
+      }
       return;
     }
     window.alert(t('admin.holidays.created'));
     navigate(LIST);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(false);
+  };
+
+  const cancel = () => {
+    setGuard(null);
+    setCancelled(true);
+    dateInput.current?.focus();
+  };
+
+  // The guard speaks of the date it was asked about: another choice closes it.
+  const choose = (change: () => void) => {
+    change();
+    setGuard(null);
+    setCancelled(false);
   };
 
   const dateProblem = problem?.fields.date;
@@ -48,7 +79,11 @@ export function HolidayCreatePage() {
       <form className="card form holiday-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor={ids.country}>{t('admin.holidays.country')}</label>
-          <select id={ids.country} value={country} onChange={(event) => setCountry(event.target.value as Country)}>
+          <select
+            id={ids.country}
+            value={country}
+            onChange={(event) => choose(() => setCountry(event.target.value as Country))}
+          >
             {HOLIDAY_COUNTRIES.map((code) => (
               <option key={code} value={code}>
                 {code} – {t(countryNameKey(code))}
@@ -60,10 +95,11 @@ export function HolidayCreatePage() {
           <label htmlFor={ids.date}>{t('admin.holidays.date')}</label>
           <input
             id={ids.date}
+            ref={dateInput}
             type="date"
             required
             value={date}
-            onChange={(event) => setDate(event.target.value)}
+            onChange={(event) => choose(() => setDate(event.target.value))}
             aria-invalid={dateProblem ? true : undefined}
             aria-describedby={dateProblem ? ids.dateError : undefined}
           />
@@ -74,12 +110,24 @@ export function HolidayCreatePage() {
           )}
         </div>
         <Message tone="error">{problem && !dateProblem ? problem.message : undefined}</Message>
+        <Message tone="info">{cancelled ? t('admin.holidays.guard.cancelled') : undefined}</Message>
         <div>
-          <button type="submit" className="button button-primary" disabled={creating}>
+          <button type="submit" className="button button-primary" disabled={creating || guard !== null}>
             {t('common.create')}
           </button>
         </div>
       </form>
+      {guard && (
+        <HolidayGuard
+          key={`${guard.country}-${guard.date}`}
+          country={guard.country}
+          date={guard.date}
+          warning={guard.warning}
+          saving={creating}
+          onSaveAnyway={() => void save(true)}
+          onCancel={cancel}
+        />
+      )}
     </section>
   );
 }

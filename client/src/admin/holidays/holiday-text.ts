@@ -6,8 +6,8 @@ import type { MessageKey } from '../../i18n/i18n';
 export const HOLIDAY_COUNTRIES: Country[] = ['NL', 'BE'];
 
 const COUNTRY_NAMES: Record<Country, MessageKey> = {
-  NL: 'admin.holidays.countryName.NL',
-  BE: 'admin.holidays.countryName.BE',
+  NL: 'common.country.NL',
+  BE: 'common.country.BE',
 };
 
 export const countryNameKey = (country: Country): MessageKey => COUNTRY_NAMES[country];

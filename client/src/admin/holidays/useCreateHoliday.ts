@@ -20,6 +20,8 @@ export function useCreateHoliday() {
       cache.gc();
     },
   });
-  const createHoliday = (country: Country, date: string) => mutate({ variables: { input: { country, date } } });
+  /** Without `saveDespiteOrders` the server refuses a date with active orders (HOLIDAY_HAS_ORDERS). */
+  const createHoliday = (country: Country, date: string, saveDespiteOrders = false) =>
+    mutate({ variables: { input: { country, date, saveDespiteOrders } } });
   return { createHoliday, creating: loading };
 }

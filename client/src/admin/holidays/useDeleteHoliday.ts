@@ -35,7 +35,7 @@ export function useDeleteHoliday() {
   /** Answers true when the holiday was deleted. */
   const deleteHoliday = async (holiday: { id: number; date: string; country: string }): Promise<boolean> => {
     const name = holidayName(holiday);
-    if (!window.confirm(t('admin.holidays.deleteConfirm', { name }))) return false;
+    if (!window.confirm(t('admin.confirmDelete', { name }))) return false;
     try {
       await mutate({ variables: { id: holiday.id } });
       setStatus({ tone: 'success', text: t('admin.holidays.deleted', { name }) });

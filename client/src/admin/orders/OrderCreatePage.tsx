@@ -134,8 +134,8 @@ export function OrderCreatePage() {
           <FormField id={fieldId('country')} label={t('admin.orders.field.country')} error={fieldErrors.country}>
             {(control) => (
               <select {...control} value={country} onChange={(event) => setCountry(event.target.value as Country)}>
-                <option value="NL">{t('admin.orders.country.NL')}</option>
-                <option value="BE">{t('admin.orders.country.BE')}</option>
+                <option value="NL">{t('common.country.NL')}</option>
+                <option value="BE">{t('common.country.BE')}</option>
               </select>
             )}
           </FormField>

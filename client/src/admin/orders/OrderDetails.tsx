@@ -42,10 +42,7 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
     [t('admin.orders.field.email'), order.email],
     [t('admin.orders.field.phone'), order.phone],
     [t('admin.orders.address'), `${order.zipcode} ${order.houseNumber}, ${order.city}`],
-    [
-      t('admin.orders.field.country'),
-      t(order.country === 'BE' ? 'admin.orders.country.BE' : 'admin.orders.country.NL'),
-    ],
+    [t('admin.orders.field.country'), t(order.country === 'BE' ? 'common.country.BE' : 'common.country.NL')],
     [t('admin.orders.field.date'), `${formatWeekday(start, locale)} ${formatDayMonthYear(start, locale)}`],
     [t('admin.orders.window'), `${formatTime(start, locale)} – ${formatTime(end, locale)}`],
     [t('admin.orders.field.technician'), order.technician ? technicianLabel(order.technician) : '—'],

@@ -3,11 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
+import type { OrderInformed_OrderFragment } from '../../gql/graphql';
 import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails, type OrderDetailsData } from './OrderDetails';
+import { OrderHistory } from './OrderHistory';
 import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
 import { OrdersPageHeader } from './OrdersPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
@@ -25,6 +28,7 @@ const OrderByReferenceQuery = graphql(`
   query OrderByReference($referenceNumber: String!) {
     orderByReference(referenceNumber: $referenceNumber) {
       ...OrderDetails_order
+      ...OrderInformed_order
     }
   }
 `);
@@ -76,13 +80,21 @@ export function OrderManagePage() {
       </form>
       {result.loading && !order && <Spinner />}
       {order && (
-        <ManagedOrder
-          key={order.id}
-          order={order}
-          technicians={technicians.data?.technicians ?? []}
-          status={status}
-          onStatus={setStatus}
-        />
+        <>
+          <ManagedOrder
+            key={order.id}
+            order={order}
+            technicians={technicians.data?.technicians ?? []}
+            status={status}
+            onStatus={setStatus}
+          />
+          <OrderHistory
+            key={`history-${order.id}`}
+            orderId={order.id}
+            country={order.country}
+            technicians={technicians.data?.technicians ?? []}
+          />
+        </>
       )}
     </section>
   );
@@ -94,7 +106,7 @@ function ManagedOrder({
   status,
   onStatus,
 }: {
-  order: OrderDetailsData;
+  order: OrderDetailsData & OrderInformed_OrderFragment;
   technicians: readonly TechnicianOption[];
   status: Status;
   onStatus: (status: Status) => void;
@@ -135,6 +147,7 @@ function ManagedOrder({
         </Message>
       )}
       <OrderDetails order={order} />
+      <OrderInformed order={order} />
       {!order.deleted && (
         <form className="form order-actions" onSubmit={save}>
           <div className="field">

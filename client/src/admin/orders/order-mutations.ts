@@ -61,9 +61,12 @@ export function useCreateOrderMutation() {
   return [create, loading] as const;
 }
 
-/** The returned order replaces the cached one (same id), so the open details update themselves. */
+/**
+ * The returned order replaces the cached one (same id), so the open details update themselves; the
+ * order's history is fetched again to show the change.
+ */
 export function useReassignOrderMutation() {
-  const [mutate, { loading }] = useMutation(ReassignOrder);
+  const [mutate, { loading }] = useMutation(ReassignOrder, { refetchQueries: ['OrderHistory'] });
   const outcome = useOutcome();
   const reassign = (input: ReassignOrderInput) =>
     outcome(() => mutate({ variables: { input } }), 'admin.orders.updated');
@@ -71,7 +74,7 @@ export function useReassignOrderMutation() {
 }
 
 export function useDeleteOrderMutation() {
-  const [mutate, { loading }] = useMutation(DeleteOrder);
+  const [mutate, { loading }] = useMutation(DeleteOrder, { refetchQueries: ['OrderHistory'] });
   const outcome = useOutcome();
   const remove = (id: number) => outcome(() => mutate({ variables: { id } }), 'admin.orders.deleted');
   return [remove, loading] as const;

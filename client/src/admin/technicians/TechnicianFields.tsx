@@ -88,8 +88,8 @@ export function TechnicianFields({
         onChange={set('country')}
         error={errors.country}
         options={[
-          { value: 'NL', label: t('admin.technicians.countryNL') },
-          { value: 'BE', label: t('admin.technicians.countryBE') },
+          { value: 'NL', label: t('common.country.NL') },
+          { value: 'BE', label: t('common.country.BE') },
         ]}
       />
     </>

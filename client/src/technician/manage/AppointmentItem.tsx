@@ -1,4 +1,5 @@
 import type { TechnicianPlannerQuery } from '../../gql/graphql';
+import { ReplyNote } from '../../components/ReplyNote';
 import { useI18n } from '../../i18n/i18n';
 import {
   canMove,
@@ -30,6 +31,7 @@ export function AppointmentItem({
   const { t } = useI18n();
   const { order, hour } = row;
   const special = order.flag === 1;
+  const callMe = order.reply?.answer === 'CALL_ME';
   const problem = startsTooEarly(hour)
     ? t('technician.manage.startTooEarly')
     : endsTooLate(hour)
@@ -53,7 +55,10 @@ export function AppointmentItem({
     </button>
   );
   return (
-    <li className={special ? 'planner-item is-special' : 'planner-item'} data-order={order.id}>
+    <li
+      className={['planner-item', special && 'is-special', callMe && 'is-call-me'].filter(Boolean).join(' ')}
+      data-order={order.id}
+    >
       <span className="planner-number" aria-hidden="true">
         {number}
       </span>
@@ -66,6 +71,17 @@ export function AppointmentItem({
           {order.zipcode} {order.city}
         </p>
         {special && <p className="planner-badge">{t('technician.manage.special')}</p>}
+        {order.reply?.answer && (
+          <p className={`planner-reply planner-reply-${order.reply.answer === 'CALL_ME' ? 'call' : 'home'}`}>
+            {t(`technician.manage.reply.${order.reply.answer}`)}
+          </p>
+        )}
+        {order.reply?.accessNote && (
+          <p className="planner-note">
+            <span className="planner-note-label">{t('technician.manage.reply.note')}: </span>
+            <ReplyNote escaped={order.reply.accessNote} />
+          </p>
+        )}
       </div>
       <div className="planner-times">
         <div className="field">

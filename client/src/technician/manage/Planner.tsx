@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/i18n';
 import { firstnameFromToken } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
 import { AppointmentItem } from './AppointmentItem';
-import { LogoutButton } from './LogoutButton';
+import { LogoutButton } from '../../components/LogoutButton';
 import {
   confirmItems,
   dayPartOf,
@@ -120,7 +120,7 @@ export function Planner({ schedule, serverNow }: { schedule: Schedule; serverNow
             {t('technician.manage.scheduleFor', { weekday: formatWeekday(day, i18n), date: formatLongDate(day, i18n) })}
           </p>
         </div>
-        <LogoutButton />
+        <LogoutButton to="/technician/login" />
       </div>
 
       {rows.length === 0 ? (

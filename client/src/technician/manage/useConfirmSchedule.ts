@@ -19,6 +19,10 @@ const CONFIRM_SCHEDULE = graphql(`
           zipcode
           city
           flag
+          reply {
+            answer
+            accessNote
+          }
         }
       }
     }

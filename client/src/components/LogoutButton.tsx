@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import { useI18n } from '../../i18n/i18n';
-import { clearStorage } from '../../lib/storage';
+import { useI18n } from '../i18n/i18n';
+import { clearStorage } from '../lib/storage';
 
-/** Logout clears all local storage and goes to the technician login (spec section 4). */
-export function LogoutButton() {
+/** Logout clears all local storage, as the legacy portal did, and goes to the area's login page. */
+export function LogoutButton({ to }: { to: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   return (
@@ -12,7 +12,7 @@ export function LogoutButton() {
       className="button button-ghost"
       onClick={() => {
         clearStorage();
-        navigate('/technician/login', { replace: true });
+        navigate(to, { replace: true });
       }}
     >
       {t('common.logout')}

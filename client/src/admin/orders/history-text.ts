@@ -1,0 +1,139 @@
+/**
+ * How the order history reads: labels, values and actors. Kept free of React and imports (the
+ * translator and the date formatter come in), so it is unit-tested on its own.
+ */
+
+const KIND_LABELS = {
+  CREATED: 'admin.history.kind.CREATED',
+  IMPORT_CREATED: 'admin.history.kind.IMPORT_CREATED',
+  IMPORT_UPDATED: 'admin.history.kind.IMPORT_UPDATED',
+  START_CONFIRMED: 'admin.history.kind.START_CONFIRMED',
+  REASSIGNED: 'admin.history.kind.REASSIGNED',
+  MIGRATED: 'admin.history.kind.MIGRATED',
+  DELETED: 'admin.history.kind.DELETED',
+  CONSUMER_REPLIED: 'admin.history.kind.CONSUMER_REPLIED',
+} as const;
+
+export type HistoryKind = keyof typeof KIND_LABELS;
+
+/** Labels of the order fields a history names; a field another feature adds shows its own name until listed. */
+const FIELD_LABELS = {
+  referenceNumber: 'admin.orders.field.referenceNumber',
+  name: 'admin.orders.field.name',
+  email: 'admin.orders.field.email',
+  phone: 'admin.orders.field.phone',
+  zipcode: 'admin.orders.field.zipcode',
+  houseNumber: 'admin.orders.field.houseNumber',
+  city: 'admin.orders.field.city',
+  country: 'admin.orders.field.country',
+  appointment: 'admin.history.field.appointment',
+  duration: 'admin.history.field.duration',
+  technician: 'admin.orders.field.technician',
+  special: 'admin.orders.field.special',
+  externalCompany: 'admin.history.field.externalCompany',
+  deleted: 'admin.history.field.deleted',
+  // The consumer reply (issue 10 part A) records these two.
+  answer: 'admin.history.field.answer',
+  accessNote: 'admin.history.field.accessNote',
+} as const;
+
+const ANSWERS = {
+  AT_HOME: 'reply.answer.AT_HOME',
+  CALL_ME: 'reply.answer.CALL_ME',
+} as const;
+
+type OtherKey =
+  | 'admin.history.hours'
+  | 'admin.orders.yes'
+  | 'admin.orders.no'
+  | 'admin.history.deletedYes'
+  | 'admin.history.deletedNo'
+  | 'common.country.NL'
+  | 'common.country.BE'
+  | 'admin.history.unknownPerson'
+  | 'admin.history.byAdmin'
+  | 'admin.history.byTechnician'
+  | 'admin.history.byAdminAsTechnician'
+  | 'admin.history.byConsumer'
+  | 'admin.history.byImport';
+
+/** Every catalogue key this module uses (all in client/src/i18n). */
+export type HistoryMessageKey =
+  | (typeof KIND_LABELS)[HistoryKind]
+  | (typeof FIELD_LABELS)[keyof typeof FIELD_LABELS]
+  | (typeof ANSWERS)[keyof typeof ANSWERS]
+  | OtherKey;
+
+export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
+
+export const kindLabel = (kind: HistoryKind, t: HistoryTranslate): string => t(KIND_LABELS[kind]);
+
+export const fieldLabel = (field: string, t: HistoryTranslate): string =>
+  Object.hasOwn(FIELD_LABELS, field) ? t(FIELD_LABELS[field as keyof typeof FIELD_LABELS]) : field;
+
+export interface ValueContext {
+  t: HistoryTranslate;
+  /** "24-11-2026 09:00" in the order's country. */
+  formatInstant: (instant: Date) => string;
+  /** "Anna Visser (N10001)" for a personal number, when that technician is known. */
+  technicianName: (personalNumber: string) => string;
+}
+
+/** The access note is stored HTML-escaped (five entities); shown as the text the customer typed. */
+const unescapeNote = (note: string) =>
+  note
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+
+/** One recorded value as the order screen writes it (the server sends text: ISO instants, 'true', '10800'). */
+export function formatHistoryValue(field: string, value: string | null, context: ValueContext): string {
+  const { t } = context;
+  if (value === null || value === '') return '—';
+  switch (field) {
+    case 'appointment':
+      return context.formatInstant(new Date(value));
+    case 'duration':
+      return t('admin.history.hours', { hours: Number(value) / 3600 });
+    case 'technician':
+      return context.technicianName(value);
+    case 'special':
+      return t(value === 'true' ? 'admin.orders.yes' : 'admin.orders.no');
+    case 'deleted':
+      return t(value === 'true' ? 'admin.history.deletedYes' : 'admin.history.deletedNo');
+    case 'country':
+      return value === 'BE' ? t('common.country.BE') : value === 'NL' ? t('common.country.NL') : value;
+    case 'answer':
+      return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value as keyof typeof ANSWERS]) : value;
+    case 'accessNote':
+      return unescapeNote(value);
+    default:
+      return value;
+  }
+}
+
+export interface HistoryActor {
+  type: 'ADMIN' | 'TECHNICIAN' | 'CONSUMER' | 'IMPORT';
+  name?: string | null;
+  actingAdmin?: string | null;
+  importFileName?: string | null;
+}
+
+/** "door Greet Jansen (admin)", "door Greet Jansen (admin) als monteur Anna Visser", "door de klant", ... */
+export function actorText(actor: HistoryActor, t: HistoryTranslate): string {
+  const unknown = t('admin.history.unknownPerson');
+  switch (actor.type) {
+    case 'ADMIN':
+      return t('admin.history.byAdmin', { name: actor.name ?? unknown });
+    case 'TECHNICIAN':
+      return actor.actingAdmin
+        ? t('admin.history.byAdminAsTechnician', { admin: actor.actingAdmin, name: actor.name ?? unknown })
+        : t('admin.history.byTechnician', { name: actor.name ?? unknown });
+    case 'CONSUMER':
+      return t('admin.history.byConsumer');
+    case 'IMPORT':
+      return t('admin.history.byImport', { file: actor.importFileName ?? '—', name: actor.name ?? unknown });
+  }
+}

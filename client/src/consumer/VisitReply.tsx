@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Message } from '../components/Message';
+import type { VisitAnswer } from './gql/graphql';
+import { useI18n, type MessageKey } from '../i18n/i18n';
+import { plainTextOf } from '../lib/escaped-text';
+import { useReplyToVisit, type SavedReply } from './useReplyToVisit';
+
+/** Same limit as the server (replies/access-note.ts); the server counts characters as people do. */
+export const ACCESS_NOTE_MAX_LENGTH = 300;
+
+const ANSWERS: { value: VisitAnswer; label: MessageKey }[] = [
+  { value: 'AT_HOME', label: 'reply.answer.AT_HOME' },
+  { value: 'CALL_ME', label: 'reply.answer.CALL_ME' },
+];
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * The consumer's reply to one visit: one tap for "I am home" / "I cannot, call me", and an access
+ * note for the technician. Both can change until the visit starts; the server decides when that is.
+ */
+export function VisitReply({ reference, reply }: { reference: string; reply: SavedReply }) {
+  const { t } = useI18n();
+  const id = useId();
+  const { save, saving } = useReplyToVisit();
+  const [answer, setAnswer] = useState<VisitAnswer | null>(reply?.answer ?? null);
+  const [savedNote, setSavedNote] = useState(reply?.accessNote ? plainTextOf(reply.accessNote) : '');
+  const [note, setNote] = useState(savedNote);
+  const [noteError, setNoteError] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const remaining = ACCESS_NOTE_MAX_LENGTH - [...note].length;
+
+  const applySaved = (saved: SavedReply) => {
+    setAnswer(saved?.answer ?? null);
+    const text = saved?.accessNote ? plainTextOf(saved.accessNote) : '';
+    setSavedNote(text);
+    setNote(text);
+  };
+
+  const savedText = (value: VisitAnswer) =>
+    t(value === 'AT_HOME' ? 'consumer.reply.savedAtHome' : 'consumer.reply.savedCallMe');
+
+  const choose = async (value: VisitAnswer) => {
+    setNotice(null);
+    // Tapping the chosen answer again changes nothing: say so without spending the reply limit.
+    if (value === answer) return setNotice({ tone: 'success', text: savedText(value) });
+    const outcome = await save({ referenceNumber: reference, answer: value });
+    if (!outcome.ok) return setNotice({ tone: 'error', text: outcome.problem.message });
+    applySaved(outcome.reply);
+    setNotice({ tone: 'success', text: savedText(value) });
+  };
+
+  const saveNote = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    setNoteError('');
+    const outcome = await save({ referenceNumber: reference, accessNote: note });
+    if (!outcome.ok) {
+      if (outcome.problem.fields.accessNote) return setNoteError(outcome.problem.fields.accessNote);
+      return setNotice({ tone: 'error', text: outcome.problem.message });
+    }
+    applySaved(outcome.reply);
+    setNotice({
+      tone: 'success',
+      text: t(note.trim() === '' ? 'consumer.reply.noteRemoved' : 'consumer.reply.noteSaved'),
+    });
+  };
+
+  return (
+    <section className="visit-reply" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('consumer.reply.title')}</h3>
+      <div className="visit-answers" role="group" aria-labelledby={`${id}-title`}>
+        {ANSWERS.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            className={answer === option.value ? 'button button-primary' : 'button button-secondary'}
+            aria-pressed={answer === option.value}
+            disabled={saving}
+            onClick={() => void choose(option.value)}
+          >
+            {t(option.label)}
+          </button>
+        ))}
+      </div>
+      <form className="form visit-note" onSubmit={saveNote} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-note`}>{t('consumer.reply.noteLabel')}</label>
+          <textarea
+            id={`${id}-note`}
+            rows={3}
+            value={note}
+            maxLength={ACCESS_NOTE_MAX_LENGTH * 2}
+            aria-invalid={noteError || remaining < 0 ? true : undefined}
+            aria-describedby={`${id}-hint ${id}-count${noteError ? ` ${id}-error` : ''}`}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <span id={`${id}-hint`} className="field-hint">
+            {t('consumer.reply.noteHint')}
+          </span>
+          <span id={`${id}-count`} className={remaining < 0 ? 'field-error' : 'field-hint'}>
+            {remaining < 0
+              ? t('consumer.reply.noteTooLong', { max: ACCESS_NOTE_MAX_LENGTH })
+              : t('consumer.reply.noteRemaining', { count: remaining })}
+          </span>
+          {noteError && (
+            <span id={`${id}-error`} className="field-error">
+              {noteError}
+            </span>
+          )}
+        </div>
+        <div className="toolbar">
+          <button
+            type="submit"
+            className="button button-secondary"
+            disabled={saving || remaining < 0 || note === savedNote}
+          >
+            {t('consumer.reply.saveNote')}
+          </button>
+        </div>
+      </form>
+      <Message tone={notice?.tone ?? 'success'}>{notice?.text}</Message>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import { OrderHistoryResolver } from './order-history.resolver.js';
+
+export const auditResolvers = [OrderHistoryResolver] as const;

@@ -1,0 +1,51 @@
+import { registerEnumType } from 'type-graphql';
+
+/** What happened to an order. Stored as text: a new kind needs no migration. */
+export enum OrderEventKind {
+  CREATED = 'CREATED',
+  IMPORT_CREATED = 'IMPORT_CREATED',
+  IMPORT_UPDATED = 'IMPORT_UPDATED',
+  START_CONFIRMED = 'START_CONFIRMED',
+  REASSIGNED = 'REASSIGNED',
+  MIGRATED = 'MIGRATED',
+  DELETED = 'DELETED',
+  CONSUMER_REPLIED = 'CONSUMER_REPLIED',
+}
+
+registerEnumType(OrderEventKind, {
+  name: 'OrderEventKind',
+  description: 'What happened to an order.',
+  valuesConfig: {
+    CREATED: { description: 'An admin created the order by hand.' },
+    IMPORT_CREATED: { description: 'A CSV import created the order.' },
+    IMPORT_UPDATED: { description: 'A CSV import changed the order (a row equal to the order records nothing).' },
+    START_CONFIRMED: {
+      description: 'The technician confirmed the day; `changes` holds the start hour before and after.',
+    },
+    REASSIGNED: { description: 'An admin gave the order another technician.' },
+    MIGRATED: { description: "An admin moved the order with others to another technician's schedule." },
+    DELETED: { description: 'An admin deleted the order.' },
+    CONSUMER_REPLIED: { description: 'The customer replied on the visit page (at home, call me, access note).' },
+  },
+});
+
+/** Who made a change. */
+export enum OrderEventActorType {
+  ADMIN = 'ADMIN',
+  TECHNICIAN = 'TECHNICIAN',
+  CONSUMER = 'CONSUMER',
+  IMPORT = 'IMPORT',
+}
+
+registerEnumType(OrderEventActorType, {
+  name: 'OrderEventActorType',
+  description: 'Who made a change to an order.',
+  valuesConfig: {
+    ADMIN: { description: 'A signed-in admin.' },
+    TECHNICIAN: {
+      description: 'A technician in the planner; `actingAdmin` is set when an admin opened it as the technician.',
+    },
+    CONSUMER: { description: 'The customer, with the data token of the visit page.' },
+    IMPORT: { description: 'A CSV import; `name` is the admin who ran it, `importFileName` the file.' },
+  },
+});

@@ -1,0 +1,102 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { ImportJob } from '../imports/import-job.entity.js';
+import { Order } from '../orders/order.entity.js';
+import { OrderEventActorType, OrderEventKind } from './order-event-kind.js';
+import { OrderEventActor, OrderFieldChange } from './order-event.types.js';
+import { ORDER_VALUE_FIELDS, type OrderValue, type OrderValues } from './order-values.js';
+
+const KNOWN_FIELDS = new Map<string, number>(ORDER_VALUE_FIELDS.map((field, index) => [field, index]));
+
+const asText = (value: OrderValue | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
+
+/**
+ * One change to one order: the audit trail. Written in the transaction of the change it records
+ * (`recordOrderEvents`, or in bulk by the CSV import), never changed afterwards. Names are copied,
+ * so the history still reads right after an admin or technician is removed.
+ */
+@ObjectType({ description: 'One change to an order: when, what, who, and the values before and after.' })
+@Entity({ tableName: 'order_events' })
+@Index({ name: 'order_events_order_id_idx', properties: ['order', 'id'] })
+export class OrderEvent {
+  [OptionalProps]?:
+    'actorAdminId' | 'actorTechnicianId' | 'actorName' | 'actingAdminName' | 'importJob' | 'actor' | 'changes';
+
+  @Field(() => Int, { description: 'Database id; later events have higher ids.' })
+  @RequireRole(Role.ADMIN)
+  @PrimaryKey()
+  id!: number;
+
+  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  order!: Order;
+
+  @Field({ name: 'at', description: 'When it happened (server clock).' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'datetime' })
+  occurredAt!: Date;
+
+  @Field(() => OrderEventKind, { description: 'What happened.' })
+  @RequireRole(Role.ADMIN)
+  @Enum({ items: () => OrderEventKind, type: 'string', length: 32 })
+  kind!: OrderEventKind;
+
+  @Enum({ items: () => OrderEventActorType, type: 'string', length: 16 })
+  actorType!: OrderEventActorType;
+
+  /**
+   * The admin; for a technician the admin acting as that technician; for an import the admin who ran it.
+   * Ids as they were, without foreign keys: removing an account never rewrites the trail.
+   */
+  @Property({ nullable: true })
+  actorAdminId: number | null = null;
+
+  @Property({ nullable: true })
+  actorTechnicianId: number | null = null;
+
+  /** The admin's or technician's name as it was. */
+  @Property({ length: 201, nullable: true })
+  actorName: string | null = null;
+
+  /** The name of the admin acting as the technician, as it was. */
+  @Property({ length: 201, nullable: true })
+  actingAdminName: string | null = null;
+
+  /** The import that wrote the change (import jobs are never removed; no foreign key, as above). */
+  @ManyToOne(() => ImportJob, { nullable: true, createForeignKeyConstraint: false })
+  importJob: ImportJob | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  before: OrderValues | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  after: OrderValues | null = null;
+
+  @Field(() => OrderEventActor, { description: 'Who did it.' })
+  @RequireRole(Role.ADMIN)
+  get actor(): OrderEventActor {
+    return {
+      type: this.actorType,
+      name: this.actorName,
+      actingAdmin: this.actingAdminName,
+      importFileName: this.importJob?.fileName ?? null,
+    };
+  }
+
+  @Field(() => [OrderFieldChange], {
+    description: 'The fields that changed (all fields for a new order), in the order of the order screen.',
+  })
+  @RequireRole(Role.ADMIN)
+  get changes(): OrderFieldChange[] {
+    const before = this.before ?? {};
+    const after = this.after ?? {};
+    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(
+      (a, b) =>
+        (KNOWN_FIELDS.get(a) ?? KNOWN_FIELDS.size) - (KNOWN_FIELDS.get(b) ?? KNOWN_FIELDS.size) || a.localeCompare(b),
+    );
+    return fields.map((field) => ({ field, before: asText(before[field]), after: asText(after[field]) }));
+  }
+}

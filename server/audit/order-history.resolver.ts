@@ -1,0 +1,26 @@
+import { Arg, Args, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { connectionType, PageArgs, type Connection } from '../common/pagination.js';
+import type { AppContext } from '../context.js';
+import { OrderEvent } from './order-event.entity.js';
+import { OrderHistoryService } from './order-history.service.js';
+
+export const OrderEventConnection = connectionType(OrderEvent, [Role.ADMIN]);
+
+@Resolver(() => OrderEvent)
+export class OrderHistoryResolver {
+  @Query(() => OrderEventConnection, {
+    description:
+      'The audit trail of an order, newest first: every change with its time, actor and values before and after. ' +
+      '`after` continues from a previous page; ORDER_NOT_FOUND for an unknown order.',
+  })
+  @RequireRole(Role.ADMIN)
+  orderHistory(
+    @Ctx() ctx: AppContext,
+    @Arg('orderId', () => Int, { description: 'The order (its `id`).' }) orderId: number,
+    @Args(() => PageArgs) page: PageArgs,
+  ): Promise<Connection<OrderEvent>> {
+    return new OrderHistoryService(ctx).history(orderId, page);
+  }
+}

@@ -1,0 +1,21 @@
+import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
+import { AppError } from '../common/errors/app-error.js';
+import type { AppContext } from '../context.js';
+import { Order } from '../orders/order.entity.js';
+import { OrderError } from '../orders/order.errors.js';
+import { OrderEvent } from './order-event.entity.js';
+
+/** Newest first, in the order the events were recorded (ids rise with each insert). */
+const HISTORY_SORT: readonly SortKey<OrderEvent>[] = [{ property: 'id', kind: 'number', direction: 'desc' }];
+
+/** An order's audit trail, for admins. */
+export class OrderHistoryService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** A page of the order's events, newest first; ORDER_NOT_FOUND for an unknown order. */
+  async history(orderId: number, page: PageArgs): Promise<Connection<OrderEvent>> {
+    const em = this.ctx.em;
+    if ((await em.count(Order, { id: orderId })) === 0) throw new AppError(OrderError.ORDER_NOT_FOUND);
+    return findPage(em, OrderEvent, { order: orderId }, page, HISTORY_SORT, { populate: ['importJob'] });
+  }
+}

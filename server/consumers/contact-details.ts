@@ -1,0 +1,44 @@
+import { Country } from '../common/locale.js';
+
+/** A phone number as people read it, and as a `tel:` link dials it. */
+export interface PhoneNumber {
+  display: string;
+  dial: string;
+}
+
+/** An external company a visit can be handed to (the data token's `external.company`, 0 or 1). */
+export interface ExternalCompanyContact {
+  name: string;
+  phone: Record<Country, PhoneNumber>;
+}
+
+/**
+ * The one place of the numbers consumers are given: the call centre (open 08:00-18:00, spec section 9)
+ * shown on the details page and written into the calendar file, and the external companies shown on
+ * the external page. The client reads them through `consumerContact`. The spec names none of them:
+ * these are placeholders for the operator to replace (docs/decisions.md, issues 3 and 10).
+ */
+export const CALL_CENTRE: Record<Country, PhoneNumber> = {
+  [Country.NL]: { display: '088 123 45 67', dial: '+31881234567' },
+  [Country.BE]: { display: '078 12 34 56', dial: '+3278123456' },
+};
+
+/** Opening hours of the call centre (spec section 9), as the details page and the calendar file say them. */
+export const CALL_CENTRE_HOURS = { from: '08:00', to: '18:00' } as const;
+
+export const EXTERNAL_COMPANIES: Record<number, ExternalCompanyContact> = {
+  0: {
+    name: 'ServicePartner A',
+    phone: {
+      [Country.NL]: { display: '088 765 43 21', dial: '+31887654321' },
+      [Country.BE]: { display: '078 65 43 21', dial: '+3278654321' },
+    },
+  },
+  1: {
+    name: 'ServicePartner B',
+    phone: {
+      [Country.NL]: { display: '088 246 80 24', dial: '+31882468024' },
+      [Country.BE]: { display: '078 24 68 02', dial: '+3278246802' },
+    },
+  },
+};

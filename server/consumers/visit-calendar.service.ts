@@ -1,0 +1,84 @@
+import type { AppContext } from '../context.js';
+import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
+import { translate } from '../common/i18n/translate.js';
+import { localPartsOf } from '../common/time/zoned-time.js';
+import type { Order } from '../orders/order.entity.js';
+import { CALL_CENTRE, CALL_CENTRE_HOURS } from './contact-details.js';
+import { buildCalendar } from './icalendar.js';
+import { ownShownVisit } from './own-visit.js';
+import type { CalendarFile } from './visit-calendar.type.js';
+
+export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function localTime(instant: Date, country: Country): string {
+  const parts = localPartsOf(instant, TIME_ZONE[country]);
+  return `${pad(parts.hour)}:${pad(parts.minute)}`;
+}
+
+function localLongDate(instant: Date, country: Country, language: Language): string {
+  return new Intl.DateTimeFormat(`${language}-${country}`, {
+    timeZone: TIME_ZONE[country],
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(instant);
+}
+
+/** 1234AB as people write it (1234 AB); Belgian postcodes are digits only and stay as they are. */
+const readableZipcode = (zipcode: string) => zipcode.replace(/^(\d{4})([A-Z]{2})$/, '$1 $2');
+
+/** Only characters every file system and browser keeps in a download name. */
+const safeFilePart = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/** The "add to calendar" file of one visit: exactly its window, in the caller's language. */
+export class VisitCalendarService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async calendarFile(referenceNumber: string): Promise<CalendarFile> {
+    const order = await ownShownVisit(this.ctx, referenceNumber);
+    return this.fileOf(order);
+  }
+
+  fileOf(order: Order): CalendarFile {
+    const { language, services } = this.ctx;
+    const { config, clock } = services;
+    const start = order.appointment;
+    const end = new Date(start.getTime() + order.duration * 1000);
+    const text = (key: Parameters<typeof translate>[1], params: Record<string, string | number> = {}) =>
+      translate(language, key, params);
+    const window = { begin: localTime(start, order.country), end: localTime(end, order.country) };
+    const content = buildCalendar(
+      {
+        uid: `${config.brand}-order-${order.id}@${new URL(config.appUrl).hostname}`,
+        start,
+        end,
+        stamp: clock.now(),
+        lastModified: order.updatedAt,
+        summary: text('CALENDAR_SUMMARY', window),
+        description: text('CALENDAR_DESCRIPTION', {
+          ...window,
+          date: localLongDate(start, order.country, language),
+          reference: order.referenceNumber,
+          opens: CALL_CENTRE_HOURS.from,
+          closes: CALL_CENTRE_HOURS.to,
+          phone: CALL_CENTRE[order.country].display,
+        }),
+        location: text('CALENDAR_LOCATION', {
+          zipcode: readableZipcode(order.zipcode),
+          city: order.city,
+          houseNumber: order.houseNumber,
+        }),
+        language,
+      },
+      `-//${config.brand}//visit window//${language.toUpperCase()}`,
+    );
+    return {
+      fileName: text('CALENDAR_FILE_NAME', { reference: safeFilePart(order.referenceNumber) }),
+      mediaType: CALENDAR_MEDIA_TYPE,
+      content,
+    };
+  }
+}

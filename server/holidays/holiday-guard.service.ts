@@ -1,0 +1,37 @@
+import { findPage, type Connection, type PageArgs } from '../common/pagination.js';
+import { TIME_ZONE, type Country } from '../common/locale.js';
+import { addDays, instantOf, type LocalDate } from '../common/time/zoned-time.js';
+import type { AppContext } from '../context.js';
+import { Order } from '../orders/order.entity.js';
+import { ORDER_SORT } from '../orders/order.service.js';
+import { parseLocalDateInput } from './local-date-input.js';
+
+/** Active orders whose visit starts on `date` in the country's own zone. */
+function activeOrdersFilter(country: Country, date: LocalDate) {
+  const zone = TIME_ZONE[country];
+  return {
+    country,
+    deletedAt: null,
+    appointment: { $gte: instantOf(date, 0, 0, zone), $lt: instantOf(addDays(date, 1), 0, 0, zone) },
+  };
+}
+
+/**
+ * The holiday guard: which active orders a new holiday would land on. A holiday is not a working
+ * day, so those visits would fall outside every planner's day; the admin decides to keep or cancel.
+ */
+export class HolidayGuardService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** A page of the active orders on that date in that country, by appointment then id. */
+  activeOrdersOn(country: Country, dateInput: string, page: PageArgs): Promise<Connection<Order>> {
+    const date = parseLocalDateInput(dateInput, 'date');
+    return findPage(this.ctx.em, Order, activeOrdersFilter(country, date), page, ORDER_SORT, {
+      populate: ['technician'],
+    });
+  }
+
+  countActiveOrdersOn(country: Country, date: LocalDate): Promise<number> {
+    return this.ctx.em.count(Order, activeOrdersFilter(country, date));
+  }
+}

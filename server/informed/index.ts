@@ -1,0 +1,3 @@
+import { InformedResolver } from './informed.resolver.js';
+
+export const informedResolvers = [InformedResolver] as const;

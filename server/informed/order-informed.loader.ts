@@ -1,0 +1,119 @@
+import type { AppContext } from '../context.js';
+import { windowShownFrom } from '../consumers/visit-indication.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { localDateOf } from '../common/time/zoned-time.js';
+import type { Order } from '../orders/order.entity.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { SAME_CUSTOMER_ANY_COUNTRY_SQL, VISIT_LISTED_ORDER_SQL } from './customer-lookups.js';
+import type { OrderInformed } from './order-informed.type.js';
+
+interface LookupRow {
+  order_id: number;
+  lookups: number;
+  first_at: Date | string | null;
+  last_at: Date | string | null;
+  seen_at: Date | string | null;
+}
+
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+function lookupsSql(count: number): string {
+  const values = Array.from({ length: count }, () => '(?::int, ?::timestamptz)').join(', ');
+  return `
+    with wanted (order_id, shown_from) as (values ${values})
+    select w.order_id, count(v.id)::int as lookups,
+           min(v.visited_at) as first_at, max(v.visited_at) as last_at,
+           min(v.visited_at) filter (where v.visited_at >= w.shown_from) as seen_at
+    from wanted w
+    join orders o on o.id = w.order_id
+    join orders same on ${SAME_CUSTOMER_ANY_COUNTRY_SQL}
+    left join site_visits v on v.order_id = same.id and ${VISIT_LISTED_ORDER_SQL}
+    group by w.order_id`;
+}
+
+/** "Informed?" of several orders at once: two statements (lookups, replies) plus one holiday query per visit day. */
+export async function informedOf(ctx: AppContext, orders: readonly Order[]): Promise<Map<number, OrderInformed>> {
+  const { em } = ctx;
+  const shownFromByDay = new Map<string, Promise<Date>>();
+  const shownFrom = await Promise.all(
+    orders.map((order) => {
+      const day = `${order.country}:${localDateOf(order.appointment, TIME_ZONE[order.country])}`;
+      let instant = shownFromByDay.get(day);
+      if (!instant) {
+        instant = windowShownFrom(em, order.country, order.appointment);
+        shownFromByDay.set(day, instant);
+      }
+      return instant;
+    }),
+  );
+  const rows = await em.execute<LookupRow[]>(
+    lookupsSql(orders.length),
+    orders.flatMap((order, index) => [order.id, shownFrom[index]]),
+  );
+  const lookupsOf = new Map(rows.map((row) => [Number(row.order_id), row]));
+  const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
+  const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
+  return new Map(
+    orders.map((order, index) => {
+      const row = lookupsOf.get(order.id);
+      return [
+        order.id,
+        {
+          lookupCount: row?.lookups ?? 0,
+          firstLookupAt: asDate(row?.first_at ?? null),
+          lastLookupAt: asDate(row?.last_at ?? null),
+          windowShownFrom: shownFrom[index],
+          windowSeenAt: asDate(row?.seen_at ?? null),
+          reply: replyOf.get(order.id) ?? null,
+        },
+      ];
+    }),
+  );
+}
+
+interface Pending {
+  order: Order;
+  resolve: (informed: OrderInformed) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Collects the `informed` fields asked for in one pass of the executor (a page of orders) and
+ * answers them with one batch, so a list of 100 orders costs the same statements as one order.
+ */
+class OrderInformedLoader {
+  private pending: Pending[] = [];
+
+  constructor(private readonly ctx: AppContext) {}
+
+  load(order: Order): Promise<OrderInformed> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ order, resolve, reject });
+      if (this.pending.length === 1) process.nextTick(() => void this.run());
+    });
+  }
+
+  private async run(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      const unique = [...new Map(batch.map((item) => [item.order.id, item.order])).values()];
+      const informed = await informedOf(this.ctx, unique);
+      for (const item of batch) item.resolve(informed.get(item.order.id)!);
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    }
+  }
+}
+
+const loaders = new WeakMap<AppContext, OrderInformedLoader>();
+
+/** The request's loader: batches never mix requests (each has its own entity manager and caller). */
+export function orderInformedLoader(ctx: AppContext): OrderInformedLoader {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = new OrderInformedLoader(ctx);
+    loaders.set(ctx, loader);
+  }
+  return loader;
+}

@@ -1,0 +1,66 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { Order } from '../orders/order.entity.js';
+
+/** The one-tap answers a consumer gives to a visit window. */
+export enum VisitAnswer {
+  AT_HOME = 'AT_HOME',
+  CALL_ME = 'CALL_ME',
+}
+
+registerEnumType(VisitAnswer, {
+  name: 'VisitAnswer',
+  description: 'What the consumer answered to the visit window.',
+  valuesConfig: {
+    AT_HOME: { description: '"Ik ben thuis" / "Je serai présent": the consumer will be home.' },
+    CALL_ME: { description: '"Ik kan niet, bel mij" / "Je ne peux pas, appelez-moi": the consumer cannot make it.' },
+  },
+});
+
+const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
+
+/**
+ * The consumer's reply to one order: an answer and/or an access note. One row per order, changed
+ * in place until the visit starts. The note is stored HTML-escaped (docs/decisions.md, issue 10).
+ */
+@ObjectType({
+  description:
+    "The consumer's reply to a visit: an answer, an access note, or both. Seen by the consumer (own visits), the technician (own schedule) and admins.",
+})
+@Entity({ tableName: 'consumer_replies' })
+export class ConsumerReply {
+  [OptionalProps]?: 'answer' | 'accessNote';
+
+  @PrimaryKey()
+  id!: number;
+
+  @OneToOne(() => Order, { owner: true, deleteRule: 'cascade' })
+  order!: Order;
+
+  @Field(() => VisitAnswer, { nullable: true, description: 'The one-tap answer; null when only a note was left.' })
+  @RequireRole(...SEEN_BY)
+  @Enum({ items: () => VisitAnswer, nativeEnumName: 'visit_answer', nullable: true })
+  answer: VisitAnswer | null = null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Access note (floor, bell, parking), at most 300 characters of plain text, served HTML-escaped: `&`, `<`, `>`, `"` and `\'` arrive as `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`. Decode these five to show it as text; it is never markup.',
+  })
+  @RequireRole(...SEEN_BY)
+  @Property({ length: 1800, nullable: true })
+  accessNote: string | null = null;
+
+  @Field({ description: 'When the consumer first replied.' })
+  @RequireRole(...SEEN_BY)
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Field({ description: 'When the consumer last changed the reply.' })
+  @RequireRole(...SEEN_BY)
+  @Property({ type: 'datetime' })
+  updatedAt!: Date;
+}

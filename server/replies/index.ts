@@ -1,0 +1,3 @@
+import { ReplyResolver } from './reply.resolver.js';
+
+export const replyResolvers = [ReplyResolver] as const;

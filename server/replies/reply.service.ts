@@ -1,0 +1,84 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { changedValues, type OrderValues } from '../audit/order-values.js';
+import type { AppContext } from '../context.js';
+import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { localPartsOf } from '../common/time/zoned-time.js';
+import { ConsumerError } from '../consumers/consumer.errors.js';
+import { ownShownVisit } from '../consumers/own-visit.js';
+import { Order } from '../orders/order.entity.js';
+import { normalizeAccessNote } from './access-note.js';
+import { ConsumerReply } from './consumer-reply.entity.js';
+import { ReplyError } from './reply.errors.js';
+import type { ReplyToVisitInput } from './reply.inputs.js';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "24-11-2026 08:00" in the order's zone, for the closed message. */
+function localStart(order: Order): string {
+  const p = localPartsOf(order.appointment, TIME_ZONE[order.country]);
+  return `${pad(p.day)}-${pad(p.month)}-${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** A reply as the audit trail records it (`answer`, `accessNote` as stored: escaped). */
+const replyValues = (reply: ConsumerReply | null): OrderValues => ({
+  answer: reply?.answer ?? null,
+  accessNote: reply?.accessNote ?? null,
+});
+
+/** The reply (answer and access note) of a consumer to a visit of the data token. */
+export class ReplyService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Saves the reply in one transaction with the order row locked, so a reply and a schedule confirm
+   * that moves the start cannot cross: the "before the visit starts" check sees the start that holds.
+   * Refused once the window has started (server clock). Rate-limited per order.
+   */
+  async reply(input: ReplyToVisitInput): Promise<ConsumerReply | null> {
+    const { services } = this.ctx;
+    const problems: FieldProblem[] = [];
+    let note: string | null | undefined;
+    if (input.accessNote !== undefined && input.accessNote !== null) {
+      const normalized = normalizeAccessNote(input.accessNote);
+      if (normalized.ok) note = normalized.note;
+      else problems.push(normalized.problem);
+    }
+    if (problems.length > 0) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
+    if ((input.answer ?? null) === null && note === undefined) {
+      throw new AppError(CommonError.BAD_USER_INPUT, { message: 'REPLY_EMPTY' });
+    }
+    const visit = await ownShownVisit(this.ctx, input.referenceNumber);
+    await services.rateLimiter.consume('CONSUMER_REPLY_PER_ORDER', String(visit.id));
+
+    return this.ctx.em.transactional(async (em) => {
+      const order = await em.findOneOrFail(Order, visit.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const now = services.clock.now();
+      // Deleted by an admin since the visit was found: gone for the consumer, as everywhere else.
+      if (order.deletedAt)
+        throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference: order.referenceNumber } });
+      if (now.getTime() >= order.appointment.getTime()) {
+        throw new AppError(ReplyError.REPLY_CLOSED, { params: { start: localStart(order) } });
+      }
+      let reply = await em.findOne(ConsumerReply, { order: order.id });
+      const before = replyValues(reply);
+      if (!reply) reply = em.create(ConsumerReply, { order, createdAt: now, updatedAt: now });
+      if (input.answer) reply.answer = input.answer;
+      if (note !== undefined) reply.accessNote = note;
+      reply.updatedAt = now;
+      // The audit trail records what changed, in this transaction (a repeated reply changes nothing).
+      const changed = changedValues(before, replyValues(reply));
+      if (Object.keys(changed.after).length > 0) {
+        await recordOrderEvents(this.ctx, em, OrderEventKind.CONSUMER_REPLIED, [{ order, ...changed }]);
+      }
+      // Clearing the only note leaves nothing to show: no row rather than an empty one.
+      const empty = reply.answer === null && reply.accessNote === null;
+      if (empty) em.remove(reply);
+      await em.flush();
+      return empty ? null : reply;
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actorText,
+  fieldLabel,
+  formatHistoryValue,
+  kindLabel,
+  type HistoryTranslate,
+  type ValueContext,
+} from '../../client/src/admin/orders/history-text.js';
+import { nl } from '../../client/src/i18n/nl.js';
+
+/** The Dutch catalogue, with {name} parameters filled in as the client's translator does. */
+const t: HistoryTranslate = (key, params = {}) =>
+  nl[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+const context: ValueContext = {
+  t,
+  formatInstant: (instant) => `at ${instant.toISOString()}`,
+  technicianName: (number) => (number === 'N1' ? 'Anna Visser (N1)' : number),
+};
+
+describe('order history texts', () => {
+  it('formats instants with the given formatter and technicians by name when known', () => {
+    expect(formatHistoryValue('appointment', '2026-11-24T08:00:00.000Z', context)).toBe('at 2026-11-24T08:00:00.000Z');
+    expect(formatHistoryValue('technician', 'N1', context)).toBe('Anna Visser (N1)');
+    expect(formatHistoryValue('technician', 'N-GONE', context)).toBe('N-GONE');
+    expect(formatHistoryValue('technician', null, context)).toBe('—');
+  });
+
+  it('writes flags, lengths, states, countries and answers as words', () => {
+    expect(formatHistoryValue('special', 'true', context)).toBe('Ja');
+    expect(formatHistoryValue('special', 'false', context)).toBe('Nee');
+    expect(formatHistoryValue('duration', '10800', context)).toBe('3 uur');
+    expect(formatHistoryValue('deleted', 'true', context)).toBe('Verwijderd');
+    expect(formatHistoryValue('country', 'BE', context)).toBe('België');
+    expect(formatHistoryValue('answer', 'CALL_ME', context)).toBe('Ik kan niet, bel mij');
+    expect(formatHistoryValue('city', 'Utrecht', context)).toBe('Utrecht');
+  });
+
+  it('shows an access note as typed, not escaped', () => {
+    expect(formatHistoryValue('accessNote', 'Bel &amp; wacht &lt;3&gt; &quot;A&quot; &#39;s', context)).toBe(
+      `Bel & wacht <3> "A" 's`,
+    );
+  });
+
+  it('labels kinds and known fields, and falls back to the name of a field added later', () => {
+    expect(kindLabel('START_CONFIRMED', t)).toBe('Begintijd bevestigd');
+    expect(fieldLabel('appointment', t)).toBe('Begin tijdvak');
+    expect(fieldLabel('technician', t)).toBe('Monteur');
+    expect(fieldLabel('somethingNew', t)).toBe('somethingNew');
+  });
+
+  it('names the actor: admin, technician (or an admin acting as one), consumer, import', () => {
+    expect(actorText({ type: 'ADMIN', name: 'Greet Jansen' }, t)).toBe('door Greet Jansen (admin)');
+    expect(actorText({ type: 'TECHNICIAN', name: 'Anna Visser' }, t)).toBe('door monteur Anna Visser');
+    expect(actorText({ type: 'TECHNICIAN', name: 'Anna Visser', actingAdmin: 'Greet Jansen' }, t)).toBe(
+      'door Greet Jansen (admin) als monteur Anna Visser',
+    );
+    expect(actorText({ type: 'CONSUMER' }, t)).toBe('door de klant');
+    expect(actorText({ type: 'IMPORT', name: null, importFileName: 'dec.csv' }, t)).toBe(
+      'door de import van dec.csv (onbekend)',
+    );
+  });
+});

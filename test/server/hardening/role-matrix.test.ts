@@ -1,0 +1,274 @@
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+} from 'graphql';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '../../../server/common/auth/role.js';
+import { Country } from '../../../server/common/locale.js';
+import { buildAppSchema } from '../../../server/schema.js';
+import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
+import { startTestServer, type TestServer } from '../../utils/test-server.js';
+
+/**
+ * Reads the rules from the schema itself: every field carrying @auth(requires: [...]) is called as
+ * anonymous, with a tampered token and as every role it does not name, and must be refused. New fields
+ * are covered without touching this test.
+ */
+
+type Caller = 'ANONYMOUS' | 'TAMPERED' | Role;
+
+function requiredRoles(field: GraphQLField<unknown, unknown>): Role[] | undefined {
+  const directive = field.astNode?.directives?.find((node) => node.name.value === 'auth');
+  const argument = directive?.arguments?.find((node) => node.name.value === 'requires');
+  if (!argument || argument.value.kind !== 'ListValue') return undefined;
+  return argument.value.values.map((value) => (value.kind === 'EnumValue' ? value.value : '') as Role);
+}
+
+/** A literal of the right type, so a call reaches the resolver's guard instead of failing validation. */
+function literalFor(type: GraphQLInputType, depth = 0): string {
+  if (isNonNullType(type)) return literalFor(type.ofType, depth);
+  if (isListType(type)) return `[${literalFor(type.ofType, depth)}]`;
+  if (isEnumType(type)) return type.getValues()[0].name;
+  if (isInputObjectType(type)) {
+    if (depth > 3) return '{}';
+    const fields = Object.values(type.getFields()).filter((field) => isNonNullType(field.type));
+    return `{ ${fields.map((field) => `${field.name}: ${literalFor(field.type, depth + 1)}`).join(', ')} }`;
+  }
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'Int':
+      case 'Float':
+        return '1';
+      case 'Boolean':
+        return 'false';
+      case 'DateTimeISO':
+        return '"2030-01-02T08:00:00.000Z"';
+      case 'LocalDate':
+        return '"2030-01-02"';
+      default:
+        return '"x"';
+    }
+  }
+  return 'null';
+}
+
+const isUpload = (arg: GraphQLArgument) => getNamedType(arg.type).name === 'Upload';
+
+/** Required arguments as literals; uploads as variables `$<name>` (sent as multipart files). */
+function argumentsFor(args: readonly GraphQLArgument[]): string {
+  const required = args.filter((arg) => isNonNullType(arg.type));
+  const values = required.map((arg) => `${arg.name}: ${isUpload(arg) ? `$${arg.name}` : literalFor(arg.type)}`);
+  return values.length ? `(${values.join(', ')})` : '';
+}
+
+function variablesFor(args: readonly GraphQLArgument[]): string {
+  const uploads = args.filter((arg) => isNonNullType(arg.type) && isUpload(arg));
+  return uploads.length ? `(${uploads.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ')})` : '';
+}
+
+function selectionOf(type: GraphQLObjectType | ReturnType<typeof getNamedType>): string {
+  return isLeafType(type) ? '' : ' { __typename }';
+}
+
+interface Probe {
+  name: string;
+  document: string;
+  /** Path of the guarded field in the response. */
+  fieldPath: string[];
+  requires: Role[];
+  /** Variables that carry a file (sent as a GraphQL multipart request). */
+  uploads: string[];
+  /** Roles that pass every guard on the way to the field (so their refusal comes from the field itself). */
+  rootRoles: Role[];
+}
+
+/** Roots with optional arguments only, by what they return, for reaching nested object types. */
+function pathsToTypes(
+  schema: GraphQLSchema,
+): Map<string, { root: string; kind: 'query'; chain: string[]; roles: Role[] }> {
+  const found = new Map<string, { root: string; kind: 'query'; chain: string[]; roles: Role[] }>();
+  const queue: { type: GraphQLObjectType; chain: string[]; roles: Role[] }[] = [];
+  for (const field of Object.values(schema.getQueryType()!.getFields())) {
+    const named = getNamedType(field.type);
+    if (!isObjectType(named) || field.args.some((arg) => isNonNullType(arg.type))) continue;
+    queue.push({ type: named, chain: [field.name], roles: requiredRoles(field) ?? Object.values(Role) });
+  }
+  while (queue.length > 0) {
+    const { type, chain, roles } = queue.shift()!;
+    if (found.has(type.name) || chain.length > 4) continue;
+    found.set(type.name, { root: chain[0], kind: 'query', chain, roles });
+    for (const field of Object.values(type.getFields())) {
+      const named = getNamedType(field.type);
+      if (!isObjectType(named) || field.args.some((arg) => isNonNullType(arg.type))) continue;
+      const fieldRoles = requiredRoles(field);
+      queue.push({
+        type: named,
+        chain: [...chain, field.name],
+        roles: fieldRoles ? roles.filter((role) => fieldRoles.includes(role)) : roles,
+      });
+    }
+  }
+  return found;
+}
+
+function probesOf(schema: GraphQLSchema): Probe[] {
+  const probes: Probe[] = [];
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const requires = requiredRoles(field);
+      if (!requires) continue;
+      probes.push({
+        name: `${kind} ${field.name}`,
+        document: `${kind}${variablesFor(field.args)} { ${field.name}${argumentsFor(field.args)}${selectionOf(getNamedType(field.type))} }`,
+        fieldPath: [field.name],
+        requires,
+        uploads: field.args.filter((arg) => isNonNullType(arg.type) && isUpload(arg)).map((arg) => arg.name),
+        rootRoles: Object.values(Role),
+      });
+    }
+  }
+  const paths = pathsToTypes(schema);
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (
+      !isObjectType(type) ||
+      type.name.startsWith('__') ||
+      type === schema.getQueryType() ||
+      type === schema.getMutationType()
+    ) {
+      continue;
+    }
+    const path = paths.get(type.name);
+    if (!path) continue; // reachable only through operations with required arguments: covered at their root
+    for (const field of Object.values(type.getFields())) {
+      const requires = requiredRoles(field);
+      if (!requires) continue;
+      let selection = `${field.name}${argumentsFor(field.args)}${selectionOf(getNamedType(field.type))}`;
+      for (const step of [...path.chain].reverse()) selection = `${step} { ${selection} }`;
+      probes.push({
+        name: `${type.name}.${field.name} (via ${path.chain.join('.')})`,
+        document: `query { ${selection} }`,
+        fieldPath: [...path.chain, field.name],
+        requires,
+        uploads: [],
+        rootRoles: path.roles,
+      });
+    }
+  }
+  return probes;
+}
+
+describe('role matrix, read from the schema', () => {
+  let server: TestServer;
+  let schema: GraphQLSchema;
+  const tokens = new Map<Caller, string | undefined>();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    schema = await buildAppSchema();
+    const em = server.em();
+    const sign = tokensFor(server);
+    const admin = await createAdmin(em);
+    const technician = await createTechnician(em, { country: Country.NL });
+    // Data every role can see, so nested fields are actually resolved (and their guards run).
+    const now = server.services.clock.now();
+    const order = await createOrder(em, { appointment: new Date(now.getTime() + 2 * 86_400_000), technician });
+    await createOrder(em, { appointment: new Date(now.getTime() + 86_400_000), technician });
+    tokens.set('ANONYMOUS', undefined);
+    tokens.set(Role.ADMIN, sign.admin(admin));
+    tokens.set(Role.TECHNICIAN, sign.technician(technician));
+    tokens.set(Role.CONSUMER, sign.consumer([order]));
+    // A real admin token whose payload was changed after signing (role kept, subject changed).
+    const [header, , signature] = sign.admin(admin).split('.');
+    const payload = jwt.decode(sign.admin(admin)) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...payload, sub: String(admin.id + 1000) })).toString('base64url');
+    tokens.set('TAMPERED', `${header}.${forged}.${signature}`);
+  });
+  afterAll(() => server.stop());
+
+  async function call(probe: Probe, token: string | undefined) {
+    if (probe.uploads.length === 0) return (await server.graphql(probe.document, {}, { token })).body;
+    const form = new FormData();
+    form.set(
+      'operations',
+      JSON.stringify({
+        query: probe.document,
+        variables: Object.fromEntries(probe.uploads.map((name) => [name, null])),
+      }),
+    );
+    form.set(
+      'map',
+      JSON.stringify(Object.fromEntries(probe.uploads.map((name, i) => [String(i), [`variables.${name}`]]))),
+    );
+    probe.uploads.forEach((_, i) => form.set(String(i), new Blob(['reference_number;name\n']), 'orders.csv'));
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: form,
+    });
+    return (await response.json()) as Awaited<ReturnType<typeof server.graphql>>['body'];
+  }
+
+  it('covers every guarded field', () => {
+    const probes = probesOf(schema);
+    const guardedRoots = Object.values({
+      ...schema.getQueryType()?.getFields(),
+      ...schema.getMutationType()?.getFields(),
+    }).filter((field) => requiredRoles(field));
+    expect(probes.filter((probe) => probe.fieldPath.length === 1)).toHaveLength(guardedRoots.length);
+    expect(probes.length).toBeGreaterThan(guardedRoots.length);
+  });
+
+  it('refuses every guarded field to anonymous callers, tampered tokens and every other role', async () => {
+    const leaks: string[] = [];
+    let calls = 0;
+    let ownGuards = 0;
+    for (const probe of probesOf(schema)) {
+      const callers: Caller[] = [
+        'ANONYMOUS',
+        'TAMPERED',
+        ...Object.values(Role).filter((role) => !probe.requires.includes(role)),
+      ];
+      for (const caller of callers) {
+        const body = await call(probe, tokens.get(caller));
+        calls += 1;
+        const codes = (body.errors ?? []).map((error) => error.extensions?.code);
+        const refused = codes.some((code) => code === 'UNAUTHENTICATED' || code === 'FORBIDDEN');
+        let value: unknown = body.data;
+        for (const step of probe.fieldPath) {
+          value = Array.isArray(value)
+            ? value.map((item: Record<string, unknown> | null) => item?.[step])
+            : (value as Record<string, unknown> | null | undefined)?.[step];
+        }
+        const leaked = Array.isArray(value)
+          ? value.some((item) => item !== null && item !== undefined)
+          : value !== null && value !== undefined;
+        const expectedCode = caller === 'ANONYMOUS' || caller === 'TAMPERED' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+        // A role that passes the guards on the way must be stopped by this field's own guard.
+        const ownGuard = caller !== 'ANONYMOUS' && caller !== 'TAMPERED' && probe.rootRoles.includes(caller);
+        if (ownGuard) ownGuards += 1;
+        if (leaked || !refused || (ownGuard && !codes.includes(expectedCode))) {
+          leaks.push(`${probe.name} as ${caller}: codes ${JSON.stringify(codes)}, value ${JSON.stringify(value)}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The matrix really ran, and nested fields were reached by roles that only their own guard stops.
+    expect(calls).toBeGreaterThan(probesOf(schema).length * 2);
+    expect(ownGuards).toBeGreaterThan(0);
+  });
+});
