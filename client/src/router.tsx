@@ -4,9 +4,19 @@ import { Spinner } from './components/Spinner';
 import { NotFoundPage } from './NotFoundPage';
 
 // Each area is its own chunk: consumers never download the technician or admin code.
-const ConsumerArea = lazy(() => import('./consumer/ConsumerArea'));
-const TechnicianArea = lazy(() => import('./technician/TechnicianArea'));
-const AdminArea = lazy(() => import('./admin/AdminArea'));
+const loadConsumer = () => import('./consumer/ConsumerArea');
+const loadTechnician = () => import('./technician/TechnicianArea');
+const loadAdmin = () => import('./admin/AdminArea');
+const ConsumerArea = lazy(loadConsumer);
+const TechnicianArea = lazy(loadTechnician);
+const AdminArea = lazy(loadAdmin);
+
+/** Starts downloading the area a path belongs to (main.tsx: while the texts load), as the routes below choose it. */
+export function preloadArea(pathname: string): void {
+  if (pathname.startsWith('/technician/')) void loadTechnician();
+  else if (pathname.startsWith('/admin/')) void loadAdmin();
+  else if (pathname !== '/404') void loadConsumer();
+}
 
 /** Top level of spec section 2: the three areas, /404, and /404 for everything unknown. */
 export function AppRoutes() {

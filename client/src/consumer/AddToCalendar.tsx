@@ -1,10 +1,10 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
 import { Message } from '../components/Message';
-import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { saveFile } from '../lib/save-file';
+import { requestConsumer } from './consumer-graphql';
+import { graphql } from './gql';
 
 const VisitCalendarQuery = graphql(`
   query VisitCalendar($referenceNumber: String!) {
@@ -21,8 +21,7 @@ const VisitCalendarQuery = graphql(`
  * and hands it to the device as a file; phones open it in their calendar app.
  */
 export function AddToCalendar({ reference }: { reference: string }) {
-  const { t } = useI18n();
-  const client = useApolloClient();
+  const { t, language } = useI18n();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState('');
@@ -32,12 +31,7 @@ export function AddToCalendar({ reference }: { reference: string }) {
     setDone(false);
     setError('');
     try {
-      const { data } = await client.query({
-        query: VisitCalendarQuery,
-        variables: { referenceNumber: reference },
-        fetchPolicy: 'network-only',
-      });
-      if (!data) throw new Error('No calendar file');
+      const data = await requestConsumer(VisitCalendarQuery, { referenceNumber: reference }, language);
       const file = data.visitCalendar;
       saveFile(new Blob([file.content], { type: file.mediaType }), file.fileName);
       setDone(true);

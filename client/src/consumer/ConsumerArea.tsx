@@ -1,5 +1,4 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaApollo } from '../components/AreaApollo';
 import { RequireToken } from '../components/guards';
 import { ConsumerShell } from './ConsumerShell';
 import { isExternalVisit } from './consumer-token';
@@ -19,18 +18,16 @@ function ExternalRoute() {
 /** Consumer routes (spec section 2): '' → index; details and external need the data token. */
 export default function ConsumerArea() {
   return (
-    <AreaApollo token="consumer" onExpired="/index">
-      <ConsumerShell>
-        <Routes>
-          <Route index element={<Navigate to="/index" replace />} />
-          <Route path="index" element={<IndexPage />} />
-          <Route element={<RequireToken kind="consumer" redirectTo="/index" />}>
-            <Route path="details" element={<DetailsRoute />} />
-            <Route path="external" element={<ExternalRoute />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Routes>
-      </ConsumerShell>
-    </AreaApollo>
+    <ConsumerShell>
+      <Routes>
+        <Route index element={<Navigate to="/index" replace />} />
+        <Route path="index" element={<IndexPage />} />
+        <Route element={<RequireToken kind="consumer" redirectTo="/index" />}>
+          <Route path="details" element={<DetailsRoute />} />
+          <Route path="external" element={<ExternalRoute />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/404" replace />} />
+      </Routes>
+    </ConsumerShell>
   );
 }

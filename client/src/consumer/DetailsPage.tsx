@@ -1,13 +1,13 @@
-import { useQuery } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
-import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { clearStorage } from '../lib/storage';
 import { usePageTitle } from '../lib/usePageTitle';
 import { AddToCalendar } from './AddToCalendar';
 import { CONTACT } from './contact-details';
+import { useConsumerQuery } from './consumer-graphql';
+import { graphql } from './gql';
 import type { IndexLocationState } from './IndexPage';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
@@ -44,8 +44,8 @@ export function DetailsPage() {
   const { t, country, language } = useI18n();
   usePageTitle(t('consumer.details.title'));
   const navigate = useNavigate();
-  // Always from the server: the cache may still hold the visits of an earlier lookup.
-  const { data, error } = useQuery(ConsumerVisits, { variables: { country }, fetchPolicy: 'network-only' });
+  // Always from the server, once per visit to the page.
+  const { data, error } = useConsumerQuery(ConsumerVisits, { country });
   const visits = data?.consumerVisits;
   const failed = Boolean(error) || visits?.length === 0;
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,11 +1,11 @@
-import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { Message } from '../components/Message';
 import { Spinner } from '../components/Spinner';
-import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
+import { useConsumerQuery } from './consumer-graphql';
+import { graphql } from './gql';
 
 const ExternalContact = graphql(`
   query ExternalContact($country: Country!) {
@@ -25,7 +25,7 @@ const ExternalContact = graphql(`
 export function ExternalPage() {
   const { t, country } = useI18n();
   usePageTitle(t('consumer.external.title'));
-  const { data, error } = useQuery(ExternalContact, { variables: { country } });
+  const { data, error } = useConsumerQuery(ExternalContact, { country });
   const company = data?.consumerContact.externalCompany;
   if (error) return <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>;
   if (!company) return <Spinner />;

@@ -1,13 +1,13 @@
-import { useMutation } from '@apollo/client/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Message } from '../components/Message';
-import { graphql } from '../gql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { storeToken } from '../lib/storage';
 import { usePageTitle } from '../lib/usePageTitle';
 import { CONTACT } from './contact-details';
+import { useConsumerMutation } from './consumer-graphql';
+import { graphql } from './gql';
 
 const LookUpVisits = graphql(`
   mutation LookUpVisits($input: LookUpVisitsInput!) {
@@ -76,7 +76,7 @@ export function IndexPage() {
     (location.state as IndexLocationState | null)?.detailsFailed === true,
   );
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
-  const [lookUp, { loading }] = useMutation(LookUpVisits);
+  const [lookUp, { loading }] = useConsumerMutation(LookUpVisits);
 
   const focusFirstInvalid = (invalid: Partial<Record<FieldName, string>>) => {
     const first = fields.find((field) => invalid[field.name]);
@@ -102,8 +102,7 @@ export function IndexPage() {
         ? { country, phoneNumber: values.phoneNumber }
         : { country, zipcode: values.zipcode, houseNumber: values.houseNumber };
     try {
-      const { data } = await lookUp({ variables: { input } });
-      if (!data) throw new Error('empty answer');
+      const data = await lookUp({ input });
       storeToken('consumer', data.lookUpVisits.dataToken);
       if (data.lookUpVisits.sign === 0) navigate('/details');
       else setPreparing(true);

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Message } from '../components/Message';
-import type { VisitAnswer } from '../gql/graphql';
+import type { VisitAnswer } from './gql/graphql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { plainTextOf } from '../lib/escaped-text';
 import { useReplyToVisit, type SavedReply } from './useReplyToVisit';

@@ -1,9 +1,9 @@
-import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { graphql } from '../gql';
-import type { ReplyToVisitInput, ReplyToVisitMutation } from '../gql/graphql';
 import { useI18n } from '../i18n/i18n';
 import { problemOf, type ServerProblem } from '../lib/errors';
+import { useConsumerMutation } from './consumer-graphql';
+import { graphql } from './gql';
+import type { ReplyToVisitInput, ReplyToVisitMutation } from './gql/graphql';
 
 const ReplyToVisit = graphql(`
   mutation ReplyToVisit($input: ReplyToVisitInput!) {
@@ -25,12 +25,11 @@ export type ReplyOutcome = { ok: true; reply: SavedReply } | { ok: false; proble
  */
 export function useReplyToVisit() {
   const { t } = useI18n();
-  const [mutate, { loading }] = useMutation(ReplyToVisit);
+  const [mutate, { loading }] = useConsumerMutation(ReplyToVisit);
   const save = useCallback(
     async (input: ReplyToVisitInput): Promise<ReplyOutcome> => {
       try {
-        const { data, error } = await mutate({ variables: { input } });
-        if (error || !data) throw error ?? new Error('No data');
+        const data = await mutate({ input });
         return { ok: true, reply: data.replyToVisit };
       } catch (error) {
         return { ok: false, problem: problemOf(error, t('common.genericError')) };

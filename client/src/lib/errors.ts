@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import type { GraphQLFormattedError } from 'graphql';
 
 export interface ServerProblem {
   /** The server's stable code, e.g. NO_ORDERS_FOUND; NETWORK when the server could not be reached. */
@@ -9,10 +9,24 @@ export interface ServerProblem {
   fields: Record<string, string>;
 }
 
+/**
+ * The GraphQL errors an operation threw: Apollo's CombinedGraphQLErrors and the consumer area's
+ * ConsumerGraphQLError both carry them as `errors`. Read by shape, so the consumer pages need no
+ * Apollo code to show the server's texts.
+ */
+function graphQLErrorsOf(error: unknown): readonly GraphQLFormattedError[] {
+  if (!(error instanceof Error) || !('errors' in error) || !Array.isArray(error.errors)) return [];
+  return (error.errors as unknown[]).filter(
+    (item): item is GraphQLFormattedError =>
+      typeof item === 'object' && item !== null && typeof (item as { message?: unknown }).message === 'string',
+  );
+}
+
 /** Turns whatever an operation threw into something a screen can show. */
 export function problemOf(error: unknown, genericMessage: string): ServerProblem {
-  if (CombinedGraphQLErrors.is(error) && error.errors.length > 0) {
-    const [first] = error.errors;
+  const errors = graphQLErrorsOf(error);
+  if (errors.length > 0) {
+    const [first] = errors;
     const code = typeof first.extensions?.code === 'string' ? first.extensions.code : 'INTERNAL_SERVER_ERROR';
     const fields: Record<string, string> = {};
     const listed = first.extensions?.fields;

@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compression from 'compression';
 import express, { type RequestHandler, Router } from 'express';
 
 /**
  * Serves the built client: hashed assets cached for a year, every other GET that wants HTML gets
- * index.html (the client's router decides what to show, including /404).
+ * index.html (the client's router decides what to show, including /404). Compressed for clients
+ * that accept it: a phone on a slow line downloads the consumer page's script gzipped (about a third).
  */
 export function staticClient(clientDir: string, beforeIndex: RequestHandler): Router {
   const router = Router();
   const indexFile = join(clientDir, 'index.html');
+  router.use(compression());
   router.use(
     '/assets',
     express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),

@@ -30,8 +30,7 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The wall-clock reading of an instant in a zone. */
-export function localPartsOf(instant: Date, zone: string): LocalParts {
+function readWallClock(instant: Date, zone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(zone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -43,6 +42,53 @@ export function localPartsOf(instant: Date, zone: string): LocalParts {
     hour: parts.hour,
     minute: parts.minute,
     second: parts.second,
+  };
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const REMEMBERED_OFFSETS = 100_000;
+/**
+ * The zone's offset from UTC in ms by zone and quarter hour since the epoch, when it is the same at
+ * both ends of that quarter hour; NaN when the offset changes inside it. Cleared when full.
+ */
+const offsets = new Map<string, number>();
+
+function offsetMsAt(epochMs: number, zone: string): number {
+  const parts = readWallClock(new Date(epochMs), zone);
+  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - wholeSecond;
+}
+
+function quarterHourOffset(epochMs: number, zone: string): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const key = `${zone}|${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = offsetMsAt(quarter * QUARTER_HOUR_MS, zone);
+    offset = start === offsetMsAt((quarter + 1) * QUARTER_HOUR_MS - 1, zone) ? start : Number.NaN;
+    if (offsets.size >= REMEMBERED_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
+ * The wall-clock reading of an instant in a zone. Intl's formatToParts costs microseconds and an
+ * export of a million orders reads a million instants, so the zone's offset is read once per quarter
+ * hour (offsets change on a quarter hour, today everywhere) and the parts computed from it; a quarter
+ * hour with a change inside (some zones' history) is read from Intl instant by instant.
+ */
+export function localPartsOf(instant: Date, zone: string): LocalParts {
+  const offset = quarterHourOffset(instant.getTime(), zone);
+  if (Number.isNaN(offset)) return readWallClock(instant, zone);
+  const wall = new Date(instant.getTime() + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
@@ -90,12 +136,29 @@ function offsetMinutesAt(instant: Date, zone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
 }
 
+const REMEMBERED_INSTANTS = 10_000;
+/** Answers of instantOf by zone, date, hour and minute (epoch ms); cleared when full. */
+const instants = new Map<string, number>();
+
 /**
  * The instant at which the zone's clocks read `date hour:minute`. A wall time skipped by the
  * spring-forward change resolves to the instant one hour later; a wall time that occurs twice in
  * autumn resolves to one of its two readings. Business hours (07:00-22:00) never hit either case.
  */
 export function instantOf(date: LocalDate, hour: number, minute: number, zone: string): Date {
+  // Imports and schedules ask for the same few (day, time) pairs again and again; each answer costs
+  // two to four Intl formatToParts calls (the largest share of an import's CPU), so remember them.
+  const key = `${zone}|${date}|${hour}|${minute}`;
+  let epochMs = instants.get(key);
+  if (epochMs === undefined) {
+    epochMs = computeInstantOf(date, hour, minute, zone);
+    if (instants.size >= REMEMBERED_INSTANTS) instants.clear();
+    instants.set(key, epochMs);
+  }
+  return new Date(epochMs);
+}
+
+function computeInstantOf(date: LocalDate, hour: number, minute: number, zone: string): number {
   const wallAsUtc = utcMidnight(date).getTime() + (hour * 60 + minute) * 60000;
   let guess = wallAsUtc - offsetMinutesAt(new Date(wallAsUtc), zone) * 60000;
   const corrected = wallAsUtc - offsetMinutesAt(new Date(guess), zone) * 60000;
@@ -109,7 +172,7 @@ export function instantOf(date: LocalDate, hour: number, minute: number, zone: s
     };
     guess = reads(earlier) ? earlier : reads(later) ? later : later;
   }
-  return new Date(guess);
+  return guess;
 }
 
 /** Whole hours since local midnight of the instant in the zone, for "hour of day" statistics and greetings. */

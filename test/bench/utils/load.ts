@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST';
+  /** One body for every request, or `bodies`: a list each connection walks through in turn. */
   body?: string;
+  bodies?: string[];
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
@@ -13,52 +18,46 @@ export interface LoadOptions {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Latency in ms. */
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
+  timeouts: number;
   total: number;
 }
 
-/** Load from autocannon in its own process on loopback, so the load generator does not share our event loop. */
-export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const args = [
-    'node_modules/autocannon/autocannon.js',
-    '--json',
-    '--no-progress',
-    '-c',
-    String(options.connections ?? 10),
-    '-d',
-    String(options.durationSeconds ?? 10),
-    '-m',
-    options.method ?? 'GET',
-  ];
-  if (options.body !== undefined) args.push('-b', options.body);
-  for (const [key, value] of Object.entries(options.headers ?? {})) args.push('-H', `${key}=${value}`);
-  if (options.rate) args.push('-R', String(options.rate));
-  args.push(options.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`));
-      const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-      };
-      resolve({
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        total: result.requests.total,
+/**
+ * Load from autocannon in its own process on loopback (test/bench/utils/load-runner.mjs), so the
+ * load generator does not share our event loop. Refuses a run in which any request failed: a fast
+ * error is not a served request.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'tijdvak-load-'));
+  const file = join(dir, 'options.json');
+  writeFileSync(
+    file,
+    JSON.stringify({ method: 'GET', connections: 10, durationSeconds: 10, ...options, headers: options.headers ?? {} }),
+  );
+  try {
+    const result = await new Promise<LoadResult>((resolve, reject) => {
+      const child = spawn(process.execPath, ['test/bench/utils/load-runner.mjs', file], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('exit', (code) => {
+        if (code !== 0) return reject(new Error(`autocannon failed (${code}): ${err}`));
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult);
       });
     });
-  });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${options.url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    }
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -9,6 +9,8 @@ export interface AppProcess {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   database: TestDatabase;
   dataDir: string;
   /** The CLOCK_NOW the server was started with, if any. */
@@ -59,6 +61,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   return {
     url,
     port,
+    pid: child.pid!,
     database,
     dataDir,
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined,

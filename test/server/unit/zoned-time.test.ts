@@ -17,6 +17,37 @@ describe('zoned time', () => {
     expect(localDateOf(new Date('2026-03-28T23:30:00Z'), AMSTERDAM)).toBe('2026-03-29');
   });
 
+  it('reads what Intl reads, second by second around DST changes and where a zone changed off the quarter hour', () => {
+    const intl = (instant: Date, zone: string) => {
+      const parts: Record<string, number> = {};
+      const format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      for (const part of format.formatToParts(instant))
+        if (part.type !== 'literal') parts[part.type] = Number(part.value);
+      return parts;
+    };
+    // Amsterdam's and Brussels' 2026 changes; St. John's changed at 00:01 local time in 1990 (02:31 UTC).
+    const around = [
+      ['2026-03-29T01:00:00Z', AMSTERDAM],
+      ['2026-10-25T01:00:00Z', 'Europe/Brussels'],
+      ['1990-10-28T02:31:00Z', 'America/St_Johns'],
+    ] as const;
+    for (const [change, zone] of around) {
+      for (let second = -1200; second <= 1200; second += 7) {
+        const instant = new Date(Date.parse(change) + second * 1000);
+        expect(localPartsOf(instant, zone)).toEqual(intl(instant, zone));
+      }
+    }
+  });
+
   it('finds the instant of a wall time in winter, in summer and on both DST change days', () => {
     expect(instantOf('2026-01-15', 13, 30, AMSTERDAM).toISOString()).toBe('2026-01-15T12:30:00.000Z');
     expect(instantOf('2026-07-15', 13, 30, AMSTERDAM).toISOString()).toBe('2026-07-15T11:30:00.000Z');

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
+import { startBaselineServer, type BaselineProcess } from './utils/baseline-process.js';
+import { runLoad, type LoadOptions, type LoadResult } from './utils/load.js';
+import { median, recordFigures } from './utils/results.js';
+import { seedOrders, withPg } from './utils/seed.js';
+
+const ORDERS = 200_000;
+/** Distinct addresses the load walks through, each with a visit today or later. */
+const ADDRESSES = 2_000;
+const ROUNDS = 3;
+const SECONDS = 10;
+const CONNECTIONS = 10;
+const TARGET = { throughput: 0.5, restWithin: 0.1, p99: 25, atShareOfPeak: 0.7 };
+
+const LOOK_UP = `mutation LookUpVisits($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken sign } }`;
+/** A browser's agent: each found lookup is also recorded (in the background) for the statistics. */
+const USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile';
+
+/**
+ * Benchmark 1: the consumer lookup over 200 000 orders, through REST, GraphQL and a bare node:http +
+ * pg server running the same indexed query. The rate limits are raised for this server (RATE_LIMIT_*
+ * env): the load comes from one address and revisits each looked-up address many times, which the
+ * limits would rightly refuse; the two limit counters are still written on every request.
+ */
+describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
+  let app: AppProcess;
+  let baseline: BaselineProcess;
+  let addresses: { zipcode: string; houseNumber: string }[];
+
+  beforeAll(async () => {
+    app = await startAppProcess({
+      RATE_LIMIT_LOOKUP_PER_CLIENT: '1000000000/900',
+      RATE_LIMIT_LOOKUP_PER_ADDRESS: '1000000000/900',
+    });
+    await seedOrders(app.database.url, { count: ORDERS });
+    addresses = await withPg(app.database.url, async (client) => {
+      const { rows } = await client.query<{ zipcode: string; house_number: number }>(
+        `select zipcode, house_number from orders where country = 'NL' and appointment > now() + interval '1 day'
+         order by md5(reference_number) limit ${ADDRESSES}`,
+      );
+      return rows.map((row) => ({
+        // As people type it: a space in the postcode, lower case; both servers normalise it.
+        zipcode: `${row.zipcode.slice(0, 4)} ${row.zipcode.slice(4).toLowerCase()}`,
+        houseNumber: String(row.house_number),
+      }));
+    });
+    baseline = await startBaselineServer('test/bench/baselines/lookup-server.mjs', [app.database.url]);
+  }, 600_000);
+  afterAll(async () => {
+    await baseline?.stop();
+    await app?.stop();
+  });
+
+  const loads = (): Record<'baseline' | 'graphql' | 'rest', LoadOptions> => ({
+    baseline: {
+      url: `${baseline.url}/lookup`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      bodies: addresses.map((address) => JSON.stringify({ country: 'NL', ...address })),
+    },
+    graphql: {
+      url: `${app.url}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+      bodies: addresses.map((address) =>
+        JSON.stringify({ query: LOOK_UP, variables: { input: { country: 'NL', ...address } } }),
+      ),
+    },
+    rest: {
+      url: `${app.url}/api/auth/client`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': USER_AGENT },
+      bodies: addresses.map((address) => new URLSearchParams({ country: 'NL', ...address }).toString()),
+    },
+  });
+
+  it('REST, GraphQL and the bare baseline, alternating; p99 at 70 % of the peak rate', async () => {
+    const options = loads();
+    const kinds = ['baseline', 'graphql', 'rest'] as const;
+    // Warm-up: JIT, connection pools, PostgreSQL's buffer cache.
+    for (const kind of kinds) await runLoad({ ...options[kind], durationSeconds: 3, connections: CONNECTIONS });
+    const runs: Record<(typeof kinds)[number], LoadResult[]> = { baseline: [], graphql: [], rest: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Who goes first rotates every round, so a drift in the machine's load touches each alike.
+      const order = [...kinds.slice(round % 3), ...kinds.slice(0, round % 3)];
+      for (const kind of order) {
+        runs[kind].push(await runLoad({ ...options[kind], durationSeconds: SECONDS, connections: CONNECTIONS }));
+      }
+    }
+    const peak = (kind: (typeof kinds)[number]) => median(runs[kind].map((run) => run.requestsPerSecond));
+    const p = (kind: (typeof kinds)[number], key: 'p50' | 'p99') => median(runs[kind].map((run) => run[key]));
+    const [base, graphql, rest] = [peak('baseline'), peak('graphql'), peak('rest')];
+    const held = Math.floor(Math.min(graphql, rest) * TARGET.atShareOfPeak);
+    const heldGraphql = await runLoad({
+      ...options.graphql,
+      durationSeconds: SECONDS,
+      connections: CONNECTIONS,
+      rate: held,
+    });
+    const heldRest = await runLoad({ ...options.rest, durationSeconds: SECONDS, connections: CONNECTIONS, rate: held });
+    const heldBaseline = await runLoad({
+      ...options.baseline,
+      durationSeconds: SECONDS,
+      connections: CONNECTIONS,
+      rate: held,
+    });
+    const conditions = `median of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections, ${ADDRESSES} addresses`;
+    recordFigures(`1. Consumer lookup (${ORDERS.toLocaleString('en')} orders)`, [
+      {
+        metric: 'GraphQL lookUpVisits throughput',
+        unit: 'req/s',
+        ours: graphql,
+        baseline: base,
+        ratio: graphql / base,
+        target: `≥ ${TARGET.throughput} × baseline`,
+        met: graphql / base >= TARGET.throughput,
+        note: conditions,
+      },
+      {
+        metric: 'REST POST /api/auth/client throughput',
+        unit: 'req/s',
+        ours: rest,
+        baseline: base,
+        ratio: rest / base,
+        target: `≥ ${TARGET.throughput} × baseline`,
+        met: rest / base >= TARGET.throughput,
+        note: conditions,
+      },
+      {
+        metric: 'REST throughput against direct GraphQL',
+        unit: 'req/s',
+        ours: rest,
+        baseline: graphql,
+        ratio: rest / graphql,
+        target: `within ${TARGET.restWithin * 100} % of GraphQL`,
+        met: Math.abs(rest / graphql - 1) <= TARGET.restWithin,
+      },
+      { metric: 'GraphQL latency p50 at peak', unit: 'ms', ours: p('graphql', 'p50'), baseline: p('baseline', 'p50') },
+      { metric: 'GraphQL latency p99 at peak', unit: 'ms', ours: p('graphql', 'p99'), baseline: p('baseline', 'p99') },
+      { metric: 'REST latency p50 at peak', unit: 'ms', ours: p('rest', 'p50'), baseline: p('baseline', 'p50') },
+      { metric: 'REST latency p99 at peak', unit: 'ms', ours: p('rest', 'p99'), baseline: p('baseline', 'p99') },
+      {
+        metric: `GraphQL latency p99 at ${held} req/s (70 % of our peak)`,
+        unit: 'ms',
+        ours: heldGraphql.p99,
+        baseline: heldBaseline.p99,
+        ratio: heldGraphql.p99 / heldBaseline.p99,
+        target: `≤ ${TARGET.p99} ms`,
+        met: heldGraphql.p99 <= TARGET.p99,
+        note: `p50 ${heldGraphql.p50} ms; ${Math.round(heldGraphql.requestsPerSecond)} req/s held`,
+      },
+      {
+        metric: `REST latency p99 at ${held} req/s (70 % of our peak)`,
+        unit: 'ms',
+        ours: heldRest.p99,
+        baseline: heldBaseline.p99,
+        ratio: heldRest.p99 / heldBaseline.p99,
+        target: `≤ ${TARGET.p99} ms`,
+        met: heldRest.p99 <= TARGET.p99,
+        note: `p50 ${heldRest.p50} ms; ${Math.round(heldRest.requestsPerSecond)} req/s held`,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+// Runs autocannon in this process (the benchmark starts it as a child, so the load generator never
+// shares an event loop with the server or the measuring code) and prints its figures as one JSON line.
+// Usage: node test/bench/utils/load-runner.mjs <options.json>
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+const options = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const result = await autocannon({
+  url: options.url,
+  method: options.method,
+  headers: options.headers,
+  body: options.body,
+  // Each connection walks this list in turn: the load spreads over many addresses, not one hot row.
+  requests: options.bodies?.map((body) => ({ body })),
+  connections: options.connections,
+  duration: options.durationSeconds,
+  overallRate: options.rate,
+});
+process.stdout.write(
+  `${JSON.stringify({
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    total: result.requests.total,
+  })}\n`,
+);
