@@ -21,12 +21,15 @@ interface KyselyConnection {
  * statements the transaction runs later queue behind it until the stream ends.
  *
  * The caller must end the stream (or destroy it, which makes PostgreSQL fail the COPY) before the
- * transaction can commit or roll back, and must listen for its `error` event.
+ * transaction can commit or roll back, and learns the outcome with `finished(stream)`.
  */
 export async function copyFromStdin(em: EntityManager, sql: string, highWaterMark = 64 * 1024): Promise<Writable> {
   const transaction = em.getTransactionContext<TransactionContext>();
   if (!transaction) throw new Error('COPY FROM STDIN needs the transaction of the entity manager');
   const stream = copyFrom(sql, { highWaterMark });
+  // A failure reported before the caller looks (a dropped connection) must not go unhandled;
+  // finished() still rejects with it.
+  stream.on('error', () => undefined);
   await transaction
     .getExecutor()
     .provideConnection((connection) => connection.executeQuery({ sql: stream, parameters: [], queryId: {} }));
