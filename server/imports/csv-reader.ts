@@ -29,7 +29,11 @@ const BINARY_BYTES = /[\x00-\x08\x0B\x0C\x0E-\x1F]/;
 const MAX_HEADER_CHARS = 64 * 1024;
 const MAX_RECORD_CHARS = 64 * 1024;
 
-const countNewlines = (text: string) => text.split('\n').length - 1;
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
 
 function lineOfInvalidUtf8(bytes: Buffer, lineBefore: number): number {
   const lenient = new TextDecoder('utf-8').decode(bytes);
@@ -98,6 +102,24 @@ function isCsvError(error: unknown): error is CsvError {
 }
 
 /**
+ * The parser turns all it is given into records at once, and they wait in its buffer until read:
+ * small pieces keep that to about a hundred records (memory the garbage collector has to carry).
+ */
+const PARSER_PIECE_CHARS = 8 * 1024;
+
+function* piecesOf(text: string): Generator<string> {
+  let at = 0;
+  while (at < text.length) {
+    let end = Math.min(at + PARSER_PIECE_CHARS, text.length);
+    // Never between the two halves of a surrogate pair: each piece is encoded as UTF-8 on its own.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield text.slice(at, end);
+    at = end;
+  }
+}
+
+/**
  * Streams the records of a CSV file with a real parser (quotes, separators and line breaks inside
  * quotes): the file is never held in memory whole. Lines without any value are skipped.
  */
@@ -114,8 +136,8 @@ export async function* readCsvRecords(source: CsvSource): AsyncGenerator<CsvReco
   }
   const headText = head.join('');
   async function* everything(): AsyncGenerator<string> {
-    yield headText;
-    if (!step.done) yield* text;
+    yield* piecesOf(headText);
+    if (!step.done) for await (const chunk of text) yield* piecesOf(chunk);
   }
 
   const parser = parse({

@@ -1,12 +1,19 @@
+import { finished } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { importEventsCte } from '../audit/import-audit-sql.js';
 import type { AuditActor } from '../audit/order-audit.js';
+import { copyFromStdin } from '../db/copy-from-stdin.js';
+import { copyTextRow } from '../db/copy-text.js';
 import type { OrderCsvColumns } from './order-import.types.js';
 import type { StagedOrder, StagedReference } from './order-row.js';
 import type { RowProblem } from './order-row-rules.js';
 
-/** Rows per staging insert and per merge statement: few statements, bounded memory. */
-export const STAGING_BATCH_ROWS = 1000;
+/**
+ * Bytes of staged rows per COPY statement (about 600 rows): the rows travel in PostgreSQL's compact
+ * COPY text format while the file is read, and no statement waits on the upload.
+ */
+export const STAGING_CHUNK_BYTES = 64 * 1024;
+/** Rows per merge statement: few statements, bounded memory. */
 export const MERGE_BATCH_ROWS = 5000;
 
 /** Serialises imports: two files touching the same reference numbers never interleave. */
@@ -33,27 +40,33 @@ const OPTIONAL_WRITES = [
   { csv: 'external', column: 'external_company' },
 ] as const;
 
-function stagingRow(row: StagedOrder | StagedReference) {
-  if (!('name' in row)) return { line: row.line, reference_number: row.referenceNumber, complete: false };
-  const order = row;
-  return {
-    complete: true,
-    line: order.line,
-    reference_number: order.referenceNumber,
-    name: order.name,
-    email: order.email,
-    phone: order.phone,
-    phone_normalized: order.phoneNormalized,
-    zipcode: order.zipcode,
-    house_number: order.houseNumber,
-    city: order.city,
-    country: order.country,
-    appointment: order.appointment,
-    duration: order.duration,
-    technician_id: order.technicianId,
-    special: order.special,
-    external_company: order.externalCompany,
-  };
+const STAGING_COPY = `copy import_staging (line, reference_number, complete, ${ALWAYS_WRITTEN.join(', ')},
+  ${OPTIONAL_WRITES.map((write) => write.column).join(', ')}) from stdin`;
+
+/** A row with problems: only its reference number is staged (checked against the other rows). */
+const REFERENCE_ONLY = Array<null>(ALWAYS_WRITTEN.length + OPTIONAL_WRITES.length).fill(null);
+
+/** One row of the staging table in COPY text format, columns in the order of STAGING_COPY. */
+function stagingLine(row: StagedOrder | StagedReference): string {
+  if (!('name' in row)) return copyTextRow([row.line, row.referenceNumber, false, ...REFERENCE_ONLY]);
+  return copyTextRow([
+    row.line,
+    row.referenceNumber,
+    true,
+    row.name,
+    row.email,
+    row.phone,
+    row.phoneNormalized,
+    row.zipcode,
+    row.houseNumber,
+    row.city,
+    row.country,
+    row.appointment,
+    row.duration,
+    row.technicianId,
+    row.special,
+    row.externalCompany,
+  ]);
 }
 
 export interface MergeCounts {
@@ -69,6 +82,12 @@ export interface MergeCounts {
  */
 export class ImportStaging {
   private staged = 0;
+  /** Staged rows not sent yet, in COPY text format. */
+  private chunk = Buffer.allocUnsafe(STAGING_CHUNK_BYTES);
+  private used = 0;
+  /** The COPY statement on its way, if any. */
+  private sending: Promise<void> = Promise.resolve();
+  private failure: Error | undefined;
 
   constructor(private readonly em: EntityManager) {}
 
@@ -102,22 +121,52 @@ export class ImportStaging {
   }
 
   /**
-   * One statement per batch: the batch travels as one JSON document. Rows with problems come too,
-   * with their reference number only, so that duplicates and clashes with stored orders are found
-   * for every row of the file.
+   * Stages one row. Rows with problems come too, with their reference number only, so that
+   * duplicates and clashes with stored orders are found for every row of the file. Rows are sent
+   * in chunks, one COPY statement each, while the file is read: the promise, when there is one,
+   * is the chunk that just filled up being handed over (one chunk is on its way while the next
+   * one fills).
    */
-  async add(rows: readonly (StagedOrder | StagedReference)[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.em.execute(
-      `insert into import_staging (line, reference_number, complete, ${ALWAYS_WRITTEN.join(', ')}, technician_id, special, external_company)
-       select r.line, r.reference_number, r.complete, r.name, r.email, r.phone, r.phone_normalized, r.zipcode, r.house_number, r.city,
-              r.country::"country", r.appointment, r.duration, r.technician_id, r.special, r.external_company
-       from jsonb_to_recordset(?::jsonb) as r(line int, reference_number text, complete boolean, name text, email text, phone text,
-         phone_normalized text, zipcode text, house_number int, city text, country text, appointment timestamptz,
-         duration int, technician_id int, special boolean, external_company smallint)`,
-      [JSON.stringify(rows.map(stagingRow))],
-    );
-    this.staged += rows.length;
+  add(row: StagedOrder | StagedReference): Promise<void> | undefined {
+    const line = stagingLine(row);
+    this.staged++;
+    const free = this.chunk.length - this.used;
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8: counting bytes is rarely needed.
+    if (line.length * 3 <= free || Buffer.byteLength(line) <= free) {
+      this.used += this.chunk.write(line, this.used);
+      return undefined;
+    }
+    const full = this.chunk.subarray(0, this.used);
+    this.chunk = Buffer.allocUnsafe(Math.max(STAGING_CHUNK_BYTES, Buffer.byteLength(line)));
+    this.used = this.chunk.write(line, 0);
+    return this.send(full);
+  }
+
+  /** Sends the rows still gathered and waits until every staged row is stored. */
+  async flush(): Promise<void> {
+    if (this.used > 0) {
+      const rest = this.chunk.subarray(0, this.used);
+      this.chunk = Buffer.allocUnsafe(STAGING_CHUNK_BYTES);
+      this.used = 0;
+      await this.send(rest);
+    }
+    await this.sending;
+    this.throwFailure();
+  }
+
+  private async send(rows: Buffer): Promise<void> {
+    await this.sending;
+    this.throwFailure();
+    const copy = await copyFromStdin(this.em, STAGING_COPY);
+    // Settles once PostgreSQL has stored the chunk (or refused it); the failure is raised by the next call.
+    this.sending = finished(copy).catch((error: unknown) => {
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+    });
+    copy.end(rows);
+  }
+
+  private throwFailure(): void {
+    if (this.failure) throw this.failure;
   }
 
   /**

@@ -17,17 +17,10 @@ import { ImportError } from './import.errors.js';
 import { ImportJob, ImportJobStatus } from './import-job.entity.js';
 import { ImportProgress } from './import-progress.js';
 import { loadImportWindowRules } from './import-setting.service.js';
-import { ImportStaging, STAGING_BATCH_ROWS, type MergeCounts } from './import-staging.js';
+import { ImportStaging, type MergeCounts } from './import-staging.js';
 import { ImportOrdersSuccess, ImportRowError, ImportRowErrors } from './order-import.types.js';
 import type { PendingUpload } from './upload.scalar.js';
-import {
-  checkOrderRow,
-  readHeader,
-  type CsvHeader,
-  type RowContext,
-  type StagedOrder,
-  type StagedReference,
-} from './order-row.js';
+import { checkOrderRow, readHeader, rowMemo, type CsvHeader, type RowContext } from './order-row.js';
 import { prepareRowRules, type RowProblem } from './order-row-rules.js';
 
 /** The report lists at most this many problems (it counts them all). */
@@ -150,6 +143,7 @@ export class OrderImportService {
       windows: await loadImportWindowRules(em),
       technicianId: await technicianLookup(em),
       rules: await prepareRowRules(em, country),
+      memo: rowMemo(),
     };
     const actor = await importActorOf(this.ctx, em, jobId);
     return em.fork().transactional(async (tem) => {
@@ -175,7 +169,6 @@ export class OrderImportService {
     let header: CsvHeader | undefined;
     let headerSeen = false;
     let rows = 0;
-    let batch: (StagedOrder | StagedReference)[] = [];
     try {
       for await (const record of readCsvRecords(source)) {
         if (!headerSeen) {
@@ -191,11 +184,8 @@ export class OrderImportService {
         const { order, reference, problems } = checkOrderRow(record, header!, context);
         report.add(problems);
         const staged = order ?? reference;
-        if (staged) batch.push(staged);
-        if (batch.length >= STAGING_BATCH_ROWS) {
-          await staging.add(batch);
-          batch = [];
-        }
+        const sending = staged && staging.add(staged);
+        if (sending) await sending;
         onChecked(rows);
         progress.checked(rows);
       }
@@ -204,7 +194,7 @@ export class OrderImportService {
       report.add([{ line: error.line, column: null, message: error.reason }]);
       throw new RowsRefused(rows);
     }
-    await staging.add(batch);
+    await staging.flush();
     if (!headerSeen) throw new AppError(ImportError.IMPORT_FILE_EMPTY);
     if (rows === 0) throw new AppError(ImportError.IMPORT_NO_ROWS);
     return { columns: new Set(header!.columns.keys()), rows };

@@ -59,6 +59,51 @@ export interface RowContext {
   windows: readonly ImportWindowRule[];
   technicianId: (personalNumber: string) => number | undefined;
   rules: readonly RowRule[];
+  /** Answers for values a file repeats on most rows: create one per import with rowMemo(). */
+  memo: RowMemo;
+}
+
+/**
+ * A file has a few dates and times on thousands of rows: each distinct date, time and appointment
+ * is worked out once per import (no regular expressions, Intl or ISO strings per row).
+ */
+export interface RowMemo {
+  dates: Map<string, LocalDate | null>;
+  visitWindows: Map<string, ReturnType<typeof visitWindowOf>>;
+  /** ISO instant by date, then by window start (minutes after midnight). */
+  appointments: Map<LocalDate, Map<number, string>>;
+}
+
+/** Distinct values remembered per kind; past it the memo starts again (a file of all-different values). */
+const MEMO_LIMIT = 5000;
+
+export function rowMemo(): RowMemo {
+  return { dates: new Map(), visitWindows: new Map(), appointments: new Map() };
+}
+
+function remembered<K, V>(memo: Map<K, V>, key: K, compute: (key: K) => V): V {
+  let value = memo.get(key);
+  if (value === undefined && !memo.has(key)) {
+    value = compute(key);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, value);
+  }
+  return value as V;
+}
+
+function appointmentOf(memo: RowMemo, date: LocalDate, start: number, zone: string): string {
+  let byStart = memo.appointments.get(date);
+  if (!byStart) {
+    if (memo.appointments.size >= MEMO_LIMIT) memo.appointments.clear();
+    byStart = new Map();
+    memo.appointments.set(date, byStart);
+  }
+  let iso = byStart.get(start);
+  if (iso === undefined) {
+    iso = instantOf(date, Math.floor(start / 60), start % 60, zone).toISOString();
+    byStart.set(start, iso);
+  }
+  return iso;
 }
 
 const MAX_SHOWN_VALUE = 100;
@@ -175,10 +220,10 @@ export function checkOrderRow(
     ? undefined
     : { line, referenceNumber: cell('reference_number').trim() };
 
-  const date: LocalDate | null = parseCsvDate(cell('date'));
+  const date: LocalDate | null = remembered(context.memo.dates, cell('date'), parseCsvDate);
   if (!date) report('date', { message: 'IMPORT_INVALID_DATE' });
 
-  const timed = visitWindowOf(cell('time'), context.windows);
+  const timed = remembered(context.memo.visitWindows, cell('time'), (text) => visitWindowOf(text, context.windows));
   if ('problem' in timed) report('time', timed.problem);
 
   const personalNumber = cell('technician').trim();
@@ -209,7 +254,7 @@ export function checkOrderRow(
       line,
       ...fields,
       country,
-      appointment: instantOf(date, Math.floor(start / 60), start % 60, context.zone).toISOString(),
+      appointment: appointmentOf(context.memo, date, start, context.zone),
       duration: (timed.window.end - start) * 60,
       technicianId,
       special: flag === 1,

@@ -184,6 +184,57 @@ describe('CSV import of orders', () => {
     expect(await orders()).toEqual([]);
   });
 
+  it('stores backslashes, a literal \\N, quotes, unicode and formula signs exactly as the file has them', async () => {
+    const file = csv([
+      HEADER,
+      'H-1;"C:\\new\\table \\N";"back\\slash@example.test";0612345678;1234AB;1;"\\\\server\\share";23-11-2026;09:00;;0',
+      'H-2;"\'=SUM(A1:A3)";h2@example.test;0612345678;1234AB;2;"=Zürich ""oud"" 中文 🔧";23-11-2026;09:00;;0',
+      "H-3;\\N;h3@example.test;0612345678;1234AB;3;'@stad;23-11-2026;09:00;;1",
+    ]);
+    expect(await imported(file)).toMatchObject({ __typename: 'ImportOrdersSuccess', created: 3 });
+    const stored = (await orders()).map(({ referenceNumber, name, email, city, special }) => ({
+      referenceNumber,
+      name,
+      email,
+      city,
+      special,
+    }));
+    expect(stored).toEqual([
+      {
+        referenceNumber: 'H-1',
+        name: 'C:\\new\\table \\N',
+        email: 'back\\slash@example.test',
+        city: '\\\\server\\share',
+        special: false,
+      },
+      {
+        referenceNumber: 'H-2',
+        name: '=SUM(A1:A3)',
+        email: 'h2@example.test',
+        city: '=Zürich "oud" 中文 🔧',
+        special: false,
+      },
+      { referenceNumber: 'H-3', name: '\\N', email: 'h3@example.test', city: '@stad', special: true },
+    ]);
+  });
+
+  it('refuses tabs and line breaks inside quoted values, on the line where the row starts', async () => {
+    const file = csv([
+      HEADER,
+      'T-1;"Anna\tJansen";anna@example.test;0612345678;1234AB;1;Utrecht;23-11-2026;09:00;;0',
+      'T-2;Bert;bert@example.test;0612345678;1234AB;2;"Utrecht\nCentrum";23-11-2026;09:00;;0',
+      'T-3;Cor;cor@example.test;0612345678;1234AB;3;"Den\\tHaag";23-11-2026;09:00;;0',
+    ]);
+    const result = await imported(file);
+    expect(result).toMatchObject({ __typename: 'ImportRowErrors', rowsChecked: 3, errorCount: 2 });
+    if (result.__typename !== 'ImportRowErrors') return;
+    expect(result.errors.map(({ line, column }) => [line, column])).toEqual([
+      [2, 'name'],
+      [3, 'city'],
+    ]);
+    expect(await orders()).toEqual([]);
+  });
+
   it('reports every problem of every row, each with its column, in the admin language', async () => {
     await createOrder(server.em(), { referenceNumber: 'GONE', appointment: new Date(), deletedAt: new Date() });
     await createOrder(server.em(), {

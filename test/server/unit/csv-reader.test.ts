@@ -36,6 +36,17 @@ describe('CSV reading', () => {
     expect(records[1].cells).toEqual(['René', 'Zoë']);
   });
 
+  it('keeps characters outside the BMP whole wherever the text is cut into pieces for the parser', async () => {
+    // Emoji take two UTF-16 code units; one lies on every possible cut around 8 K and 16 K characters.
+    const name = 'x'.repeat(8180) + '🔧'.repeat(20) + 'y'.repeat(8150) + '中文🔧Ærø';
+    const lines = ['a;b', `"${name}";2`, ...Array.from({ length: 30 }, (_, i) => `${'🔧'.repeat(i)}é;${i}`)];
+    const records = await read(Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
+    expect(records[1].cells).toEqual([name, '2']);
+    expect(records.slice(2).map((record) => record.cells[0])).toEqual(
+      Array.from({ length: 30 }, (_, i) => `${'🔧'.repeat(i)}é`),
+    );
+  });
+
   it('refuses binary content and text that is not UTF-8', async () => {
     await expect(read(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).rejects.toMatchObject({
       definition: { code: 'IMPORT_NOT_TEXT' },
