@@ -8,6 +8,7 @@ import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import { languageFromRequest, localeFromHost, type Country, type Language } from './common/locale.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import type { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
 import type { HolidayCalendar } from './holidays/holiday-calendar.js';
 import type { Mailer } from './mail/mailer.js';
 
@@ -20,6 +21,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Holidays per country, cached briefly (the lookup and the schedule read them on every request). */
   holidays: HolidayCalendar;
+  /** Successful lookups, written in batches after the answers (statistics, "informed?"). */
+  siteVisits: SiteVisitRecorder;
   mailer: Mailer;
   logger: Logger;
 }

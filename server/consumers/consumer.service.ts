@@ -13,7 +13,6 @@ import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
-import { recordSiteVisitLater } from './site-visit-recorder.js';
 import { isWindowAvailable, signOf } from './visit-indication.js';
 
 /** More visits at one address than anyone has; keeps the data token small. */
@@ -74,7 +73,7 @@ export class ConsumerService {
         message: key.by === 'phone' ? 'NO_ORDERS_FOUND_BY_PHONE' : 'NO_ORDERS_FOUND',
       });
     }
-    recordSiteVisitLater(services, nearest.id, this.ctx.userAgent, now);
+    services.siteVisits.record(nearest.id, this.ctx.userAgent, now);
     return { dataToken, sign: signOf(windowAvailable) };
   }
 
