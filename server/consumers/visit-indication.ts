@@ -30,11 +30,7 @@ export function signOf(windowAvailable: boolean): 0 | 1 {
 }
 
 /** The instant a visit's window is first shown: 13:30 on the working day before it, in the country's zone. */
-export async function windowShownFrom(
-  holidays: HolidaySource,
-  country: Country,
-  appointment: Date,
-): Promise<Date> {
+export async function windowShownFrom(holidays: HolidaySource, country: Country, appointment: Date): Promise<Date> {
   const zone = TIME_ZONE[country];
   const dayBefore = await previousWorkingDay(holidays, country, localDateOf(appointment, zone));
   return instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone);

@@ -75,10 +75,9 @@ export class RateLimiter {
       if (index > 0) params.push(this.rules[steps[index - 1].name].points);
       params.push(now, now);
     });
-    const rows = await this.orm.em.getConnection().execute<{ step: number; hits: number; window_ends_at: Date }[]>(
-      consumeSql(steps.length),
-      params,
-    );
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ step: number; hits: number; window_ends_at: Date }[]>(consumeSql(steps.length), params);
     for (const row of [...rows].sort((a, b) => a.step - b.step)) {
       if (row.hits <= this.rules[steps[row.step].name].points) continue;
       const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
