@@ -51,13 +51,16 @@ describe('statistics screen (built app in Chromium)', () => {
     await app?.stop();
   });
 
-  /** Every script the page loaded, with its text. */
+  /**
+   * Every script the page loaded, with its text. The text is fetched again by URL afterwards: the
+   * browser drops a response's body once the page navigates away from it.
+   */
   const scriptsOf = (page: Page) => {
-    const scripts: Promise<string>[] = [];
+    const urls = new Set<string>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.text());
+      if (response.request().resourceType() === 'script') urls.add(response.url());
     });
-    return () => Promise.all(scripts);
+    return () => Promise.all([...urls].map(async (url) => (await fetch(url)).text()));
   };
 
   const chartTitles = (page: Page) => page.locator('.stats-chart h2').allTextContents();

@@ -14,21 +14,7 @@ const TECHNICIAN_PLANNER = graphql(`
       now
     }
     technicianSchedule {
-      date
-      locked
-      orders {
-        id
-        appointment
-        duration
-        name
-        zipcode
-        city
-        flag
-        reply {
-          answer
-          accessNote
-        }
-      }
+      ...PlannerSchedule
     }
   }
 `);

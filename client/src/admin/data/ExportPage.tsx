@@ -1,6 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import type { Country } from '../../gql/graphql';
@@ -10,6 +10,7 @@ import { saveFile } from '../../lib/save-file';
 import { clearStorage, readToken } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from './CountrySelect';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const OrdersExportQuery = graphql(`
   query OrdersExport($country: Country) {
@@ -95,12 +96,7 @@ export function ExportPage() {
 
   return (
     <section className="card">
-      <div className="page-header">
-        <h1>{t('admin.menu.export')}</h1>
-        <Link className="button button-secondary" to="/admin">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.menu.export')} back="/admin" />
       <p>{t('admin.export.intro')}</p>
       <form className="form" onSubmit={submit}>
         <CountrySelect value={country} onChange={setCountry} disabled={busy} />

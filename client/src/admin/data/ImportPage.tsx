@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import type { Country, ImportOrdersMutation } from '../../gql/graphql';
@@ -10,6 +10,7 @@ import { clearStorage } from '../../lib/storage';
 import { newUuid, uploadOperation } from '../../lib/upload';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from './CountrySelect';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const ImportOrdersDocument = graphql(`
   mutation ImportOrders($country: Country!, $file: Upload!, $jobId: String) {
@@ -149,12 +150,7 @@ export function ImportPage() {
 
   return (
     <section className="card">
-      <div className="page-header">
-        <h1>{t('admin.menu.import')}</h1>
-        <Link className="button button-secondary" to="/admin">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.menu.import')} back="/admin" />
       <p>{t('admin.import.intro')}</p>
       <p className="muted">{t('admin.import.format')}</p>
       <form className="form" onSubmit={submit} noValidate>

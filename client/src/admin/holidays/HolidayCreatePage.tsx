@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { countryNameKey, HOLIDAY_COUNTRIES } from './holiday-text';
 import { HolidayGuard } from './HolidayGuard';
 import { useCreateHoliday } from './useCreateHoliday';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const LIST = '/admin/holiday/index';
 
@@ -68,14 +69,7 @@ export function HolidayCreatePage() {
   const dateProblem = problem?.fields.date;
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.holidays.createTitle')}</h1>
-        <div className="toolbar">
-          <Link className="button button-secondary" to={LIST}>
-            {t('common.back')}
-          </Link>
-        </div>
-      </div>
+      <AdminPageHeader title={t('admin.holidays.createTitle')} back={LIST} />
       <form className="card form holiday-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor={ids.country}>{t('admin.holidays.country')}</label>

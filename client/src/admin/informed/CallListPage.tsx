@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { ReplyNote } from '../../components/ReplyNote';
 import { Spinner } from '../../components/Spinner';
@@ -12,6 +11,7 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from '../data/CountrySelect';
 import { technicianLabel } from '../orders/TechnicianSelect';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const CallListQueryDocument = graphql(`
   query CallList($country: Country, $by: String) {
@@ -75,12 +75,7 @@ export function CallListPage() {
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.menu.callList')}</h1>
-        <Link className="button button-secondary" to="/admin/main">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.menu.callList')} />
       <p>{t('admin.callList.intro')}</p>
       <form className="card form call-list-form" onSubmit={show}>
         <div className="call-list-fields">

@@ -9,7 +9,7 @@ import { TIME_ZONE } from '../../i18n/locale';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMigrateOrdersMutation } from './order-mutations';
-import { OrdersPageHeader } from './OrdersPageHeader';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
@@ -100,7 +100,7 @@ export function MigratePage() {
 
   return (
     <section>
-      <OrdersPageHeader title={t('admin.menu.migrate')} />
+      <AdminPageHeader title={t('admin.menu.migrate')} />
       <form className="card form" onSubmit={submit}>
         <div className="form-grid">
           <div className="field">

@@ -9,7 +9,7 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { FormField } from './FormField';
 import { useCreateOrderMutation } from './order-mutations';
-import { OrdersPageHeader } from './OrdersPageHeader';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
@@ -108,7 +108,7 @@ export function OrderCreatePage() {
 
   return (
     <section>
-      <OrdersPageHeader title={t('admin.menu.createOrder')} />
+      <AdminPageHeader title={t('admin.menu.createOrder')} />
       <form className="card form order-form" noValidate onSubmit={submit}>
         <div className="form-grid">
           {TEXT_FIELDS.map((field) => (

@@ -12,7 +12,7 @@ import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails, type OrderDetailsData } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
 import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
-import { OrdersPageHeader } from './OrdersPageHeader';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 
@@ -60,7 +60,7 @@ export function OrderManagePage() {
 
   return (
     <section>
-      <OrdersPageHeader title={t('admin.menu.manageOrders')} />
+      <AdminPageHeader title={t('admin.menu.manageOrders')} />
       <form className="card form search-form" onSubmit={search} role="search">
         <div className="field">
           <label htmlFor="order-search">{t('admin.orders.field.referenceNumber')}</label>

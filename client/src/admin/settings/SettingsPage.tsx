@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
@@ -8,6 +7,7 @@ import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { addRule, draftOf, formatHour, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
 import { ImportSettingsQuery, useSaveImportSettings } from './useSaveImportSettings';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 function HourSelect({
   label,
@@ -160,12 +160,7 @@ export function SettingsPage() {
   const { data, error } = useQuery(ImportSettingsQuery);
   return (
     <section className="card">
-      <div className="page-header">
-        <h1>{t('admin.menu.settings')}</h1>
-        <Link className="button button-secondary" to="/admin">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.menu.settings')} back="/admin" />
       <p className="muted">{t('admin.settings.intro')}</p>
       {data ? (
         <SettingsForm initial={data.importSettings.map(draftOf)} />

@@ -1,12 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 // ECharts is large: it is fetched when this screen opens, never by the other (admin or consumer) pages.
 const StatisticsCharts = lazy(() => import('./StatisticsCharts'));
@@ -63,14 +63,7 @@ export function StatisticsPage() {
 
   return (
     <section className="stats-page">
-      <div className="page-header">
-        <h1>{t('admin.statistics.title')}</h1>
-        <div className="toolbar">
-          <Link className="button button-secondary" to="/admin/main">
-            {t('common.back')}
-          </Link>
-        </div>
-      </div>
+      <AdminPageHeader title={t('admin.statistics.title')} />
 
       <form className="card stats-period" onSubmit={apply} noValidate>
         <fieldset>

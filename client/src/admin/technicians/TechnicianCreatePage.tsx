@@ -1,12 +1,13 @@
 import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { usePasswordMailNotice } from '../people/usePasswordMailNotice';
 import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const CREATE_TECHNICIAN = graphql(`
   mutation TechnicianCreatePageCreate($input: CreateTechnicianInput!) {
@@ -40,7 +41,7 @@ export function TechnicianCreatePage() {
   const [values, setValues] = useState<TechnicianFormValues>(empty);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [created, setCreated] = useState(false);
-  const [mailNotice, setMailNotice] = useState<{ tone: 'info' | 'warning'; text: string } | null>(null);
+  const mailNotice = usePasswordMailNotice();
   const [createTechnician, { loading }] = useMutation(CREATE_TECHNICIAN, {
     refetchQueries: ['TechniciansIndexPageTechnicians'],
   });
@@ -50,7 +51,7 @@ export function TechnicianCreatePage() {
     event.preventDefault();
     setProblem(null);
     setCreated(false);
-    setMailNotice(null);
+    mailNotice.clear();
     let email: string;
     try {
       const { data } = await createTechnician({
@@ -71,28 +72,17 @@ export function TechnicianCreatePage() {
     }
     setCreated(true);
     setValues(empty);
-    try {
-      await sendPasswordMail({ variables: { input: { email } } });
-      setMailNotice({ tone: 'info', text: t('admin.mailSent', { email }) });
-    } catch (caught) {
-      const reason = problemOf(caught, t('common.genericError')).message;
-      setMailNotice({ tone: 'warning', text: t('admin.mailNotSent', { reason }) });
-    }
+    await mailNotice.send(email, () => sendPasswordMail({ variables: { input: { email } } }));
   };
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.technicians.createTitle')}</h1>
-        <Link className="button button-secondary" to="/admin/technicians/index">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.technicians.createTitle')} back="/admin/technicians/index" />
       <form className="card form form-narrow" onSubmit={submit}>
         <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="create" />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.technicians.created') : ''}</Message>
-        <Message tone={mailNotice?.tone ?? 'info'}>{mailNotice?.text}</Message>
+        <Message tone={mailNotice.notice?.tone ?? 'info'}>{mailNotice.notice?.text}</Message>
         <div className="toolbar">
           <button type="submit" className="button button-primary" disabled={loading}>
             {t('common.create')}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const TECHNICIAN = graphql(`
   query TechnicianEditPageTechnician($id: Int!) {
@@ -49,12 +50,7 @@ export function TechnicianEditPage() {
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.technicians.editTitle')}</h1>
-        <Link className="button button-secondary" to="/admin/technicians/index">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.technicians.editTitle')} back="/admin/technicians/index" />
       {error ? (
         <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>
       ) : !data ? (

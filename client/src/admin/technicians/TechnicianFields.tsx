@@ -1,11 +1,9 @@
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { SelectField, TextField } from '../../staff/FormField';
+import { PersonFields, type PersonValues } from '../people/PersonFields';
 
-export interface TechnicianFormValues {
-  firstname: string;
-  lastname: string;
-  email: string;
+export interface TechnicianFormValues extends PersonValues {
   personalNumber: string;
   /** Hour as a string, for the select. */
   startingTime: string;
@@ -32,34 +30,7 @@ export function TechnicianFields({
     onChange({ ...values, [field]: event.target.value });
   return (
     <>
-      <TextField
-        label={t('admin.person.firstname')}
-        name="firstname"
-        autoComplete="off"
-        required
-        value={values.firstname}
-        onChange={set('firstname')}
-        error={errors.firstname}
-      />
-      <TextField
-        label={t('admin.person.lastname')}
-        name="lastname"
-        autoComplete="off"
-        required
-        value={values.lastname}
-        onChange={set('lastname')}
-        error={errors.lastname}
-      />
-      <TextField
-        label={t('admin.person.email')}
-        name="email"
-        type="email"
-        autoComplete="off"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
+      <PersonFields values={values} onChange={onChange} errors={errors} />
       <TextField
         label={t('admin.technicians.personalNumber')}
         name="personalNumber"

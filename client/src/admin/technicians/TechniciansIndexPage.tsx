@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openTechnicianArea, TECHNICIAN_AREA_PATH } from './open-technician-area';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const TECHNICIANS = graphql(`
   query TechniciansIndexPageTechnicians($search: String) {
@@ -92,17 +93,11 @@ export function TechniciansIndexPage() {
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.technicians.title')}</h1>
-        <div className="toolbar">
-          <Link className="button button-secondary" to="/admin/main">
-            {t('common.back')}
-          </Link>
-          <Link className="button button-primary" to="/admin/technicians/create">
-            {t('common.create')}
-          </Link>
-        </div>
-      </div>
+      <AdminPageHeader title={t('admin.technicians.title')}>
+        <Link className="button button-primary" to="/admin/technicians/create">
+          {t('common.create')}
+        </Link>
+      </AdminPageHeader>
       <div className="field search-field" role="search">
         <label htmlFor="technician-search" className="visually-hidden">
           {t('admin.technicians.search')}

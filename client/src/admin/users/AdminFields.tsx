@@ -1,10 +1,8 @@
 import { useI18n } from '../../i18n/i18n';
-import { SelectField, TextField } from '../../staff/FormField';
+import { SelectField } from '../../staff/FormField';
+import { PersonFields, type PersonValues } from '../people/PersonFields';
 
-export interface AdminFormValues {
-  firstname: string;
-  lastname: string;
-  email: string;
+export interface AdminFormValues extends PersonValues {
   /** '0' active, '1' inactive, as the legacy status select. */
   inactive: '0' | '1';
 }
@@ -28,34 +26,7 @@ export function AdminFields({
     onChange({ ...values, [field]: event.target.value });
   return (
     <>
-      <TextField
-        label={t('admin.person.firstname')}
-        name="firstname"
-        autoComplete="off"
-        required
-        value={values.firstname}
-        onChange={set('firstname')}
-        error={errors.firstname}
-      />
-      <TextField
-        label={t('admin.person.lastname')}
-        name="lastname"
-        autoComplete="off"
-        required
-        value={values.lastname}
-        onChange={set('lastname')}
-        error={errors.lastname}
-      />
-      <TextField
-        label={t('admin.person.email')}
-        name="email"
-        type="email"
-        autoComplete="off"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
+      <PersonFields values={values} onChange={onChange} errors={errors} />
       <SelectField
         label={t('admin.users.status')}
         name="inactive"

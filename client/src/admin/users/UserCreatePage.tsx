@@ -1,12 +1,13 @@
 import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { usePasswordMailNotice } from '../people/usePasswordMailNotice';
 import { AdminFields, EMPTY_ADMIN, toAdminInput, type AdminFormValues } from './AdminFields';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const CREATE_ADMIN = graphql(`
   mutation UserCreatePageCreateAdmin($input: AdminInput!) {
@@ -31,7 +32,7 @@ export function UserCreatePage() {
   const [values, setValues] = useState<AdminFormValues>(EMPTY_ADMIN);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [created, setCreated] = useState(false);
-  const [mailNotice, setMailNotice] = useState<{ tone: 'info' | 'warning'; text: string } | null>(null);
+  const mailNotice = usePasswordMailNotice();
   const [createAdmin, { loading }] = useMutation(CREATE_ADMIN, { refetchQueries: ['UsersOverviewPageAdmins'] });
   const [sendPasswordMail] = useMutation(SEND_PASSWORD_MAIL);
 
@@ -39,7 +40,7 @@ export function UserCreatePage() {
     event.preventDefault();
     setProblem(null);
     setCreated(false);
-    setMailNotice(null);
+    mailNotice.clear();
     const input = toAdminInput(values);
     try {
       await createAdmin({ variables: { input } });
@@ -50,28 +51,17 @@ export function UserCreatePage() {
     setCreated(true);
     setValues(EMPTY_ADMIN);
     if (input.inactive) return;
-    try {
-      await sendPasswordMail({ variables: { input: { email: input.email } } });
-      setMailNotice({ tone: 'info', text: t('admin.mailSent', { email: input.email }) });
-    } catch (error) {
-      const reason = problemOf(error, t('common.genericError')).message;
-      setMailNotice({ tone: 'warning', text: t('admin.mailNotSent', { reason }) });
-    }
+    await mailNotice.send(input.email, () => sendPasswordMail({ variables: { input: { email: input.email } } }));
   };
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.users.createTitle')}</h1>
-        <Link className="button button-secondary" to="/admin/users">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.users.createTitle')} back="/admin/users" />
       <form className="card form form-narrow" onSubmit={submit}>
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.users.created') : ''}</Message>
-        <Message tone={mailNotice?.tone ?? 'info'}>{mailNotice?.text}</Message>
+        <Message tone={mailNotice.notice?.tone ?? 'info'}>{mailNotice.notice?.text}</Message>
         <div className="toolbar">
           <button type="submit" className="button button-primary" disabled={loading}>
             {t('common.create')}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const ADMIN = graphql(`
   query UserEditPageAdmin($id: Int!) {
@@ -56,12 +57,7 @@ export function UserEditPage() {
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.users.editTitle')}</h1>
-        <Link className="button button-secondary" to="/admin/users">
-          {t('common.back')}
-        </Link>
-      </div>
+      <AdminPageHeader title={t('admin.users.editTitle')} back="/admin/users" />
       {error ? (
         <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>
       ) : !data ? (

@@ -6,6 +6,7 @@ import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { AdminPageHeader } from '../AdminPageHeader';
 
 const ADMINS = graphql(`
   query UsersOverviewPageAdmins {
@@ -29,17 +30,11 @@ export function UsersOverviewPage() {
 
   return (
     <section>
-      <div className="page-header">
-        <h1>{t('admin.users.title')}</h1>
-        <div className="toolbar">
-          <Link className="button button-secondary" to="/admin/main">
-            {t('common.back')}
-          </Link>
-          <Link className="button button-primary" to="/admin/users/create">
-            {t('common.create')}
-          </Link>
-        </div>
-      </div>
+      <AdminPageHeader title={t('admin.users.title')}>
+        <Link className="button button-primary" to="/admin/users/create">
+          {t('common.create')}
+        </Link>
+      </AdminPageHeader>
       <Message tone="error">{error ? problemOf(error, t('common.genericError')).message : ''}</Message>
       {loading && !data ? (
         <Spinner />

@@ -1,4 +1,3 @@
-import type { TechnicianPlannerQuery } from '../../gql/graphql';
 import { ReplyNote } from '../../components/ReplyNote';
 import { useI18n } from '../../i18n/i18n';
 import {
@@ -11,8 +10,7 @@ import {
   type Direction,
   type PlannerRow,
 } from './planner';
-
-export type ScheduleOrder = TechnicianPlannerQuery['technicianSchedule']['orders'][number];
+import type { ScheduleOrder } from './planner-schedule';
 
 /** One numbered appointment: customer, start-hour dropdown, end, and the up/down helpers. */
 export function AppointmentItem({

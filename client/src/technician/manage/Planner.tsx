@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Message } from '../../components/Message';
-import type { TechnicianPlannerQuery } from '../../gql/graphql';
 import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { firstnameFromToken } from '../../lib/jwt';
@@ -21,16 +20,16 @@ import {
   type PlannerRow,
 } from './planner';
 import { useConfirmSchedule } from './useConfirmSchedule';
+import type { PlannerSchedule, ScheduleOrder } from './planner-schedule';
 
-type Schedule = TechnicianPlannerQuery['technicianSchedule'];
-type Row = PlannerRow<Schedule['orders'][number]>;
+type Row = PlannerRow<ScheduleOrder>;
 type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 
 /**
  * The loaded planner (spec section 4). Editable while the day has orders and is not locked; hours
  * change nothing in the order until Sorteer, a move or the confirm. Failed confirms keep the edits.
  */
-export function Planner({ schedule, serverNow }: { schedule: Schedule; serverNow: Date }) {
+export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; serverNow: Date }) {
   const i18n = useI18n();
   const { t } = i18n;
   const hourOf = useCallback((instant: Date) => hourIn(instant, i18n), [i18n]);

@@ -1,38 +1,23 @@
 import { useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../../gql';
-import type { ConfirmScheduleInput, ConfirmScheduleMutation } from '../../gql/graphql';
+import type { ConfirmScheduleInput } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
+import type { PlannerSchedule } from './planner-schedule';
 
 const CONFIRM_SCHEDULE = graphql(`
   mutation ConfirmSchedule($input: ConfirmScheduleInput!) {
     confirmSchedule(input: $input) {
       schedule {
-        date
-        locked
-        orders {
-          id
-          appointment
-          duration
-          name
-          zipcode
-          city
-          flag
-          reply {
-            answer
-            accessNote
-          }
-        }
+        ...PlannerSchedule
       }
     }
   }
 `);
 
-export type ConfirmedSchedule = ConfirmScheduleMutation['confirmSchedule']['schedule'];
-
 export type ConfirmOutcome =
-  { ok: true; schedule: ConfirmedSchedule; message: string } | { ok: false; code: string; message: string };
+  { ok: true; schedule: PlannerSchedule; message: string } | { ok: false; code: string; message: string };
 
 /**
  * Confirms the day and says what happened in the technician's language. No cache update: the
