@@ -8,6 +8,8 @@ import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import { languageFromRequest, localeFromHost, type Country, type Language } from './common/locale.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import type { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
+import type { HolidayCalendar } from './holidays/holiday-calendar.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** Long-lived parts of the application, created once at start-up. */
@@ -17,6 +19,10 @@ export interface AppServices {
   orm: MikroORM;
   tokens: TokenService;
   rateLimiter: RateLimiter;
+  /** Holidays per country, cached briefly (the lookup and the schedule read them on every request). */
+  holidays: HolidayCalendar;
+  /** Successful lookups, written in batches after the answers (statistics, "informed?"). */
+  siteVisits: SiteVisitRecorder;
   mailer: Mailer;
   logger: Logger;
 }

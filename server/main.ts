@@ -10,6 +10,8 @@ import { loadConfig, type AppConfig } from './config.js';
 import { TokenService } from './common/auth/tokens.js';
 import { Clock } from './common/clock.js';
 import { createLogger } from './common/logger.js';
+import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
+import { HolidayCalendar } from './holidays/holiday-calendar.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import type { AppServices } from './context.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
@@ -93,6 +95,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       logger,
       tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
       rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret),
+      holidays: new HolidayCalendar(orm),
+      siteVisits: new SiteVisitRecorder(orm, logger),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         outboxDir: join(config.dataDir, 'outbox'),
@@ -129,6 +133,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger.info('shutting down');
         await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
         services.rateLimiter.stopCleanup();
+        await services.siteVisits.flush();
         services.mailer.close();
         await openOrmHandle.close(true);
         await embedded?.stop();

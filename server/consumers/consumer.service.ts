@@ -12,8 +12,7 @@ import type { ConsumerContact } from './consumer-contact.type.js';
 import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
-import { lookupKeyOf } from './lookup-key.js';
-import { recordSiteVisitLater } from './site-visit-recorder.js';
+import { lookupKeyOf, type LookupKey } from './lookup-key.js';
 import { isWindowAvailable, signOf } from './visit-indication.js';
 
 /** More visits at one address than anyone has; keeps the data token small. */
@@ -31,15 +30,25 @@ export class ConsumerService {
   /**
    * The one door open to anyone. Rate-limited per client address and per looked-up address (shared
    * by all server processes through PostgreSQL). A found and an unknown address cost the same work
-   * (one order query, one holiday query, one token signature; the site visit is written after the
+   * (one order query, the holidays, one token signature; the site visit is written after the
    * answer), so response times do not tell whether an address exists.
    */
   async lookUp(input: LookUpVisitsInput): Promise<LookUpVisitsPayload> {
     const { em, services } = this.ctx;
-    await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientIp);
     const country = input.country ?? this.ctx.country;
-    const key = lookupKeyOf(country, input);
-    await services.rateLimiter.consume('LOOKUP_PER_ADDRESS', key.rateLimitKey);
+    let key: LookupKey;
+    try {
+      key = lookupKeyOf(country, input);
+    } catch (error) {
+      // Unreadable input still costs the client an attempt, as a readable one does.
+      await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientIp);
+      throw error;
+    }
+    // One statement: the address counts only while the client is within its limit.
+    await services.rateLimiter.consumeAll([
+      { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientIp },
+      { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
+    ]);
 
     const now = services.clock.now();
     const zone = TIME_ZONE[country];
@@ -54,7 +63,7 @@ export class ConsumerService {
       { orderBy: { appointment: 'asc', id: 'asc' }, limit: MAX_VISITS },
     );
     const nearest = orders.at(0);
-    const windowAvailable = await isWindowAvailable(em, country, nearest?.appointment ?? now, now);
+    const windowAvailable = await isWindowAvailable(services.holidays, country, nearest?.appointment ?? now, now);
     const dataToken = services.tokens.signConsumer(
       orders.map((order) => order.id),
       externalHandlingOf(nearest),
@@ -64,7 +73,7 @@ export class ConsumerService {
         message: key.by === 'phone' ? 'NO_ORDERS_FOUND_BY_PHONE' : 'NO_ORDERS_FOUND',
       });
     }
-    recordSiteVisitLater(services, nearest.id, this.ctx.userAgent, now);
+    services.siteVisits.record(nearest.id, this.ctx.userAgent, now);
     return { dataToken, sign: signOf(windowAvailable) };
   }
 
@@ -86,7 +95,7 @@ export class ConsumerService {
       const day = `${order.country}:${localDateOf(order.appointment, TIME_ZONE[order.country])}`;
       let available = availableByDay.get(day);
       if (available === undefined) {
-        available = await isWindowAvailable(em, order.country, order.appointment, now);
+        available = await isWindowAvailable(services.holidays, order.country, order.appointment, now);
         availableByDay.set(day, available);
       }
       windowAvailable.push(available);

@@ -25,7 +25,7 @@ export async function ownShownVisit(ctx: AppContext, referenceNumber: string): P
     const company = EXTERNAL_COMPANIES[order.externalCompany] ?? EXTERNAL_COMPANIES[0];
     throw new AppError(ConsumerError.VISIT_EXTERNAL, { params: { company: company.name } });
   }
-  if (!(await isWindowAvailable(ctx.em, order.country, order.appointment, ctx.services.clock.now()))) {
+  if (!(await isWindowAvailable(ctx.services.holidays, order.country, order.appointment, ctx.services.clock.now()))) {
     throw new AppError(ConsumerError.VISIT_WINDOW_NOT_AVAILABLE);
   }
   return order;

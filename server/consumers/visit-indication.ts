@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { instantOf, localDateOf } from '../common/time/zoned-time.js';
-import { previousWorkingDay } from '../holidays/working-days.js';
+import { previousWorkingDay, type HolidaySource } from '../holidays/working-days.js';
 
 /** The window is shown from this local time on the working day before the visit (spec section 9). */
 export const INDICATION_FROM = { hour: 13, minute: 30 } as const;
@@ -9,18 +8,18 @@ export const INDICATION_FROM = { hour: 13, minute: 30 } as const;
 /**
  * Whether the visit window may be shown at `now` (DESIGN.md, `sign`): from 13:30 in the country's
  * zone on the working day before the visit, and on the visit day itself. Working days skip Sundays
- * and the country's holidays. The holiday query runs in every case, so the cost of the answer does
+ * and the country's holidays. The holidays are read in every case, so the cost of the answer does
  * not depend on it (the lookup relies on that: see ConsumerService.lookUp).
  */
 export async function isWindowAvailable(
-  em: EntityManager,
+  holidays: HolidaySource,
   country: Country,
   appointment: Date,
   now: Date,
 ): Promise<boolean> {
   const zone = TIME_ZONE[country];
   const visitDate = localDateOf(appointment, zone);
-  const dayBefore = await previousWorkingDay(em, country, visitDate);
+  const dayBefore = await previousWorkingDay(holidays, country, visitDate);
   if (localDateOf(now, zone) >= visitDate) return true;
   return now.getTime() >= instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone).getTime();
 }
@@ -31,8 +30,8 @@ export function signOf(windowAvailable: boolean): 0 | 1 {
 }
 
 /** The instant a visit's window is first shown: 13:30 on the working day before it, in the country's zone. */
-export async function windowShownFrom(em: EntityManager, country: Country, appointment: Date): Promise<Date> {
+export async function windowShownFrom(holidays: HolidaySource, country: Country, appointment: Date): Promise<Date> {
   const zone = TIME_ZONE[country];
-  const dayBefore = await previousWorkingDay(em, country, localDateOf(appointment, zone));
+  const dayBefore = await previousWorkingDay(holidays, country, localDateOf(appointment, zone));
   return instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone);
 }

@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../common/locale.js';
 import { addDays, weekdayOf, type LocalDate } from '../common/time/zoned-time.js';
+import { HolidayCalendar } from './holiday-calendar.js';
 import { Holiday } from './holiday.entity.js';
+
+/**
+ * Where the holidays come from: the request's entity manager reads them from the database (inside its
+ * transaction, if any); the process's HolidayCalendar answers from its short-lived cache.
+ */
+export type HolidaySource = EntityManager | HolidayCalendar;
 
 /** How far the search for a working day looks; far longer than any run of holidays and Sundays. */
 const SEARCH_DAYS = 21;
@@ -32,14 +39,23 @@ export async function loadHolidayDates(
   return new Set(rows.map((row) => row.date));
 }
 
+async function holidaysBetween(
+  source: HolidaySource,
+  country: Country,
+  from: LocalDate,
+  to: LocalDate,
+): Promise<ReadonlySet<LocalDate>> {
+  return source instanceof HolidayCalendar ? source.datesOf(country) : loadHolidayDates(source, country, from, to);
+}
+
 /** The first working day after `date` in the country. */
-export async function nextWorkingDay(em: EntityManager, country: Country, date: LocalDate): Promise<LocalDate> {
-  const holidays = await loadHolidayDates(em, country, addDays(date, 1), addDays(date, SEARCH_DAYS + 1));
+export async function nextWorkingDay(source: HolidaySource, country: Country, date: LocalDate): Promise<LocalDate> {
+  const holidays = await holidaysBetween(source, country, addDays(date, 1), addDays(date, SEARCH_DAYS + 1));
   return stepToWorkingDay(date, 1, holidays);
 }
 
 /** The last working day before `date` in the country. */
-export async function previousWorkingDay(em: EntityManager, country: Country, date: LocalDate): Promise<LocalDate> {
-  const holidays = await loadHolidayDates(em, country, addDays(date, -SEARCH_DAYS - 1), addDays(date, -1));
+export async function previousWorkingDay(source: HolidaySource, country: Country, date: LocalDate): Promise<LocalDate> {
+  const holidays = await holidaysBetween(source, country, addDays(date, -SEARCH_DAYS - 1), addDays(date, -1));
   return stepToWorkingDay(date, -1, holidays);
 }

@@ -128,7 +128,7 @@ export class ScheduleService {
     const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
     const zone = TIME_ZONE[technician.country];
     const today = localDateOf(this.ctx.services.clock.now(), zone);
-    const date = await nextWorkingDay(this.ctx.em, technician.country, today);
+    const date = await nextWorkingDay(this.ctx.services.holidays, technician.country, today);
     return { date, zone, start: instantOf(date, 0, 0, zone), end: instantOf(addDays(date, 1), 0, 0, zone) };
   }
 

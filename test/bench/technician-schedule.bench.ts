@@ -116,7 +116,7 @@ describe('technician schedule', () => {
         baseline: 1,
         target: `≤ ${TARGET.statements}, the same for any number of orders`,
         met: statements[count] <= TARGET.statements && statements[count] === statements[1],
-        note: 'authentication (the technician row), holidays, the orders with the lock',
+        note: 'authentication (the technician row), the orders with the lock; holidays from the per-process cache (30 s)',
       })),
       {
         metric: 'GraphQL technicianSchedule throughput',

@@ -137,3 +137,65 @@ describe('lookup rate limit per client, shared by two app instances', () => {
     expect(await codeOf(lookUp(b, { country: 'NL', zipcode: '1234AB', houseNumber: '12' }, '203.0.113.2'))).toBe('OK');
   });
 });
+
+describe('both lookup limits counted in one statement, shared by two app instances', () => {
+  let database: TestDatabase;
+  let servers: readonly [TestServer, TestServer];
+
+  beforeAll(async () => {
+    ({ database, servers } = await startPair({
+      RATE_LIMIT_LOOKUP_PER_ADDRESS: '3/900',
+      RATE_LIMIT_LOOKUP_PER_CLIENT: '3/900',
+    }));
+  });
+  afterAll(async () => {
+    for (const server of servers ?? []) await server.stop();
+    await database?.drop();
+  });
+
+  const address = { country: 'NL', zipcode: '1234AB', houseNumber: '12' };
+  const elsewhere = (house: number) => ({ country: 'NL', zipcode: '1234AB', houseNumber: String(house) });
+
+  it('does not count the address while the client is over its limit', async () => {
+    const [a, b] = servers;
+    const greedy = '192.0.2.10';
+    const codes = [
+      await codeOf(lookUp(a, address, greedy)),
+      await codeOf(lookUp(b, elsewhere(1), greedy)),
+      await codeOf(lookUp(a, elsewhere(2), greedy)),
+      // the client's budget is spent: these two must not use up the address's
+      await codeOf(lookUp(b, address, greedy)),
+      await codeOf(lookUp(a, address, greedy)),
+    ];
+    expect(codes).toEqual(['OK', 'NO_ORDERS_FOUND', 'NO_ORDERS_FOUND', 'RATE_LIMITED', 'RATE_LIMITED']);
+    // The address has counted one attempt, so two more from another client are allowed.
+    expect(await codeOf(lookUp(b, address, '192.0.2.11'))).toBe('OK');
+    expect(await codeOf(lookUp(a, address, '192.0.2.12'))).toBe('OK');
+  });
+
+  it('refuses the address once its own limit is reached, with the rate-limit message, also to fresh clients', async () => {
+    const [a, b] = servers;
+    const limited = await lookUp(b, address, '192.0.2.13');
+    expect(limited.body.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.body.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThan(800);
+    expect(limited.body.errors?.[0].message).toBe('Te veel pogingen. Probeer het over 15 minuten opnieuw.');
+    const legacy = await a.rest('POST', '/api/auth/client', {
+      form: { zipcode: '1234AB', houseNumber: '12', phoneNumber: '', country: 'NL' },
+      headers: { 'x-forwarded-for': '192.0.2.14' },
+    });
+    expect(legacy.status).toBe(429);
+    expect(legacy.body).toEqual({ message: 'RATE_LIMITED' });
+    // that client's own budget was counted (one of three): two more lookups elsewhere, then it is refused
+    expect(await codeOf(lookUp(a, elsewhere(3), '192.0.2.14'))).toBe('NO_ORDERS_FOUND');
+    expect(await codeOf(lookUp(b, elsewhere(4), '192.0.2.14'))).toBe('NO_ORDERS_FOUND');
+    expect(await codeOf(lookUp(a, elsewhere(5), '192.0.2.14'))).toBe('RATE_LIMITED');
+  });
+
+  it('counts bad input against the client only', async () => {
+    const [a, b] = servers;
+    const typo = { country: 'NL', zipcode: '12', houseNumber: '1' };
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push(await codeOf(lookUp(i % 2 ? a : b, typo, '192.0.2.20')));
+    expect(codes).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT', 'RATE_LIMITED']);
+  });
+});

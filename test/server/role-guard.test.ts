@@ -51,6 +51,19 @@ describe('role guard', () => {
     expect((await codeOf(expired)).code).toBe('UNAUTHENTICATED');
   });
 
+  it('refuses a token that expired after it was accepted (verified tokens are remembered, their expiry is not)', async () => {
+    const admin = await createAdmin(server.em(), { email: 'expires@example.test' });
+    const token = tokensFor(server).admin(admin);
+    expect((await codeOf(token)).code).toBeUndefined();
+    const { exp } = jwt.decode(token) as { exp: number };
+    server.services.clock.travelTo(new Date(exp * 1000 + 1000));
+    try {
+      expect((await codeOf(token)).code).toBe('UNAUTHENTICATED');
+    } finally {
+      server.services.clock.travelTo(new Date());
+    }
+  });
+
   it('refuses a token signed with another secret', async () => {
     const payload = jwt.decode(adminToken) as jwt.JwtPayload;
     const forged = jwt.sign(payload, 'another-secret-another-secret-another', { algorithm: 'HS256' });

@@ -5,6 +5,39 @@ import type { Clock } from '../clock.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 
+/** One limit to count an attempt against: its name and whose attempts (an address, an account, …). */
+export interface RateLimitStep {
+  name: RateLimitName;
+  key: string;
+}
+
+const consumeSqlBySteps = new Map<number, string>();
+
+/**
+ * Fixed-window upserts chained in data-modifying CTEs: step i is written only when step i - 1 came out
+ * within its budget (its row exists and `hits <= points`), so a refused step leaves the later ones
+ * untouched. Keys of different steps never collide (they start with the limit's name).
+ */
+function consumeSql(stepCount: number): string {
+  let sql = consumeSqlBySteps.get(stepCount);
+  if (sql) return sql;
+  const steps = Array.from({ length: stepCount }, (_, index) => {
+    const source =
+      index === 0
+        ? 'values (?::varchar, 1, ?::timestamptz)'
+        : `select ?::varchar, 1, ?::timestamptz from step${index - 1} where step${index - 1}.hits <= ?::int`;
+    return `step${index} as (
+      insert into rate_limit_buckets as b (key, hits, window_ends_at) ${source}
+      on conflict (key) do update set
+        hits = case when b.window_ends_at <= ?::timestamptz then 1 else b.hits + 1 end,
+        window_ends_at = case when b.window_ends_at <= ?::timestamptz then excluded.window_ends_at else b.window_ends_at end
+      returning hits, window_ends_at)`;
+  });
+  sql = `with ${steps.join(', ')} ${steps.map((_, index) => `select ${index} as step, hits, window_ends_at from step${index}`).join(' union all ')}`;
+  consumeSqlBySteps.set(stepCount, sql);
+  return sql;
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every server process sharing the database shares the
  * limits. Keys are HMAC'd: the table never holds addresses, e-mail addresses or IPs in clear.
@@ -24,19 +57,29 @@ export class RateLimiter {
   }
 
   /** Counts one attempt; throws RATE_LIMITED once the window's budget is spent. */
-  async consume(name: RateLimitName, key: string): Promise<void> {
-    const rule = this.rules[name];
+  consume(name: RateLimitName, key: string): Promise<void> {
+    return this.consumeAll([{ name, key }]);
+  }
+
+  /**
+   * Counts one attempt against several limits in order, in one statement (one round trip): each limit
+   * counts only while the ones before it are within their budget, as separate `consume` calls in that
+   * order would. Throws RATE_LIMITED for the first limit whose budget is spent.
+   */
+  async consumeAll(steps: readonly RateLimitStep[]): Promise<void> {
+    if (steps.length === 0) return;
     const now = this.clock.now();
-    const windowEnd = new Date(now.getTime() + rule.windowSeconds * 1000);
-    const [row] = await this.orm.em.getConnection().execute<{ hits: number; window_ends_at: Date }[]>(
-      `insert into rate_limit_buckets as b (key, hits, window_ends_at) values (?, 1, ?)
-       on conflict (key) do update set
-         hits = case when b.window_ends_at <= ? then 1 else b.hits + 1 end,
-         window_ends_at = case when b.window_ends_at <= ? then excluded.window_ends_at else b.window_ends_at end
-       returning hits, window_ends_at`,
-      [this.bucketKey(name, key), windowEnd, now, now],
-    );
-    if (row.hits > rule.points) {
+    const params: unknown[] = [];
+    steps.forEach(({ name, key }, index) => {
+      params.push(this.bucketKey(name, key), new Date(now.getTime() + this.rules[name].windowSeconds * 1000));
+      if (index > 0) params.push(this.rules[steps[index - 1].name].points);
+      params.push(now, now);
+    });
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ step: number; hits: number; window_ends_at: Date }[]>(consumeSql(steps.length), params);
+    for (const row of [...rows].sort((a, b) => a.step - b.step)) {
+      if (row.hits <= this.rules[steps[row.step].name].points) continue;
       const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
       throw new AppError(CommonError.RATE_LIMITED, {
         params: { minutes: Math.ceil(retryAfterSeconds / 60) },

@@ -1,0 +1,81 @@
+import type { EventSubscriber, FlushEventArgs, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
+import type { Country } from '../common/locale.js';
+import type { LocalDate } from '../common/time/zoned-time.js';
+import { Holiday } from './holiday.entity.js';
+
+/** How long this process trusts the holidays it read; another instance's change shows after at most this. */
+export const HOLIDAY_CACHE_MS = 30_000;
+
+interface Entry {
+  dates: Promise<ReadonlySet<LocalDate>>;
+  expiresAt: number;
+}
+
+/**
+ * The holidays of each country, kept in this process for a short while: the consumer lookup and the
+ * technician schedule ask for them on every request, and they change a few times a year. A change
+ * written through the ORM in this process (the holiday screens, tests arranging data) empties the cache
+ * as soon as it is committed; other instances see it within HOLIDAY_CACHE_MS (docs/decisions.md).
+ * Expiry runs on real time, not the application clock: the cache holds every holiday of the
+ * country, so which of them matter depends only on the dates asked about, i.e. on the clock.
+ */
+export class HolidayCalendar {
+  private readonly entries = new Map<Country, Entry>();
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly ttlMs = HOLIDAY_CACHE_MS,
+  ) {
+    orm.em.getEventManager().registerSubscriber(new HolidayChangeSubscriber(() => this.invalidate()));
+  }
+
+  /** Every holiday of the country. */
+  datesOf(country: Country): Promise<ReadonlySet<LocalDate>> {
+    const now = performance.now();
+    const cached = this.entries.get(country);
+    if (cached && cached.expiresAt > now) return cached.dates;
+    // The promise is kept, not its result: concurrent requests on an empty cache share one query.
+    // Invalidation drops it from the map at once, so a read that was under way is not kept.
+    const dates = this.load(country);
+    const entry = { dates, expiresAt: now + this.ttlMs };
+    this.entries.set(country, entry);
+    dates.catch(() => {
+      if (this.entries.get(country) === entry) this.entries.delete(country);
+    });
+    return dates;
+  }
+
+  /** Forgets every country's holidays: the next question reads them again. */
+  invalidate(): void {
+    this.entries.clear();
+  }
+
+  private async load(country: Country): Promise<ReadonlySet<LocalDate>> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ date: LocalDate }[]>('select date::text as date from holidays where country = ?', [country]);
+    return new Set(rows.map((row) => row.date));
+  }
+}
+
+/**
+ * Calls `changed` after a flush that wrote a holiday, and again when the surrounding transaction
+ * commits (a read between the flush and that commit may have seen the old holidays).
+ */
+class HolidayChangeSubscriber implements EventSubscriber {
+  private changedInTransaction = false;
+
+  constructor(private readonly changed: () => void) {}
+
+  afterFlush({ em, uow }: FlushEventArgs): void {
+    if (!uow.getChangeSets().some((changeSet) => changeSet.entity instanceof Holiday)) return;
+    this.changed();
+    if (em.isInTransaction()) this.changedInTransaction = true;
+  }
+
+  afterTransactionCommit({ transaction }: TransactionEventArgs): void {
+    if (!this.changedInTransaction || transaction?.savepointName) return;
+    this.changedInTransaction = false;
+    this.changed();
+  }
+}
