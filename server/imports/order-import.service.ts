@@ -99,11 +99,16 @@ export class OrderImportService {
     const progress = new ImportProgress(this.ctx.services.orm, jobId, this.ctx.log);
     const report = new RowReport();
     let rows = 0;
+    const source = upload.createReadStream();
+    // The upload may fail (too large, cut off) while the import still prepares and nobody reads the
+    // stream yet: without a listener that 'error' event would crash the process. The reader still
+    // gets the error, from the errored stream, when it starts.
+    source.on('error', () => undefined);
     try {
       const counts = await this.run(
         jobId,
         country,
-        upload.createReadStream(),
+        source,
         report,
         progress,
         (checked) => (rows = checked),
