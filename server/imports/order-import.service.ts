@@ -105,14 +105,7 @@ export class OrderImportService {
     // gets the error, from the errored stream, when it starts.
     source.on('error', () => undefined);
     try {
-      const counts = await this.run(
-        jobId,
-        country,
-        source,
-        report,
-        progress,
-        (checked) => (rows = checked),
-      );
+      const counts = await this.run(jobId, country, source, report, progress, (checked) => (rows = checked));
       await progress.settle();
       await this.finishJob(job, ImportJobStatus.SUCCEEDED, { ...counts, rowsChecked: rows, rowsWritten: rows });
       return Object.assign(new ImportOrdersSuccess(), { jobId, rows, ...counts });
