@@ -1,6 +1,6 @@
 import { parseCountry, type Country } from '../common/locale.js';
 import { instantOf, type LocalDate } from '../common/time/zoned-time.js';
-import { checkOrderFields } from '../orders/order-fields.js';
+import { checkOrderFields, type OrderFields } from '../orders/order-fields.js';
 import type { CsvRecord } from './csv-reader.js';
 import {
   CSV_COLUMNS,
@@ -28,17 +28,8 @@ export interface CsvHeader {
 }
 
 /** A valid row, ready to be staged and merged into the orders. */
-export interface StagedOrder {
+export interface StagedOrder extends OrderFields {
   line: number;
-  referenceNumber: string;
-  name: string;
-  email: string;
-  phone: string;
-  phoneNormalized: string;
-  zipcode: string;
-  houseNumber: number;
-  city: string;
-  country: Country;
   /** ISO instant of the window start. */
   appointment: string;
   duration: number;
