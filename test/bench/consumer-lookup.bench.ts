@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { startBaselineServer, type BaselineProcess } from './utils/baseline-process.js';
 import { runLoad, type LoadOptions, type LoadResult } from './utils/load.js';
-import { median, recordFigures } from './utils/results.js';
+import { median, recordFigures, throughputFigure } from './utils/results.js';
 import { seedOrders, withPg } from './utils/seed.js';
 
 const ORDERS = 200_000;
@@ -108,26 +108,8 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
     });
     const conditions = `median of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections, ${ADDRESSES} addresses`;
     recordFigures(`1. Consumer lookup (${ORDERS.toLocaleString('en')} orders)`, [
-      {
-        metric: 'GraphQL lookUpVisits throughput',
-        unit: 'req/s',
-        ours: graphql,
-        baseline: base,
-        ratio: graphql / base,
-        target: `≥ ${TARGET.throughput} × baseline`,
-        met: graphql / base >= TARGET.throughput,
-        note: conditions,
-      },
-      {
-        metric: 'REST POST /api/auth/client throughput',
-        unit: 'req/s',
-        ours: rest,
-        baseline: base,
-        ratio: rest / base,
-        target: `≥ ${TARGET.throughput} × baseline`,
-        met: rest / base >= TARGET.throughput,
-        note: conditions,
-      },
+      throughputFigure('GraphQL lookUpVisits throughput', graphql, base, TARGET.throughput, conditions),
+      throughputFigure('REST POST /api/auth/client throughput', rest, base, TARGET.throughput, conditions),
       {
         metric: 'REST throughput against direct GraphQL',
         unit: 'req/s',

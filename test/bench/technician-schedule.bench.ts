@@ -6,7 +6,7 @@ import { createTechnician } from '../utils/factories.js';
 import { startTestServer } from '../utils/test-server.js';
 import { startBaselineServer, type BaselineProcess } from './utils/baseline-process.js';
 import { runLoad, type LoadOptions } from './utils/load.js';
-import { median, recordFigures } from './utils/results.js';
+import { median, recordFigures, throughputFigure } from './utils/results.js';
 import { seedOrders, withPg } from './utils/seed.js';
 
 const ORDERS = 200_000;
@@ -118,26 +118,8 @@ describe('technician schedule', () => {
         met: statements[count] <= TARGET.statements && statements[count] === statements[1],
         note: 'authentication (the technician row), the orders with the lock; holidays from the per-process cache (30 s)',
       })),
-      {
-        metric: 'GraphQL technicianSchedule throughput',
-        unit: 'req/s',
-        ours: graphql,
-        baseline: base,
-        ratio: graphql / base,
-        target: `≥ ${TARGET.throughput} × baseline`,
-        met: graphql / base >= TARGET.throughput,
-        note: conditions,
-      },
-      {
-        metric: 'REST GET /api/technician/appointments throughput',
-        unit: 'req/s',
-        ours: rest,
-        baseline: base,
-        ratio: rest / base,
-        target: `≥ ${TARGET.throughput} × baseline`,
-        met: rest / base >= TARGET.throughput,
-        note: conditions,
-      },
+      throughputFigure('GraphQL technicianSchedule throughput', graphql, base, TARGET.throughput, conditions),
+      throughputFigure('REST GET /api/technician/appointments throughput', rest, base, TARGET.throughput, conditions),
     ]);
   });
 });

@@ -52,3 +52,17 @@ export const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+/** Requests per second against a bare baseline's, with the least ratio the target asks for. */
+export function throughputFigure(metric: string, ours: number, baseline: number, least: number, note: string): Figure {
+  return {
+    metric,
+    unit: 'req/s',
+    ours,
+    baseline,
+    ratio: ours / baseline,
+    target: `≥ ${least} × baseline`,
+    met: ours / baseline >= least,
+    note,
+  };
+}
