@@ -32,7 +32,9 @@ export class SignInService {
     if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
     const technician = await this.ctx.em.findOne(Technician, { id: technicianId });
     if (!technician) throw new AppError(CommonError.NOT_FOUND);
-    return this.ctx.services.tokens.signTechnician(technician, viewer.adminId);
+    // Loaded by the authentication of this request: no second query.
+    const admin = await this.ctx.em.findOneOrFail(Admin, { id: viewer.adminId });
+    return this.ctx.services.tokens.signTechnician(technician, admin);
   }
 
   /**
