@@ -29,10 +29,19 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   LOOKUP_PER_CLIENT: { points: 30, windowSeconds: 900 },
   LOOKUP_PER_ADDRESS: { points: 10, windowSeconds: 900 },
+  // Sign-in attempts count per client address, per account and client, and per account across all
+  // clients. One stranger can use up only its own share of an account's budget: the owner still signs
+  // in from another address. The account's own ceiling caps guessing from any number of addresses at
+  // 100 per 15 minutes (9 600 a day): a random 6-character password of letters and digits (36^6, the
+  // technicians' minimum) takes on average 300 years, an admin's 10 characters longer than the universe.
   SIGN_IN_PER_CLIENT: { points: 30, windowSeconds: 900 },
-  SIGN_IN_PER_ACCOUNT: { points: 10, windowSeconds: 900 },
+  SIGN_IN_PER_ACCOUNT_CLIENT: { points: 10, windowSeconds: 900 },
+  SIGN_IN_PER_ACCOUNT: { points: 100, windowSeconds: 900 },
+  // Forgot-password mails likewise: one address cannot block an account's resets, and an account gets at
+  // most 20 mails an hour however many addresses ask (reset links are unguessable; this only stops floods).
   PASSWORD_RESET_PER_CLIENT: { points: 10, windowSeconds: 3600 },
-  PASSWORD_RESET_PER_ACCOUNT: { points: 5, windowSeconds: 3600 },
+  PASSWORD_RESET_PER_ACCOUNT_CLIENT: { points: 5, windowSeconds: 3600 },
+  PASSWORD_RESET_PER_ACCOUNT: { points: 20, windowSeconds: 3600 },
   // statistics: a mail client reloading the tracking pixel in a loop cannot inflate averageMailRead
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
   // consumer replies (issue 10): changes of one order's reply; a script cannot flood the planner or the audit trail

@@ -1,33 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readTrustProxy } from '../../../server/config.js';
+import { requestFrom } from '../../utils/from-address.js';
 import { startLoadBalancer, type LoadBalancer } from '../../utils/haproxy.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
-
-interface Answer {
-  status: number;
-  setCookie: string[];
-}
-
-/** One HTTP request from a chosen loopback address (127.0.0.0/8 is all ours), so clients are distinct. */
-function requestFrom(
-  clientAddress: string,
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: options.method ?? 'GET', headers: options.headers, localAddress: clientAddress, agent: false },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie'] ?? [] }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 let lookups = 0;
 
@@ -36,9 +11,8 @@ function lookUp(clientAddress: string, baseUrl: string, headers: Record<string, 
   lookups++;
   const zipcode = `${String(1000 + lookups).padStart(4, '0')}AB`;
   return requestFrom(clientAddress, `${baseUrl}/api/auth/client`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams({ country: 'NL', zipcode, houseNumber: '1', phoneNumber: '' }).toString(),
+    headers,
+    form: { country: 'NL', zipcode, houseNumber: '1', phoneNumber: '' },
   }).then((answer) => answer.status);
 }
 
