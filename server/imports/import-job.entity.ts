@@ -37,7 +37,8 @@ export class ImportJob {
     | 'updated'
     | 'unchanged'
     | 'errorCount'
-    | 'finishedAt';
+    | 'finishedAt'
+    | 'heartbeatAt';
 
   @Field({ description: 'The id (a UUID) the client chose or the server gave.' })
   @RequireRole(Role.ADMIN)
@@ -102,4 +103,8 @@ export class ImportJob {
   @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
+
+  /** Renewed by the running import's process (database clock); see import-claim.ts. */
+  @Property({ type: 'datetime', nullable: true })
+  heartbeatAt: Date | null = null;
 }

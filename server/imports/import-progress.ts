@@ -21,6 +21,11 @@ export class ImportProgress {
     private readonly log: Logger,
   ) {}
 
+  /** Data rows checked so far. */
+  get rowsChecked(): number {
+    return this.values.rowsChecked;
+  }
+
   checked(rows: number): void {
     this.values.rowsChecked = rows;
     if (rows % REPORT_EVERY_ROWS === 0) this.publish();

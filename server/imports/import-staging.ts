@@ -1,4 +1,5 @@
-import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { importEventsCte } from '../audit/import-audit-sql.js';
 import type { AuditActor } from '../audit/order-audit.js';
@@ -10,11 +11,6 @@ import type { OrderCsvColumns } from './order-import.types.js';
 import type { StagedOrder, StagedReference } from './order-row.js';
 import type { RowProblem } from './order-row-rules.js';
 
-/**
- * Bytes of staged rows per COPY statement (about 600 rows): the rows travel in PostgreSQL's compact
- * COPY text format while the file is read, and no statement waits on the upload.
- */
-export const STAGING_CHUNK_BYTES = 64 * 1024;
 /** Rows per merge statement: few statements, bounded memory. */
 export const MERGE_BATCH_ROWS = 5000;
 
@@ -49,7 +45,7 @@ const STAGING_COPY = `copy import_staging (line, reference_number, complete, ${A
 const REFERENCE_ONLY = Array<null>(ALWAYS_WRITTEN.length + OPTIONAL_WRITES.length).fill(null);
 
 /** One row of the staging table in COPY text format, columns in the order of STAGING_COPY. */
-function stagingLine(row: StagedOrder | StagedReference): string {
+export function stagingLine(row: StagedOrder | StagedReference): string {
   if (!('name' in row)) return copyTextRow([row.line, row.referenceNumber, false, ...REFERENCE_ONLY]);
   return copyTextRow([
     row.line,
@@ -78,28 +74,21 @@ export interface MergeCounts {
 }
 
 /**
- * The rows of one import, checked and parked in a temporary table inside the import's transaction,
- * so that nothing reaches `orders` until every row has passed; then merged in batches with one
- * upsert statement each. The table disappears with the transaction.
+ * The rows of one import, checked and spooled before (import-spool.ts), parked in a temporary table
+ * inside the import's one short transaction, so that nothing reaches `orders` until every row has
+ * passed; then merged in batches with one upsert statement each. The table disappears with the
+ * transaction.
  */
 export class ImportStaging {
   private staged = 0;
-  /** Staged rows not sent yet, in COPY text format. */
-  private chunk = Buffer.allocUnsafe(STAGING_CHUNK_BYTES);
-  private used = 0;
-  /** The COPY statement on its way, if any. */
-  private sending: Promise<void> = Promise.resolve();
-  private failure: Error | undefined;
 
   constructor(private readonly em: EntityManager) {}
 
-  get size(): number {
-    return this.staged;
-  }
-
   async open(): Promise<void> {
+    // Imports are also serialised by their job (one RUNNING at a time); this lock guards the
+    // transaction itself should a job ever be taken over while its process still writes.
     await this.em.execute('select pg_advisory_xact_lock(hashtext(?))', [IMPORT_LOCK_KEY]);
-    // The whole file is one transaction; a statement may take longer than a request's usual limit.
+    // 100 000 rows take seconds; a statement may take longer than a request's usual limit.
     await this.em.execute(`set local statement_timeout = '120s'`);
     await this.em.execute(`create temp table import_staging (
       seq serial primary key,
@@ -123,52 +112,14 @@ export class ImportStaging {
   }
 
   /**
-   * Stages one row. Rows with problems come too, with their reference number only, so that
-   * duplicates and clashes with stored orders are found for every row of the file. Rows are sent
-   * in chunks, one COPY statement each, while the file is read: the promise, when there is one,
-   * is the chunk that just filled up being handed over (one chunk is on its way while the next
-   * one fills).
+   * Copies `count` rows in COPY text format (from the spool) into the staging table with one
+   * COPY statement. Rows with problems come too, with their reference number only, so that
+   * duplicates and clashes with stored orders are found for every row of the file.
    */
-  add(row: StagedOrder | StagedReference): Promise<void> | undefined {
-    const line = stagingLine(row);
-    this.staged++;
-    const free = this.chunk.length - this.used;
-    // A UTF-16 code unit takes at most 3 bytes in UTF-8: counting bytes is rarely needed.
-    if (line.length * 3 <= free || Buffer.byteLength(line) <= free) {
-      this.used += this.chunk.write(line, this.used);
-      return undefined;
-    }
-    const full = this.chunk.subarray(0, this.used);
-    this.chunk = Buffer.allocUnsafe(Math.max(STAGING_CHUNK_BYTES, Buffer.byteLength(line)));
-    this.used = this.chunk.write(line, 0);
-    return this.send(full);
-  }
-
-  /** Sends the rows still gathered and waits until every staged row is stored. */
-  async flush(): Promise<void> {
-    if (this.used > 0) {
-      const rest = this.chunk.subarray(0, this.used);
-      this.chunk = Buffer.allocUnsafe(STAGING_CHUNK_BYTES);
-      this.used = 0;
-      await this.send(rest);
-    }
-    await this.sending;
-    this.throwFailure();
-  }
-
-  private async send(rows: Buffer): Promise<void> {
-    await this.sending;
-    this.throwFailure();
+  async load(rows: Readable, count: number): Promise<void> {
     const copy = await copyFromStdin(this.em, STAGING_COPY);
-    // Settles once PostgreSQL has stored the chunk (or refused it); the failure is raised by the next call.
-    this.sending = finished(copy).catch((error: unknown) => {
-      this.failure ??= error instanceof Error ? error : new Error(String(error));
-    });
-    copy.end(rows);
-  }
-
-  private throwFailure(): void {
-    if (this.failure) throw this.failure;
+    await pipeline(rows, copy);
+    this.staged = count;
   }
 
   /**

@@ -13,4 +13,6 @@ export const ImportError = defineErrorCodes({
   IMPORT_ROWS_INVALID: 400,
   IMPORT_JOB_ID_INVALID: 400,
   IMPORT_JOB_ID_TAKEN: 409,
+  /** Another import is running (imports go one at a time: they may touch the same orders). */
+  IMPORT_IN_PROGRESS: 409,
 });

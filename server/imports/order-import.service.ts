@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Admin } from '../admins/admin.entity.js';
-import { importActorOf } from '../audit/order-audit.js';
+import { importActorOf, type AuditActor } from '../audit/order-audit.js';
 import { UPLOAD_LIMITS } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Role } from '../common/auth/role.js';
@@ -16,13 +15,15 @@ import { Technician } from '../technicians/technician.entity.js';
 import { CsvSyntaxError, readCsvRecords } from './csv-reader.js';
 import { CSV_COLUMNS } from './csv-format.js';
 import { ImportError } from './import.errors.js';
+import { claimImport, type ImportClaim } from './import-claim.js';
 import { ImportJob, ImportJobStatus } from './import-job.entity.js';
 import { ImportProgress } from './import-progress.js';
 import { loadImportWindowRules } from './import-setting.service.js';
+import { ImportSpool } from './import-spool.js';
 import { ImportStaging, type MergeCounts } from './import-staging.js';
-import { ImportOrdersSuccess, ImportRowError, ImportRowErrors } from './order-import.types.js';
+import { ImportOrdersSuccess, ImportRowError, ImportRowErrors, type OrderCsvColumns } from './order-import.types.js';
 import type { PendingUpload } from './upload.scalar.js';
-import { checkOrderRow, readHeader, rowMemo, type CsvHeader, type RowContext } from './order-row.js';
+import { checkOrderRow, readHeader, rowMemo, type RowContext } from './order-row.js';
 import { prepareRowRules, type RowProblem } from './order-row-rules.js';
 
 /** The report lists at most this many problems (it counts them all). */
@@ -51,12 +52,11 @@ class RowReport {
   }
 }
 
-/** Thrown inside the transaction to roll it back when the report is not empty. */
-class RowsRefused extends Error {
-  constructor(readonly rows: number) {
-    super('rows refused');
-  }
-}
+/** What reading the file gave: every data row checked and spooled, or a stop at a header or line no row after can be trusted. */
+type ReadOutcome = { kind: 'read'; rows: number; columns: OrderCsvColumns } | { kind: 'stopped'; rows: number };
+
+/** How an import ended when the file could be read: written, or refused with the report. */
+type ImportOutcome = { kind: 'written'; rows: number; counts: MergeCounts } | { kind: 'refused'; rows: number };
 
 /** Technicians by personal number: exactly as written, else ignoring case when that is unambiguous. */
 async function technicianLookup(em: EntityManager): Promise<(personalNumber: string) => number | undefined> {
@@ -71,13 +71,25 @@ async function technicianLookup(em: EntityManager): Promise<(personalNumber: str
   return (personalNumber) => exact.get(personalNumber) ?? folded.get(personalNumber.toUpperCase()) ?? undefined;
 }
 
+/**
+ * An upload stream's own failure (too large, cut off, client gone), told apart from what reading
+ * it raised. A stream may fail before anyone listens: then only `errored` knows.
+ */
+function watchUpload(source: Readable): () => unknown {
+  let failure: unknown;
+  source.on('error', (error) => (failure ??= error));
+  return () => failure ?? source.errored ?? undefined;
+}
+
 export class OrderImportService {
   constructor(private readonly ctx: AppContext) {}
 
   /**
-   * Imports a CSV file of orders for one country. Every row is checked first (while the file
-   * streams in); if any is bad nothing is written and the report lists the problems; otherwise
-   * the rows are upserted on reference number in the same transaction.
+   * Imports a CSV file of orders for one country, all rows or none, in three steps: claim the one
+   * import slot (IMPORT_IN_PROGRESS at once when taken); read the upload to its end, checking every
+   * row and spooling it to a temporary file, with no transaction open; then one short transaction
+   * that copies the spooled rows in, finds the problems across rows and stored orders, and writes
+   * the rows when there are none. The outcome is a value: written, or refused with the report.
    */
   async importOrders(
     country: Country,
@@ -86,46 +98,42 @@ export class OrderImportService {
   ): Promise<ImportOrdersSuccess | ImportRowErrors> {
     const jobId = requestedJobId?.trim() || randomUUID();
     if (!UUID.test(jobId)) throw new AppError(ImportError.IMPORT_JOB_ID_INVALID);
-    let upload: FileUpload;
-    try {
-      upload = await pending.file;
-    } catch (error) {
-      throw this.uploadFailure(error);
-    }
-    const job = await this.startJob(jobId, country, upload.filename);
-    const progress = new ImportProgress(this.ctx.services.orm, jobId, this.ctx.log);
+    const upload = await this.fileOf(pending);
+    const { orm, clock } = this.ctx.services;
+    const viewer = this.ctx.viewer;
+    const claim = await claimImport(
+      orm,
+      {
+        id: jobId,
+        country,
+        fileName: upload.filename,
+        adminId: viewer?.role === Role.ADMIN ? viewer.adminId : null,
+        startedAt: clock.now(),
+      },
+      this.ctx.log,
+    );
+    const progress = new ImportProgress(orm, jobId, this.ctx.log);
     const report = new RowReport();
-    let rows = 0;
-    let source: Readable;
+    let outcome: ImportOutcome;
     try {
-      source = upload.createReadStream();
-    } catch (error) {
-      await this.finishJob(job, ImportJobStatus.FAILED, {});
-      throw this.uploadFailure(error);
-    }
-    // The upload may fail (too large, cut off) while the import still prepares and nobody reads the
-    // stream yet: without a listener that 'error' event would crash the process. The reader still
-    // gets the error, from the errored stream, when it starts.
-    let uploadError: unknown;
-    source.on('error', (error) => (uploadError ??= error));
-    try {
-      const counts = await this.run(jobId, country, source, report, progress, (checked) => (rows = checked));
-      await progress.settle();
-      await this.finishJob(job, ImportJobStatus.SUCCEEDED, { ...counts, rowsChecked: rows, rowsWritten: rows });
-      return Object.assign(new ImportOrdersSuccess(), { jobId, rows, ...counts });
+      outcome = await this.run(claim, country, upload, report, progress);
     } catch (error) {
       await progress.settle();
-      if (error instanceof RowsRefused) {
-        await this.finishJob(job, ImportJobStatus.REJECTED, { rowsChecked: error.rows, errorCount: report.count });
-        return this.refusal(jobId, error.rows, report);
-      }
-      await this.finishJob(job, ImportJobStatus.FAILED, { rowsChecked: rows });
-      if (error instanceof AppError) throw error;
-      // The stream may have failed before anyone listened (then only `errored` knows).
-      uploadError ??= source.errored ?? undefined;
-      if (uploadError !== undefined) throw this.uploadFailure(uploadError);
+      await claim.finish(ImportJobStatus.FAILED, { rowsChecked: progress.rowsChecked }, clock.now());
       throw error;
     }
+    await progress.settle();
+    if (outcome.kind === 'refused') {
+      await claim.finish(
+        ImportJobStatus.REJECTED,
+        { rowsChecked: outcome.rows, errorCount: report.count },
+        clock.now(),
+      );
+      return this.refusal(jobId, outcome.rows, report);
+    }
+    const { rows, counts } = outcome;
+    await claim.finish(ImportJobStatus.SUCCEEDED, { ...counts, rowsChecked: rows, rowsWritten: rows }, clock.now());
+    return Object.assign(new ImportOrdersSuccess(), { jobId, rows, ...counts });
   }
 
   /** An import's progress and outcome, for the screen that polls it. */
@@ -134,14 +142,13 @@ export class OrderImportService {
   }
 
   private async run(
-    jobId: string,
+    claim: ImportClaim,
     country: Country,
-    source: Readable,
+    upload: FileUpload,
     report: RowReport,
     progress: ImportProgress,
-    onChecked: (rows: number) => void,
-  ): Promise<MergeCounts> {
-    const { em, services } = this.ctx;
+  ): Promise<ImportOutcome> {
+    const { em } = this.ctx;
     const context: RowContext = {
       country,
       zone: TIME_ZONE[country],
@@ -150,59 +157,121 @@ export class OrderImportService {
       rules: await prepareRowRules(em, country),
       memo: rowMemo(),
     };
-    const actor = await importActorOf(this.ctx, em, jobId);
-    return em.fork().transactional(async (tem) => {
+    const actor = await importActorOf(this.ctx, em, claim.jobId);
+    const spool = await ImportSpool.create();
+    try {
+      const read = await this.readInto(spool, upload, context, report, progress);
+      if (read.kind === 'stopped') return { kind: 'refused', rows: read.rows };
+      return await this.write(spool, read, report, progress, actor);
+    } finally {
+      await spool.remove();
+    }
+  }
+
+  /** Reads, checks and spools every row of the upload; no database work but the progress. */
+  private async readInto(
+    spool: ImportSpool,
+    upload: FileUpload,
+    context: RowContext,
+    report: RowReport,
+    progress: ImportProgress,
+  ): Promise<ReadOutcome> {
+    const source = this.openUpload(upload);
+    const uploadFailure = watchUpload(source);
+    const records = readCsvRecords(source);
+    let rows = 0;
+    try {
+      const first = await records.next();
+      if (first.done) throw new AppError(ImportError.IMPORT_FILE_EMPTY);
+      const { header, problems } = readHeader(first.value, this.ctx.services.config.brand);
+      report.add(problems);
+      // Without a usable header no row can be read: the report names the columns to fix.
+      if (!header) return { kind: 'stopped', rows };
+      for await (const record of records) {
+        rows++;
+        const { order, reference, problems: rowProblems } = checkOrderRow(record, header, context);
+        report.add(rowProblems);
+        const staged = order ?? reference;
+        const writing = staged && spool.add(staged);
+        if (writing) await writing;
+        progress.checked(rows);
+      }
+      if (rows === 0) throw new AppError(ImportError.IMPORT_NO_ROWS);
+      await spool.finish();
+      return { kind: 'read', rows, columns: new Set(header.columns.keys()) };
+    } catch (error) {
+      if (error instanceof CsvSyntaxError) {
+        report.add([{ line: error.line, column: null, message: error.reason }]);
+        return { kind: 'stopped', rows };
+      }
+      if (error instanceof AppError) throw error;
+      const failure = uploadFailure();
+      throw failure === undefined ? error : this.uploadFailure(failure);
+    } finally {
+      await records.return(undefined);
+    }
+  }
+
+  /**
+   * The one transaction of an import, begun once the whole file is checked and on disk: it lasts as
+   * long as PostgreSQL takes to copy and merge the rows, whatever the speed of the upload.
+   */
+  private write(
+    spool: ImportSpool,
+    read: Extract<ReadOutcome, { kind: 'read' }>,
+    report: RowReport,
+    progress: ImportProgress,
+    actor: AuditActor,
+  ): Promise<ImportOutcome> {
+    const { em, services, log } = this.ctx;
+    const started = performance.now();
+    return em.fork().transactional(async (tem): Promise<ImportOutcome> => {
       const staging = new ImportStaging(tem);
       await staging.open();
-      const header = await this.stage(source, context, staging, report, progress, onChecked);
+      await staging.load(spool.open(), spool.rows);
       const conflicts = await staging.conflicts(ROW_REPORT_LIMIT);
       report.add(conflicts.problems, conflicts.total);
-      if (report.count > 0) throw new RowsRefused(header.rows);
-      return staging.merge(header.columns, services.clock.now(), actor, (written) => progress.written(written));
+      // Only the temporary table was written, and it goes with the transaction.
+      if (report.count > 0) return { kind: 'refused', rows: read.rows };
+      const counts = await staging.merge(read.columns, services.clock.now(), actor, (written) =>
+        progress.written(written),
+      );
+      log.info({ rows: read.rows, ms: Math.round(performance.now() - started) }, 'import transaction');
+      return { kind: 'written', rows: read.rows, counts };
     });
   }
 
-  /** Reads, checks and stages every row; returns the header's columns and the number of data rows. */
-  private async stage(
-    source: Readable,
-    context: RowContext,
-    staging: ImportStaging,
-    report: RowReport,
-    progress: ImportProgress,
-    onChecked: (rows: number) => void,
-  ): Promise<{ columns: Set<string>; rows: number }> {
-    let header: CsvHeader | undefined;
-    let headerSeen = false;
-    let rows = 0;
+  private async fileOf(pending: PendingUpload): Promise<FileUpload> {
     try {
-      for await (const record of readCsvRecords(source)) {
-        if (!headerSeen) {
-          headerSeen = true;
-          const read = readHeader(record, this.ctx.services.config.brand);
-          report.add(read.problems);
-          // Without a usable header no row can be read: the report names the columns to fix.
-          if (!read.header) throw new RowsRefused(0);
-          header = read.header;
-          continue;
-        }
-        rows++;
-        const { order, reference, problems } = checkOrderRow(record, header!, context);
-        report.add(problems);
-        const staged = order ?? reference;
-        const sending = staged && staging.add(staged);
-        if (sending) await sending;
-        onChecked(rows);
-        progress.checked(rows);
-      }
+      return await pending.file;
     } catch (error) {
-      if (!(error instanceof CsvSyntaxError)) throw error;
-      report.add([{ line: error.line, column: null, message: error.reason }]);
-      throw new RowsRefused(rows);
+      throw this.uploadFailure(error);
     }
-    await staging.flush();
-    if (!headerSeen) throw new AppError(ImportError.IMPORT_FILE_EMPTY);
-    if (rows === 0) throw new AppError(ImportError.IMPORT_NO_ROWS);
-    return { columns: new Set(header!.columns.keys()), rows };
+  }
+
+  private openUpload(upload: FileUpload): Readable {
+    try {
+      return upload.createReadStream();
+    } catch (error) {
+      // graphql-upload throws here when the file already failed (cut off, too large).
+      throw this.uploadFailure(error);
+    }
+  }
+
+  /**
+   * The file did not arrive whole: none was sent (the uploaders' 400), it was too large (413), or the
+   * request broke its framing or was cut off (the multipart parser's own errors carry no status).
+   */
+  private uploadFailure(error: unknown): AppError {
+    if (isTooLarge(error)) {
+      return new AppError(ImportError.IMPORT_FILE_TOO_LARGE, {
+        params: { max: Math.round(UPLOAD_LIMITS.maxFileSize / (1024 * 1024)) },
+      });
+    }
+    const { status, code } = (error as { status?: unknown; code?: unknown } | null) ?? {};
+    if (status === 400 && code !== CommonError.UPLOAD_MALFORMED.code)
+      return new AppError(ImportError.IMPORT_FILE_MISSING);
+    return new AppError(CommonError.UPLOAD_MALFORMED);
   }
 
   private refusal(jobId: string, rows: number, report: RowReport): ImportRowErrors {
@@ -220,44 +289,5 @@ export class OrderImportService {
         }),
       ),
     });
-  }
-
-  /**
-   * The file did not arrive whole: none was sent (the uploaders' 400), it was too large (413), or the
-   * request broke its framing or was cut off (the multipart parser's own errors carry no status).
-   */
-  private uploadFailure(error: unknown): AppError {
-    if (isTooLarge(error)) return this.tooLarge();
-    const { status, code } = (error as { status?: unknown; code?: unknown } | null) ?? {};
-    if (status === 400 && code !== CommonError.UPLOAD_MALFORMED.code)
-      return new AppError(ImportError.IMPORT_FILE_MISSING);
-    return new AppError(CommonError.UPLOAD_MALFORMED);
-  }
-
-  private tooLarge(): AppError {
-    return new AppError(ImportError.IMPORT_FILE_TOO_LARGE, {
-      params: { max: Math.round(UPLOAD_LIMITS.maxFileSize / (1024 * 1024)) },
-    });
-  }
-
-  private async startJob(id: string, country: Country, fileName: string): Promise<ImportJob> {
-    const em = this.ctx.em.fork();
-    if (await em.count(ImportJob, { id })) throw new AppError(ImportError.IMPORT_JOB_ID_TAKEN);
-    const viewer = this.ctx.viewer;
-    const job = em.create(ImportJob, {
-      id,
-      country,
-      fileName: (fileName || 'upload.csv').slice(0, 255),
-      admin: viewer?.role === Role.ADMIN ? em.getReference(Admin, viewer.adminId) : null,
-      startedAt: this.ctx.services.clock.now(),
-    });
-    await em.flush();
-    return job;
-  }
-
-  private async finishJob(job: ImportJob, status: ImportJobStatus, values: Partial<ImportJob>): Promise<void> {
-    await this.ctx.em
-      .fork()
-      .nativeUpdate(ImportJob, { id: job.id }, { ...values, status, finishedAt: this.ctx.services.clock.now() });
   }
 }

@@ -12,6 +12,8 @@ export interface HttpResult<TBody> {
 export interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
+  /** Aborts the request (a client that goes away). */
+  signal?: AbortSignal;
 }
 
 function authHeaders(options: RequestOptions): Record<string, string> {

@@ -87,6 +87,7 @@ export async function postGraphQLUpload<TData = Record<string, unknown>>(
     headers: { 'content-type': contentType, 'apollo-require-preflight': 'true', ...authHeaders(options) },
     body,
     duplex: 'half',
+    signal: options.signal,
   } as RequestInit);
   return {
     status: response.status,
@@ -112,6 +113,7 @@ export async function postRestUpload<TBody = unknown>(
     headers: { 'content-type': contentType, ...authHeaders(options) },
     body,
     duplex: 'half',
+    signal: options.signal,
   } as RequestInit);
   return { status: response.status, body: (await readBody(response)) as TBody, headers: response.headers };
 }

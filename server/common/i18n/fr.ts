@@ -124,6 +124,8 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_ROWS_INVALID: "Le fichier contient des erreurs ; rien n'a été importé.",
   IMPORT_JOB_ID_INVALID: "Le numéro de l'importation n'est pas un UUID valable.",
   IMPORT_JOB_ID_TAKEN: 'Une importation avec ce numéro existe déjà.',
+  IMPORT_IN_PROGRESS:
+    "Une importation est déjà en cours. Attendez qu'elle soit terminée, puis réessayez ; rien n'a été importé.",
   IMPORT_COLUMN_UNKNOWN: "Colonne inconnue '{column}'. Colonnes possibles : {columns}.",
   IMPORT_COLUMN_MISSING: "La colonne '{column}' manque dans la ligne d'en-tête.",
   IMPORT_COLUMN_DUPLICATE: "La colonne '{column}' figure deux fois dans la ligne d'en-tête.",

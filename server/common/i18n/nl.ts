@@ -123,6 +123,8 @@ export const nl = {
   IMPORT_ROWS_INVALID: 'Het bestand bevat fouten; er is niets ingeladen.',
   IMPORT_JOB_ID_INVALID: 'Het volgnummer van de import is geen geldige UUID.',
   IMPORT_JOB_ID_TAKEN: 'Er bestaat al een import met dit volgnummer.',
+  IMPORT_IN_PROGRESS:
+    'Er loopt al een import. Wacht tot die klaar is en probeer het dan opnieuw; er is niets ingeladen.',
   IMPORT_COLUMN_UNKNOWN: "Onbekende kolom '{column}'. Mogelijke kolommen: {columns}.",
   IMPORT_COLUMN_MISSING: "De kolom '{column}' ontbreekt in de kopregel.",
   IMPORT_COLUMN_DUPLICATE: "De kolom '{column}' staat twee keer in de kopregel.",

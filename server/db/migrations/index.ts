@@ -7,6 +7,7 @@ import { Migration20261121070000_import_jobs } from './Migration20261121070000_i
 import { Migration20261121080000_statistics_indexes } from './Migration20261121080000_statistics_indexes.js';
 import { Migration20261121100000_consumer_replies } from './Migration20261121100000_consumer_replies.js';
 import { Migration20261121110000_order_events } from './Migration20261121110000_order_events.js';
+import { Migration20261123100000_import_claim } from './Migration20261123100000_import_claim.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121100000_consumer_replies', class: Migration20261121100000_consumer_replies },
   // issue 10 part B: audit trail
   { name: 'Migration20261121110000_order_events', class: Migration20261121110000_order_events },
+  { name: 'Migration20261123100000_import_claim', class: Migration20261123100000_import_claim },
 ];
