@@ -54,3 +54,8 @@ export function isUsable(account: StaffAccount): boolean {
 export function accountKey(type: AccountType, email: string): string {
   return `${type}:${normalizeEmail(email)}`;
 }
+
+/** The attempts of one client address on one account (a limit separate from the account's own). */
+export function accountClientKey(type: AccountType, email: string, clientIp: string): string {
+  return `${accountKey(type, email)}\n${clientIp}`;
+}
