@@ -3,10 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LevelWithSilent } from 'pino';
-
-/** Spec section 9: admin passwords have at least 10 characters, technician passwords at least 6. */
-export const ADMIN_PASSWORD_MIN_LENGTH = 10;
-export const TECHNICIAN_PASSWORD_MIN_LENGTH = 6;
+import { PASSWORD_MIN_LENGTH } from '../shared/staff.js';
 
 /**
  * Uploads (the CSV import, GraphQL multipart and legacy REST alike): one file of at most 20 MB,
@@ -222,8 +219,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if ((adminEmail === undefined) !== (adminPassword === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  if (adminPassword !== undefined && adminPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
-    throw new ConfigError(`ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
+  if (adminPassword !== undefined && adminPassword.length < PASSWORD_MIN_LENGTH.admin) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH.admin} characters`);
   }
   return {
     env: nodeEnv,

@@ -6,6 +6,7 @@ import { AppError } from '../common/errors/app-error.js';
 import type { Language } from '../common/locale.js';
 import { AccountError } from './account.errors.js';
 import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
+import { PASSWORD_MAX_LENGTH } from '../../shared/staff.js';
 import { runInBackground } from './background.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
@@ -18,7 +19,6 @@ import {
   isUsable,
   NEW_PASSWORD_PATH,
   normalizeEmail,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './staff-account.js';
 
