@@ -11,7 +11,7 @@ import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
-import { rejectNulCharactersPlugin } from './common/errors/reject-nul.plugin.js';
+import { inputTextPlugin } from './common/errors/input-text.plugin.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
@@ -72,7 +72,7 @@ export async function composeApp(
     plugins: [
       ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       localizeErrorsPlugin,
-      rejectNulCharactersPlugin,
+      inputTextPlugin,
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),
     ],

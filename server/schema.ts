@@ -8,6 +8,7 @@ import { auditResolvers } from './audit/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
+import { DateTimeISOScalar } from './common/time/date-scalars.js';
 import { consumerResolvers } from './consumers/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
@@ -62,6 +63,8 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
     resolvers: RESOLVERS,
     authChecker,
     directives: [authDirective],
+    // Every Date the schema takes is an instant of the planning years (see date-scalars.ts).
+    scalarsMap: [{ type: Date, scalar: DateTimeISOScalar }],
     validate: false,
   }).then((schema) => {
     assertEveryOperationGuarded(schema);

@@ -1,9 +1,9 @@
 import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { LocalDateResolver } from 'graphql-scalars';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
+import { LocalDateScalar } from '../common/time/date-scalars.js';
 
 @ObjectType({ description: 'A public holiday: not a working day in its country.' })
 @Entity({ tableName: 'holidays' })
@@ -19,7 +19,7 @@ export class Holiday {
   @Enum({ items: () => Country, nativeEnumName: 'country' })
   country!: Country;
 
-  @Field(() => LocalDateResolver, { description: 'The calendar date, YYYY-MM-DD.' })
+  @Field(() => LocalDateScalar, { description: 'The calendar date, YYYY-MM-DD.' })
   @RequireRole(Role.ADMIN)
   @Property({ type: 'date' })
   date!: string;

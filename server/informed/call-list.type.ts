@@ -1,9 +1,9 @@
-import { LocalDateResolver } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/order.entity.js';
+import { LocalDateScalar } from '../common/time/date-scalars.js';
 
 @ObjectType({
   description:
@@ -14,7 +14,7 @@ export class CallList {
   @RequireRole(Role.ADMIN)
   country!: Country;
 
-  @Field(() => LocalDateResolver, {
+  @Field(() => LocalDateScalar, {
     description: "The visit day: the next working day after today in the country's zone.",
   })
   @RequireRole(Role.ADMIN)

@@ -21,6 +21,29 @@ function legacyRequestOf(req: Request): LegacyRequest {
   };
 }
 
+/**
+ * The first body field that is neither text, a number, a flag nor a list: no legacy call takes an
+ * object, and reading one as text (`String({ toString: 1 })`) would throw inside the mapping.
+ */
+function objectFieldOf(body: Record<string, unknown>): string | undefined {
+  return Object.keys(body).find((name) => {
+    const value = body[name];
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  });
+}
+
+/**
+ * The row's legacy fields as GraphQL variables. A mapping is a pure function of the input, so one
+ * that throws was given input it cannot read: that is the caller's 400, never a 500.
+ */
+function variablesOf(route: RestRoute, request: LegacyRequest): Record<string, unknown> | undefined {
+  try {
+    return { ...route.variables?.(request) };
+  } catch {
+    return undefined;
+  }
+}
+
 function sendLegacyError(res: Response, error: Pick<GraphQLFormattedError, 'extensions'>): void {
   const code = typeof error.extensions?.code === 'string' ? error.extensions.code : 'INTERNAL_SERVER_ERROR';
   const retryAfter = error.extensions?.retryAfterSeconds;
@@ -62,6 +85,14 @@ async function answer(
   services: AppServices,
 ): Promise<void> {
   const request = legacyRequestOf(req);
+  // Input is checked at the edge, before the caller, the rate limits or the operation see it.
+  const objectField = objectFieldOf(request.body);
+  if (objectField !== undefined) {
+    res.status(400).json({ message: CommonError.BAD_USER_INPUT.code, field: objectField });
+    return;
+  }
+  const variables = variablesOf(route, request);
+  if (!variables) return sendLegacyError(res, { extensions: { code: CommonError.BAD_USER_INPUT.code } });
   const context = await createContext(req, services);
   if (route.upload) {
     // The caller and the framing are checked before a byte of the file is read.
@@ -72,7 +103,6 @@ async function answer(
     }
   }
   const received = route.upload ? receiveUpload(req, route.upload, UPLOAD_LIMITS) : undefined;
-  const variables = { ...route.variables?.(request) };
   if (route.upload && received) variables[route.upload.variable] = received.upload;
   let response;
   try {

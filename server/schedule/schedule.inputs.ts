@@ -1,5 +1,5 @@
-import { LocalDateResolver } from 'graphql-scalars';
 import { Field, InputType, Int } from 'type-graphql';
+import { LocalDateScalar } from '../common/time/date-scalars.js';
 
 @InputType({ description: 'One order of the schedule with its start after the technician shifted it.' })
 export class ScheduleAppointmentInput {
@@ -15,7 +15,7 @@ export class ScheduleAppointmentInput {
 
 @InputType({ description: 'The whole schedule as the technician confirms it: every order of the day exactly once.' })
 export class ConfirmScheduleInput {
-  @Field(() => LocalDateResolver, {
+  @Field(() => LocalDateScalar, {
     nullable: true,
     description:
       'The date the planner showed. When given and the schedule has moved to another day since, the confirm is refused.',

@@ -1,8 +1,8 @@
-import { LocalDateResolver } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { LocalDateScalar } from '../common/time/date-scalars.js';
 
 @ObjectType({ description: 'An order as the technician sees it in the planner (spec: order, technician view).' })
 export class ScheduleOrder {
@@ -44,7 +44,7 @@ export class ScheduleOrder {
 
 @ObjectType({ description: "The signed-in technician's schedule of the next working day." })
 export class TechnicianSchedule {
-  @Field(() => LocalDateResolver, {
+  @Field(() => LocalDateScalar, {
     description: "The schedule date: the next working day after today in the technician's country.",
   })
   @RequireRole(Role.TECHNICIAN)

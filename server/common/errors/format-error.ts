@@ -31,9 +31,31 @@ function withoutHttp(extensions: Record<string, unknown>): Record<string, unknow
   return rest;
 }
 
+/**
+ * The AppError behind `error`: thrown by a resolver, or by a scalar while graphql-js coerced a
+ * variable or checked a literal (which wrap it once or twice in their own errors).
+ */
+function appErrorBehind(error: unknown): AppError | undefined {
+  let current: unknown = unwrapResolverError(error);
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return undefined;
+}
+
+/**
+ * graphql-js names where in a variable a value was refused only in its message (graphql 16:
+ * `Variable "$input" got invalid value ... at "input.appointment"; ...`). The field, as the services
+ * name it (inside the input: `appointment`), lets screens show a scalar's refusal beside its field.
+ */
+function coercedFieldOf(message: string): string | undefined {
+  const match = /^Variable "\$(\w+)" got invalid value .*? at "\1((?:\.\w+|\[\d+\])+)"; /s.exec(message);
+  return match?.[2].replace(/\[(\d+)\]/g, '.$1').slice(1);
+}
+
 export function isExpectedError(error: unknown): boolean {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) return true;
+  if (appErrorBehind(error)) return true;
   if (!(error instanceof GraphQLError)) return false;
   const code = error.extensions?.code;
   // A GraphQLError without an underlying exception is graphql-js reporting on the request itself.
@@ -45,12 +67,14 @@ export function isExpectedError(error: unknown): boolean {
  * INTERNAL_SERVER_ERROR without a trace of what happened inside (that goes to the log).
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) {
+  const original = appErrorBehind(error);
+  if (original) {
+    const key = original.messageKey ?? (original.definition.code as MessageKey);
+    const coercedField = original.fields.length === 0 ? coercedFieldOf(formatted.message) : undefined;
     const translation: PendingTranslation = {
-      key: original.messageKey ?? (original.definition.code as MessageKey),
+      key,
       params: original.params,
-      fields: original.fields,
+      fields: coercedField ? [{ field: coercedField, message: key, params: original.params }] : original.fields,
     };
     return {
       // Dutch until the localisation step knows the caller's language (it may never run, e.g. when

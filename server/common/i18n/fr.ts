@@ -13,6 +13,7 @@ export const fr: Record<MessageKey, string> = {
   FIELD_TOO_LONG: 'Ce champ ne peut pas dépasser {max} caractères.',
   INVALID_EMAIL: "Ce n'est pas une adresse e-mail valable.",
   NUL_CHARACTER: 'La saisie contient un caractère non valable (NUL). Supprimez-le et réessayez.',
+  ILL_FORMED_TEXT: 'La saisie contient des caractères qui ne forment pas un texte valable. Supprimez-les et réessayez.',
   UPLOAD_MALFORMED:
     "Le fichier n'a pas été envoyé entièrement ou correctement. Rien n'a été importé ; veuillez réessayer.",
   PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
