@@ -17,7 +17,9 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for debugging and the benchmarks, but not named in the bundles; the server does not serve
+    // them in production.
+    sourcemap: 'hidden',
     target: 'es2022',
   },
   server: {

@@ -103,7 +103,7 @@ export async function composeApp(
   app.use(mailOpenPixelRouter(services));
   app.use(createRestRouter(REST_ROUTES, schema, apollo, services));
   app.use(apiDocsRouter(REST_ROUTES, schema));
-  app.use(staticClient(config.clientDir, xsrf.issue));
+  app.use(staticClient(config.clientDir, xsrf.issue, { serveSourceMaps: config.env !== 'production' }));
   app.use(lastResort);
   return { app, apollo };
 }

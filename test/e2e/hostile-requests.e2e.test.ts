@@ -17,7 +17,7 @@ const TRUNCATED_GRAPHQL =
   '\r\n--XYZ\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.f"]}\r\n' +
   '--XYZ\r\nContent-Disposition: form-data; name="0"; filename="a.csv"\r\n\r\nx';
 
-describe('the built server in production mode under hostile upload requests', () => {
+describe('the built server in production mode', () => {
   let app: AppProcess;
   let adminToken: string;
 
@@ -36,6 +36,18 @@ describe('the built server in production mode under hostile upload requests', ()
     adminToken = body.data!.signInAdmin.adminToken;
   });
   afterAll(() => app.stop());
+
+  it('keeps the built source maps (with the full sources) to itself', async () => {
+    const index = await (await fetch(`${app.url}/`, { headers: { accept: 'text/html' } })).text();
+    const scripts = [...index.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const bundle = await fetch(`${app.url}${script}`);
+      expect(bundle.status).toBe(200);
+      expect(await bundle.text()).not.toContain('sourceMappingURL');
+      expect((await fetch(`${app.url}${script}.map`)).status).toBe(404);
+    }
+  });
 
   it('stays alive and serving after truncated multipart bodies to every upload path, with and without a token', async () => {
     const requests = [

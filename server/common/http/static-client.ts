@@ -8,10 +8,22 @@ import express, { type RequestHandler, Router } from 'express';
  * index.html (the client's router decides what to show, including /404). Compressed for clients
  * that accept it: a phone on a slow line downloads the consumer page's script gzipped (about a third).
  */
-export function staticClient(clientDir: string, beforeIndex: RequestHandler): Router {
+export function staticClient(
+  clientDir: string,
+  beforeIndex: RequestHandler,
+  options: { serveSourceMaps: boolean },
+): Router {
   const router = Router();
   const indexFile = join(clientDir, 'index.html');
   router.use(compression());
+  // The build keeps its source maps (with the full sources) beside the bundles for debugging and the
+  // benchmarks; in production they are not for the public.
+  if (!options.serveSourceMaps) {
+    router.use((req, res, next) => {
+      if (!req.path.endsWith('.map')) return next();
+      res.status(404).type('text/plain').send('Not found');
+    });
+  }
   router.use(
     '/assets',
     express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
