@@ -81,7 +81,8 @@ export function technicianRefFrom(request: LegacyRequest): string {
 
 /** `orders`: a JSON list of ids (`[1,2]`), repeated form fields, or one id. */
 export function idListFrom(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? wholeNumberOr(item.trim()) : item));
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item) => (typeof item === 'string' ? wholeNumberOr(item.trim()) : item));
   if (typeof value === 'number') return [value];
   if (typeof value !== 'string') return value ?? null;
   const text = value.trim();

@@ -32,14 +32,14 @@ import {
   toLegacySchedule,
   type LegacyScheduleSource,
 } from '../schedule/schedule.legacy.js';
-import { defineRoute, field, type LegacyRequest } from './rest-route.js';
+import { defineRoute, field, textOf, type LegacyRequest } from './rest-route.js';
 
 const signInVariables = (request: LegacyRequest) => ({
-  input: { email: field(request, 'email'), password: String(request.body.password ?? '') },
+  input: { email: field(request, 'email'), password: textOf(request.body.password) },
 });
 const forgotVariables = (request: LegacyRequest) => ({ input: { email: field(request, 'email') } });
 const newPasswordVariables = (request: LegacyRequest) => ({
-  input: { token: field(request, 'token'), password: String(request.body.password ?? '') },
+  input: { token: field(request, 'token'), password: textOf(request.body.password) },
 });
 const adminVariables = (request: LegacyRequest) => ({
   firstname: field(request, 'firstname'),

@@ -122,7 +122,7 @@ export function IndexPage() {
     <section className="card consumer-card" aria-labelledby="lookup-title">
       <h2 id="lookup-title">{t('consumer.index.title')}</h2>
       <p className="muted">{t(country === 'BE' ? 'consumer.index.intro.BE' : 'consumer.index.intro.NL')}</p>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className={`consumer-fields consumer-fields-${fields.length}`}>
           {fields.map((field) => {
             const id = `lookup-${field.name}`;

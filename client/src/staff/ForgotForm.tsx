@@ -29,7 +29,7 @@ export function ForgotForm({ onSubmit, loginTo }: { onSubmit: (email: string) =>
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <p>{t('staff.forgot.intro')}</p>
       <TextField
         label={t('staff.email')}

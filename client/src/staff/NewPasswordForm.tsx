@@ -52,7 +52,7 @@ export function NewPasswordForm({
     );
   }
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label={t('staff.newPassword.password')}
         hint={t('staff.newPassword.hint', { min: minLength })}

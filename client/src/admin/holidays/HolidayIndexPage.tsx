@@ -64,7 +64,7 @@ export function HolidayIndexPage() {
               key={country}
               country={country}
               holidays={holidays.filter((holiday) => holiday.country === country)}
-              onDelete={remove}
+              onDelete={(holiday) => void remove(holiday)}
               busy={deleting}
             />
           ))}

@@ -78,7 +78,7 @@ export function TechnicianCreatePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.technicians.createTitle')} back="/admin/technicians/index" />
-      <form className="card form form-narrow" onSubmit={submit}>
+      <form className="card form form-narrow" onSubmit={(event) => void submit(event)}>
         <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="create" />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.technicians.created') : ''}</Message>
