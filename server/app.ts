@@ -5,12 +5,14 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { UPLOAD_LIMITS } from './config.js';
+import { authenticate } from './common/auth/authenticate.js';
+import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { rejectNulCharactersPlugin } from './common/errors/reject-nul.plugin.js';
+import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { staticClient } from './common/http/static-client.js';
@@ -90,12 +92,16 @@ export async function composeApp(
     '/graphql',
     xsrf.protect,
     express.json({ limit: '1mb' }),
-    graphqlUploadExpress(UPLOAD_LIMITS),
+    graphqlUploads({
+      limits: UPLOAD_LIMITS,
+      rolesThatUpload: rolesThatUpload(schema),
+      viewerOf: (req) => authenticate(req.get('authorization'), services.tokens, services.orm.em.fork()),
+    }),
     expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
   );
   app.use('/api', xsrf.protect);
   app.use(mailOpenPixelRouter(services));
-  app.use(createRestRouter(REST_ROUTES, apollo, services));
+  app.use(createRestRouter(REST_ROUTES, schema, apollo, services));
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue));
   app.use(lastResort);

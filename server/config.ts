@@ -46,6 +46,11 @@ export interface AppConfig {
   host: string;
   /** Unset: the server starts an embedded PostgreSQL under `dataDir/pg`. */
   databaseUrl: string | undefined;
+  /**
+   * A direct connection for LISTEN (change notices between instances); defaults to `databaseUrl`.
+   * Set it when `databaseUrl` goes through a pooler in transaction mode, which cannot keep a LISTEN.
+   */
+  databaseListenUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
   adminEmail: string | undefined;
@@ -175,6 +180,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host: readEnvString(env, 'HOST') ?? '0.0.0.0',
     databaseUrl,
+    databaseListenUrl: readEnvString(env, 'DATABASE_LISTEN_URL') ?? databaseUrl,
     dataDir,
     jwtSecret: readJwtSecret(env, nodeEnv, dataDir),
     adminEmail,

@@ -6,6 +6,7 @@ import { authenticate } from './common/auth/authenticate.js';
 import type { TokenService } from './common/auth/tokens.js';
 import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
+import type { ChangeListener } from './common/events/change-listener.js';
 import { languageFromRequest, localeFromHost, type Country, type Language } from './common/locale.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import type { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
@@ -24,6 +25,8 @@ export interface AppServices {
   /** Successful lookups, written in batches after the answers (statistics, "informed?"). */
   siteVisits: SiteVisitRecorder;
   mailer: Mailer;
+  /** Committed changes announced by any instance on this database (change-notices.ts). */
+  changes: ChangeListener;
   logger: Logger;
 }
 

@@ -11,6 +11,7 @@ import { Country } from './common/locale.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { TokenService } from './common/auth/tokens.js';
 import { Clock } from './common/clock.js';
+import { ChangeListener } from './common/events/change-listener.js';
 import { createLogger } from './common/logger.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
@@ -77,6 +78,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   const logger = options.logger ?? createLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
   let orm: MikroORM | undefined;
+  let changes: ChangeListener | undefined;
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres({ dir: config.dataDir, logger });
     orm = await openOrm({
@@ -89,6 +91,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     if (config.clockNow)
       logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');
     const demoLogins = await prepareDatabase(orm, config, clock, logger);
+    changes = new ChangeListener(config.databaseListenUrl ?? embedded!.url, logger.child({ component: 'changes' }));
+    await changes.start();
 
     const services: AppServices = {
       config,
@@ -105,6 +109,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         from: config.mailFrom,
         logger,
       }),
+      changes,
     };
     services.rateLimiter.startCleanup();
 
@@ -137,6 +142,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         services.rateLimiter.stopCleanup();
         await services.siteVisits.flush();
         services.mailer.close();
+        await services.changes.stop();
         await openOrmHandle.close(true);
         await embedded?.stop();
         logger.info('stopped');
@@ -145,6 +151,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     };
     return { url, port, services, httpServer, demoLogins, stop };
   } catch (error) {
+    await changes?.stop().catch(() => undefined);
     await orm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;

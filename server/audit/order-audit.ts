@@ -9,6 +9,7 @@ import type { Order } from '../orders/order.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { OrderEventActorType, type OrderEventKind } from './order-event-kind.js';
 import { OrderEvent } from './order-event.entity.js';
+import { announceOrdersChanged } from './order-changes.js';
 import type { OrderValues } from './order-values.js';
 
 /** Who makes a change, with the names the history shows (copied, so they outlive the accounts). */
@@ -95,6 +96,7 @@ export async function importActorOf(ctx: AppContext, em: EntityManager, importJo
  *       ]);
  *     });
  *
+ * The change is also announced to every instance after commit (order-changes.ts).
  * The CSV import records its events in bulk in SQL instead (import-audit-sql.ts).
  */
 export async function recordOrderEvents(
@@ -122,4 +124,7 @@ export async function recordOrderEvents(
       after,
     });
   }
+  // A new order has its id once written; the announcement names orders by id.
+  if (changes.some(({ order }) => !order.id)) await em.flush();
+  await announceOrdersChanged(em, { kind, orderIds: changes.map(({ order }) => order.id), importJobId: null });
 }

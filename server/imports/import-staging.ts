@@ -2,6 +2,8 @@ import { finished } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { importEventsCte } from '../audit/import-audit-sql.js';
 import type { AuditActor } from '../audit/order-audit.js';
+import { announceOrdersChanged } from '../audit/order-changes.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
 import { copyFromStdin } from '../db/copy-from-stdin.js';
 import { copyTextRow } from '../db/copy-text.js';
 import type { OrderCsvColumns } from './order-import.types.js';
@@ -244,6 +246,14 @@ export class ImportStaging {
       counts.updated += result.updated;
       counts.unchanged += to - from - result.created - result.updated;
       onBatch(to);
+    }
+    if (counts.created + counts.updated > 0) {
+      await announceOrdersChanged(this.em, {
+        // A bulk change names its import; its order events tell which orders it created or changed.
+        kind: counts.updated > 0 ? OrderEventKind.IMPORT_UPDATED : OrderEventKind.IMPORT_CREATED,
+        orderIds: [],
+        importJobId: actor.importJobId,
+      });
     }
     return counts;
   }

@@ -8,6 +8,8 @@ import { UPLOAD_LIMITS } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { isTooLarge } from '../common/http/uploads.js';
 import { translate } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { Technician } from '../technicians/technician.entity.js';
@@ -56,11 +58,6 @@ class RowsRefused extends Error {
   }
 }
 
-function isTooLarge(error: unknown): boolean {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null) ?? {};
-  return status.status === 413 || status.statusCode === 413;
-}
-
 /** Technicians by personal number: exactly as written, else ignoring case when that is unambiguous. */
 async function technicianLookup(em: EntityManager): Promise<(personalNumber: string) => number | undefined> {
   const exact = new Map<string, number>();
@@ -93,17 +90,24 @@ export class OrderImportService {
     try {
       upload = await pending.file;
     } catch (error) {
-      throw isTooLarge(error) ? this.tooLarge() : new AppError(ImportError.IMPORT_FILE_MISSING);
+      throw this.uploadFailure(error);
     }
     const job = await this.startJob(jobId, country, upload.filename);
     const progress = new ImportProgress(this.ctx.services.orm, jobId, this.ctx.log);
     const report = new RowReport();
     let rows = 0;
-    const source = upload.createReadStream();
+    let source: Readable;
+    try {
+      source = upload.createReadStream();
+    } catch (error) {
+      await this.finishJob(job, ImportJobStatus.FAILED, {});
+      throw this.uploadFailure(error);
+    }
     // The upload may fail (too large, cut off) while the import still prepares and nobody reads the
     // stream yet: without a listener that 'error' event would crash the process. The reader still
     // gets the error, from the errored stream, when it starts.
-    source.on('error', () => undefined);
+    let uploadError: unknown;
+    source.on('error', (error) => (uploadError ??= error));
     try {
       const counts = await this.run(jobId, country, source, report, progress, (checked) => (rows = checked));
       await progress.settle();
@@ -116,7 +120,10 @@ export class OrderImportService {
         return this.refusal(jobId, error.rows, report);
       }
       await this.finishJob(job, ImportJobStatus.FAILED, { rowsChecked: rows });
-      if (isTooLarge(error)) throw this.tooLarge();
+      if (error instanceof AppError) throw error;
+      // The stream may have failed before anyone listened (then only `errored` knows).
+      uploadError ??= source.errored ?? undefined;
+      if (uploadError !== undefined) throw this.uploadFailure(uploadError);
       throw error;
     }
   }
@@ -213,6 +220,18 @@ export class OrderImportService {
         }),
       ),
     });
+  }
+
+  /**
+   * The file did not arrive whole: none was sent (the uploaders' 400), it was too large (413), or the
+   * request broke its framing or was cut off (the multipart parser's own errors carry no status).
+   */
+  private uploadFailure(error: unknown): AppError {
+    if (isTooLarge(error)) return this.tooLarge();
+    const { status, code } = (error as { status?: unknown; code?: unknown } | null) ?? {};
+    if (status === 400 && code !== CommonError.UPLOAD_MALFORMED.code)
+      return new AppError(ImportError.IMPORT_FILE_MISSING);
+    return new AppError(CommonError.UPLOAD_MALFORMED);
   }
 
   private tooLarge(): AppError {

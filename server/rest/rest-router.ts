@@ -1,9 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
-import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { UPLOAD_LIMITS } from '../config.js';
+import { rolesOfOperation } from '../common/auth/field-roles.js';
+import type { Role } from '../common/auth/role.js';
 import { httpStatusOf } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../common/http/uploads.js';
 import { createContext, type AppContext, type AppServices } from '../context.js';
 import type { LegacyRequest, RestFile, RestRoute } from './rest-route.js';
 import { receiveUpload } from './rest-upload.js';
@@ -20,7 +24,7 @@ function legacyRequestOf(req: Request): LegacyRequest {
   };
 }
 
-function sendLegacyError(res: Response, error: GraphQLFormattedError): void {
+function sendLegacyError(res: Response, error: Pick<GraphQLFormattedError, 'extensions'>): void {
   const code = typeof error.extensions?.code === 'string' ? error.extensions.code : 'INTERNAL_SERVER_ERROR';
   const retryAfter = error.extensions?.retryAfterSeconds;
   if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
@@ -45,9 +49,16 @@ async function sendFile(res: Response, status: number, file: RestFile, context: 
   }
 }
 
+/** A legacy call refused before its body is read: the answer closes the connection. */
+function refuseUpload(req: Request, res: Response, code: string): void {
+  closeAfterAnswer(req, res);
+  sendLegacyError(res, { extensions: { code } });
+}
+
 /** Runs one row: map the legacy input (and file), execute the operation, map the result or the error. */
 async function answer(
   route: RestRoute,
+  uploadRoles: ReadonlySet<Role> | undefined,
   req: Request,
   res: Response,
   apollo: ApolloServer<AppContext>,
@@ -55,6 +66,14 @@ async function answer(
 ): Promise<void> {
   const request = legacyRequestOf(req);
   const context = await createContext(req, services);
+  if (route.upload) {
+    // The caller and the framing are checked before a byte of the file is read.
+    const refusal = uploadRefusal(context.viewer, uploadRoles);
+    if (refusal) return refuseUpload(req, res, refusal.code);
+    if (req.is('multipart/form-data') && !multipartBoundaryOf(req.get('content-type'))) {
+      return refuseUpload(req, res, CommonError.UPLOAD_MALFORMED.code);
+    }
+  }
   const received = route.upload ? receiveUpload(req, route.upload, UPLOAD_LIMITS) : undefined;
   const variables = { ...route.variables?.(request) };
   if (route.upload && received) variables[route.upload.variable] = received.upload;
@@ -62,7 +81,8 @@ async function answer(
   try {
     response = await apollo.executeOperation({ query: route.operation, variables }, { contextValue: context });
   } finally {
-    received?.discardRest();
+    if (received?.broken) closeAfterAnswer(req, res);
+    else received?.discardRest();
   }
   if (response.body.kind !== 'single') throw new Error('The REST shim does not stream GraphQL responses');
   const { data, errors } = response.body.singleResult;
@@ -74,6 +94,7 @@ async function answer(
 
 export function createRestRouter(
   routes: readonly RestRoute[],
+  schema: GraphQLSchema,
   apollo: ApolloServer<AppContext>,
   services: AppServices,
 ): Router {
@@ -81,8 +102,9 @@ export function createRestRouter(
   router.use('/api', express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }));
   router.use('/api', express.json({ limit: '1mb' }));
   for (const route of routes) {
+    const uploadRoles = route.upload ? rolesOfOperation(schema, route.operation) : undefined;
     router[route.method](route.path, (req, res, next) => {
-      answer(route, req, res, apollo, services).catch(next);
+      answer(route, uploadRoles, req, res, apollo, services).catch(next);
     });
   }
   router.use('/api', (_req, res) => {

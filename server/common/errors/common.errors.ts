@@ -8,6 +8,9 @@ export const CommonError = defineErrorCodes({
   NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
+  // An upload whose multipart framing is broken: cut off, no boundary, a part we do not take.
+  UPLOAD_MALFORMED: 400,
+  PAYLOAD_TOO_LARGE: 413,
   // graphql-js and Apollo raise these for malformed operations; legacy callers get a 400.
   GRAPHQL_PARSE_FAILED: 400,
   GRAPHQL_VALIDATION_FAILED: 400,

@@ -13,6 +13,9 @@ export const fr: Record<MessageKey, string> = {
   FIELD_TOO_LONG: 'Ce champ ne peut pas dépasser {max} caractères.',
   INVALID_EMAIL: "Ce n'est pas une adresse e-mail valable.",
   NUL_CHARACTER: 'La saisie contient un caractère non valable (NUL). Supprimez-le et réessayez.',
+  UPLOAD_MALFORMED:
+    "Le fichier n'a pas été envoyé entièrement ou correctement. Rien n'a été importé ; veuillez réessayer.",
+  PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
   INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
 

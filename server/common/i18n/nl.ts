@@ -15,6 +15,8 @@ export const nl = {
   FIELD_TOO_LONG: 'Dit veld mag hoogstens {max} tekens bevatten.',
   INVALID_EMAIL: 'Dit is geen geldig e-mailadres.',
   NUL_CHARACTER: 'De invoer bevat een ongeldig teken (NUL). Verwijder het en probeer het opnieuw.',
+  UPLOAD_MALFORMED: 'Het bestand is niet volledig of niet goed verstuurd. Er is niets ingeladen; probeer het opnieuw.',
+  PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
 

@@ -17,6 +17,8 @@ export interface AppProcess {
   clockNow: Date | undefined;
   /** What the server printed (for diagnosing a failed test). */
   output(): string;
+  /** Whether the server process is still running. */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     dataDir,
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined,
     output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -1,0 +1,46 @@
+import type { Request, Response } from 'express';
+import type { Role } from '../auth/role.js';
+import type { Viewer } from '../auth/viewer.js';
+import { CommonError } from '../errors/common.errors.js';
+
+/** The limits of every upload (GraphQL multipart and legacy REST alike). */
+export interface UploadLimits {
+  maxFileSize: number;
+  maxFiles: number;
+}
+
+/**
+ * The boundary of a `multipart/form-data` content type, or undefined when it names none that a parser
+ * could use (RFC 2046: 1 to 70 characters). Without one, no part of the body can ever be found.
+ */
+export function multipartBoundaryOf(contentType: string | undefined): string | undefined {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^\s;]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary && boundary.length <= 70 ? boundary : undefined;
+}
+
+/** Why a caller may not send a file at all: UNAUTHENTICATED, FORBIDDEN, or undefined when it may. */
+export function uploadRefusal(
+  viewer: Viewer | null,
+  allowed: ReadonlySet<Role> | undefined,
+): typeof CommonError.UNAUTHENTICATED | typeof CommonError.FORBIDDEN | undefined {
+  if (!allowed) return undefined;
+  if (!viewer) return CommonError.UNAUTHENTICATED;
+  return allowed.has(viewer.role) ? undefined : CommonError.FORBIDDEN;
+}
+
+/**
+ * Answers an upload without reading (the rest of) its body: the answer says `Connection: close`, so
+ * Node closes the socket once it is written instead of waiting for, or draining, a body that may be
+ * 20 MB, endless or broken.
+ */
+export function closeAfterAnswer(req: Request, res: Response): void {
+  req.unpipe();
+  if (!res.headersSent) res.set('Connection', 'close');
+}
+
+/** Whether `error` (http-errors, graphql-upload, our own) says the upload was too large. */
+export function isTooLarge(error: unknown): boolean {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null) ?? {};
+  return status.status === 413 || status.statusCode === 413;
+}
