@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,12 @@ const api = process.env.TIJDVAK_API ?? 'http://localhost:3000';
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: {
+    // One tslib for the whole client: ECharts and ZRender each bring their own copy of the same helpers.
+    dedupe: ['tslib'],
+    // echarts-for-react's resize watcher without its fallback for browsers that lack ResizeObserver.
+    alias: { 'size-sensor': join(import.meta.dirname, 'src/admin/statistics/size-sensor.ts') },
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

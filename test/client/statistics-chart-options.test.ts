@@ -66,6 +66,10 @@ describe('buildTopTenPieOption', () => {
     expect((option.legend as { data: string[] }).data).toEqual(data.map((slice) => slice.name));
   });
 
+  it('uses the plain legend, the only one registered (a scrolling one would not be drawn)', () => {
+    expect((option.legend as { type: string }).type).toBe('plain');
+  });
+
   it('labels the slices, trimmed to 10 characters, and uses the tooltip delays', () => {
     const label = seriesOf(option).label as { show: boolean; formatter: Formatter };
     expect(label.show).toBe(true);

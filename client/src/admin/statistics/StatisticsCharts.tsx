@@ -9,7 +9,7 @@ import {
   visitsByHour,
   type StatisticsChartOption,
 } from './chart-options';
-import { EChart } from './EChart';
+import { Chart } from './Chart';
 
 type Statistics = AdminStatisticsQuery['statistics'];
 
@@ -43,7 +43,7 @@ function ChartCard({
   return (
     <section className={wide ? 'card stats-chart stats-chart-wide' : 'card stats-chart'} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <EChart option={option} label={t('admin.statistics.chartSummary', { title, summary })} />
+      <Chart option={option} label={t('admin.statistics.chartSummary', { title, summary })} />
       {counted.length === 0 && <p className="muted">{t('admin.statistics.noVisits')}</p>}
       {children}
       <details className="stats-table">

@@ -120,13 +120,15 @@ export function buildTopTenPieOption(
     animation: false,
     color: PIE_COLORS,
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)', ...tooltipDelays },
-    legend: { type: 'scroll', bottom: 0, data: slices.map((slice) => slice.name) },
+    // A plain legend wraps onto as many lines as it needs: every name stays visible, none behind page arrows.
+    legend: { type: 'plain', bottom: 0, data: slices.map((slice) => slice.name) },
     series: [
       {
         type: 'pie',
         name: texts.seriesName,
-        radius: ['30%', '58%'],
-        center: ['50%', '45%'],
+        // High in the box: the legend below takes up to four lines.
+        radius: ['24%', '46%'],
+        center: ['50%', '38%'],
         avoidLabelOverlap: true,
         label: {
           show: true,
@@ -136,6 +138,6 @@ export function buildTopTenPieOption(
       },
     ],
     // On a phone the ring shrinks so that the (trimmed) labels beside it keep room to be read.
-    media: [{ query: { maxWidth: 420 }, option: { series: [{ radius: ['20%', '40%'], label: { fontSize: 11 } }] } }],
+    media: [{ query: { maxWidth: 420 }, option: { series: [{ radius: ['18%', '34%'], label: { fontSize: 11 } }] } }],
   };
 }
