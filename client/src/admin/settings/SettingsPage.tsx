@@ -5,7 +5,8 @@ import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { addRule, draftOf, formatHour, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
+import { hourLabel } from '../../../../shared/hours.js';
+import { addRule, draftOf, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
 import { ImportSettingsQuery, useSaveImportSettings } from './useSaveImportSettings';
 import { AdminPageHeader } from '../AdminPageHeader';
 
@@ -27,7 +28,7 @@ function HourSelect({
       <select id={id} value={value} aria-invalid={invalid} onChange={(event) => onChange(Number(event.target.value))}>
         {RULE_HOURS.map((hour) => (
           <option key={hour} value={hour}>
-            {formatHour(hour)}
+            {hourLabel(hour)}
           </option>
         ))}
       </select>

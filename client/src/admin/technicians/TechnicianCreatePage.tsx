@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
+import { DEFAULT_STARTING_HOUR } from '../../../../shared/hours.js';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -35,7 +36,7 @@ export function TechnicianCreatePage() {
     lastname: '',
     email: '',
     personalNumber: '',
-    startingTime: '8',
+    startingTime: String(DEFAULT_STARTING_HOUR),
     country,
   };
   const [values, setValues] = useState<TechnicianFormValues>(empty);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { hourLabel } from '../../../../shared/hours.js';
 import { Message } from '../../components/Message';
 import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
@@ -10,7 +11,6 @@ import {
   confirmItems,
   dayPartOf,
   endsTooLate,
-  hourLabel,
   move,
   rowsOf,
   sortByHour,
