@@ -43,7 +43,7 @@ export default tseslint.config(
   {
     // Type-aware rules (the compiler's view of each file): promises nobody awaits or handles, promises
     // passed where a callback's result is ignored, awaits of non-promises, values typed `any`.
-    files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'test/**/*.ts'],
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'client/**/*.{ts,tsx}', 'test/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeCheckedOnly],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {

@@ -1,7 +1,7 @@
 import { field, type LegacyRequest } from '../rest/rest-route.js';
 
 /**
- * The legacy REST shapes of orders (spec sections 3 and 7): field mapping only. A value that does
+ * The legacy REST shapes of orders (docs/rules.md, Legacy REST calls): field mapping only. A value that does
  * not fit the GraphQL type is passed on as it came, so the operation refuses it with BAD_USER_INPUT.
  */
 

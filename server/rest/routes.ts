@@ -78,7 +78,7 @@ interface StatisticsData {
 const queryValue = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
 /**
- * THE table of legacy calls (spec section 7). Each domain keeps its rows in its own section.
+ * THE table of legacy calls (docs/rules.md, Legacy REST calls). Each domain keeps its rows in its own section.
  * Row order matters only where two paths could match the same URL: the more specific comes first.
  */
 export const REST_ROUTES = [
@@ -269,7 +269,7 @@ export const REST_ROUTES = [
         }
       }
     `,
-    // personalNumber is sent too but is not editable (spec section 5).
+    // personalNumber is sent too but is never edited (docs/rules.md, Staff accounts).
     variables: (request) => ({
       id: idParam(request),
       input: {

@@ -52,13 +52,13 @@ const FIELDS: Record<'NL' | 'BE', FieldSpec[]> = {
   ],
 };
 
-/** Set by the details page when it could not load (spec section 4), to say why the form is back. */
+/** Set by the details page when it could not load, to say why the form is back. */
 export interface IndexLocationState {
   detailsFailed?: boolean;
 }
 
 /**
- * The lookup (spec sections 2, 4, 5): postcode + house number in the Netherlands, phone number in
+ * The lookup (docs/rules.md, Consumer lookup): postcode + house number in the Netherlands, phone number in
  * Belgium. Success stores the data token, then shows details (sign 0) or the 'preparing' message.
  * Failure clears nothing and shows the server's text.
  */

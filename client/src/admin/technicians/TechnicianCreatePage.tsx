@@ -27,7 +27,10 @@ const SEND_PASSWORD_MAIL = graphql(`
   }
 `);
 
-/** technicians/create: then the forgot mail goes out, so the new technician sets a password (spec section 7). */
+/**
+ * technicians/create: then the forgot mail goes out, so the new technician sets a password
+ * (docs/rules.md, Staff accounts).
+ */
 export function TechnicianCreatePage() {
   const { t, country } = useI18n();
   usePageTitle(t('admin.technicians.createTitle'));
