@@ -17,7 +17,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121070000_import_jobs', class: Migration20261121070000_import_jobs },
   { name: 'Migration20261121080000_statistics_indexes', class: Migration20261121080000_statistics_indexes },
   { name: 'Migration20261121100000_consumer_replies', class: Migration20261121100000_consumer_replies },
-  // issue 10 part B: audit trail
+  // audit trail
   { name: 'Migration20261121110000_order_events', class: Migration20261121110000_order_events },
   { name: 'Migration20261123100000_import_claim', class: Migration20261123100000_import_claim },
 ];
