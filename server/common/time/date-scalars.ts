@@ -43,6 +43,6 @@ export const DateTimeISOScalar = new GraphQLScalarType<Date, string>({
 /** graphql-scalars' LocalDate (YYYY-MM-DD), taking only dates of the planning years as input. */
 export const LocalDateScalar = new GraphQLScalarType<string, string>({
   ...LocalDateResolver.toConfig(),
-  parseValue: (value) => dateInRange(LocalDateResolver.parseValue(value) as string),
-  parseLiteral: (ast, variables) => dateInRange(LocalDateResolver.parseLiteral(ast, variables) as string),
+  parseValue: (value) => dateInRange(LocalDateResolver.parseValue(value)),
+  parseLiteral: (ast, variables) => dateInRange(LocalDateResolver.parseLiteral(ast, variables)),
 });
