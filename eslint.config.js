@@ -41,6 +41,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
     // Decorated classes need runtime imports for emitDecoratorMetadata.
     files: ['server/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

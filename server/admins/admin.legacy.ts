@@ -1,3 +1,5 @@
+import { toLegacyFlag } from '../common/legacy-values.js';
+
 /** An admin as the legacy REST calls return it (spec section 3): inactive as 0 or 1. */
 export interface LegacyAdminSource {
   id: number;
@@ -15,15 +17,6 @@ export function toLegacyAdmin(admin: LegacyAdminSource) {
     firstname: admin.firstname,
     lastname: admin.lastname,
     email: admin.email,
-    inactive: admin.inactive ? 1 : 0,
+    inactive: toLegacyFlag(admin.inactive),
   };
-}
-
-/** The legacy form sends inactive as '0' or '1'; anything else goes through and is refused by GraphQL. */
-export function fromLegacyFlag(value: unknown): unknown {
-  const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
-  if (text === '1' || text === 'true' || text === 1 || text === true) return true;
-  if (text === '0' || text === 'false' || text === 0 || text === false || text === '' || text === undefined)
-    return false;
-  return value;
 }

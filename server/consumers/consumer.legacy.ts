@@ -1,3 +1,5 @@
+import { toUnixSeconds } from '../common/legacy-values.js';
+
 /** A visit as GET /api/appointment/ returns it (spec sections 3 and 7). */
 export interface LegacyVisitSource {
   name: string;
@@ -14,6 +16,6 @@ export function toLegacyVisit(visit: LegacyVisitSource) {
     name: visit.name,
     reference_number: visit.referenceNumber,
     zipcode: visit.zipcode,
-    appointment: Math.floor(Date.parse(visit.appointment) / 1000),
+    appointment: toUnixSeconds(visit.appointment),
   };
 }

@@ -1,4 +1,4 @@
-import { field, type LegacyRequest } from '../rest/rest-route.js';
+import { field, legacyInt, toLegacyFlag, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
 
 /**
  * The legacy REST shapes of orders (spec sections 3 and 7): field mapping only. A value that does
@@ -27,8 +27,6 @@ export const ORDER_LEGACY_FIELDS = `id referenceNumber name email phone zipcode 
   technician { id personalNumber }
   deleted { date admin }`;
 
-const toUnixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-
 /** Order (admin view): appointment in Unix seconds, flag 0/1, deleted 0 or `{date, admin}`. */
 export function toLegacyOrder(order: LegacyOrderSource, brand: string) {
   return {
@@ -44,31 +42,9 @@ export function toLegacyOrder(order: LegacyOrderSource, brand: string) {
     appointment: toUnixSeconds(order.appointment),
     duration: order.duration,
     [`${brand}_identifier`]: order.technician?.personalNumber ?? null,
-    flag: order.special ? 1 : 0,
+    flag: toLegacyFlag(order.special),
     deleted: order.deleted ? { date: order.deleted.date, admin: order.deleted.admin } : 0,
   };
-}
-
-const WHOLE_NUMBER = /^-?\d+$/;
-
-/** A whole number when the text is one, else the text itself. */
-export function wholeNumberOr(raw: string): number | string {
-  return WHOLE_NUMBER.test(raw) ? Number(raw) : raw;
-}
-
-/** Unix seconds (create) or milliseconds (technician day) as an ISO instant; null when absent. */
-export function instantFrom(raw: string, unit: 'seconds' | 'milliseconds'): string | null {
-  if (raw === '') return null;
-  if (!WHOLE_NUMBER.test(raw)) return raw;
-  const date = new Date(Number(raw) * (unit === 'seconds' ? 1000 : 1));
-  return Number.isNaN(date.getTime()) ? raw : date.toISOString();
-}
-
-/** The legacy flag: 1 a special order, 0 (or absent) not. */
-export function flagFrom(raw: string): boolean | string {
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false' || raw === '') return false;
-  return raw;
 }
 
 /** The technician identifier: `technician`, or the `<brand>_identifier` field of the order payloads. */
@@ -81,7 +57,7 @@ export function technicianRefFrom(request: LegacyRequest): string {
 
 /** `orders`: a JSON list of ids (`[1,2]`), repeated form fields, or one id. */
 export function idListFrom(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? wholeNumberOr(item.trim()) : item));
+  if (Array.isArray(value)) return value.map(legacyInt);
   if (typeof value === 'number') return [value];
   if (typeof value !== 'string') return value ?? null;
   const text = value.trim();
@@ -89,6 +65,6 @@ export function idListFrom(value: unknown): unknown {
     const parsed: unknown = JSON.parse(text);
     return Array.isArray(parsed) || typeof parsed === 'number' ? idListFrom(parsed) : text;
   } catch {
-    return wholeNumberOr(text);
+    return legacyInt(text);
   }
 }

@@ -1,12 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { LegacyRequest } from '../common/legacy-values.js';
 import type { AppContext } from '../context.js';
-
-/** What a legacy call brings: form or JSON fields, path parameters and the query string. */
-export interface LegacyRequest {
-  body: Record<string, unknown>;
-  params: Record<string, string | undefined>;
-  query: Record<string, unknown>;
-}
 
 /** Server facts a response mapping may need (e.g. the brand in `<brand>_identifier`). */
 export interface RestEnvironment {
@@ -70,11 +64,4 @@ export type RestRoute<TData = Record<string, unknown>> = RestRouteBase<TData> &
 /** Keeps each row's data type while the table holds rows of many types. */
 export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {
   return route as unknown as RestRoute;
-}
-
-/** A legacy form field as a trimmed string ('' when absent). */
-export function field(request: LegacyRequest, name: string): string {
-  const value = request.body[name];
-  if (value === undefined || value === null) return '';
-  return (typeof value === 'string' ? value : String(value)).trim();
 }

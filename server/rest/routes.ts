@@ -1,4 +1,4 @@
-import { ADMIN_LEGACY_FIELDS, fromLegacyFlag, toLegacyAdmin, type LegacyAdminSource } from '../admins/admin.legacy.js';
+import { ADMIN_LEGACY_FIELDS, toLegacyAdmin, type LegacyAdminSource } from '../admins/admin.legacy.js';
 import { EXPORT_CONTENT_TYPE, ordersCsv } from '../exports/orders-csv.js';
 import { parseCountry } from '../common/locale.js';
 import {
@@ -10,20 +10,16 @@ import {
   type LegacyImportSettingSource,
 } from '../imports/import-setting.legacy.js';
 import {
-  fromLegacyInt,
   TECHNICIAN_LEGACY_FIELDS,
   toLegacyTechnician,
   type LegacyTechnicianSource,
 } from '../technicians/technician.legacy.js';
 import { toLegacyVisit, VISIT_LEGACY_FIELDS, type LegacyVisitSource } from '../consumers/consumer.legacy.js';
 import {
-  flagFrom,
   idListFrom,
-  instantFrom,
   ORDER_LEGACY_FIELDS,
   technicianRefFrom,
   toLegacyOrder,
-  wholeNumberOr,
   type LegacyOrderSource,
 } from '../orders/order.legacy.js';
 import {
@@ -31,8 +27,17 @@ import {
   SCHEDULE_LEGACY_FIELDS,
   toLegacySchedule,
   type LegacyScheduleSource,
-} from '../schedule/schedule.legacy.js';
-import { defineRoute, field, type LegacyRequest } from './rest-route.js';
+} from '../planner/planner.legacy.js';
+import {
+  field,
+  fromLegacyFlag,
+  instantFromUnix,
+  legacyCountry,
+  legacyInt,
+  queryValue,
+  type LegacyRequest,
+} from '../common/legacy-values.js';
+import { defineRoute } from './rest-route.js';
 
 const signInVariables = (request: LegacyRequest) => ({
   input: { email: field(request, 'email'), password: String(request.body.password ?? '') },
@@ -47,7 +52,7 @@ const adminVariables = (request: LegacyRequest) => ({
   email: field(request, 'email'),
   inactive: fromLegacyFlag(request.body.inactive),
 });
-const idParam = (request: LegacyRequest) => fromLegacyInt(request.params.id);
+const idParam = (request: LegacyRequest) => legacyInt(request.params.id);
 
 interface LegacyHoliday {
   id: number;
@@ -74,9 +79,6 @@ interface StatisticsData {
   };
 }
 
-/** A query-string value as a string, or null when absent. */
-const queryValue = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
-
 /**
  * THE table of legacy calls (spec section 7). Each domain keeps its rows in its own section.
  * Row order matters only where two paths could match the same URL: the more specific comes first.
@@ -96,7 +98,7 @@ export const REST_ROUTES = [
     `,
     variables: (request) => ({
       input: {
-        country: field(request, 'country').toUpperCase() || null,
+        country: legacyCountry(field(request, 'country')),
         zipcode: field(request, 'zipcode'),
         houseNumber: field(request, 'houseNumber'),
         phoneNumber: field(request, 'phoneNumber'),
@@ -206,7 +208,7 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: (request) => ({ technicianId: fromLegacyInt(request.body.id) }),
+    variables: (request) => ({ technicianId: legacyInt(request.body.id) }),
     respond: (data) => ({ technicianToken: data.signInAsTechnician.technicianToken }),
   }),
 
@@ -240,7 +242,7 @@ export const REST_ROUTES = [
         lastname: field(request, 'lastname'),
         email: field(request, 'email'),
         personalNumber: field(request, 'personalNumber'),
-        startingTime: request.body.startingTime === undefined ? null : fromLegacyInt(request.body.startingTime),
+        startingTime: request.body.startingTime === undefined ? null : legacyInt(request.body.startingTime),
       },
     }),
     respond: (data, _request, { brand }) => toLegacyTechnician(data.createTechnician, brand),
@@ -276,7 +278,7 @@ export const REST_ROUTES = [
         firstname: field(request, 'firstname'),
         lastname: field(request, 'lastname'),
         email: field(request, 'email'),
-        startingTime: fromLegacyInt(request.body.startingTime),
+        startingTime: legacyInt(request.body.startingTime),
       },
     }),
     respond: (data, _request, { brand }) => toLegacyTechnician(data.updateTechnician, brand),
@@ -383,11 +385,11 @@ export const REST_ROUTES = [
         zipcode: field(request, 'zipcode'),
         houseNumber: field(request, 'house_number'),
         city: field(request, 'city'),
-        country: field(request, 'country').toUpperCase() || null,
-        appointment: instantFrom(field(request, 'appointment'), 'seconds'),
-        duration: field(request, 'duration') ? wholeNumberOr(field(request, 'duration')) : null,
+        country: legacyCountry(field(request, 'country')),
+        appointment: instantFromUnix(field(request, 'appointment'), 'seconds'),
+        duration: field(request, 'duration') ? legacyInt(field(request, 'duration')) : null,
         technician: technicianRefFrom(request),
-        special: flagFrom(field(request, 'flag')),
+        special: fromLegacyFlag(field(request, 'flag')),
       },
     }),
     respond: (data, _request, { brand }) => toLegacyOrder(data.createOrder, brand),
@@ -431,7 +433,7 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: ({ params }) => ({ id: wholeNumberOr(params.id ?? '') }),
+    variables: (request) => ({ id: idParam(request) }),
     respond: (data, _request, { brand }) => toLegacyOrder(data.deleteOrder, brand),
   }),
   defineRoute<{ technicianDayOrders: { id: number; name: string; city: string; zipcode: string }[] }>({
@@ -449,7 +451,7 @@ export const REST_ROUTES = [
     `,
     variables: (request) => ({
       technician: technicianRefFrom(request),
-      day: instantFrom(field(request, 'date'), 'milliseconds'),
+      day: instantFromUnix(field(request, 'date'), 'milliseconds'),
     }),
     respond: (data) => data.technicianDayOrders.map(({ id, name, city, zipcode }) => ({ id, name, city, zipcode })),
   }),
@@ -533,7 +535,7 @@ export const REST_ROUTES = [
       }
     `,
     variables: (request) => ({
-      id: Number(request.params.id),
+      id: idParam(request),
       input: { timeBetween: field(request, 'time_between'), timeTo: field(request, 'time_to') },
     }),
     respond: (data) => toLegacyImportSetting(data.updateImportSetting),
@@ -623,7 +625,7 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: ({ params }) => ({ id: Number(params.id) }),
+    variables: (request) => ({ id: idParam(request) }),
     respond: (data) => data.deleteHoliday,
   }),
 

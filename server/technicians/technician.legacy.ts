@@ -22,9 +22,3 @@ export function toLegacyTechnician(technician: LegacyTechnicianSource, brand: st
     last_online: technician.lastOnline,
   };
 }
-
-/** A whole number sent as a form string ('9') becomes 9; anything else goes through and GraphQL refuses it. */
-export function fromLegacyInt(value: unknown): unknown {
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-  return value;
-}
