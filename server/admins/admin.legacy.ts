@@ -1,17 +1,19 @@
-import { toLegacyFlag } from '../common/legacy-values.js';
+import type { LegacyAdminFragment } from '../common/legacy-operations.generated.js';
+import { field, fromLegacyFlag, toLegacyFlag, type LegacyRequest } from '../common/legacy-values.js';
 
-/** An admin as the legacy REST calls return it (spec section 3): inactive as 0 or 1. */
-export interface LegacyAdminSource {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  inactive: boolean;
-}
+/** An admin as the legacy REST calls read it. */
+export const LEGACY_ADMIN = /* GraphQL */ `
+  fragment LegacyAdmin on Admin {
+    id
+    firstname
+    lastname
+    email
+    inactive
+  }
+`;
 
-export const ADMIN_LEGACY_FIELDS = 'id firstname lastname email inactive';
-
-export function toLegacyAdmin(admin: LegacyAdminSource) {
+/** An admin as the legacy calls answer it: inactive as 0 or 1. */
+export function toLegacyAdmin(admin: LegacyAdminFragment) {
   return {
     id: admin.id,
     firstname: admin.firstname,
@@ -20,3 +22,11 @@ export function toLegacyAdmin(admin: LegacyAdminSource) {
     inactive: toLegacyFlag(admin.inactive),
   };
 }
+
+/** The admin form (create and edit): inactive as '0' or '1'. */
+export const legacyAdminInput = (request: LegacyRequest) => ({
+  firstname: field(request, 'firstname'),
+  lastname: field(request, 'lastname'),
+  email: field(request, 'email'),
+  inactive: fromLegacyFlag(request.body.inactive),
+});

@@ -1,17 +1,26 @@
-import { toUnixSeconds } from '../common/legacy-values.js';
+import type { LegacyVisitFragment } from '../common/legacy-operations.generated.js';
+import { field, legacyCountry, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
 
-/** A visit as GET /api/appointment/ returns it (spec sections 3 and 7). */
-export interface LegacyVisitSource {
-  name: string;
-  referenceNumber: string;
-  zipcode: string;
-  appointment: string;
-}
+/** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
+export const lookUpVisitsInput = (request: LegacyRequest) => ({
+  country: legacyCountry(field(request, 'country')),
+  zipcode: field(request, 'zipcode'),
+  houseNumber: field(request, 'houseNumber'),
+  phoneNumber: field(request, 'phoneNumber'),
+});
 
-export const VISIT_LEGACY_FIELDS = 'name referenceNumber zipcode appointment';
+/** A visit as GET /api/appointment/ reads it. */
+export const LEGACY_VISIT = /* GraphQL */ `
+  fragment LegacyVisit on ConsumerVisit {
+    name
+    referenceNumber
+    zipcode
+    appointment
+  }
+`;
 
 /** `appointment` is a Unix timestamp in seconds, as in the legacy admin order view. */
-export function toLegacyVisit(visit: LegacyVisitSource) {
+export function toLegacyVisit(visit: LegacyVisitFragment) {
   return {
     name: visit.name,
     reference_number: visit.referenceNumber,

@@ -1,23 +1,24 @@
-import { instantFromMoment, legacyInt, legacyList } from '../common/legacy-values.js';
+import type { LegacyScheduleFragment } from '../common/legacy-operations.generated.js';
+import { instantFromMoment, legacyInt, legacyList, type LegacyRequest } from '../common/legacy-values.js';
 
-/** The schedule fields the legacy calls read and return (spec section 3). */
-export const SCHEDULE_LEGACY_FIELDS = 'date locked orders { id appointment duration name zipcode city flag }';
+/** A technician's schedule as the legacy calls read and answer it. */
+export const LEGACY_SCHEDULE = /* GraphQL */ `
+  fragment LegacySchedule on TechnicianSchedule {
+    date
+    locked
+    orders {
+      id
+      appointment
+      duration
+      name
+      zipcode
+      city
+      flag
+    }
+  }
+`;
 
-export interface LegacyScheduleSource {
-  date: string;
-  locked: boolean;
-  orders: {
-    id: number;
-    appointment: string;
-    duration: number;
-    name: string;
-    zipcode: string;
-    city: string;
-    flag: number;
-  }[];
-}
-
-export function toLegacySchedule(schedule: LegacyScheduleSource) {
+export function toLegacySchedule(schedule: LegacyScheduleFragment) {
   return {
     date: schedule.date,
     locked: schedule.locked,
@@ -37,7 +38,7 @@ export function toLegacySchedule(schedule: LegacyScheduleSource) {
  * The legacy `appointments` field (a JSON array in a form field, or an array in a JSON body) as
  * GraphQL input items. Anything malformed maps to null, which GraphQL refuses as BAD_USER_INPUT.
  */
-export function legacyAppointmentsInput(value: unknown): unknown[] | null {
+function legacyAppointmentsInput(value: unknown): unknown[] | null {
   const list = legacyList(value);
   if (!list) return null;
   return list.map((item: unknown) => {
@@ -50,3 +51,8 @@ export function legacyAppointmentsInput(value: unknown): unknown[] | null {
     };
   });
 }
+
+/** The confirm form: `appointments`, a JSON list of `{appointment_id, appointment, duration}`. */
+export const confirmScheduleInput = ({ body }: LegacyRequest) => ({
+  appointments: legacyAppointmentsInput(body.appointments),
+});

@@ -32,8 +32,10 @@ interface RestRouteBase<TData> {
   method: HttpMethod;
   /** Express 5 path, e.g. `/api/admin/technicians{/:search}`. */
   path: string;
-  /** A GraphQL document with exactly one operation. */
+  /** A GraphQL document with exactly one operation (and the fragments it spreads, once defined). */
   operation: string;
+  /** Fragments the operation spreads, from the domains' `*.legacy.ts`. */
+  fragments?: readonly string[];
   /** Legacy fields to GraphQL variables. */
   variables?: (request: LegacyRequest) => Record<string, unknown>;
   /** Status of a successful answer; 200 unless given. A function when the data decides (a union result). */
@@ -61,7 +63,19 @@ export type RestRoute<TData = Record<string, unknown>> = RestRouteBase<TData> &
       }
   );
 
-/** Keeps each row's data type while the table holds rows of many types. */
+/** A GraphQL text without its common indentation and surrounding blank lines. */
+export function dedent(text: string): string {
+  const lines = text.replace(/^\n+|\s+$/g, '').split('\n');
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length));
+  return lines.map((line) => line.slice(indent)).join('\n');
+}
+
+/**
+ * One row of the table, its operation and fragments joined into one document. `TData` is the
+ * operation's result type generated from the schema (common/legacy-operations.generated.ts); the
+ * table holds rows of many types, so the row is stored with its data type erased.
+ */
 export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {
-  return route as unknown as RestRoute;
+  const operation = [route.operation, ...(route.fragments ?? [])].map(dedent).join('\n\n');
+  return { ...route, operation, fragments: undefined } as unknown as RestRoute;
 }
