@@ -41,7 +41,7 @@ export const DEFAULT_RATE_LIMITS = {
   PASSWORD_RESET_PER_ACCOUNT: { points: 20, windowSeconds: 3600 },
   // statistics: a mail client reloading the tracking pixel in a loop cannot inflate averageMailRead
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
-  // consumer replies (issue 10): changes of one order's reply; a script cannot flood the planner or the audit trail
+  // consumer replies: changes of one order's reply; a script cannot flood the planner or the audit trail
   CONSUMER_REPLY_PER_ORDER: { points: 30, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 

@@ -31,7 +31,7 @@ export const RESOLVERS = [
   ...exportResolvers,
   ...orderResolvers,
   ...statisticsResolvers,
-  // issue 10 part A: consumer replies, "informed?" and the call list
+  // "informed?" and the call list
   ...informedResolvers,
 ] as unknown as NonEmptyArray<Function>;
 

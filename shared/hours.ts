@@ -1,6 +1,6 @@
 /**
- * The hours of the working day, as the server checks them and the screens offer them. Plain values,
- * no imports: the server and the browser both load this file.
+ * The hours of the working day, as the server checks them and the screens offer them (docs/rules.md,
+ * Visit window, Planner day and Orders). Plain values, no imports: the server and the browser both load this file.
  */
 
 /** A visit window lasts three hours: created orders, confirmed schedules and the calendar file agree. */

@@ -1,4 +1,7 @@
-/** Rules for the accounts of technicians and admins, on the server and on their screens. No imports. */
+/**
+ * Rules for the accounts of technicians and admins, on the server and on their screens (docs/rules.md,
+ * Staff accounts). No imports.
+ */
 
 /** First and last names of staff. */
 export const PERSON_NAME_MAX_LENGTH = 100;

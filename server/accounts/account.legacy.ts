@@ -1,8 +1,8 @@
-import { field, legacyInt, type LegacyRequest } from '../common/legacy-values.js';
+import { field, legacyInt, textOf, type LegacyRequest } from '../common/legacy-values.js';
 
 /** The legacy sign-in, forgot and new-password forms as GraphQL inputs; a password is taken as sent, untrimmed. */
 export const signInVariables = (request: LegacyRequest) => ({
-  input: { email: field(request, 'email'), password: String(request.body.password ?? '') },
+  input: { email: field(request, 'email'), password: textOf(request.body.password) },
 });
 
 export const passwordResetRequestVariables = (request: LegacyRequest) => ({
@@ -10,7 +10,7 @@ export const passwordResetRequestVariables = (request: LegacyRequest) => ({
 });
 
 export const newPasswordVariables = (request: LegacyRequest) => ({
-  input: { token: field(request, 'token'), password: String(request.body.password ?? '') },
+  input: { token: field(request, 'token'), password: textOf(request.body.password) },
 });
 
 /** "Log in as technician": the technician's id in the `id` field. */

@@ -13,7 +13,7 @@ export const PASSWORD_MIN_LENGTH: Record<AccountType, number> = {
   [AccountType.ADMIN]: MIN_LENGTH.admin,
 };
 
-/** Where the reset link of each kind of account points (spec section 2). */
+/** Where the reset link of each kind of account points (docs/rules.md, Screens and routes). */
 export const NEW_PASSWORD_PATH: Record<AccountType, string> = {
   [AccountType.TECHNICIAN]: '/technician/newpassword/',
   [AccountType.ADMIN]: '/admin/newpassword/',

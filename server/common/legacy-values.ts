@@ -12,11 +12,21 @@ export interface LegacyRequest {
   query: Record<string, unknown>;
 }
 
-/** A legacy form field as a trimmed string ('' when absent). */
-export function field(request: LegacyRequest, name: string): string {
-  const value = request.body[name];
+/**
+ * A legacy body value as text ('' when absent). Forms send strings (a list when a field repeats), JSON
+ * bodies numbers and booleans too; any other JSON stays JSON text, which then fails the field's checks.
+ */
+export function textOf(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return (typeof value === 'string' ? value : String(value)).trim();
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join(',');
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+/** A legacy form field as trimmed text ('' when absent). */
+export function field(request: LegacyRequest, name: string): string {
+  return textOf(request.body[name]).trim();
 }
 
 /** A query-string value as a string, or null when absent or blank. */
@@ -77,11 +87,11 @@ export function instantFromMoment(value: unknown): unknown {
 
 /** A JSON list sent in a form field (`[1,2]`), or the list of a JSON body; null when it is neither. */
 export function legacyList(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (typeof value !== 'string') return null;
   try {
     const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : null;
+    return Array.isArray(parsed) ? (parsed as unknown[]) : null;
   } catch {
     return null;
   }

@@ -28,13 +28,13 @@ export function localeFromHost(host: string | undefined): { country: Country; la
   return { country: Country[country], language: language === 'fr' ? Language.FR : Language.NL };
 }
 
+const LANGUAGE_BY_TAG = new Map<string, Language>(Object.values(Language).map((language) => [language, language]));
+
 /**
  * Our client states its language explicitly (Accept-Language: fr or nl); other callers get the host's
  * language. Only the first tag counts, so a browser's long preference list does not override the site.
  */
 export function languageFromRequest(host: string | undefined, acceptLanguage: string | undefined): Language {
   const first = (acceptLanguage ?? '').split(',')[0].trim().slice(0, 2).toLowerCase();
-  if (first === Language.FR) return Language.FR;
-  if (first === Language.NL) return Language.NL;
-  return localeFromHost(host).language;
+  return LANGUAGE_BY_TAG.get(first) ?? localeFromHost(host).language;
 }

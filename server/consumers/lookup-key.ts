@@ -35,7 +35,7 @@ function typed(
 }
 
 /**
- * Turns what the consumer typed into a lookup (spec section 5): NL by postcode and house number,
+ * Turns what the consumer typed into a lookup (docs/rules.md, Consumer lookup): NL by postcode and house number,
  * BE by phone number, each normalised the way orders store them. Every problem is reported with its
  * field, in one BAD_USER_INPUT.
  */

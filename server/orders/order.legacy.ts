@@ -11,7 +11,7 @@ import {
 } from '../common/legacy-values.js';
 
 /**
- * The legacy REST shapes of orders: field mapping only. A value that does not fit the GraphQL type
+ * The legacy REST shapes of orders (docs/rules.md, Legacy REST calls): field mapping only. A value that does not fit the GraphQL type
  * is passed on as it came, so the operation refuses it with BAD_USER_INPUT.
  */
 

@@ -41,7 +41,7 @@ import { defineRoute } from './rest-route.js';
 const idParam = (request: LegacyRequest) => legacyInt(request.params.id);
 
 /**
- * THE table of legacy calls. Each row only wires: a legacy (method, path), one GraphQL operation, and
+ * THE table of legacy calls (docs/rules.md, Legacy REST calls). Each row only wires: a legacy (method, path), one GraphQL operation, and
  * the mappings of its domain's `*.legacy.ts`. Row types come from the schema
  * (common/legacy-operations.generated.ts, `npm run codegen`). Row order matters only where two paths
  * could match the same URL: the more specific comes first.

@@ -36,7 +36,7 @@ export const createTechnicianInput = (request: LegacyRequest) => ({
   startingTime: request.body.startingTime === undefined ? null : legacyInt(request.body.startingTime),
 });
 
-/** The edit form; the personal number is sent too but is not editable, so it is left out. */
+/** The edit form; the personal number is sent too but is never edited (docs/rules.md, Staff accounts). */
 export const updateTechnicianInput = (request: LegacyRequest) => ({
   firstname: field(request, 'firstname'),
   lastname: field(request, 'lastname'),

@@ -1,4 +1,4 @@
-import { parse, validate, type GraphQLSchema } from 'graphql';
+import { Kind, parse, validate, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REST_ROUTES } from '../../server/rest/routes.js';
 import { buildAppSchema } from '../../server/schema.js';
@@ -14,7 +14,9 @@ describe('the operations of the legacy REST table', () => {
     (_call, operation) => {
       const document = parse(operation);
       expect(validate(schema, document).map((error) => error.message)).toEqual([]);
-      expect(document.definitions.filter((definition) => definition.kind === 'OperationDefinition')).toHaveLength(1);
+      expect(document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION)).toHaveLength(
+        1,
+      );
     },
   );
 

@@ -69,7 +69,7 @@ describe('staff sign-in', () => {
     expect(jwt.decode(rest.body.adminToken)).toMatchObject({ role: 'ADMIN', sub: String(admin.id) });
   });
 
-  it('answers an unknown e-mail and a wrong password alike: NO_USER_FOUND with the spec text', async () => {
+  it('answers an unknown e-mail and a wrong password alike: NO_USER_FOUND with the legacy text', async () => {
     const unknown = await signInTechnician('nobody@example.test', 'monteur1');
     const wrong = await signInTechnician('zoe@example.test', 'monteur2');
     for (const { body } of [unknown, wrong]) {

@@ -55,7 +55,7 @@ describe('technician management', () => {
     expect(stored.passwordHash).toBeNull();
   });
 
-  it("refuses a taken e-mail or personal number with the spec's text", async () => {
+  it('refuses a taken e-mail or personal number with the legacy text', async () => {
     for (const input of [
       { firstname: 'A', lastname: 'B', email: 'luc@example.test', personalNumber: 'N501' },
       { firstname: 'A', lastname: 'B', email: 'fresh@example.test', personalNumber: 'N500' },

@@ -81,7 +81,7 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
           </button>
         ))}
       </div>
-      <form className="form visit-note" onSubmit={saveNote} noValidate>
+      <form className="form visit-note" onSubmit={(event) => void saveNote(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-note`}>{t('consumer.reply.noteLabel')}</label>
           <textarea

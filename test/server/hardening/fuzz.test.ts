@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../utils/test-server.js';
 const LEAK =
   /\bat [\w$.<>]+ \(|\.(?:js|ts|mjs):\d+:\d+|node_modules|stacktrace|ECONNREFUSED|syntax error at or near|violates .* constraint/i;
 
-/** Legacy field names across the spec's calls, so generated bodies hit real fields, plus noise. */
+/** Legacy field names across the legacy calls, so generated bodies hit real fields, plus noise. */
 const FIELD_NAMES = [
   'zipcode',
   'houseNumber',

@@ -98,7 +98,7 @@ export function ExportPage() {
     <section className="card">
       <AdminPageHeader title={t('admin.menu.export')} back="/admin" />
       <p>{t('admin.export.intro')}</p>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={(event) => void submit(event)}>
         <CountrySelect value={country} onChange={setCountry} disabled={busy} />
         <div className="toolbar">
           <button type="submit" className="button button-primary" disabled={busy}>

@@ -108,7 +108,7 @@ export function OrderCreatePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.menu.createOrder')} />
-      <form className="card form order-form" noValidate onSubmit={submit}>
+      <form className="card form order-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           {TEXT_FIELDS.map((field) => (
             <FormField

@@ -106,7 +106,7 @@ export function OrderHistory({
     try {
       await fetchMore({
         variables: { after: history.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous as OrderHistoryData, fetchMoreResult),
+        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous, fetchMoreResult),
       });
     } catch (failure) {
       pendingFocus.current = null;
@@ -137,7 +137,12 @@ export function OrderHistory({
       <Message tone="error">{moreProblem ?? undefined}</Message>
       {history?.pageInfo.hasNextPage && (
         <div>
-          <button type="button" className="button button-secondary" onClick={loadOlder} disabled={loadingMore}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void loadOlder()}
+            disabled={loadingMore}
+          >
             {t('admin.history.older')}
           </button>
         </div>

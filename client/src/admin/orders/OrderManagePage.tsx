@@ -149,7 +149,7 @@ function ManagedOrder({
       <OrderDetails order={order} />
       <OrderInformed order={order} />
       {!order.deleted && (
-        <form className="form order-actions" onSubmit={save}>
+        <form className="form order-actions" onSubmit={(event) => void save(event)}>
           <div className="field">
             <label htmlFor="order-new-technician">{t('admin.orders.changeTechnician')}</label>
             <TechnicianSelect
@@ -163,7 +163,12 @@ function ManagedOrder({
             <button type="submit" className="button button-primary" disabled={reassigning || technician === ''}>
               {t('common.save')}
             </button>
-            <button type="button" className="button button-danger" disabled={removing} onClick={confirmAndDelete}>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={removing}
+              onClick={() => void confirmAndDelete()}
+            >
               {t('common.delete')}
             </button>
           </div>

@@ -69,7 +69,7 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <ol className="rule-list">
         {drafts.map((draft, index) => {
           const betweenError = problem?.fields[`settings.${index}.timeBetween`];

@@ -11,7 +11,7 @@ export type StatisticsChartOption = ComposeOption<
   BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
 >;
 
-/** Spec section 9: the chart presentation defaults of the legacy screen. */
+/** The chart presentation defaults of the legacy screen (docs/rules.md, Statistics). */
 export const CHART_DEFAULTS = {
   /** Pixels between two bars. */
   barPadding: 8,

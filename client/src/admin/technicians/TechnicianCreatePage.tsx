@@ -27,7 +27,10 @@ const SEND_PASSWORD_MAIL = graphql(`
   }
 `);
 
-/** technicians/create: then the forgot mail goes out, so the new technician sets a password (spec section 7). */
+/**
+ * technicians/create: then the forgot mail goes out, so the new technician sets a password
+ * (docs/rules.md, Staff accounts).
+ */
 export function TechnicianCreatePage() {
   const { t, country } = useI18n();
   usePageTitle(t('admin.technicians.createTitle'));
@@ -79,7 +82,7 @@ export function TechnicianCreatePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.technicians.createTitle')} back="/admin/technicians/index" />
-      <form className="card form form-narrow" onSubmit={submit}>
+      <form className="card form form-narrow" onSubmit={(event) => void submit(event)}>
         <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="create" />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.technicians.created') : ''}</Message>

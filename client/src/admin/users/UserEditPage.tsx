@@ -110,7 +110,7 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
   };
 
   return (
-    <form className="card form form-narrow" onSubmit={save}>
+    <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
       <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
@@ -118,7 +118,12 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
         <button type="submit" className="button button-primary" disabled={saving}>
           {t('common.save')}
         </button>
-        <button type="button" className="button button-danger" onClick={remove} disabled={deleting || isSelf}>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={() => void remove()}
+          disabled={deleting || isSelf}
+        >
           {t('common.delete')}
         </button>
       </div>

@@ -26,7 +26,7 @@ type Row = PlannerRow<ScheduleOrder>;
 type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 
 /**
- * The loaded planner (spec section 4). Editable while the day has orders and is not locked; hours
+ * The loaded planner (docs/rules.md, Planner day). Editable while the day has orders and is not locked; hours
  * change nothing in the order until Sorteer, a move or the confirm. Failed confirms keep the edits.
  */
 export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; serverNow: Date }) {
