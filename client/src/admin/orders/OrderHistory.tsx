@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { actorText, fieldLabel, formatHistoryValue, kindLabel, type ValueContext } from './history-text';
 import { technicianLabel, type TechnicianOption } from './TechnicianSelect';
+import { BusyButton } from '../../components/BusyButton';
 
 /** Events per page: a screenful; older ones on request. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -137,9 +138,9 @@ export function OrderHistory({
       <Message tone="error">{moreProblem ?? undefined}</Message>
       {history?.pageInfo.hasNextPage && (
         <div>
-          <button type="button" className="button button-secondary" onClick={loadOlder} disabled={loadingMore}>
+          <BusyButton type="button" className="button button-secondary" onClick={loadOlder} busy={loadingMore}>
             {t('admin.history.older')}
-          </button>
+          </BusyButton>
         </div>
       )}
     </section>
