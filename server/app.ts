@@ -81,7 +81,7 @@ export async function composeApp(
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy ?? false);
+  app.set('trust proxy', config.trustProxy);
   app.use(requestLogger(services.logger));
   app.use(healthRouter(services.orm, lifecycle));
   app.use(securityHeaders());

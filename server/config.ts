@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LevelWithSilent } from 'pino';
-
-/** Spec section 9: admin passwords have at least 10 characters, technician passwords at least 6. */
-export const ADMIN_PASSWORD_MIN_LENGTH = 10;
-export const TECHNICIAN_PASSWORD_MIN_LENGTH = 6;
+import { PASSWORD_MIN_LENGTH } from '../shared/staff.js';
 
 /**
  * Uploads (the CSV import, GraphQL multipart and legacy REST alike): one file of at most 20 MB,
@@ -28,13 +26,22 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   LOOKUP_PER_CLIENT: { points: 30, windowSeconds: 900 },
   LOOKUP_PER_ADDRESS: { points: 10, windowSeconds: 900 },
+  // Sign-in attempts count per client address, per account and client, and per account across all
+  // clients. One stranger can use up only its own share of an account's budget: the owner still signs
+  // in from another address. The account's own ceiling caps guessing from any number of addresses at
+  // 100 per 15 minutes (9 600 a day): a random 6-character password of letters and digits (36^6, the
+  // technicians' minimum) takes on average 300 years, an admin's 10 characters longer than the universe.
   SIGN_IN_PER_CLIENT: { points: 30, windowSeconds: 900 },
-  SIGN_IN_PER_ACCOUNT: { points: 10, windowSeconds: 900 },
+  SIGN_IN_PER_ACCOUNT_CLIENT: { points: 10, windowSeconds: 900 },
+  SIGN_IN_PER_ACCOUNT: { points: 100, windowSeconds: 900 },
+  // Forgot-password mails likewise: one address cannot block an account's resets, and an account gets at
+  // most 20 mails an hour however many addresses ask (reset links are unguessable; this only stops floods).
   PASSWORD_RESET_PER_CLIENT: { points: 10, windowSeconds: 3600 },
-  PASSWORD_RESET_PER_ACCOUNT: { points: 5, windowSeconds: 3600 },
+  PASSWORD_RESET_PER_ACCOUNT_CLIENT: { points: 5, windowSeconds: 3600 },
+  PASSWORD_RESET_PER_ACCOUNT: { points: 20, windowSeconds: 3600 },
   // statistics: a mail client reloading the tracking pixel in a loop cannot inflate averageMailRead
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
-  // consumer replies (issue 10): changes of one order's reply; a script cannot flood the planner or the audit trail
+  // consumer replies: changes of one order's reply; a script cannot flood the planner or the audit trail
   CONSUMER_REPLY_PER_ORDER: { points: 30, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
@@ -64,8 +71,11 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: LevelWithSilent;
   appUrl: string;
-  /** Express `trust proxy` value; unset means X-Forwarded-For is ignored. */
-  trustProxy: string | undefined;
+  /**
+   * Express's `trust proxy` setting: `false` (X-Forwarded-For ignored), `true` (every proxy), a number of
+   * proxies in front, or addresses and subnets of trusted proxies.
+   */
+  trustProxy: TrustProxy;
   rateLimits: Record<RateLimitName, RateLimitRule>;
   tokenTtlSeconds: { consumer: number; technician: number; admin: number };
   passwordResetTtlMinutes: number;
@@ -78,6 +88,43 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = boolean | number | string[];
+
+/** Express's names for address ranges (proxy-addr): 127.0.0.1/8 and ::1, 169.254.0.0/16 and fe80::/10, private ranges. */
+const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  // a netmask such as 255.255.0.0, which proxy-addr also takes for IPv4
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY as operators write it, with Express's meaning: `1`, `2`, ... proxies in front (the client
+ * is the address that many hops from the right of X-Forwarded-For), `true` every proxy, `false`/`0`
+ * none, or a comma-separated list of addresses, subnets (CIDR) and `loopback`/`linklocal`/`uniquelocal`.
+ * Express itself reads a bare string as an address list, so `"1"` would trust the address 0.0.0.1.
+ */
+export function readTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isTrustedProxyEntry(entry));
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a number of proxies (1), true, or addresses, subnets and loopback/linklocal/uniquelocal separated by commas; "${wrong.join('", "')}" is none of these`,
+    );
+  }
+  return entries;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -172,8 +219,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if ((adminEmail === undefined) !== (adminPassword === undefined)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
-  if (adminPassword !== undefined && adminPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
-    throw new ConfigError(`ADMIN_PASSWORD must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`);
+  if (adminPassword !== undefined && adminPassword.length < PASSWORD_MIN_LENGTH.admin) {
+    throw new ConfigError(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH.admin} characters`);
   }
   return {
     env: nodeEnv,
@@ -192,7 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,
     logLevel,
     appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    trustProxy: readEnvString(env, 'TRUST_PROXY'),
+    trustProxy: readTrustProxy(readEnvString(env, 'TRUST_PROXY')),
     rateLimits: readRateLimits(env),
     tokenTtlSeconds: {
       consumer: readPositiveInt(env, 'CONSUMER_TOKEN_TTL_SECONDS', 2 * 3600),

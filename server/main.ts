@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ensureActiveAdmin } from './admins/admin-bootstrap.js';
 import { composeApp } from './app.js';
+import { Country } from './common/locale.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { TokenService } from './common/auth/tokens.js';
 import { Clock } from './common/clock.js';
@@ -47,7 +49,7 @@ function printDemoLogins(logins: DemoLogins, url: string): void {
         `  Technician:  ${url}/technician/login  ${technician.email} / ${technician.password}  (${technician.country})`,
     ),
     ...logins.lookups.map((lookup) =>
-      lookup.country === 'NL'
+      lookup.country === Country.NL
         ? `  Consumer NL: ${url}/  postcode ${lookup.zipcode}, house number ${lookup.houseNumber}  (visit ${lookup.date})`
         : `  Consumer BE: ${url}/?country=BE&lang=fr  phone ${lookup.phone}  (visit ${lookup.date})`,
     ),
@@ -180,7 +182,10 @@ async function main(): Promise<void> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
     process.stderr.write(`Tijdvak could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-    if (error instanceof Error && error.cause) process.stderr.write(`  cause: ${String(error.cause)}\n`);
+    if (error instanceof Error && error.cause) {
+      const cause = error.cause instanceof Error ? error.cause.message : inspect(error.cause);
+      process.stderr.write(`  cause: ${cause}\n`);
+    }
     process.exit(1);
   });
 }

@@ -33,7 +33,7 @@ export const RESOLVERS = [
   ...exportResolvers,
   ...orderResolvers,
   ...statisticsResolvers,
-  // issue 10 part A: consumer replies, "informed?" and the call list
+  // consumer replies, "informed?" and the call list, and the audit trail
   ...replyResolvers,
   ...informedResolvers,
   ...auditResolvers,

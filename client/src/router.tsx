@@ -18,7 +18,7 @@ export function preloadArea(pathname: string): void {
   else if (pathname !== '/404') void loadConsumer();
 }
 
-/** Top level of spec section 2: the three areas, /404, and /404 for everything unknown. */
+/** The top level (docs/rules.md, Screens and routes): the three areas, /404, and /404 for everything unknown. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner />}>

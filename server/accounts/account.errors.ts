@@ -1,6 +1,6 @@
 import { defineErrorCodes } from '../common/errors/app-error.js';
 
-/** Sign-in and password-reset failures; the codes are the legacy portal's (spec section 8). */
+/** Sign-in and password-reset failures; the codes are the legacy portal's (docs/rules.md, Staff accounts). */
 export const AccountError = defineErrorCodes({
   /** Sign-in: unknown e-mail, wrong password or inactive admin (one answer for all). Forgot: unknown e-mail. */
   NO_USER_FOUND: 404,

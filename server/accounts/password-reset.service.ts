@@ -6,18 +6,19 @@ import { AppError } from '../common/errors/app-error.js';
 import type { Language } from '../common/locale.js';
 import { AccountError } from './account.errors.js';
 import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
+import { PASSWORD_MAX_LENGTH } from '../../shared/staff.js';
 import { runInBackground } from './background.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-token.js';
 import {
+  accountClientKey,
   accountKey,
   findStaffByEmail,
   findStaffById,
   isUsable,
   NEW_PASSWORD_PATH,
   normalizeEmail,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './staff-account.js';
 
@@ -39,9 +40,17 @@ export class PasswordResetService {
   async request(type: AccountType, input: PasswordResetRequestInput): Promise<void> {
     const { rateLimiter } = this.ctx.services;
     const email = normalizeEmail(input.email);
+    const perAccount = { name: 'PASSWORD_RESET_PER_ACCOUNT', key: accountKey(type, email) } as const;
     // An admin creating technicians asks for their first mail; one office must not run out of budget.
-    if (this.ctx.viewer?.role !== Role.ADMIN) await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientIp);
-    await rateLimiter.consume('PASSWORD_RESET_PER_ACCOUNT', accountKey(type, email));
+    await rateLimiter.consumeAll(
+      this.ctx.viewer?.role === Role.ADMIN
+        ? [perAccount]
+        : [
+            { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientIp },
+            { name: 'PASSWORD_RESET_PER_ACCOUNT_CLIENT', key: accountClientKey(type, email, this.ctx.clientIp) },
+            perAccount,
+          ],
+    );
     const account = await findStaffByEmail(this.ctx.em, type, email);
     if (!account || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND, { message: 'UNKNOWN_EMAIL' });
     const recipient = { id: account.id, email: account.email, firstname: account.firstname };
@@ -87,8 +96,10 @@ export class PasswordResetService {
       await em.nativeDelete(PasswordResetToken, { accountType: type, accountId: account.id, id: { $ne: row.id } });
       return account.email;
     });
-    // Failed sign-ins before the reset no longer hold the account back.
+    // Failed sign-ins before the reset no longer hold the account back (those of other addresses
+    // than this one expire with their window: their keys cannot be listed).
     await rateLimiter.reset('SIGN_IN_PER_ACCOUNT', accountKey(type, email));
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClientKey(type, email, this.ctx.clientIp));
   }
 
   /** Replaces the account's earlier links by a new one and mails it. */

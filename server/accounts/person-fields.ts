@@ -1,9 +1,7 @@
 import type { FieldProblem } from '../common/errors/app-error.js';
+import { PERSON_NAME_MAX_LENGTH } from '../../shared/staff.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/text.js';
 import { normalizeEmail } from './staff-account.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NAME_MAX = 100;
-const EMAIL_MAX = 254;
 
 export interface PersonFieldsInput {
   firstname: string;
@@ -19,12 +17,12 @@ export function checkPersonFields(input: PersonFieldsInput, problems: FieldProbl
     else if (value.length > max) problems.push({ field, message: 'FIELD_TOO_LONG', params: { max } });
     return value;
   };
-  const firstname = text('firstname', NAME_MAX);
-  const lastname = text('lastname', NAME_MAX);
+  const firstname = text('firstname', PERSON_NAME_MAX_LENGTH);
+  const lastname = text('lastname', PERSON_NAME_MAX_LENGTH);
   const email = normalizeEmail(input.email);
   if (email === '') problems.push({ field: 'email', message: 'FIELD_REQUIRED' });
-  else if (email.length > EMAIL_MAX)
-    problems.push({ field: 'email', message: 'FIELD_TOO_LONG', params: { max: EMAIL_MAX } });
-  else if (!EMAIL.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
+  else if (email.length > EMAIL_MAX_LENGTH)
+    problems.push({ field: 'email', message: 'FIELD_TOO_LONG', params: { max: EMAIL_MAX_LENGTH } });
+  else if (!EMAIL_PATTERN.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
   return { firstname, lastname, email };
 }

@@ -8,7 +8,14 @@ import { Technician } from '../technicians/technician.entity.js';
 import { AccountError } from './account.errors.js';
 import type { SignInInput } from './account.inputs.js';
 import { AccountType } from './password-reset-token.entity.js';
-import { accountKey, findStaffByEmail, isUsable, normalizeEmail, type StaffAccount } from './staff-account.js';
+import {
+  accountClientKey,
+  accountKey,
+  findStaffByEmail,
+  isUsable,
+  normalizeEmail,
+  type StaffAccount,
+} from './staff-account.js';
 
 export class SignInService {
   constructor(private readonly ctx: AppContext) {}
@@ -32,7 +39,9 @@ export class SignInService {
     if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
     const technician = await this.ctx.em.findOne(Technician, { id: technicianId });
     if (!technician) throw new AppError(CommonError.NOT_FOUND);
-    return this.ctx.services.tokens.signTechnician(technician, viewer.adminId);
+    // Loaded by the authentication of this request: no second query.
+    const admin = await this.ctx.em.findOneOrFail(Admin, { id: viewer.adminId });
+    return this.ctx.services.tokens.signTechnician(technician, admin);
   }
 
   /**
@@ -42,13 +51,18 @@ export class SignInService {
   private async verify(type: AccountType, input: SignInInput): Promise<StaffAccount> {
     const { rateLimiter } = this.ctx.services;
     const email = normalizeEmail(input.email);
-    const key = accountKey(type, email);
-    await rateLimiter.consume('SIGN_IN_PER_CLIENT', this.ctx.clientIp);
-    await rateLimiter.consume('SIGN_IN_PER_ACCOUNT', key);
+    const clientKey = accountClientKey(type, email, this.ctx.clientIp);
+    // In this order, each counting only while the ones before it allow the attempt: a client over its
+    // own budget no longer eats into the account's budget for everyone else.
+    await rateLimiter.consumeAll([
+      { name: 'SIGN_IN_PER_CLIENT', key: this.ctx.clientIp },
+      { name: 'SIGN_IN_PER_ACCOUNT_CLIENT', key: clientKey },
+      { name: 'SIGN_IN_PER_ACCOUNT', key: accountKey(type, email) },
+    ]);
     const account = await findStaffByEmail(this.ctx.em, type, email, true);
     const passwordMatches = await verifyPassword(account?.passwordHash, input.password);
     if (!account || !passwordMatches || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND);
-    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT', key);
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', clientKey);
     return account;
   }
 }

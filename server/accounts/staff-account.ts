@@ -1,21 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
-import { ADMIN_PASSWORD_MIN_LENGTH, TECHNICIAN_PASSWORD_MIN_LENGTH } from '../config.js';
+import { PASSWORD_MIN_LENGTH as MIN_LENGTH } from '../../shared/staff.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { AccountType } from './password-reset-token.entity.js';
 
 /** What sign-in and password reset need of a technician or an admin. */
 export type StaffAccount = Technician | Admin;
 
-/** Longest password we hash; far beyond any pass phrase, short enough that hashing stays cheap. */
-export const PASSWORD_MAX_LENGTH = 256;
-
 export const PASSWORD_MIN_LENGTH: Record<AccountType, number> = {
-  [AccountType.TECHNICIAN]: TECHNICIAN_PASSWORD_MIN_LENGTH,
-  [AccountType.ADMIN]: ADMIN_PASSWORD_MIN_LENGTH,
+  [AccountType.TECHNICIAN]: MIN_LENGTH.technician,
+  [AccountType.ADMIN]: MIN_LENGTH.admin,
 };
 
-/** Where the reset link of each kind of account points (spec section 2). */
+/** Where the reset link of each kind of account points (docs/rules.md, Screens and routes). */
 export const NEW_PASSWORD_PATH: Record<AccountType, string> = {
   [AccountType.TECHNICIAN]: '/technician/newpassword/',
   [AccountType.ADMIN]: '/admin/newpassword/',
@@ -56,4 +53,9 @@ export function isUsable(account: StaffAccount): boolean {
 /** Rate-limit key of one account; technicians and admins with one address are different accounts. */
 export function accountKey(type: AccountType, email: string): string {
   return `${type}:${normalizeEmail(email)}`;
+}
+
+/** The attempts of one client address on one account (a limit separate from the account's own). */
+export function accountClientKey(type: AccountType, email: string, clientIp: string): string {
+  return `${accountKey(type, email)}\n${clientIp}`;
 }

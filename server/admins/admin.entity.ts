@@ -2,6 +2,8 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
+import { PERSON_NAME_MAX_LENGTH } from '../../shared/staff.js';
+import { EMAIL_MAX_LENGTH } from '../../shared/text.js';
 
 @ObjectType({ description: 'A person who manages the portal.' })
 @Entity({ tableName: 'admins' })
@@ -13,17 +15,17 @@ export class Admin {
 
   @Field({ description: 'First name.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 100 })
+  @Property({ length: PERSON_NAME_MAX_LENGTH })
   firstname!: string;
 
   @Field({ description: 'Last name.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 100 })
+  @Property({ length: PERSON_NAME_MAX_LENGTH })
   lastname!: string;
 
   @Field({ description: 'Sign-in e-mail address, stored in lower case; unique among admins.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 254, unique: true })
+  @Property({ length: EMAIL_MAX_LENGTH, unique: true })
   email!: string;
 
   /** argon2id hash; null until the admin has set a password. Never exposed. */

@@ -1,4 +1,4 @@
-/** An admin as the legacy REST calls return it (spec section 3): inactive as 0 or 1. */
+/** An admin as the legacy REST calls return it (docs/rules.md, Legacy REST calls): inactive as 0 or 1. */
 export interface LegacyAdminSource {
   id: number;
   firstname: string;

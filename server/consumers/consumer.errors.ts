@@ -1,6 +1,6 @@
 import { defineErrorCodes } from '../common/errors/app-error.js';
 
-/** Codes of the consumer lookup (spec section 8) and of what a consumer does with a found visit. */
+/** Codes of the consumer lookup (the legacy portal's) and of what a consumer does with a found visit. */
 export const ConsumerError = defineErrorCodes({
   /** No order at this address or phone number today or later (or it was deleted). */
   NO_ORDERS_FOUND: 404,

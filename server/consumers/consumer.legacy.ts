@@ -1,4 +1,4 @@
-/** A visit as GET /api/appointment/ returns it (spec sections 3 and 7). */
+/** A visit as GET /api/appointment/ returns it (docs/rules.md, Legacy REST calls). */
 export interface LegacyVisitSource {
   name: string;
   referenceNumber: string;

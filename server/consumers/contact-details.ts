@@ -13,17 +13,17 @@ export interface ExternalCompanyContact {
 }
 
 /**
- * The one place of the numbers consumers are given: the call centre (open 08:00-18:00, spec section 9)
+ * The one place of the numbers consumers are given: the call centre (open 08:00-18:00: docs/rules.md, Consumer pages)
  * shown on the details page and written into the calendar file, and the external companies shown on
- * the external page. The client reads them through `consumerContact`. The spec names none of them:
- * these are placeholders for the operator to replace (docs/decisions.md, issues 3 and 10).
+ * the external page. The client reads them through `consumerContact`. The legacy portal's are not
+ * known: these are placeholders for the operator to replace (docs/decisions.md, Calendar file and consumer reply).
  */
 export const CALL_CENTRE: Record<Country, PhoneNumber> = {
   [Country.NL]: { display: '088 123 45 67', dial: '+31881234567' },
   [Country.BE]: { display: '078 12 34 56', dial: '+3278123456' },
 };
 
-/** Opening hours of the call centre (spec section 9), as the details page and the calendar file say them. */
+/** Opening hours of the call centre (docs/rules.md, Consumer pages), as the details page and calendar file say them. */
 export const CALL_CENTRE_HOURS = { from: '08:00', to: '18:00' } as const;
 
 export const EXTERNAL_COMPANIES: Record<number, ExternalCompanyContact> = {

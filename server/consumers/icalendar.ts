@@ -1,7 +1,7 @@
 /**
  * A minimal RFC 5545 writer for one event: enough for "add to calendar", nothing more. Times are
  * written in UTC (`...Z`), so no VTIMEZONE is needed and every calendar app places the event at the
- * same instant, whatever zone the phone is in (docs/decisions.md, issue 10).
+ * same instant, whatever zone the phone is in (docs/decisions.md, Calendar file and consumer reply).
  */
 
 export interface CalendarEvent {

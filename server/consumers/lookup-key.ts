@@ -1,3 +1,4 @@
+import { ZIPCODE_PATTERN } from '../../shared/orders.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Country } from '../common/locale.js';
@@ -6,7 +7,6 @@ import type { LookUpVisitsInput } from './consumer.inputs.js';
 
 /** Longest input accepted as typed; longer is not an address or a phone number. */
 const MAX_TYPED_LENGTH = { zipcode: 16, houseNumber: 32, phoneNumber: 40 } as const;
-const NL_ZIPCODE = /^\d{4}[A-Z]{2}$/;
 /** Fewer digits than any stored number has (orders need at least 6); more than any real number. */
 const PHONE_DIGITS = { min: 6, max: 15 } as const;
 
@@ -35,7 +35,7 @@ function typed(
 }
 
 /**
- * Turns what the consumer typed into a lookup (spec section 5): NL by postcode and house number,
+ * Turns what the consumer typed into a lookup (docs/rules.md, Consumer lookup): NL by postcode and house number,
  * BE by phone number, each normalised the way orders store them. Every problem is reported with its
  * field, in one BAD_USER_INPUT.
  */
@@ -55,7 +55,7 @@ export function lookupKeyOf(country: Country, input: LookUpVisitsInput): LookupK
     const houseNumberTyped = typed(input, 'houseNumber', problems);
     const zipcode = zipcodeTyped === undefined ? '' : normalizeZipcode(zipcodeTyped);
     const houseNumber = houseNumberTyped === undefined ? null : normalizeHouseNumber(houseNumberTyped);
-    if (zipcodeTyped !== undefined && !NL_ZIPCODE.test(zipcode)) {
+    if (zipcodeTyped !== undefined && !ZIPCODE_PATTERN.NL.test(zipcode)) {
       problems.push({ field: 'zipcode', message: 'INVALID_ZIPCODE_NL' });
     }
     if (houseNumberTyped !== undefined && (houseNumber === null || houseNumber < 1)) {

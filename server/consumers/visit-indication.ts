@@ -2,11 +2,11 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { instantOf, localDateOf } from '../common/time/zoned-time.js';
 import { previousWorkingDay, type HolidaySource } from '../holidays/working-days.js';
 
-/** The window is shown from this local time on the working day before the visit (spec section 9). */
+/** The window is shown from this local time on the working day before the visit (docs/rules.md, Visit window). */
 export const INDICATION_FROM = { hour: 13, minute: 30 } as const;
 
 /**
- * Whether the visit window may be shown at `now` (DESIGN.md, `sign`): from 13:30 in the country's
+ * Whether the visit window may be shown at `now` (docs/rules.md, Visit window): from 13:30 in the country's
  * zone on the working day before the visit, and on the visit day itself. Working days skip Sundays
  * and the country's holidays. The holidays are read in every case, so the cost of the answer does
  * not depend on it (the lookup relies on that: see ConsumerService.lookUp).

@@ -23,8 +23,8 @@ export const ENTITIES = [
   MailOpen,
   PasswordResetToken,
   ImportJob,
-  // issue 10 part A
+  // consumer replies
   ConsumerReply,
-  // issue 10 part B: audit trail
+  // audit trail
   OrderEvent,
 ];

@@ -84,6 +84,8 @@ async function* exportRecords(ctx: AppContext, country: Country): AsyncGenerator
 export function ordersCsv(ctx: AppContext, country: Country): Readable {
   const csv = stringify({
     delimiter: ';',
+    // Quoted too: a cell holding `,` (a list separator elsewhere) or `;`; quotes and line breaks already are.
+    quoted_match: /[,;\t|]/,
     bom: true,
     header: true,
     columns: [...CSV_COLUMNS],

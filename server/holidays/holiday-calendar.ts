@@ -74,7 +74,9 @@ class HolidayChangeSubscriber implements EventSubscriber {
   }
 
   afterTransactionCommit({ transaction }: TransactionEventArgs): void {
-    if (!this.changedInTransaction || transaction?.savepointName) return;
+    // MikroORM types the driver's transaction as `any`; a savepoint (a nested transaction) has a name.
+    const savepoint = (transaction as { savepointName?: string } | undefined)?.savepointName;
+    if (!this.changedInTransaction || savepoint) return;
     this.changedInTransaction = false;
     this.changed();
   }

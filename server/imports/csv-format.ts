@@ -47,17 +47,48 @@ export function normalizeHeader(cell: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-/** Spreadsheets run cells starting with these as formulas (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Spreadsheets run a cell starting with one of these as a formula (OWASP "CSV injection"). */
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+/**
+ * Characters a spreadsheet may split a line at when it ignores our quotes or uses another list
+ * separator (Excel with English settings splits at `,`): after each, a new cell may begin.
+ */
+const CELL_SEPARATORS = new Set([',', ';', '\t', '|', '\r', '\n']);
 
-/** Export: a cell a spreadsheet would run as a formula gets a leading `'`, which shows it as text. */
+/** Where a cell may begin as a spreadsheet reads it: at the start, or after a separator. */
+function beginsCell(text: string, at: number): boolean {
+  return at === 0 || CELL_SEPARATORS.has(text[at - 1]);
+}
+
+/** Whether the text from `at` would run as a formula once its escaping quotes are removed: `'*` then a trigger. */
+function isFormulaAfterQuotes(text: string, at: number): boolean {
+  let index = at;
+  while (text[index] === "'") index++;
+  return FORMULA_TRIGGERS.has(text[index]);
+}
+
+/**
+ * Export: wherever a cell may begin (the start, or after any separator a spreadsheet might split at),
+ * text that would run as a formula gets a `'`, which shows it as text. A `'` already there before a
+ * trigger gets one more, so that the import can remove exactly one and read back the original.
+ */
 export function escapeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  let escaped = '';
+  for (let at = 0; at < cell.length; at++) {
+    if (beginsCell(cell, at) && isFormulaAfterQuotes(cell, at)) escaped += "'";
+    escaped += cell[at];
+  }
+  return escaped;
 }
 
 /** Import: undoes escapeFormula, so an exported `'+31 6 …` reads back as `+31 6 …`. */
 export function unescapeFormula(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  let text = '';
+  for (let at = 0; at < cell.length; at++) {
+    if (cell[at] === "'" && beginsCell(cell, at) && isFormulaAfterQuotes(cell, at + 1)) continue;
+    text += cell[at];
+  }
+  return text;
 }
 
 /** `2026-11-23` → `23-11-2026`, the day-month-year of the export (and of its file name). */

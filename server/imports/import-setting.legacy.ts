@@ -1,4 +1,4 @@
-/** An import window as the legacy REST calls return it (spec section 3: id, time_between, time_to). */
+/** An import window as the legacy REST calls return it: id, time_between, time_to. */
 export interface LegacyImportSettingSource {
   id: number;
   timeBetween: string;

@@ -1,3 +1,4 @@
+import { HOUR_CHOICES } from '../../shared/hours.js';
 import type { MessageKey, MessageParams } from '../common/i18n/translate.js';
 import {
   formatClock,
@@ -8,9 +9,6 @@ import {
   type ImportWindowRule,
   type PlannedRange,
 } from './import-window.js';
-
-/** Spec section 9: import window hour choices are 07:00 to 20:00, whole hours. */
-export const IMPORT_WINDOW_HOURS = { first: 7, last: 20 } as const;
 
 export interface ImportSettingDraft {
   timeBetween: string;
@@ -27,7 +25,7 @@ export interface ImportSettingProblem {
 
 function onHourChoices(minutes: number[]): boolean {
   return minutes.every(
-    (value) => value % 60 === 0 && value >= IMPORT_WINDOW_HOURS.first * 60 && value <= IMPORT_WINDOW_HOURS.last * 60,
+    (value) => value % 60 === 0 && value >= HOUR_CHOICES.first * 60 && value <= HOUR_CHOICES.last * 60,
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * Import windows (DESIGN.md): a rule's `time_between` matches the planned time of an imported order
+ * Import windows (docs/rules.md, Import windows): a rule's `time_between` matches the planned time of an imported order
  * (`<HH:MM`, `HH:MM/HH:MM` half-open, `>=HH:MM`); its `time_to` is the visit window `HH:MM/HH:MM`
  * the order gets. Times are minutes since local midnight.
  */

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageKey, MessageParams } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import type { LocalDate } from '../common/time/zoned-time.js';
+import { formatDayMonthYear, type LocalDate } from '../common/time/zoned-time.js';
 import { loadHolidayDates } from '../holidays/working-days.js';
-import { PLANNING_YEARS } from '../orders/appointment-rules.js';
+import { PLANNER_DAY } from '../../shared/hours.js';
+import { PLANNING_YEARS } from '../../shared/orders.js';
 import { formatClock, type VisitWindow } from './import-window.js';
 
 /** A problem with one row of an imported file: line, column (null for the whole row) and reason. */
@@ -32,17 +33,17 @@ export type RowRule = (visit: CheckedVisit) => RowProblem | null;
 /** Prepared once per import, with what the rule needs from the database (e.g. a country's holidays). */
 export type ImportRowRule = (em: EntityManager, country: Country) => Promise<RowRule>;
 
-/** Spec section 9: the planner's visits start at 07:00 at the earliest and end by 22:00. */
-const PLANNER_DAY = { start: 7 * 60, end: 22 * 60 };
+/** The planner's day in minutes since midnight: visits start at 07:00 at the earliest and end by 22:00. */
+const DAY_MINUTES = { start: PLANNER_DAY.startHour * 60, end: PLANNER_DAY.endHour * 60 };
 
 const visitWithinPlannerDay: ImportRowRule = async () => (visit) =>
-  visit.window.start >= PLANNER_DAY.start && visit.window.end <= PLANNER_DAY.end
+  visit.window.start >= DAY_MINUTES.start && visit.window.end <= DAY_MINUTES.end
     ? null
     : {
         line: visit.line,
         column: 'time',
         message: 'IMPORT_WINDOW_OUTSIDE_HOURS',
-        params: { from: formatClock(PLANNER_DAY.start), to: formatClock(PLANNER_DAY.end) },
+        params: { from: formatClock(DAY_MINUTES.start), to: formatClock(DAY_MINUTES.end) },
       };
 
 /** The same years as orders created by hand: another year is a typo, not a plan. */
@@ -88,7 +89,7 @@ const visitNotOnHoliday: ImportRowRule = async (em, country) => {
           line: visit.line,
           column: 'date',
           message: 'IMPORT_DATE_IS_HOLIDAY',
-          params: { date: visit.date.split('-').reverse().join('-'), country: visit.country },
+          params: { date: formatDayMonthYear(visit.date), country: visit.country },
         };
 };
 

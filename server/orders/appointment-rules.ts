@@ -1,14 +1,8 @@
 import type { FieldProblem } from '../common/errors/app-error.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { localDateOf, localPartsOf } from '../common/time/zoned-time.js';
-import { VISIT_DURATION_SECONDS } from './order.entity.js';
-
-/** New orders begin on a whole hour from 07:00 to 18:00 (spec section 9). */
-export const FIRST_BEGIN_HOUR = 7;
-export const LAST_BEGIN_HOUR = 18;
-
-/** Years the planning works with; anything else is a typo (0202, 20266) rather than a plan. */
-export const PLANNING_YEARS = { first: 2000, last: 2099 } as const;
+import { ORDER_BEGIN_HOURS, VISIT_DURATION_SECONDS } from '../../shared/hours.js';
+import { PLANNING_YEARS } from '../../shared/orders.js';
 
 export function isInPlanningYears(instant: Date): boolean {
   const year = instant.getUTCFullYear();
@@ -36,11 +30,11 @@ export function checkAppointment(appointment: Date, duration: number, country: C
     }
     const local = localPartsOf(appointment, zone);
     const onWholeHour = local.minute === 0 && local.second === 0 && appointment.getUTCMilliseconds() === 0;
-    if (!onWholeHour || local.hour < FIRST_BEGIN_HOUR || local.hour > LAST_BEGIN_HOUR) {
+    if (!onWholeHour || local.hour < ORDER_BEGIN_HOURS.first || local.hour > ORDER_BEGIN_HOURS.last) {
       problems.push({
         field: 'appointment',
         message: 'ORDER_BEGIN_HOUR',
-        params: { first: FIRST_BEGIN_HOUR, last: LAST_BEGIN_HOUR },
+        params: { ...ORDER_BEGIN_HOURS },
       });
     }
   }

@@ -1,5 +1,12 @@
 import type { FieldProblem } from '../common/errors/app-error.js';
 import { Country } from '../common/locale.js';
+import {
+  ORDER_FIELD_MAX_LENGTH,
+  PHONE_DIGITS,
+  REFERENCE_NUMBER_PATTERN,
+  ZIPCODE_PATTERN,
+} from '../../shared/orders.js';
+import { CONTROL_CHARACTERS, EMAIL_PATTERN } from '../../shared/text.js';
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from './address-normalization.js';
 
 /** The customer and address fields of an order, as typed by an admin or read from a CSV row. */
@@ -27,26 +34,18 @@ export interface OrderFields {
   country: Country;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ZIPCODE: Record<Country, RegExp> = { [Country.NL]: /^\d{4}[A-Z]{2}$/, [Country.BE]: /^\d{4}$/ };
-const REFERENCE = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
-/** Tabs, line breaks, NUL and other control characters: never part of a name or address (and NUL cannot be stored). */
-export const CONTROL_CHARACTERS = /\p{Cc}/u;
-const PHONE_DIGITS = { min: 6, max: 20 } as const;
-const MAX_LENGTH = { referenceNumber: 64, name: 200, email: 254, phone: 40, city: 100 } as const;
-
 /**
  * The one set of rules for an order's customer fields, shared by creating an order and importing
  * one: every problem is reported (not just the first), each with its field.
  */
 export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderFields; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
-  const text = (field: keyof typeof MAX_LENGTH): string => {
+  const text = (field: keyof typeof ORDER_FIELD_MAX_LENGTH): string => {
     const value = String(input[field] ?? '').trim();
     if (value === '') problems.push({ field, message: 'FIELD_REQUIRED' });
     else if (CONTROL_CHARACTERS.test(value)) problems.push({ field, message: 'INVALID_CHARACTERS' });
-    else if (value.length > MAX_LENGTH[field]) {
-      problems.push({ field, message: 'FIELD_TOO_LONG', params: { max: MAX_LENGTH[field] } });
+    else if (value.length > ORDER_FIELD_MAX_LENGTH[field]) {
+      problems.push({ field, message: 'FIELD_TOO_LONG', params: { max: ORDER_FIELD_MAX_LENGTH[field] } });
     }
     return value;
   };
@@ -55,10 +54,10 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
   const email = text('email').toLowerCase();
   const phone = text('phone');
   const city = text('city');
-  if (referenceNumber && !REFERENCE.test(referenceNumber)) {
+  if (referenceNumber && !REFERENCE_NUMBER_PATTERN.test(referenceNumber)) {
     problems.push({ field: 'referenceNumber', message: 'INVALID_REFERENCE_NUMBER' });
   }
-  if (email && !EMAIL.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
+  if (email && !EMAIL_PATTERN.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
   const phoneNormalized = normalizePhone(phone);
   // The normalised number is stored (and looked up) in a column of PHONE_DIGITS.max characters.
   if (phone && (phoneNormalized.length < PHONE_DIGITS.min || phoneNormalized.length > PHONE_DIGITS.max)) {
@@ -67,7 +66,7 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
 
   const zipcode = normalizeZipcode(String(input.zipcode ?? ''));
   if (zipcode === '') problems.push({ field: 'zipcode', message: 'FIELD_REQUIRED' });
-  else if (!ZIPCODE[input.country]?.test(zipcode)) {
+  else if (!ZIPCODE_PATTERN[input.country]?.test(zipcode)) {
     problems.push({
       field: 'zipcode',
       message: input.country === Country.BE ? 'INVALID_ZIPCODE_BE' : 'INVALID_ZIPCODE_NL',

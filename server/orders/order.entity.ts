@@ -4,11 +4,12 @@ import { Admin } from '../admins/admin.entity.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
+import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
+import { ORDER_FIELD_MAX_LENGTH, PHONE_DIGITS } from '../../shared/orders.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { OrderDeletion } from './order-deletion.type.js';
 
-/** The visit window is three hours long. */
-export const VISIT_DURATION_SECONDS = 10800;
+export { VISIT_DURATION_SECONDS };
 
 @ObjectType({ description: 'A repair visit at a customer address (called an appointment in the legacy API).' })
 @Entity({ tableName: 'orders' })
@@ -24,26 +25,26 @@ export class Order {
 
   @Field({ description: 'The order reference number; unique.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 64, unique: true })
+  @Property({ length: ORDER_FIELD_MAX_LENGTH.referenceNumber, unique: true })
   referenceNumber!: string;
 
   @Field({ description: 'Customer name.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 200 })
+  @Property({ length: ORDER_FIELD_MAX_LENGTH.name })
   name!: string;
 
   @Field({ description: 'Customer e-mail address.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 254 })
+  @Property({ length: ORDER_FIELD_MAX_LENGTH.email })
   email!: string;
 
   @Field({ description: 'Customer phone number as entered.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 40 })
+  @Property({ length: ORDER_FIELD_MAX_LENGTH.phone })
   phone!: string;
 
   /** Digits only, without country prefix or leading zero, so every way of typing a number finds it. */
-  @Property({ length: 20 })
+  @Property({ length: PHONE_DIGITS.max })
   phoneNormalized!: string;
 
   @Field({ description: 'Postcode, upper case without spaces.' })
@@ -58,7 +59,7 @@ export class Order {
 
   @Field({ description: 'City.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 100 })
+  @Property({ length: ORDER_FIELD_MAX_LENGTH.city })
   city!: string;
 
   @Field(() => Country, { description: 'Country of the address; decides time zone and holidays.' })

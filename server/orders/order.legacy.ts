@@ -1,7 +1,7 @@
 import { field, type LegacyRequest } from '../rest/rest-route.js';
 
 /**
- * The legacy REST shapes of orders (spec sections 3 and 7): field mapping only. A value that does
+ * The legacy REST shapes of orders (docs/rules.md, Legacy REST calls): field mapping only. A value that does
  * not fit the GraphQL type is passed on as it came, so the operation refuses it with BAD_USER_INPUT.
  */
 
@@ -81,7 +81,8 @@ export function technicianRefFrom(request: LegacyRequest): string {
 
 /** `orders`: a JSON list of ids (`[1,2]`), repeated form fields, or one id. */
 export function idListFrom(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? wholeNumberOr(item.trim()) : item));
+  if (Array.isArray(value))
+    return (value as unknown[]).map((item) => (typeof item === 'string' ? wholeNumberOr(item.trim()) : item));
   if (typeof value === 'number') return [value];
   if (typeof value !== 'string') return value ?? null;
   const text = value.trim();

@@ -10,7 +10,8 @@ import { findPage, type Connection, type PageArgs, type SortKey } from '../commo
 import type { AppContext } from '../context.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { checkAppointment } from './appointment-rules.js';
-import { checkOrderFields, CONTROL_CHARACTERS } from './order-fields.js';
+import { CONTROL_CHARACTERS } from '../../shared/text.js';
+import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';

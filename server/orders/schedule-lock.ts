@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../common/errors/app-error.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { localDateOf, type LocalDate } from '../common/time/zoned-time.js';
+import { formatDayMonthYear, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { OrderError } from './order.errors.js';
@@ -10,8 +10,6 @@ import { OrderError } from './order.errors.js';
 export function scheduleDateOf(technician: Technician, appointment: Date): LocalDate {
   return localDateOf(appointment, TIME_ZONE[technician.country]);
 }
-
-const dayMonthYear = (date: LocalDate) => date.split('-').reverse().join('-');
 
 /**
  * A technician who confirmed the schedule of a date gets no further orders on that date: the
@@ -31,7 +29,7 @@ export async function assertSchedulesOpen(
   );
   if (!confirmed) return;
   throw new AppError(OrderError.SCHEDULE_CONFIRMED, {
-    params: { technician: `${technician.firstname} ${technician.lastname}`, date: dayMonthYear(confirmed.date) },
+    params: { technician: `${technician.firstname} ${technician.lastname}`, date: formatDayMonthYear(confirmed.date) },
     data: { date: confirmed.date },
   });
 }

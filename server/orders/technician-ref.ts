@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Technician } from '../technicians/technician.entity.js';
-import { CONTROL_CHARACTERS } from './order-fields.js';
+import { CONTROL_CHARACTERS } from '../../shared/text.js';
 
 const MAX_ID = 2_147_483_647;
 

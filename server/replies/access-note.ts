@@ -1,27 +1,9 @@
+import { ACCESS_NOTE_MAX_LENGTH } from '../../shared/replies.js';
+import { escapeMarkup } from '../../shared/text.js';
 import type { FieldProblem } from '../common/errors/app-error.js';
-
-/** Floor, bell, parking: a few lines, never an essay. */
-export const ACCESS_NOTE_MAX_LENGTH = 300;
 
 /** Control characters other than the line break, and the bidirectional overrides that can disguise text. */
 const FORBIDDEN = /(?!\n)\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
-
-const MARKUP_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/**
- * The five characters that can open markup or leave an attribute, as entities: text stored this way
- * shows as itself in any HTML page, even one that forgets to escape, and can never become an element
- * or attribute. Clients that render text (React) decode these five first.
- */
-export function escapeMarkup(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => MARKUP_ENTITIES[character]);
-}
 
 export type NormalizedNote = { ok: true; note: string | null } | { ok: false; problem: FieldProblem };
 

@@ -24,7 +24,8 @@ const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
 
 /**
  * The consumer's reply to one order: an answer and/or an access note. One row per order, changed
- * in place until the visit starts. The note is stored HTML-escaped (docs/decisions.md, issue 10).
+ * in place until the visit starts. The note is stored HTML-escaped (docs/decisions.md, Calendar file and
+ * consumer reply).
  */
 @ObjectType({
   description:

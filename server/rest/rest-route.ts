@@ -72,9 +72,19 @@ export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {
   return route as unknown as RestRoute;
 }
 
+/**
+ * A legacy body value as text ('' when absent). Forms send strings (a list when a field repeats), JSON
+ * bodies numbers and booleans too; any other JSON stays JSON text, which then fails the field's checks.
+ */
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join(',');
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 /** A legacy form field as a trimmed string ('' when absent). */
 export function field(request: LegacyRequest, name: string): string {
-  const value = request.body[name];
-  if (value === undefined || value === null) return '';
-  return (typeof value === 'string' ? value : String(value)).trim();
+  return textOf(request.body[name]).trim();
 }

@@ -16,8 +16,11 @@ function legacyRequestOf(req: Request): LegacyRequest {
   const body: unknown = req.body;
   return {
     body: typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {},
-    params: req.params as Record<string, string | undefined>,
-    query: req.query as Record<string, unknown>,
+    // Our paths have named parameters only; a wildcard's list of segments is no legacy field.
+    params: Object.fromEntries(
+      Object.entries(req.params).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]),
+    ),
+    query: req.query,
   };
 }
 

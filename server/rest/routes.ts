@@ -32,14 +32,14 @@ import {
   toLegacySchedule,
   type LegacyScheduleSource,
 } from '../schedule/schedule.legacy.js';
-import { defineRoute, field, type LegacyRequest } from './rest-route.js';
+import { defineRoute, field, textOf, type LegacyRequest } from './rest-route.js';
 
 const signInVariables = (request: LegacyRequest) => ({
-  input: { email: field(request, 'email'), password: String(request.body.password ?? '') },
+  input: { email: field(request, 'email'), password: textOf(request.body.password) },
 });
 const forgotVariables = (request: LegacyRequest) => ({ input: { email: field(request, 'email') } });
 const newPasswordVariables = (request: LegacyRequest) => ({
-  input: { token: field(request, 'token'), password: String(request.body.password ?? '') },
+  input: { token: field(request, 'token'), password: textOf(request.body.password) },
 });
 const adminVariables = (request: LegacyRequest) => ({
   firstname: field(request, 'firstname'),
@@ -78,7 +78,7 @@ interface StatisticsData {
 const queryValue = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
 /**
- * THE table of legacy calls (spec section 7). Each domain keeps its rows in its own section.
+ * THE table of legacy calls (docs/rules.md, Legacy REST calls). Each domain keeps its rows in its own section.
  * Row order matters only where two paths could match the same URL: the more specific comes first.
  */
 export const REST_ROUTES = [
@@ -269,7 +269,7 @@ export const REST_ROUTES = [
         }
       }
     `,
-    // personalNumber is sent too but is not editable (spec section 5).
+    // personalNumber is sent too but is never edited (docs/rules.md, Staff accounts).
     variables: (request) => ({
       id: idParam(request),
       input: {

@@ -1,13 +1,13 @@
-import { VISIT_DURATION_SECONDS } from '../orders/order.entity.js';
+import { HOUR_CHOICES, PLANNER_DAY, VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { AppError } from '../common/errors/app-error.js';
-import { formatLocalDate, instantOf, localPartsOf, type LocalDate } from '../common/time/zoned-time.js';
+import {
+  formatDayMonthYear,
+  formatLocalDate,
+  instantOf,
+  localPartsOf,
+  type LocalDate,
+} from '../common/time/zoned-time.js';
 import { ScheduleError } from './schedule.errors.js';
-
-/** Spec section 9: start hours 7 to 20, three-hour slots, never ending after 22:00. */
-export const FIRST_START_HOUR = 7;
-export const LAST_START_HOUR = 20;
-export const LATEST_END_HOUR = 22;
-export const SLOT_SECONDS = VISIT_DURATION_SECONDS;
 
 /** One line of a confirmed schedule: an order and its (possibly shifted) start. */
 export interface ConfirmedAppointment {
@@ -22,11 +22,9 @@ export interface PlannedOrder {
   name: string;
 }
 
-/** 2026-11-23 as 23-11-2026, the day-month-year people read. */
-export const formatDayMonthYear = (date: LocalDate): string => date.split('-').reverse().join('-');
-
 /**
- * Checks a confirmation against the orders of the schedule date and throws the first problem.
+ * Checks a confirmation against the orders of the schedule date and throws the first problem: each
+ * visit lasts the slot, starts at an offered hour (07-20) and ends by the end of the planner's day.
  * Every order of the day must appear exactly once: an order added since the planner loaded is
  * never confirmed unseen.
  */
@@ -38,7 +36,7 @@ export function checkConfirmation(
 ): void {
   if (orders.length === 0) throw new AppError(ScheduleError.SCHEDULE_NOTHING_TO_CONFIRM);
   const byId = new Map(orders.map((order) => [order.id, order]));
-  const latestEnd = instantOf(date, LATEST_END_HOUR, 0, zone).getTime();
+  const latestEnd = instantOf(date, PLANNER_DAY.endHour, 0, zone).getTime();
   const seen = new Set<number>();
   for (const item of appointments) {
     const order = byId.get(item.orderId);
@@ -51,10 +49,10 @@ export function checkConfirmation(
     const problem = { params: { name: order.name, date: formatDayMonthYear(date) }, data: { orderId: order.id } };
     if (seen.has(order.id)) throw new AppError(ScheduleError.SCHEDULE_DUPLICATE_ORDER, problem);
     seen.add(order.id);
-    if (item.duration !== SLOT_SECONDS) throw new AppError(ScheduleError.SCHEDULE_INVALID_DURATION, problem);
+    if (item.duration !== VISIT_DURATION_SECONDS) throw new AppError(ScheduleError.SCHEDULE_INVALID_DURATION, problem);
     const start = localPartsOf(item.appointment, zone);
     if (formatLocalDate(start) !== date) throw new AppError(ScheduleError.SCHEDULE_WRONG_DATE, problem);
-    if (start.hour < FIRST_START_HOUR || start.hour > LAST_START_HOUR) {
+    if (start.hour < HOUR_CHOICES.first || start.hour > HOUR_CHOICES.last) {
       throw new AppError(ScheduleError.SCHEDULE_START_OUT_OF_HOURS, problem);
     }
     if (item.appointment.getTime() + item.duration * 1000 > latestEnd) {

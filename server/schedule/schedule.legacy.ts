@@ -1,4 +1,4 @@
-/** The schedule fields the legacy calls read and return (spec section 3). */
+/** The schedule fields the legacy calls read and return. */
 export const SCHEDULE_LEGACY_FIELDS = 'date locked orders { id appointment duration name zipcode city flag }';
 
 export interface LegacyScheduleSource {

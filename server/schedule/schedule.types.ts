@@ -4,7 +4,10 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 
-@ObjectType({ description: 'An order as the technician sees it in the planner (spec: order, technician view).' })
+@ObjectType({
+  description:
+    "An order as the technician sees it in the planner: the visit window, who and where, and the customer's reply.",
+})
 export class ScheduleOrder {
   @Field(() => Int, { description: 'Order id; `appointment_id` when confirming through the legacy call.' })
   @RequireRole(Role.TECHNICIAN)

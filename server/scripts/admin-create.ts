@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ensureActiveAdmin } from '../admins/admin-bootstrap.js';
-import { ADMIN_PASSWORD_MIN_LENGTH, loadConfig } from '../config.js';
+import { PASSWORD_MIN_LENGTH } from '../../shared/staff.js';
+import { EMAIL_PATTERN } from '../../shared/text.js';
+import { loadConfig } from '../config.js';
 import { createLogger } from '../common/logger.js';
 import { runningEmbeddedDatabaseUrl, startEmbeddedPostgres } from '../db/embedded-postgres.js';
 import { migrate, openOrm } from '../db/orm.js';
@@ -24,12 +26,12 @@ if (!values.email || !values.password) {
   process.stderr.write(`${usage}\n`);
   process.exit(2);
 }
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+if (!EMAIL_PATTERN.test(values.email)) {
   process.stderr.write(`"${values.email}" is not an e-mail address.\n`);
   process.exit(2);
 }
-if (values.password.length < ADMIN_PASSWORD_MIN_LENGTH) {
-  process.stderr.write(`The password needs at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.\n`);
+if (values.password.length < PASSWORD_MIN_LENGTH.admin) {
+  process.stderr.write(`The password needs at least ${PASSWORD_MIN_LENGTH.admin} characters.\n`);
   process.exit(2);
 }
 

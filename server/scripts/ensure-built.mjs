@@ -1,5 +1,5 @@
 // `npm start` runs this first: it builds the server and the client when either is missing or
-// older than its sources, so a fresh clone needs only `npm install && npm start`.
+// older than its sources (shared/ counts for both), so a fresh clone needs only `npm install && npm start`.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ function newestMtime(dir, skip = () => false) {
 const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const config = ['package.json', 'tsconfig.base.json', 'tsconfig.build.json'].map(builtAt);
 
-const serverSources = Math.max(newestMtime('server'), ...config);
+const serverSources = Math.max(newestMtime('server'), newestMtime('shared'), ...config);
 if (builtAt('dist/server/main.js') < serverSources) {
   process.stdout.write('Building the server…\n');
   execSync('npm run build:server --silent', { stdio: 'inherit' });
@@ -27,6 +27,7 @@ if (builtAt('dist/server/main.js') < serverSources) {
 
 const clientSources = Math.max(
   newestMtime('client', (path) => path.includes(join('client', 'src', 'gql'))),
+  newestMtime('shared'),
   builtAt('schema/schema.graphql'),
   builtAt('codegen.yml'),
 );

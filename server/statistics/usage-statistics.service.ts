@@ -6,7 +6,7 @@ import { addDays, instantOf, type LocalDate } from '../common/time/zoned-time.js
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import type { NamedVisits, UsageStatistics } from './usage-statistics.type.js';
 
-/** Spec section 9: the browser and operating-system charts show the top 10. */
+/** The browser and operating-system charts show the top 10 (docs/rules.md, Statistics). */
 export const TOP_COUNT = 10;
 const HOURS_PER_DAY = 24;
 

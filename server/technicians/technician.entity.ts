@@ -3,8 +3,9 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
-
-export const DEFAULT_STARTING_HOUR = 8;
+import { DEFAULT_STARTING_HOUR } from '../../shared/hours.js';
+import { PERSONAL_NUMBER_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../shared/staff.js';
+import { EMAIL_MAX_LENGTH } from '../../shared/text.js';
 
 @ObjectType({ description: 'A technician who visits customers.' })
 @Entity({ tableName: 'technicians' })
@@ -16,17 +17,17 @@ export class Technician {
 
   @Field({ description: 'First name; shown in the planner greeting.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 100 })
+  @Property({ length: PERSON_NAME_MAX_LENGTH })
   firstname!: string;
 
   @Field({ description: 'Last name.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 100 })
+  @Property({ length: PERSON_NAME_MAX_LENGTH })
   lastname!: string;
 
   @Field({ description: 'Sign-in e-mail address, stored in lower case; unique among technicians.' })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 254, unique: true })
+  @Property({ length: EMAIL_MAX_LENGTH, unique: true })
   email!: string;
 
   @Field({
@@ -34,7 +35,7 @@ export class Technician {
       'The personal N-number that identifies the technician in imports; unique and not editable. Legacy REST calls it `<brand>_identifier`.',
   })
   @RequireRole(Role.ADMIN)
-  @Property({ length: 32, unique: true })
+  @Property({ length: PERSONAL_NUMBER_MAX_LENGTH, unique: true })
   personalNumber!: string;
 
   @Field(() => Int, { description: 'Hour (7-20) the technician usually starts; default 8.' })

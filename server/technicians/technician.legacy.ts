@@ -1,4 +1,4 @@
-/** A technician as the legacy REST calls return it (spec section 3, admin view). */
+/** A technician as the legacy REST calls return it to admins. */
 export interface LegacyTechnicianSource {
   id: number;
   firstname: string;

@@ -4,16 +4,11 @@ import { AccountType, PasswordResetToken } from '../accounts/password-reset-toke
 import { checkPersonFields } from '../accounts/person-fields.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import { DEFAULT_STARTING_HOUR, Technician } from './technician.entity.js';
+import { DEFAULT_STARTING_HOUR, HOUR_CHOICES } from '../../shared/hours.js';
+import { PERSONAL_NUMBER_MAX_LENGTH, PERSONAL_NUMBER_PATTERN } from '../../shared/staff.js';
+import { Technician } from './technician.entity.js';
 import { TechnicianError } from './technician.errors.js';
 import type { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
-
-/** Start-hour choices of spec section 9 (07:00-20:00). */
-export const STARTING_HOUR_MIN = 7;
-export const STARTING_HOUR_MAX = 20;
-
-const PERSONAL_NUMBER = /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u;
-const PERSONAL_NUMBER_MAX = 32;
 
 /** `%` and `_` typed by a user are searched for literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -51,9 +46,13 @@ export class TechnicianService {
     const fields = checkPersonFields(input, problems);
     const personalNumber = input.personalNumber.trim();
     if (personalNumber === '') problems.push({ field: 'personalNumber', message: 'FIELD_REQUIRED' });
-    else if (personalNumber.length > PERSONAL_NUMBER_MAX) {
-      problems.push({ field: 'personalNumber', message: 'FIELD_TOO_LONG', params: { max: PERSONAL_NUMBER_MAX } });
-    } else if (!PERSONAL_NUMBER.test(personalNumber)) {
+    else if (personalNumber.length > PERSONAL_NUMBER_MAX_LENGTH) {
+      problems.push({
+        field: 'personalNumber',
+        message: 'FIELD_TOO_LONG',
+        params: { max: PERSONAL_NUMBER_MAX_LENGTH },
+      });
+    } else if (!PERSONAL_NUMBER_PATTERN.test(personalNumber)) {
       problems.push({ field: 'personalNumber', message: 'INVALID_PERSONAL_NUMBER' });
     }
     const startingTime = input.startingTime ?? DEFAULT_STARTING_HOUR;
@@ -107,11 +106,11 @@ export class TechnicianService {
 }
 
 function checkStartingTime(hour: number, problems: FieldProblem[]): void {
-  if (!Number.isInteger(hour) || hour < STARTING_HOUR_MIN || hour > STARTING_HOUR_MAX) {
+  if (!Number.isInteger(hour) || hour < HOUR_CHOICES.first || hour > HOUR_CHOICES.last) {
     problems.push({
       field: 'startingTime',
       message: 'STARTING_TIME_OUT_OF_RANGE',
-      params: { min: STARTING_HOUR_MIN, max: STARTING_HOUR_MAX },
+      params: { min: HOUR_CHOICES.first, max: HOUR_CHOICES.last },
     });
   }
 }

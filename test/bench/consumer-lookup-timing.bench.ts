@@ -10,7 +10,7 @@ const ADDRESSES = 100;
 const LOOK_UP = `mutation ($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken sign } }`;
 
 /**
- * Does the consumer lookup's response time tell a found address from an unknown one (issue 3)? Found
+ * Does the consumer lookup's response time tell a found address from an unknown one? Found
  * (houses 1-100 at one postcode) and unknown lookups (houses 1001-1100) alternate against the built
  * server in its own process; the site visit of a found lookup is written after the answer.
  */

@@ -16,8 +16,10 @@ describe('staff sign-in and reset timing', () => {
     const app = await startAppProcess({
       RATE_LIMIT_SIGN_IN_PER_CLIENT: '100000/60',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000/60',
+      RATE_LIMIT_SIGN_IN_PER_ACCOUNT_CLIENT: '100000/60',
       RATE_LIMIT_PASSWORD_RESET_PER_CLIENT: '100000/60',
       RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: '100000/60',
+      RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT_CLIENT: '100000/60',
     });
     try {
       await withDatabase(app, async (em) => {

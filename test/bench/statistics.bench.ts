@@ -19,7 +19,7 @@ const STATISTICS = `query ($from: String, $to: String) {
 }`;
 
 /**
- * The statistics screen over a million visits (spec: "fast on a million visits"). The rows are made
+ * The statistics screen over a million visits, which it must show quickly. The rows are made
  * by generate_series in the database; run with `npm run bench`.
  */
 describe(`statistics over ${VISITS.toLocaleString('en')} visits`, () => {

@@ -4,7 +4,7 @@ import { createAdmin, createTechnician } from '../utils/factories.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
 
-describe('routes and redirects of spec section 2 (built app in Chromium)', () => {
+describe('routes and redirects of the three areas (built app in Chromium)', () => {
   let app: AppProcess;
   let browser: E2EBrowser;
   /** A real admin token: pages that load data send a forged one back to the login page. */

@@ -32,7 +32,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.waitForURL('**/admin/main');
   };
 
-  it('refuses a wrong password with the spec text, then signs the admin in to the main menu', async () => {
+  it('refuses a wrong password with the legacy text, then signs the admin in to the main menu', async () => {
     const { page, context } = await browser.newPage();
     await page.goto(`${app.url}/admin/login`);
     await page.getByLabel('E-mailadres').fill(ADMIN.email);
@@ -86,7 +86,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await expect.poll(() => page.getByLabel('Voornaam').inputValue()).toBe('');
     await expect.poll(() => page.getByText('Er is een e-mail naar noor@example.test verstuurd').count()).toBe(1);
 
-    // The same personal number again: the spec's failure text, and the form keeps its values.
+    // The same personal number again: the legacy failure text, and the form keeps its values.
     await page.getByLabel('Voornaam').fill('Ander');
     await page.getByLabel('Achternaam').fill('Iemand');
     await page.getByLabel('E-Mail').fill('ander@example.test');

@@ -187,7 +187,7 @@ describe('technician planner (built app in Chromium)', () => {
     await openWithStorage(
       page,
       app,
-      { accessToken: tokens.signTechnician(technician, admin.id), adminToken: tokens.signAdmin(admin) },
+      { accessToken: tokens.signTechnician(technician, admin), adminToken: tokens.signAdmin(admin) },
       MANAGE,
     );
     await page.getByRole('heading', { level: 1, name: 'Goedemorgen Zoë' }).waitFor();

@@ -48,7 +48,7 @@ describe('admin management', () => {
     expect(codeOf((await gql(`{ admin(id: 999999) { id } }`)).body)).toBe('NOT_FOUND');
   });
 
-  it("refuses a taken e-mail with the spec's text", async () => {
+  it('refuses a taken e-mail with the legacy text', async () => {
     const { body } = await gql(CREATE, {
       input: { firstname: 'Ander', lastname: 'Iemand', email: 'ME@example.test', inactive: false },
     });

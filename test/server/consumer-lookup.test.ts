@@ -186,7 +186,7 @@ describe('consumer lookup', () => {
     });
   });
 
-  it('answers NO_ORDERS_FOUND with the text of spec section 8, in Dutch and French', async () => {
+  it('answers NO_ORDERS_FOUND with the legacy text, in Dutch and French', async () => {
     const unknown = await lookUp({ country: 'NL', zipcode: '9999ZZ', houseNumber: '1' });
     expect(unknown.body.data).toBeNull();
     expect(unknown.body.errors?.[0].extensions?.code).toBe('NO_ORDERS_FOUND');
@@ -232,7 +232,7 @@ describe('consumer lookup', () => {
     expect(claimsOf(body.data!.lookUpVisits.dataToken).orders).toEqual([orders.tomorrow.id, orders.later.id]);
   });
 
-  describe('legacy calls (spec section 7, form-encoded)', () => {
+  describe('legacy calls (form-encoded)', () => {
     it('POST /api/auth/client answers exactly { dataToken, sign }', async () => {
       const { status, body } = await server.rest<Record<string, unknown>>('POST', '/api/auth/client', {
         form: { zipcode: '1234 ab', houseNumber: '12a', phoneNumber: '', country: 'NL' },

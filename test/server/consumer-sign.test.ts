@@ -14,7 +14,7 @@ const LOOK_UP = /* GraphQL */ `
 `;
 
 /**
- * `sign` (DESIGN.md): 0 from 13:30 local time on the working day before the visit, and on the visit
+ * `sign` (docs/rules.md, Visit window): 0 from 13:30 local time on the working day before the visit, and on the visit
  * day; 1 before. Working days skip Sundays and the holidays of the order's country.
  */
 describe('sign: when the visit window may be shown', () => {

@@ -229,7 +229,7 @@ describe('audit trail of orders', () => {
     const saturday = '2026-11-21';
     const moved = await createOrder(em, { appointment: instantOf(saturday, 8, 0, NL), technician: carla });
     const kept = await createOrder(em, { appointment: instantOf(saturday, 12, 0, NL), technician: carla });
-    const token = server.services.tokens.signTechnician(carla, admin.id);
+    const token = server.services.tokens.signTechnician(carla, admin);
     const { body } = await server.graphql(
       CONFIRM,
       {

@@ -109,6 +109,37 @@ describe('CSV export of orders', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('quotes cells with a list separator and escapes formulas after any separator, and still imports back', async () => {
+    await createOrder(server.em(), {
+      referenceNumber: 'R-3',
+      name: "O'Neill;+1",
+      city: 'a,=2+2,',
+      zipcode: '1234AB',
+      appointment: new Date('2026-11-25T07:00:00Z'),
+    });
+    const text = new TextDecoder().decode(new Uint8Array(await (await download()).arrayBuffer()).slice(3));
+    const line = text.split('\r\n').find((row) => row.startsWith('R-3;'))!;
+    expect(line).toContain(`;"O'Neill;'+1";`);
+    expect(line).toContain(`;"a,'=2+2,";`);
+    // A spreadsheet that splits at commas or semicolons and ignores quotes still sees no formula.
+    for (const separator of [',', ';']) {
+      const cells = line.split(separator).map((cell) => cell.replace(/^"/, ''));
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    }
+    const response = await postRestUpload(
+      server.url,
+      '/api/admin/import/NL',
+      'file',
+      { name: 'export.csv', content: text },
+      { token },
+    );
+    expect(response).toMatchObject({ status: 200, body: { rows: 3, created: 0, updated: 0, unchanged: 3 } });
+    expect(await server.em().findOneOrFail(Order, { referenceNumber: 'R-3' })).toMatchObject({
+      name: "O'Neill;+1",
+      city: 'a,=2+2,',
+    });
+  });
+
   it('is for admins only, with the legacy error format', async () => {
     const response = await fetch(`${server.url}/api/admin/export`);
     expect(response.status).toBe(401);

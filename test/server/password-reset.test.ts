@@ -6,6 +6,7 @@ import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { postGraphQLWithHost } from '../utils/raw-http.js';
 import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
+import { requestFrom } from '../utils/from-address.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const APP_URL = 'https://portal.example.test';
@@ -25,6 +26,7 @@ describe('password reset by mail', () => {
         APP_URL,
         RATE_LIMIT_PASSWORD_RESET_PER_CLIENT: '1000/3600',
         RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: '1000/3600',
+        RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT_CLIENT: '1000/3600',
         RATE_LIMIT_SIGN_IN_PER_CLIENT: '1000/900',
       },
     });
@@ -260,5 +262,39 @@ describe('password reset rate limits', () => {
     expect((await forgot('d@example.test', adminToken)).status).toBe(200);
     expect((await forgot('d@example.test', adminToken)).status).toBe(200);
     expect((await forgot('d@example.test', adminToken)).status).toBe(429);
+  });
+});
+
+describe('password reset limits a stranger cannot turn against the owner', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await createTechnician(server.em(), { email: 'owner@example.test', password: 'old-password' });
+  });
+  afterAll(() => server.stop());
+
+  const forgotFrom = (client: string) =>
+    requestFrom(client, `${server.url}/api/auth/technician/forgot`, { form: { email: 'owner@example.test' } });
+
+  it('blocks the stranger after 5 requests for one account, while the owner resets from another address', async () => {
+    for (let i = 0; i < 5; i++) expect((await forgotFrom('127.0.0.2')).status).toBe(200);
+    expect(await forgotFrom('127.0.0.2')).toMatchObject({ status: 429, body: { message: 'RATE_LIMITED' } });
+
+    // The stranger's mails are written after its answers; the owner's link must be the newest.
+    await expect
+      .poll(() => readOutbox(server.dataDir).filter((mail) => mail.to.includes('owner@example.test')).length)
+      .toBe(5);
+    const seen = readOutbox(server.dataDir);
+    expect((await forgotFrom('127.0.0.3')).status).toBe(200);
+    const mail = await waitForMail(server.dataDir, 'owner@example.test', { seen });
+    const reset = await requestFrom('127.0.0.3', `${server.url}/api/auth/technician/newpassword`, {
+      form: { token: resetLinkOf(mail).token, password: 'new-password' },
+    });
+    expect(reset).toMatchObject({ status: 200, body: { message: 'PASSWORD_UPDATED' } });
+    const signIn = await requestFrom('127.0.0.3', `${server.url}/api/auth/technician`, {
+      form: { email: 'owner@example.test', password: 'new-password' },
+    });
+    expect(signIn.status).toBe(200);
   });
 });

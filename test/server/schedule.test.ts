@@ -235,7 +235,7 @@ describe('technician schedule', () => {
     it('accepts the legacy shape without a date, and records the admin who confirmed on behalf', async () => {
       const { technician, orders } = await arrangeDay();
       const admin = await createAdmin(server.em());
-      const acting = server.services.tokens.signTechnician(technician, admin.id);
+      const acting = server.services.tokens.signTechnician(technician, admin);
       const { body } = await confirm(acting, { appointments: itemsOf(orders) });
       expect(body.data?.confirmSchedule.schedule.locked).toBe(true);
       const confirmation = await server

@@ -55,7 +55,7 @@ describe('technician management', () => {
     expect(stored.passwordHash).toBeNull();
   });
 
-  it("refuses a taken e-mail or personal number with the spec's text", async () => {
+  it('refuses a taken e-mail or personal number with the legacy text', async () => {
     for (const input of [
       { firstname: 'A', lastname: 'B', email: 'luc@example.test', personalNumber: 'N501' },
       { firstname: 'A', lastname: 'B', email: 'fresh@example.test', personalNumber: 'N500' },
@@ -197,6 +197,7 @@ describe('technician management', () => {
       role: 'TECHNICIAN',
       sub: String(technician.id),
       act: admin.id,
+      actVer: admin.tokenVersion,
       firstname: '%C3%89mile',
     });
     // A valid technician token: admin operations answer FORBIDDEN, not UNAUTHENTICATED.
@@ -216,6 +217,34 @@ describe('technician management', () => {
     );
     const technicianToken = body.data!.signInAsTechnician.technicianToken;
     await server.em().nativeUpdate(Admin, { id: other.id }, { inactive: true });
+    expect(codeOf((await server.graphql('{ admins { id } }', {}, { token: technicianToken })).body)).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it("ends those tokens when the admin who made them resets its password, as it ends the admin's own", async () => {
+    const other = await createAdmin(server.em(), { email: 'acting-reset@example.test' });
+    const otherToken = tokensFor(server).admin(other);
+    const technician = await createTechnician(server.em());
+    const { body } = await server.graphql<{ signInAsTechnician: { technicianToken: string } }>(
+      SIGN_IN_AS,
+      { id: technician.id },
+      { token: otherToken },
+    );
+    const technicianToken = body.data!.signInAsTechnician.technicianToken;
+    expect(codeOf((await server.graphql('{ admins { id } }', {}, { token: technicianToken })).body)).toBe('FORBIDDEN');
+
+    const seen = readOutbox(server.dataDir);
+    expect(
+      await server.rest('POST', '/api/auth/admin/forgot', { form: { email: 'acting-reset@example.test' } }),
+    ).toMatchObject({ status: 200 });
+    const mail = await waitForMail(server.dataDir, 'acting-reset@example.test', { seen });
+    const reset = await server.rest('POST', '/api/auth/admin/newpassword', {
+      form: { token: resetLinkOf(mail).token, password: 'a-brand-new-admin-password' },
+    });
+    expect(reset.status).toBe(200);
+
+    expect(codeOf((await server.graphql('{ admins { id } }', {}, { token: otherToken })).body)).toBe('UNAUTHENTICATED');
     expect(codeOf((await server.graphql('{ admins { id } }', {}, { token: technicianToken })).body)).toBe(
       'UNAUTHENTICATED',
     );

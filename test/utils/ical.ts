@@ -17,7 +17,7 @@ export interface ParsedVisitEvent {
 
 /** Parses an .ics file with a real RFC 5545 parser (ical.js) and returns its one event. */
 export function parseVisitCalendar(content: string): ParsedVisitEvent {
-  const calendar = new ICAL.Component(ICAL.parse(content));
+  const calendar = ICAL.Component.fromString(content);
   const events = calendar.getAllSubcomponents('vevent');
   const event = new ICAL.Event(events[0]);
   const summary = events[0].getFirstProperty('summary');

@@ -25,7 +25,7 @@ import { UsersOverviewPage } from './users/UsersOverviewPage';
 
 const LOGIN = '/admin/login';
 
-/** Admin routes (spec section 2); everything but login, forgot and new password needs adminToken. */
+/** Admin routes (docs/rules.md, Screens and routes); everything but login, forgot and new password needs adminToken. */
 export default function AdminArea() {
   return (
     <AreaApollo token="admin" onExpired={LOGIN}>

@@ -4,7 +4,7 @@ import { graphql } from '../gql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 
-/** The ten actions of the admin main menu in the legacy order, then the call list (issue 10). */
+/** The ten actions of the admin main menu in the legacy order, then the call list (new: the legacy portal had none). */
 const ACTIONS: { to: string; label: MessageKey }[] = [
   { to: '/admin/technicians', label: 'admin.menu.technicians' },
   { to: '/admin/appointment/create', label: 'admin.menu.createOrder' },
@@ -28,7 +28,7 @@ const CURRENT_ADMIN = graphql(`
   }
 `);
 
-/** admin/main: the actions menu (spec section 2). */
+/** admin/main: the actions menu (docs/rules.md, Screens and routes). */
 export function MainMenuPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.menu.title'));

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { readToken, type TokenKind } from '../lib/storage';
 
-/** Renders the route only when the token is stored; otherwise redirects (spec section 2 guards). */
+/** Renders the route only when the token is stored; otherwise redirects (docs/rules.md, Screens and routes). */
 export function RequireToken({
   kind,
   redirectTo,

@@ -15,7 +15,7 @@ function ExternalRoute() {
   return isExternalVisit() ? <ExternalPage /> : <Navigate to="/details" replace />;
 }
 
-/** Consumer routes (spec section 2): '' → index; details and external need the data token. */
+/** Consumer routes (docs/rules.md, Consumer pages): '' → index; details and external need the data token. */
 export default function ConsumerArea() {
   return (
     <ConsumerShell>

@@ -37,8 +37,8 @@ const ConsumerVisits = graphql(`
 `);
 
 /**
- * The visit window(s) of the stored data token (spec section 2). When they cannot be loaded, for
- * whatever reason, storage is cleared and the consumer goes back to the form (spec section 4).
+ * The visit window(s) of the stored data token. When they cannot be loaded, for whatever reason,
+ * storage is cleared and the consumer goes back to the form (docs/rules.md, Consumer pages).
  */
 export function DetailsPage() {
   const { t, country, language } = useI18n();

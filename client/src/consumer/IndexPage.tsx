@@ -53,13 +53,13 @@ const FIELDS: Record<'NL' | 'BE', FieldSpec[]> = {
   ],
 };
 
-/** Set by the details page when it could not load (spec section 4), to say why the form is back. */
+/** Set by the details page when it could not load, to say why the form is back. */
 export interface IndexLocationState {
   detailsFailed?: boolean;
 }
 
 /**
- * The lookup (spec sections 2, 4, 5): postcode + house number in the Netherlands, phone number in
+ * The lookup (docs/rules.md, Consumer lookup): postcode + house number in the Netherlands, phone number in
  * Belgium. Success stores the data token, then shows details (sign 0) or the 'preparing' message.
  * Failure clears nothing and shows the server's text.
  */
@@ -123,7 +123,7 @@ export function IndexPage() {
     <section className="card consumer-card" aria-labelledby="lookup-title">
       <h2 id="lookup-title">{t('consumer.index.title')}</h2>
       <p className="muted">{t(country === 'BE' ? 'consumer.index.intro.BE' : 'consumer.index.intro.NL')}</p>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className={`consumer-fields consumer-fields-${fields.length}`}>
           {fields.map((field) => {
             const id = `lookup-${field.name}`;

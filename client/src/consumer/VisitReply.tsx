@@ -3,11 +3,9 @@ import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import type { VisitAnswer } from './gql/graphql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
-import { plainTextOf } from '../lib/escaped-text';
+import { ACCESS_NOTE_MAX_LENGTH } from '../../../shared/replies.js';
+import { unescapeMarkup } from '../../../shared/text.js';
 import { useReplyToVisit, type SavedReply } from './useReplyToVisit';
-
-/** Same limit as the server (replies/access-note.ts); the server counts characters as people do. */
-export const ACCESS_NOTE_MAX_LENGTH = 300;
 
 const ANSWERS: { value: VisitAnswer; label: MessageKey }[] = [
   { value: 'AT_HOME', label: 'reply.answer.AT_HOME' },
@@ -25,7 +23,7 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
   const id = useId();
   const { save, saving } = useReplyToVisit();
   const [answer, setAnswer] = useState<VisitAnswer | null>(reply?.answer ?? null);
-  const [savedNote, setSavedNote] = useState(reply?.accessNote ? plainTextOf(reply.accessNote) : '');
+  const [savedNote, setSavedNote] = useState(reply?.accessNote ? unescapeMarkup(reply.accessNote) : '');
   const [note, setNote] = useState(savedNote);
   const [noteError, setNoteError] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -33,7 +31,7 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
 
   const applySaved = (saved: SavedReply) => {
     setAnswer(saved?.answer ?? null);
-    const text = saved?.accessNote ? plainTextOf(saved.accessNote) : '';
+    const text = saved?.accessNote ? unescapeMarkup(saved.accessNote) : '';
     setSavedNote(text);
     setNote(text);
   };
@@ -89,7 +87,7 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
           </BusyButton>
         ))}
       </div>
-      <form className="form visit-note" onSubmit={saveNote} noValidate>
+      <form className="form visit-note" onSubmit={(event) => void saveNote(event)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-note`}>{t('consumer.reply.noteLabel')}</label>
           <textarea

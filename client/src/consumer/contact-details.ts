@@ -1,15 +1,15 @@
 import type { Country, Language } from '../i18n/locale';
 
 export interface CountryContact {
-  /** The 'preparing' message writes "13.30" in the Netherlands and "13:30" in Belgium, as the spec quotes it. */
+  /** The 'preparing' message writes "13.30" in NL and "13:30" in BE (docs/rules.md, Consumer pages). */
   indicationTime: string;
-  /** Repair tariffs and payment options differ per country and language (spec section 2). */
+  /** Repair tariffs and payment options differ per country and language. */
   links: Record<Language, { tariffs: string; payment: string }>;
 }
 
 /**
- * Links and wording shown to consumers. The spec names none of them: these are placeholders, kept in
- * this one place so the operator can replace them (docs/decisions.md, issue 3). The phone numbers
+ * Links and wording shown to consumers. The legacy portal's are not known: these are placeholders, kept
+ * in this one place so the operator can replace them (docs/decisions.md, Consumer lookup and pages). The phone numbers
  * (call centre, external companies) live on the server, which also writes them into the calendar
  * file: server/consumers/contact-details.ts, read through `consumerContact`.
  */

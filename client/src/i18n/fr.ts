@@ -239,7 +239,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.orders.migrate.empty': 'Aucune mission trouvée',
   'admin.orders.migrate.button': 'Transférer',
   'admin.orders.migrate.done': 'Transfert terminé',
-  // admin: order history (issue 10 part B)
+  // admin: order history
   'admin.history.title': 'Historique',
   'admin.history.empty': "Aucune modification n'a encore été enregistrée pour cette mission.",
   'admin.history.count': 'Modifications enregistrées : {count}',
@@ -281,7 +281,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.holidays.deleteLabel': 'Supprimer : {name}',
   'admin.holidays.deleted': 'Jour férié {name} supprimé.',
 
-  // admin: holiday guard (issue 10 part B)
+  // admin: holiday guard
   'admin.holidays.guard.title': 'Des missions sont prévues à cette date',
   'admin.holidays.guard.caption': 'Missions actives à cette date',
   'admin.holidays.guard.more': 'Et encore {count} missions.',
@@ -359,7 +359,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.export.downloading': 'Téléchargement en cours : {size} reçus…',
   'admin.export.done': '{file} a été téléchargé.',
 
-  // admin: informed? and the call list (issue 10)
+  // admin: informed? and the call list
   'admin.menu.callList': "Liste d'appels",
   'admin.informed.title': 'Informé ?',
   'admin.informed.lookups': 'Plage horaire consultée',

@@ -1,32 +1,20 @@
-export type Country = 'NL' | 'BE';
-export type Language = 'nl' | 'fr';
+import { countryCodeOf, localeFromHost, type CountryCode, type LanguageCode } from '../../../shared/locale.js';
+
+export { TIME_ZONE } from '../../../shared/locale.js';
+export type Country = CountryCode;
+export type Language = LanguageCode;
 
 export interface Locale {
   country: Country;
   language: Language;
 }
 
-const FRENCH_HOST_LABEL = 'rendezvous';
 const OVERRIDE_KEY = 'localeOverride';
-
-const asCountry = (value: string | null | undefined): Country | undefined => {
-  const upper = value?.toUpperCase();
-  return upper === 'NL' || upper === 'BE' ? upper : undefined;
-};
 
 const asLanguage = (value: string | null | undefined): Language | undefined => {
   const lower = value?.toLowerCase();
   return lower === 'nl' || lower === 'fr' ? lower : undefined;
 };
-
-/** Country = second host label when NL or BE, else NL; French when the first label is `rendezvous`. */
-export function localeFromHost(hostname: string): Locale {
-  const labels = hostname.toLowerCase().split('.');
-  return {
-    country: asCountry(labels[1]) ?? 'NL',
-    language: labels[0] === FRENCH_HOST_LABEL ? 'fr' : 'nl',
-  };
-}
 
 /**
  * The host decides; for local use `?country=BE&lang=fr` overrides it, and the override is kept for
@@ -42,12 +30,9 @@ export function detectLocale(location: Pick<Location, 'hostname' | 'search'>, se
     saved = {};
   }
   const override: Partial<Locale> = {
-    country: asCountry(params.get('country')) ?? asCountry(saved.country),
+    country: countryCodeOf(params.get('country')) ?? countryCodeOf(saved.country),
     language: asLanguage(params.get('lang')) ?? asLanguage(saved.language),
   };
   if (params.has('country') || params.has('lang')) session?.setItem(OVERRIDE_KEY, JSON.stringify(override));
   return { country: override.country ?? fromHost.country, language: override.language ?? fromHost.language };
 }
-
-/** Every "day" and hour of a country is shown in its own zone, whatever the device's zone. */
-export const TIME_ZONE: Record<Country, string> = { NL: 'Europe/Amsterdam', BE: 'Europe/Brussels' };

@@ -242,7 +242,7 @@ export const nl = {
   'admin.orders.migrate.empty': 'Geen opdrachten gevonden',
   'admin.orders.migrate.button': 'Migreren',
   'admin.orders.migrate.done': 'Migratie voltooid',
-  // admin: order history (issue 10 part B)
+  // admin: order history
   'admin.history.title': 'Geschiedenis',
   'admin.history.empty': 'Er zijn voor deze opdracht nog geen wijzigingen vastgelegd.',
   'admin.history.count': 'Vastgelegde wijzigingen: {count}',
@@ -284,7 +284,7 @@ export const nl = {
   'admin.holidays.deleteLabel': 'Verwijderen: {name}',
   'admin.holidays.deleted': 'Holiday {name} verwijderd.',
 
-  // admin: holiday guard (issue 10 part B)
+  // admin: holiday guard
   'admin.holidays.guard.title': 'Er staan opdrachten op deze datum',
   'admin.holidays.guard.caption': 'Actieve opdrachten op deze datum',
   'admin.holidays.guard.more': 'En nog {count} opdrachten.',
@@ -362,7 +362,7 @@ export const nl = {
   'admin.export.downloading': 'Bezig met downloaden: {size} ontvangen…',
   'admin.export.done': '{file} is gedownload.',
 
-  // admin: informed? and the call list (issue 10)
+  // admin: informed? and the call list
   'admin.menu.callList': 'Bellijst',
   'admin.informed.title': 'Geïnformeerd?',
   'admin.informed.lookups': 'Tijdvak opgezocht',

@@ -27,7 +27,7 @@ export interface ConsumerTokenPayload {
   external: { state: boolean; company: number };
 }
 
-/** The technician's first name from the access token (stored URL-encoded, as the spec says). */
+/** The technician's first name from the access token, where it is stored URL-encoded (docs/rules.md, Planner day). */
 export function firstnameFromToken(token: string | null): string {
   const { firstname } = decodeTokenPayload<TechnicianTokenPayload>(token);
   try {

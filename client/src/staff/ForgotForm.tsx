@@ -6,7 +6,7 @@ import { problemOf } from '../lib/errors';
 import { TextField } from './FormField';
 import { BusyButton } from '../components/BusyButton';
 
-/** Asks for a reset mail; the server says whether the address is known (spec section 8). */
+/** Asks for a reset mail; the server says whether the address is known (docs/rules.md, Staff accounts). */
 export function ForgotForm({ onSubmit, loginTo }: { onSubmit: (email: string) => Promise<void>; loginTo: string }) {
   const { t } = useI18n();
   const [email, setEmail] = useState('');
@@ -30,7 +30,7 @@ export function ForgotForm({ onSubmit, loginTo }: { onSubmit: (email: string) =>
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <p>{t('staff.forgot.intro')}</p>
       <TextField
         label={t('staff.email')}

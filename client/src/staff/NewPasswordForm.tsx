@@ -7,7 +7,7 @@ import { TextField } from './FormField';
 import { BusyButton } from '../components/BusyButton';
 
 /**
- * New password and its repetition. The spec's checks run here first (equal, minimum length); the
+ * New password and its repetition. The legacy checks run here first (equal, minimum length); the
  * server checks the length again and the token.
  */
 export function NewPasswordForm({
@@ -53,7 +53,7 @@ export function NewPasswordForm({
     );
   }
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label={t('staff.newPassword.password')}
         hint={t('staff.newPassword.hint', { min: minLength })}

@@ -33,7 +33,7 @@ export function SignInForm({
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         label={t('staff.email')}
         type="email"

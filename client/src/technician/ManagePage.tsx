@@ -19,7 +19,7 @@ const TECHNICIAN_PLANNER = graphql(`
   }
 `);
 
-/** The daily planner (spec sections 2 and 4): the schedule of the next working day, to shift and confirm. */
+/** The daily planner (docs/rules.md, Planner day): the schedule of the next working day, to shift and confirm. */
 export function ManagePage() {
   const { t } = useI18n();
   usePageTitle(t('technician.manage.pageTitle'));

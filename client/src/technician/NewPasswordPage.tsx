@@ -4,7 +4,7 @@ import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { AuthCard } from '../staff/AuthCard';
 import { NewPasswordForm } from '../staff/NewPasswordForm';
-import { TECHNICIAN_PASSWORD_MIN_LENGTH } from '../staff/password-rules';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/staff.js';
 
 const RESET_PASSWORD = graphql(`
   mutation TechnicianNewPasswordPageReset($input: NewPasswordInput!) {
@@ -22,7 +22,7 @@ export function NewPasswordPage() {
   return (
     <AuthCard title={t('technician.newPassword.title')}>
       <NewPasswordForm
-        minLength={TECHNICIAN_PASSWORD_MIN_LENGTH}
+        minLength={PASSWORD_MIN_LENGTH.technician}
         loginTo="/technician/login"
         onSubmit={async (password) => {
           await resetPassword({ variables: { input: { token, password } } });

@@ -9,7 +9,10 @@ import { TechnicianShell } from './TechnicianShell';
 
 const MANAGE = '/technician/manage';
 
-/** Technician routes (spec section 2): login, forgot and new password for guests; manage needs accessToken. */
+/**
+ * Technician routes (docs/rules.md, Screens and routes): login, forgot and new password for guests;
+ * manage needs accessToken.
+ */
 export default function TechnicianArea() {
   return (
     <AreaApollo token="technician" onExpired="/technician/login">

@@ -10,9 +10,9 @@ export function bearerTokenOf(authorization: string | undefined): string | undef
   return match?.[1];
 }
 
-async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion?: number): Promise<boolean> {
+async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion: number): Promise<boolean> {
   const admin = await em.findOne(Admin, { id: adminId });
-  return admin !== null && !admin.inactive && (tokenVersion === undefined || admin.tokenVersion === tokenVersion);
+  return admin !== null && !admin.inactive && admin.tokenVersion === tokenVersion;
 }
 
 /**
@@ -41,7 +41,8 @@ export async function authenticate(
       const technicianId = Number(claims.sub);
       const technician = await em.findOne(Technician, { id: technicianId });
       if (!technician || technician.tokenVersion !== claims.ver) return null;
-      if (claims.act !== undefined && !(await isActiveAdmin(em, claims.act))) return null;
+      // Acting as the technician: the admin's own session must still be valid too.
+      if (claims.act !== undefined && !(await isActiveAdmin(em, claims.act, claims.actVer ?? Number.NaN))) return null;
       return { role: Role.TECHNICIAN, technicianId, actingAdminId: claims.act ?? null };
     }
     case Role.ADMIN: {

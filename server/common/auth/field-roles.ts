@@ -2,6 +2,7 @@ import {
   getNamedType,
   isInputObjectType,
   Kind,
+  OperationTypeNode,
   parse,
   type GraphQLField,
   type GraphQLInputType,
@@ -36,7 +37,7 @@ export function rolesOfOperation(schema: GraphQLSchema, operation: string): Read
   let allowed: Set<Role> | undefined;
   for (const definition of parse(operation).definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-    const root = definition.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+    const root = definition.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
     for (const selection of definition.selectionSet.selections) {
       if (selection.kind !== Kind.FIELD) continue;
       const field = root?.getFields()[selection.name.value];

@@ -28,15 +28,15 @@ type FieldDecorator = MethodDecorator & PropertyDecorator;
 /** Restricts a query, mutation or field to the given roles, and prints the rule into the schema. */
 export function RequireRole(...roles: [Role, ...Role[]]): FieldDecorator {
   const authorized = Authorized(...roles) as FieldDecorator;
-  const directive = Directive(`@auth(requires: [${roles.join(', ')}])`) as FieldDecorator;
-  return ((target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
+  const directive: FieldDecorator = Directive(`@auth(requires: [${roles.join(', ')}])`);
+  return (target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
     if (descriptor) {
       (directive as MethodDecorator)(target, key, descriptor);
       (authorized as MethodDecorator)(target, key, descriptor);
       return descriptor;
     }
-    (directive as PropertyDecorator)(target, key);
-    (authorized as PropertyDecorator)(target, key);
+    directive(target, key);
+    authorized(target, key);
     return undefined;
-  }) as FieldDecorator;
+  };
 }

@@ -29,6 +29,11 @@ export interface TechnicianClaims {
   ver: number;
   /** Set when an admin opened the technician area as this technician. */
   act?: number;
+  /**
+   * That admin's token version when it did: the acting session ends with the admin's own sessions
+   * (password reset, deactivation), not only with the technician's.
+   */
+  actVer?: number;
 }
 
 export interface AdminClaims {
@@ -61,7 +66,15 @@ function hasValidShape(payload: JwtPayload): payload is JwtPayload & TokenClaims
         payload.external !== null
       );
     case Role.TECHNICIAN:
-      return typeof payload.sub === 'string' && Number.isInteger(payload.ver) && typeof payload.firstname === 'string';
+      return (
+        typeof payload.sub === 'string' &&
+        Number.isInteger(payload.ver) &&
+        typeof payload.firstname === 'string' &&
+        // acting as the technician: both the admin and its token version, or neither
+        (payload.act === undefined
+          ? payload.actVer === undefined
+          : Number.isInteger(payload.act) && Number.isInteger(payload.actVer))
+      );
     case Role.ADMIN:
       return typeof payload.sub === 'string' && Number.isInteger(payload.ver);
     default:
@@ -106,14 +119,20 @@ export class TokenService {
     return this.sign({ role: Role.CONSUMER, orders: orderIds, external }, this.lifetimes.consumer);
   }
 
-  signTechnician(technician: { id: number; firstname: string; tokenVersion: number }, actingAdminId?: number): string {
+  signTechnician(
+    technician: { id: number; firstname: string; tokenVersion: number },
+    actingAdmin?: { id: number; tokenVersion: number },
+  ): string {
     const claims: TechnicianClaims = {
       role: Role.TECHNICIAN,
       sub: String(technician.id),
       firstname: encodeURIComponent(technician.firstname),
       ver: technician.tokenVersion,
     };
-    if (actingAdminId !== undefined) claims.act = actingAdminId;
+    if (actingAdmin) {
+      claims.act = actingAdmin.id;
+      claims.actVer = actingAdmin.tokenVersion;
+    }
     return this.sign(claims, this.lifetimes.technician);
   }
 

@@ -145,7 +145,7 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_DUPLICATE_REFERENCE: 'Ce numéro de référence figure aussi à la ligne {line}.',
   IMPORT_ORDER_DELETED: 'Le rendez-vous avec ce numéro de référence a été supprimé et ne peut pas être réimporté.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Ce numéro de référence appartient à un rendez-vous en {country}.',
-  // imports: holiday rule (issue 10 part B)
+  // imports: holiday rule
   IMPORT_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : planifiez la mission un autre jour.',
 
   // exports
@@ -154,7 +154,7 @@ export const fr: Record<MessageKey, string> = {
   DATE_INPUT_INVALID: 'Saisissez une date valable (aaaa-mm-jj).',
   HOLIDAY_EXISTS: 'Un jour férié est déjà enregistré le {date} pour {country}.',
   HOLIDAY_NOT_FOUND: "Ce jour férié n'existe pas (ou plus).",
-  // holidays: guard (issue 10 part B)
+  // holidays: guard
   HOLIDAY_HAS_ONE_ORDER:
     'Le {date}, 1 mission active est prévue ({country}). Enregistrez quand même le jour férié ou annulez.',
   HOLIDAY_HAS_ORDERS:
@@ -163,7 +163,7 @@ export const fr: Record<MessageKey, string> = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
 
-  // issue 10 part A: calendar file, consumer reply, call list
+  // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND:
     'Ce rendez-vous ne correspond pas à votre recherche. Veuillez rechercher à nouveau votre rendez-vous.',
   VISIT_WINDOW_NOT_AVAILABLE:

@@ -143,7 +143,7 @@ export const nl = {
   IMPORT_DUPLICATE_REFERENCE: 'Dit referentienummer staat ook op regel {line}.',
   IMPORT_ORDER_DELETED: 'De opdracht met dit referentienummer is verwijderd en kan niet opnieuw worden ingeladen.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Dit referentienummer hoort bij een opdracht in {country}.',
-  // imports: holiday rule (issue 10 part B)
+  // imports: holiday rule
   IMPORT_DATE_IS_HOLIDAY: '{date} is een holiday in {country}: plan de opdracht op een andere dag.',
 
   // exports
@@ -152,14 +152,14 @@ export const nl = {
   DATE_INPUT_INVALID: 'Vul een geldige datum in (jjjj-mm-dd).',
   HOLIDAY_EXISTS: 'Op {date} staat al een holiday voor {country}.',
   HOLIDAY_NOT_FOUND: 'Deze holiday bestaat niet (meer).',
-  // holidays: guard (issue 10 part B)
+  // holidays: guard
   HOLIDAY_HAS_ONE_ORDER: 'Op {date} staat 1 actieve opdracht in {country}. Sla de holiday toch op of annuleer.',
   HOLIDAY_HAS_ORDERS: 'Op {date} staan {count} actieve opdrachten in {country}. Sla de holiday toch op of annuleer.',
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
 
-  // issue 10 part A: calendar file, consumer reply, call list
+  // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',
   VISIT_WINDOW_NOT_AVAILABLE:
     'Het tijdvak van dit bezoek is nog niet bekend. Het is beschikbaar vanaf 13:30 uur op de werkdag vóór het bezoek.',

@@ -98,6 +98,9 @@ export function formatLocalDate(parts: Pick<LocalParts, 'year' | 'month' | 'day'
   return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
 }
 
+/** 2026-11-23 as 23-11-2026, the day-month-year people read in messages. */
+export const formatDayMonthYear = (date: LocalDate): string => date.split('-').reverse().join('-');
+
 export function localDateOf(instant: Date, zone: string): LocalDate {
   return formatLocalDate(localPartsOf(instant, zone));
 }

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Consumer replies (issue 10): one row per order with the one-tap answer and the access note
+ * Consumer replies: one row per order with the one-tap answer and the access note
  * (stored HTML-escaped, so up to 6 characters per typed character: 300 typed fit in 1800). A reply
  * with neither is removed, never stored empty.
  */

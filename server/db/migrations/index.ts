@@ -16,6 +16,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121070000_import_jobs', class: Migration20261121070000_import_jobs },
   { name: 'Migration20261121080000_statistics_indexes', class: Migration20261121080000_statistics_indexes },
   { name: 'Migration20261121100000_consumer_replies', class: Migration20261121100000_consumer_replies },
-  // issue 10 part B: audit trail
+  // audit trail
   { name: 'Migration20261121110000_order_events', class: Migration20261121110000_order_events },
 ];

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../utils/test-server.js';
 const LEAK =
   /\bat [\w$.<>]+ \(|\.(?:js|ts|mjs):\d+:\d+|node_modules|stacktrace|ECONNREFUSED|syntax error at or near|violates .* constraint/i;
 
-/** Legacy field names across the spec's calls, so generated bodies hit real fields, plus noise. */
+/** Legacy field names across the legacy calls, so generated bodies hit real fields, plus noise. */
 const FIELD_NAMES = [
   'zipcode',
   'houseNumber',
@@ -93,8 +93,10 @@ describe('fuzzing every REST route and GraphQL root field', () => {
         RATE_LIMIT_LOOKUP_PER_ADDRESS: '100000/60',
         RATE_LIMIT_SIGN_IN_PER_CLIENT: '100000/60',
         RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000/60',
+        RATE_LIMIT_SIGN_IN_PER_ACCOUNT_CLIENT: '100000/60',
         RATE_LIMIT_PASSWORD_RESET_PER_CLIENT: '100000/60',
         RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: '100000/60',
+        RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT_CLIENT: '100000/60',
       },
     });
     schema = await buildAppSchema();

@@ -7,6 +7,7 @@ import {
   isNonNullType,
   isObjectType,
   isScalarType,
+  Kind,
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
@@ -32,8 +33,8 @@ type Caller = 'ANONYMOUS' | 'TAMPERED' | Role;
 function requiredRoles(field: GraphQLField<unknown, unknown>): Role[] | undefined {
   const directive = field.astNode?.directives?.find((node) => node.name.value === 'auth');
   const argument = directive?.arguments?.find((node) => node.name.value === 'requires');
-  if (!argument || argument.value.kind !== 'ListValue') return undefined;
-  return argument.value.values.map((value) => (value.kind === 'EnumValue' ? value.value : '') as Role);
+  if (!argument || argument.value.kind !== Kind.LIST) return undefined;
+  return argument.value.values.map((value) => (value.kind === Kind.ENUM ? value.value : '') as Role);
 }
 
 /** A literal of the right type, so a call reaches the resolver's guard instead of failing validation. */

@@ -5,7 +5,7 @@ import {
   normalizeZipcode,
 } from '../../../server/orders/address-normalization.js';
 
-describe('postcode normalisation (spec section 5)', () => {
+describe('postcode normalisation', () => {
   it.each([
     ['1234 ab', '1234AB'],
     ['1234AB', '1234AB'],
@@ -19,7 +19,7 @@ describe('postcode normalisation (spec section 5)', () => {
   });
 });
 
-describe('house number normalisation (spec section 5)', () => {
+describe('house number normalisation', () => {
   it.each([
     ['12', 12],
     [' 12 ', 12],

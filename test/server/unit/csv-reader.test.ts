@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../server/common/errors/app-error.js';
 import { CsvSyntaxError, detectDelimiter, readCsvRecords } from '../../../server/imports/csv-reader.js';
@@ -71,6 +72,29 @@ describe('CSV cells', () => {
     }
     expect(escapeFormula('Anna')).toBe('Anna');
     expect(unescapeFormula("'t Hoekje")).toBe("'t Hoekje");
+  });
+
+  it('escape formulas after every separator a spreadsheet might split at', () => {
+    expect(escapeFormula('a,=2+2,')).toBe("a,'=2+2,");
+    expect(escapeFormula('x;@y|-z\t+w')).toBe("x;'@y|'-z\t'+w");
+    expect(escapeFormula('Jansen-de Vries, Utrecht')).toBe('Jansen-de Vries, Utrecht');
+    // A quote the text already had before a trigger is kept: one more is added, and removed on import.
+    expect(escapeFormula("'=1")).toBe("''=1");
+    expect(unescapeFormula("''=1")).toBe("'=1");
+  });
+
+  it('read back exactly what they escaped, and leave no formula at any cell start', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', ' ', "'", '=', '+', '-', '@', ',', ';', '|', '\t', '\r', '\n'),
+    });
+    fc.assert(
+      fc.property(text, (cell) => {
+        const escaped = escapeFormula(cell);
+        expect(unescapeFormula(escaped)).toBe(cell);
+        for (const piece of escaped.split(/[,;|\t\r\n]/)) expect(piece).not.toMatch(/^[=+\-@]/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('read dates as day-month-year or ISO', () => {

@@ -99,7 +99,7 @@ export function ExportPage() {
     <section className="card">
       <AdminPageHeader title={t('admin.menu.export')} back="/admin" />
       <p>{t('admin.export.intro')}</p>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={(event) => void submit(event)}>
         <CountrySelect value={country} onChange={setCountry} disabled={busy} />
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={busy}>

@@ -154,7 +154,7 @@ export function ImportPage() {
       <AdminPageHeader title={t('admin.menu.import')} back="/admin" />
       <p>{t('admin.import.intro')}</p>
       <p className="muted">{t('admin.import.format')}</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <CountrySelect value={country} onChange={setCountry} disabled={running} />
         <div className="field">
           <label htmlFor={fileId}>{t('admin.import.file')}</label>

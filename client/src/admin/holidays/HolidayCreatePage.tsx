@@ -14,7 +14,7 @@ import { AdminPageHeader } from '../AdminPageHeader';
 const LIST = '/admin/holiday/index';
 
 /**
- * Screen 'Holiday aanmaken' (spec section 2): country (default NL) and date; alert 'Ok' and back to the list.
+ * Screen 'Holiday aanmaken' (docs/rules.md, Holidays): country (default NL) and date; alert 'Ok' and back to the list.
  * When active orders fall on the date, the holiday guard lists them and asks to save anyway or cancel.
  */
 export function HolidayCreatePage() {

@@ -25,7 +25,7 @@ const HOLIDAYS_QUERY = graphql(`
 
 type Holiday = AdminHolidaysQuery['holidays'][number];
 
-/** Screen 'Holidays' (spec section 2): the dates per country, with back, create and delete. */
+/** Screen 'Holidays' (docs/rules.md, Holidays): the dates per country, with back, create and delete. */
 export function HolidayIndexPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.holidays.title'));
@@ -65,7 +65,7 @@ export function HolidayIndexPage() {
               key={country}
               country={country}
               holidays={holidays.filter((holiday) => holiday.country === country)}
-              onDelete={remove}
+              onDelete={(holiday) => void remove(holiday)}
               busy={deleting}
             />
           ))}

@@ -102,7 +102,7 @@ export function MigratePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.menu.migrate')} />
-      <form className="card form" onSubmit={submit}>
+      <form className="card form" onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           <div className="field">
             <label htmlFor="migrate-source">{t('admin.orders.migrate.source')}</label>

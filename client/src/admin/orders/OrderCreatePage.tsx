@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
+import { hourLabel, hoursOf, ORDER_BEGIN_HOURS, VISIT_DURATION_SECONDS } from '../../../../shared/hours.js';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -26,10 +27,8 @@ const OrderCreatePageQuery = graphql(`
   }
 `);
 
-/** Spec section 9: new orders begin at 7:00 to 18:00; the window is always three hours. */
-const BEGIN_HOURS = Array.from({ length: 12 }, (_, index) => 7 + index);
+const BEGIN_HOURS = hoursOf(ORDER_BEGIN_HOURS);
 const DEFAULT_BEGIN_HOUR = 8;
-const VISIT_DURATION_SECONDS = 10800;
 
 type TextFieldName = 'name' | 'email' | 'city' | 'houseNumber' | 'zipcode' | 'phone' | 'referenceNumber';
 
@@ -110,7 +109,7 @@ export function OrderCreatePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.menu.createOrder')} />
-      <form className="card form order-form" noValidate onSubmit={submit}>
+      <form className="card form order-form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
           {TEXT_FIELDS.map((field) => (
             <FormField
@@ -161,7 +160,9 @@ export function OrderCreatePage() {
                 onChange={(event) => setBeginHour(Number(event.target.value))}
               >
                 {BEGIN_HOURS.map((hour) => (
-                  <option key={hour} value={hour}>{`${String(hour).padStart(2, '0')}:00`}</option>
+                  <option key={hour} value={hour}>
+                    {hourLabel(hour)}
+                  </option>
                 ))}
               </select>
             )}

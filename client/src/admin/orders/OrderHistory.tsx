@@ -107,7 +107,7 @@ export function OrderHistory({
     try {
       await fetchMore({
         variables: { after: history.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous as OrderHistoryData, fetchMoreResult),
+        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous, fetchMoreResult),
       });
     } catch (failure) {
       pendingFocus.current = null;
@@ -138,7 +138,12 @@ export function OrderHistory({
       <Message tone="error">{moreProblem ?? undefined}</Message>
       {history?.pageInfo.hasNextPage && (
         <div>
-          <BusyButton type="button" className="button button-secondary" onClick={loadOlder} busy={loadingMore}>
+          <BusyButton
+            type="button"
+            className="button button-secondary"
+            onClick={() => void loadOlder()}
+            busy={loadingMore}
+          >
             {t('admin.history.older')}
           </BusyButton>
         </div>

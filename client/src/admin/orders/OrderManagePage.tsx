@@ -155,7 +155,7 @@ function ManagedOrder({
       <OrderDetails order={order} />
       <OrderInformed order={order} />
       {!order.deleted && (
-        <form className="form order-actions" onSubmit={save}>
+        <form className="form order-actions" onSubmit={(event) => void save(event)}>
           <div className="field">
             <label htmlFor="order-new-technician">{t('admin.orders.changeTechnician')}</label>
             <TechnicianSelect
@@ -169,7 +169,12 @@ function ManagedOrder({
             <BusyButton type="submit" className="button button-primary" busy={reassigning} disabled={technician === ''}>
               {t('common.save')}
             </BusyButton>
-            <BusyButton type="button" className="button button-danger" busy={removing} onClick={confirmAndDelete}>
+            <BusyButton
+              type="button"
+              className="button button-danger"
+              busy={removing}
+              onClick={() => void confirmAndDelete()}
+            >
               {t('common.delete')}
             </BusyButton>
           </div>

@@ -32,7 +32,7 @@ const FIELD_LABELS = {
   special: 'admin.orders.field.special',
   externalCompany: 'admin.history.field.externalCompany',
   deleted: 'admin.history.field.deleted',
-  // The consumer reply (issue 10 part A) records these two.
+  // The consumer reply records these two.
   answer: 'admin.history.field.answer',
   accessNote: 'admin.history.field.accessNote',
 } as const;

@@ -6,7 +6,8 @@ import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { addRule, draftOf, formatHour, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
+import { hourLabel } from '../../../../shared/hours.js';
+import { addRule, draftOf, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
 import { ImportSettingsQuery, useSaveImportSettings } from './useSaveImportSettings';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
@@ -29,7 +30,7 @@ function HourSelect({
       <select id={id} value={value} aria-invalid={invalid} onChange={(event) => onChange(Number(event.target.value))}>
         {RULE_HOURS.map((hour) => (
           <option key={hour} value={hour}>
-            {formatHour(hour)}
+            {hourLabel(hour)}
           </option>
         ))}
       </select>
@@ -71,7 +72,7 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
       <ol className="rule-list">
         {drafts.map((draft, index) => {
           const betweenError = problem?.fields[`settings.${index}.timeBetween`];

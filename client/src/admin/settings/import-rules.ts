@@ -1,5 +1,7 @@
-/** Spec section 9: the hour choices of import windows, 07:00 to 20:00. */
-export const RULE_HOURS = Array.from({ length: 14 }, (_, index) => 7 + index);
+import { HOUR_CHOICES, hourLabel, hoursOf } from '../../../../shared/hours.js';
+
+/** The hour choices of import windows, 07:00 to 20:00. */
+export const RULE_HOURS = hoursOf(HOUR_CHOICES);
 
 export type RuleKind = 'BEFORE' | 'BETWEEN' | 'AFTER';
 
@@ -21,8 +23,6 @@ const hourOf = (text: string | undefined): number => {
   return Number.isInteger(hour) ? hour : RULE_HOURS[0];
 };
 
-export const formatHour = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
-
 /** `<10:00`, `10:00/12:00` or `>=14:00` with its window `08:00/11:00`, as form values. */
 export function draftOf(setting: { id: number; timeBetween: string; timeTo: string }): RuleDraft {
   const between = setting.timeBetween.trim();
@@ -43,11 +43,11 @@ export function draftOf(setting: { id: number; timeBetween: string; timeTo: stri
 export function inputOf(draft: RuleDraft): { id: number | null; timeBetween: string; timeTo: string } {
   const timeBetween =
     draft.kind === 'BEFORE'
-      ? `<${formatHour(draft.to)}`
+      ? `<${hourLabel(draft.to)}`
       : draft.kind === 'AFTER'
-        ? `>=${formatHour(draft.from)}`
-        : `${formatHour(draft.from)}/${formatHour(draft.to)}`;
-  return { id: draft.id, timeBetween, timeTo: `${formatHour(draft.windowFrom)}/${formatHour(draft.windowTo)}` };
+        ? `>=${hourLabel(draft.from)}`
+        : `${hourLabel(draft.from)}/${hourLabel(draft.to)}`;
+  return { id: draft.id, timeBetween, timeTo: `${hourLabel(draft.windowFrom)}/${hourLabel(draft.windowTo)}` };
 }
 
 /** A new 'between' rule just before the 'after' rule, starting where that one starts. */

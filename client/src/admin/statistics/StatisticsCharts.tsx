@@ -1,10 +1,10 @@
 import { useId, useMemo, type ReactNode } from 'react';
+import { hourLabel } from '../../../../shared/hours.js';
 import type { AdminStatisticsQuery } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import {
   buildTopTenPieOption,
   buildVisitsPerHourOption,
-  hourLabel,
   topTen,
   visitsByHour,
   type StatisticsChartOption,

@@ -41,7 +41,7 @@ interface Period {
 
 const ALL_TIME: Period = { from: '', to: '' };
 
-/** Screen 'Statistieken' (spec section 2): the two averages and three charts, optionally over a period. */
+/** Screen 'Statistieken' (docs/rules.md, Statistics): the two averages and three charts, optionally over a period. */
 export function StatisticsPage() {
   const { t, language, country } = useI18n();
   usePageTitle(t('admin.statistics.title'));

@@ -1,6 +1,7 @@
 import type { BarSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { hourLabel } from '../../../../shared/hours.js';
 
 /**
  * The options of the three statistics charts, as pure functions of the data: unit-tested without a
@@ -10,7 +11,7 @@ export type StatisticsChartOption = ComposeOption<
   BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
 >;
 
-/** Spec section 9: the chart presentation defaults of the legacy screen. */
+/** The chart presentation defaults of the legacy screen (docs/rules.md, Statistics). */
 export const CHART_DEFAULTS = {
   /** Pixels between two bars. */
   barPadding: 8,
@@ -37,9 +38,6 @@ export interface NameCount {
 export function trimLabel(label: string, max: number): string {
   return label.length <= max ? label : `${label.slice(0, max)}…`;
 }
-
-/** "07:00": the hour as the axis and tooltip show it. */
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** All 24 hours in order; an hour missing from the data counts 0, so its (empty) bar is still shown. */
 export function visitsByHour(data: readonly HourCount[]): number[] {

@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
+import { DEFAULT_STARTING_HOUR } from '../../../../shared/hours.js';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -27,7 +28,10 @@ const SEND_PASSWORD_MAIL = graphql(`
   }
 `);
 
-/** technicians/create: then the forgot mail goes out, so the new technician sets a password (spec section 7). */
+/**
+ * technicians/create: then the forgot mail goes out, so the new technician sets a password
+ * (docs/rules.md, Staff accounts).
+ */
 export function TechnicianCreatePage() {
   const { t, country } = useI18n();
   usePageTitle(t('admin.technicians.createTitle'));
@@ -36,7 +40,7 @@ export function TechnicianCreatePage() {
     lastname: '',
     email: '',
     personalNumber: '',
-    startingTime: '8',
+    startingTime: String(DEFAULT_STARTING_HOUR),
     country,
   };
   const [values, setValues] = useState<TechnicianFormValues>(empty);
@@ -79,7 +83,7 @@ export function TechnicianCreatePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.technicians.createTitle')} back="/admin/technicians/index" />
-      <form className="card form form-narrow" onSubmit={submit}>
+      <form className="card form form-narrow" onSubmit={(event) => void submit(event)}>
         <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="create" />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.technicians.created') : ''}</Message>

@@ -103,7 +103,7 @@ function TechnicianEditForm({ technician }: { technician: EditableTechnician }) 
   };
 
   return (
-    <form className="card form form-narrow" onSubmit={save}>
+    <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
       <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="edit" />
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.technicians.updated') : ''}</Message>

@@ -1,3 +1,4 @@
+import { HOUR_CHOICES, hourLabel, hoursOf } from '../../../../shared/hours.js';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { SelectField, TextField } from '../../staff/FormField';
@@ -10,8 +11,8 @@ export interface TechnicianFormValues extends PersonValues {
   country: Country;
 }
 
-/** Start-hour choices 07:00-20:00 (spec section 9). */
-const HOURS = Array.from({ length: 14 }, (_, index) => index + 7);
+/** Start-hour choices 07:00-20:00. */
+const HOURS = hoursOf(HOUR_CHOICES);
 
 /** The fields of the create and edit screens; on edit the personal number is shown but not editable. */
 export function TechnicianFields({
@@ -49,7 +50,7 @@ export function TechnicianFields({
           value={values.startingTime}
           onChange={set('startingTime')}
           error={errors.startingTime}
-          options={HOURS.map((hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }))}
+          options={HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) }))}
         />
       )}
       <SelectField

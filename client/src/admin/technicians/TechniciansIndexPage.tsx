@@ -171,7 +171,7 @@ export function TechniciansIndexPage() {
                         <button
                           type="button"
                           className="button button-secondary"
-                          onClick={() => openAs(technician.id)}
+                          onClick={() => void openAs(technician.id)}
                           aria-label={t('admin.technicians.signInAsLabel', { name })}
                         >
                           {t('admin.technicians.signInAs')}
@@ -179,7 +179,7 @@ export function TechniciansIndexPage() {
                         <button
                           type="button"
                           className="button button-danger"
-                          onClick={() => remove(technician.id, name)}
+                          onClick={() => void remove(technician.id, name)}
                           aria-label={t('admin.technicians.deleteLabel', { name })}
                         >
                           {t('common.delete')}

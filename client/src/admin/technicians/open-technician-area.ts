@@ -3,7 +3,7 @@ import { storeToken } from '../../lib/storage';
 export const TECHNICIAN_AREA_PATH = '/technician/manage';
 
 /**
- * Opens the technician area in a new window as a technician (spec section 2). The window is opened
+ * Opens the technician area in a new window as a technician (docs/rules.md, Staff accounts). The window is opened
  * inside the click, before the token request, because browsers block windows opened later; the
  * token goes to local storage as accessToken, which the new window of this origin reads.
  */

@@ -58,7 +58,7 @@ export function UserCreatePage() {
   return (
     <section>
       <AdminPageHeader title={t('admin.users.createTitle')} back="/admin/users" />
-      <form className="card form form-narrow" onSubmit={submit}>
+      <form className="card form form-narrow" onSubmit={(event) => void submit(event)}>
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.users.created') : ''}</Message>

@@ -111,7 +111,7 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
   };
 
   return (
-    <form className="card form form-narrow" onSubmit={save}>
+    <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
       <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
@@ -119,7 +119,13 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
         <BusyButton type="submit" className="button button-primary" busy={saving}>
           {t('common.save')}
         </BusyButton>
-        <BusyButton type="button" className="button button-danger" onClick={remove} busy={deleting} disabled={isSelf}>
+        <BusyButton
+          type="button"
+          className="button button-danger"
+          onClick={() => void remove()}
+          busy={deleting}
+          disabled={isSelf}
+        >
           {t('common.delete')}
         </BusyButton>
       </div>

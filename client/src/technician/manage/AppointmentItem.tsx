@@ -1,10 +1,10 @@
+import { hourLabel } from '../../../../shared/hours.js';
 import { ReplyNote } from '../../components/ReplyNote';
 import { useI18n } from '../../i18n/i18n';
 import {
   canMove,
   endHourOf,
   endsTooLate,
-  hourLabel,
   START_HOURS,
   startsTooEarly,
   type Direction,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BusyButton } from '../../components/BusyButton';
+import { hourLabel } from '../../../../shared/hours.js';
 import { Message } from '../../components/Message';
 import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
@@ -12,7 +13,6 @@ import {
   confirmItems,
   dayPartOf,
   endsTooLate,
-  hourLabel,
   move,
   rowsOf,
   sortByHour,
@@ -28,7 +28,7 @@ type Row = PlannerRow<ScheduleOrder>;
 type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 
 /**
- * The loaded planner (spec section 4). Editable while the day has orders and is not locked; hours
+ * The loaded planner (docs/rules.md, Planner day). Editable while the day has orders and is not locked; hours
  * change nothing in the order until Sorteer, a move or the confirm. Failed confirms keep the edits.
  */
 export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; serverNow: Date }) {

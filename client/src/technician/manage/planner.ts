@@ -1,19 +1,18 @@
 /**
- * The planner's rules on the client (spec sections 4 and 9), kept free of React and imports so they
- * are unit-tested on their own. The server checks the same limits again when the day is confirmed.
+ * The planner on the client, kept free of React so it is unit-tested on its own. The hours are the
+ * shared ones (shared/hours.ts), which the server checks again when the day is confirmed.
  */
-
-export const FIRST_START_HOUR = 7;
-export const LAST_START_HOUR = 20;
-export const LATEST_END_HOUR = 22;
-export const SLOT_HOURS = 3;
-export const SLOT_SECONDS = SLOT_HOURS * 3600;
+import {
+  endsAfterPlannerDay,
+  HOUR_CHOICES,
+  hoursOf,
+  PLANNER_DAY,
+  VISIT_DURATION_SECONDS,
+  VISIT_HOURS,
+} from '../../../../shared/hours.js';
 
 /** The start-hour dropdown: 07:00 to 20:00. */
-export const START_HOURS: readonly number[] = Array.from(
-  { length: LAST_START_HOUR - FIRST_START_HOUR + 1 },
-  (_, index) => FIRST_START_HOUR + index,
-);
+export const START_HOURS: readonly number[] = hoursOf(HOUR_CHOICES);
 
 export type Direction = 'up' | 'down';
 
@@ -25,14 +24,12 @@ export interface PlannerRow<Order extends { id: number; appointment: string } = 
   hour: number;
 }
 
-export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
+export const endHourOf = (hour: number): number => hour + VISIT_HOURS;
 
-export const endHourOf = (hour: number): number => hour + SLOT_HOURS;
-
-export const endsTooLate = (hour: number): boolean => endHourOf(hour) > LATEST_END_HOUR;
+export const endsTooLate = endsAfterPlannerDay;
 
 /** Only possible for an order an admin placed before 07:00: the dropdown starts at 07:00. */
-export const startsTooEarly = (hour: number): boolean => hour < FIRST_START_HOUR;
+export const startsTooEarly = (hour: number): boolean => hour < PLANNER_DAY.startHour;
 
 /** The rows as loaded, in the server's order (by start). */
 export function rowsOf<Order extends { id: number; appointment: string }>(
@@ -55,7 +52,7 @@ export function sortByHour<Row extends PlannerRow>(rows: readonly Row[]): Row[] 
 
 /** Up (earlier) stops at 07:00; down (later) stops where the end would pass 22:00. */
 export function canMove(hour: number, direction: Direction): boolean {
-  return direction === 'up' ? hour - 1 >= FIRST_START_HOUR : !endsTooLate(hour + 1);
+  return direction === 'up' ? hour - 1 >= PLANNER_DAY.startHour : !endsTooLate(hour + 1);
 }
 
 /**
@@ -92,7 +89,11 @@ export function startAt(row: PlannerRow): string {
 
 /** What the confirm sends: every order once, by start. */
 export function confirmItems(rows: readonly PlannerRow[]) {
-  return sortByHour(rows).map((row) => ({ orderId: row.order.id, appointment: startAt(row), duration: SLOT_SECONDS }));
+  return sortByHour(rows).map((row) => ({
+    orderId: row.order.id,
+    appointment: startAt(row),
+    duration: VISIT_DURATION_SECONDS,
+  }));
 }
 
 export type DayPart = 'night' | 'morning' | 'afternoon' | 'evening';

@@ -28,13 +28,16 @@ export function useConfirmSchedule() {
   const [mutate, { loading }] = useMutation(CONFIRM_SCHEDULE);
   const confirm = useCallback(
     async (input: ConfirmScheduleInput): Promise<ConfirmOutcome> => {
-      try {
-        const { data, error } = await mutate({ variables: { input } });
-        if (error || !data) throw error ?? new Error('No data');
-        return { ok: true, schedule: data.confirmSchedule.schedule, message: t('technician.manage.confirmed') };
-      } catch (error) {
+      const failed = (error: unknown): ConfirmOutcome => {
         const problem = problemOf(error, t('common.genericError'));
         return { ok: false, code: problem.code, message: problem.message };
+      };
+      try {
+        const { data, error } = await mutate({ variables: { input } });
+        if (error || !data) return failed(error);
+        return { ok: true, schedule: data.confirmSchedule.schedule, message: t('technician.manage.confirmed') };
+      } catch (error) {
+        return failed(error);
       }
     },
     [mutate, t],
