@@ -94,7 +94,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       }
       technicianTokens[PEOPLE.nl.technician] = tokens.signTechnician(jan);
       technicianTokens[PEOPLE.fr.technician] = tokens.signTechnician(luc);
-      adminTechnicianToken = tokens.signTechnician(jan, admin.id);
+      adminTechnicianToken = tokens.signTechnician(jan, admin);
 
       const anna = await createOrder(em, {
         name: 'Anna Jansen',
