@@ -10,6 +10,7 @@ export default tseslint.config(
       'node_modules/**',
       'client/src/gql/**',
       'client/src/consumer/gql/**',
+      'server/common/legacy-operations.generated.ts',
       'data/**',
       'bench-results/**',
       'test-artifacts/**',
@@ -39,6 +40,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
   {
     // Type-aware rules (the compiler's view of each file): promises nobody awaits or handles, promises

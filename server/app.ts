@@ -6,7 +6,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
-import { authenticate } from './common/auth/authenticate.js';
+import { authenticate } from './accounts/authenticate.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
@@ -17,7 +17,8 @@ import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { staticClient } from './common/http/static-client.js';
 import { createXsrf } from './common/http/xsrf.js';
-import { createContext, type AppContext, type AppServices } from './context.js';
+import type { AppContext, AppServices } from './context.js';
+import { createContext } from './request-context.js';
 import { createRestRouter } from './rest/rest-router.js';
 import { REST_ROUTES } from './rest/routes.js';
 import { buildAppSchema } from './schema.js';

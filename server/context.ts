@@ -1,17 +1,32 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
-import { authenticate } from './common/auth/authenticate.js';
 import type { TokenService } from './common/auth/tokens.js';
 import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import type { ChangeListener } from './common/events/change-listener.js';
-import { languageFromRequest, localeFromHost, type Country, type Language } from './common/locale.js';
+import type { Country, Language } from './common/locale.js';
+import type { Mailer } from './common/mail/mailer.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
-import type { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
-import type { HolidayCalendar } from './holidays/holiday-calendar.js';
-import type { Mailer } from './mail/mailer.js';
+import type { LocalDate } from './common/time/zoned-time.js';
+
+/*
+ * The context every resolver and service receives. It belongs to the foundation: it names no domain.
+ * Long-lived services of a domain appear here as the small interface the others use; main.ts hands
+ * in the domain's class (holidays/holiday-calendar.ts, consumers/site-visit-recorder.ts).
+ */
+
+/** Every holiday of a country, as a set of dates. */
+export interface HolidayDates {
+  datesOf(country: Country): Promise<ReadonlySet<LocalDate>>;
+}
+
+/** Successful consumer lookups, kept for the statistics and "informed?". */
+export interface SiteVisitLog {
+  record(orderId: number, userAgent: string, at: Date): void;
+  /** Writes what is waiting; resolves once it is written. */
+  flush(): Promise<void>;
+}
 
 /** Long-lived parts of the application, created once at start-up. */
 export interface AppServices {
@@ -21,9 +36,9 @@ export interface AppServices {
   tokens: TokenService;
   rateLimiter: RateLimiter;
   /** Holidays per country, cached briefly (the lookup and the schedule read them on every request). */
-  holidays: HolidayCalendar;
+  holidays: HolidayDates;
   /** Successful lookups, written in batches after the answers (statistics, "informed?"). */
-  siteVisits: SiteVisitRecorder;
+  siteVisits: SiteVisitLog;
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;
@@ -43,19 +58,4 @@ export interface AppContext {
   userAgent: string;
   log: Logger;
   services: AppServices;
-}
-
-export async function createContext(req: Request, services: AppServices): Promise<AppContext> {
-  const em = services.orm.em.fork();
-  const host = req.get('host');
-  return {
-    em,
-    viewer: await authenticate(req.get('authorization'), services.tokens, em),
-    language: languageFromRequest(host, req.get('accept-language')),
-    country: localeFromHost(host).country,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    userAgent: (req.get('user-agent') ?? '').slice(0, 512),
-    log: (req as Request & { log?: Logger }).log ?? services.logger,
-    services,
-  };
 }

@@ -20,7 +20,7 @@ import type { AppServices } from './context.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate, openOrm } from './db/orm.js';
 import { seedDemoData, type DemoLogins } from './db/seed/demo-data.js';
-import { createMailer } from './mail/mailer.js';
+import { createMailer } from './common/mail/mailer.js';
 import type { Lifecycle } from './system/health.js';
 
 export interface RunningServer {

@@ -4,7 +4,6 @@ import { lexicographicSortSchema, type GraphQLFieldMap, type GraphQLSchema } fro
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { adminResolvers } from './admins/index.js';
-import { auditResolvers } from './audit/index.js';
 import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
@@ -13,9 +12,8 @@ import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
-import { scheduleResolvers } from './schedule/index.js';
+import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
-import { replyResolvers } from './replies/index.js';
 import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
@@ -27,16 +25,14 @@ export const RESOLVERS = [
   ...accountResolvers,
   ...adminResolvers,
   ...technicianResolvers,
-  ...scheduleResolvers,
+  ...plannerResolvers,
   ...holidayResolvers,
   ...importResolvers,
   ...exportResolvers,
   ...orderResolvers,
   ...statisticsResolvers,
-  // consumer replies, "informed?" and the call list, and the audit trail
-  ...replyResolvers,
+  // "informed?" and the call list
   ...informedResolvers,
-  ...auditResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -10,7 +10,7 @@ import {
   PasswordUpdatePayload,
   TechnicianSignInPayload,
   TechnicianTokenPayload,
-} from './account.payloads.js';
+} from './account.types.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { AccountType } from './password-reset-token.entity.js';
 import { SignInService } from './sign-in.service.js';

@@ -1,7 +1,7 @@
 import { translate } from '../common/i18n/translate.js';
 import type { Language } from '../common/locale.js';
-import { layoutMail } from '../mail/mail-layout.js';
-import type { MailMessage } from '../mail/mailer.js';
+import { layoutMail } from '../common/mail/mail-layout.js';
+import type { MailMessage } from '../common/mail/mailer.js';
 
 export interface ResetMailFacts {
   to: string;

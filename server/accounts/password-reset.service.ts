@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../common/auth/passwords.js';
+import { normalizeEmail } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { Language } from '../common/locale.js';
@@ -18,7 +19,6 @@ import {
   findStaffById,
   isUsable,
   NEW_PASSWORD_PATH,
-  normalizeEmail,
   PASSWORD_MIN_LENGTH,
 } from './staff-account.js';
 

@@ -8,14 +8,8 @@ import { Technician } from '../technicians/technician.entity.js';
 import { AccountError } from './account.errors.js';
 import type { SignInInput } from './account.inputs.js';
 import { AccountType } from './password-reset-token.entity.js';
-import {
-  accountClientKey,
-  accountKey,
-  findStaffByEmail,
-  isUsable,
-  normalizeEmail,
-  type StaffAccount,
-} from './staff-account.js';
+import { normalizeEmail } from '../common/person-fields.js';
+import { accountClientKey, accountKey, findStaffByEmail, isUsable, type StaffAccount } from './staff-account.js';
 
 export class SignInService {
   constructor(private readonly ctx: AppContext) {}

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { normalizeEmail } from '../common/person-fields.js';
 import { Admin } from '../admins/admin.entity.js';
 import { PASSWORD_MIN_LENGTH as MIN_LENGTH } from '../../shared/staff.js';
 import { Technician } from '../technicians/technician.entity.js';
@@ -17,11 +18,6 @@ export const NEW_PASSWORD_PATH: Record<AccountType, string> = {
   [AccountType.TECHNICIAN]: '/technician/newpassword/',
   [AccountType.ADMIN]: '/admin/newpassword/',
 };
-
-/** E-mail addresses are stored in lower case; sign-in and reset ignore case and surrounding spaces. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function findStaffByEmail(
   em: EntityManager,

@@ -1,29 +1,32 @@
-/** An admin as the legacy REST calls return it (docs/rules.md, Legacy REST calls): inactive as 0 or 1. */
-export interface LegacyAdminSource {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  inactive: boolean;
-}
+import type { LegacyAdminFragment } from '../common/legacy-operations.generated.js';
+import { field, fromLegacyFlag, toLegacyFlag, type LegacyRequest } from '../common/legacy-values.js';
 
-export const ADMIN_LEGACY_FIELDS = 'id firstname lastname email inactive';
+/** An admin as the legacy REST calls read it. */
+export const LEGACY_ADMIN = /* GraphQL */ `
+  fragment LegacyAdmin on Admin {
+    id
+    firstname
+    lastname
+    email
+    inactive
+  }
+`;
 
-export function toLegacyAdmin(admin: LegacyAdminSource) {
+/** An admin as the legacy calls answer it: inactive as 0 or 1. */
+export function toLegacyAdmin(admin: LegacyAdminFragment) {
   return {
     id: admin.id,
     firstname: admin.firstname,
     lastname: admin.lastname,
     email: admin.email,
-    inactive: admin.inactive ? 1 : 0,
+    inactive: toLegacyFlag(admin.inactive),
   };
 }
 
-/** The legacy form sends inactive as '0' or '1'; anything else goes through and is refused by GraphQL. */
-export function fromLegacyFlag(value: unknown): unknown {
-  const text = typeof value === 'string' ? value.trim().toLowerCase() : value;
-  if (text === '1' || text === 'true' || text === 1 || text === true) return true;
-  if (text === '0' || text === 'false' || text === 0 || text === false || text === '' || text === undefined)
-    return false;
-  return value;
-}
+/** The admin form (create and edit): inactive as '0' or '1'. */
+export const legacyAdminInput = (request: LegacyRequest) => ({
+  firstname: field(request, 'firstname'),
+  lastname: field(request, 'lastname'),
+  email: field(request, 'email'),
+  inactive: fromLegacyFlag(request.body.inactive),
+});

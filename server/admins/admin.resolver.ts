@@ -4,7 +4,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Admin } from './admin.entity.js';
 import { AdminInput } from './admin.inputs.js';
-import { DeleteAdminPayload } from './admin.payloads.js';
+import { DeleteAdminPayload } from './admin.types.js';
 import { AdminService } from './admin.service.js';
 
 @Resolver(() => Admin)

@@ -1,7 +1,6 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
-import { AccountType, PasswordResetToken } from '../accounts/password-reset-token.entity.js';
-import { checkPersonFields } from '../accounts/person-fields.js';
+import { checkPersonFields } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -88,7 +87,6 @@ export class AdminService {
       if (!admin.inactive && activeIds.every((activeId) => activeId === admin.id)) {
         throw new AppError(AdminError.LAST_ACTIVE_ADMIN);
       }
-      await em.nativeDelete(PasswordResetToken, { accountType: AccountType.ADMIN, accountId: admin.id });
       em.remove(admin);
       await em.flush();
       return id;

@@ -4,8 +4,6 @@ import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
-import { ImportJob } from '../imports/import-job.entity.js';
-import type { Order } from '../orders/order.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { OrderEventActorType, type OrderEventKind } from './order-event-kind.js';
 import { OrderEvent } from './order-event.entity.js';
@@ -24,7 +22,8 @@ export interface AuditActor {
 
 /** One order's change: the values before and after (null before for a new order). */
 export interface OrderChange {
-  order: Order;
+  /** The changed order (an `Order`); a new one is written first, so it has its id. */
+  order: { id: number };
   before: OrderValues | null;
   after: OrderValues | null;
 }
@@ -107,11 +106,13 @@ export async function recordOrderEvents(
 ): Promise<void> {
   if (!em.isInTransaction()) throw new Error('recordOrderEvents runs inside the transaction of the change');
   if (changes.length === 0) return;
+  // A new order has its id once written: the events and the announcement name orders by id.
+  if (changes.some(({ order }) => !order.id)) await em.flush();
   const actor = await auditActorOf(ctx, em);
   const occurredAt = ctx.services.clock.now();
   for (const { order, before, after } of changes) {
     em.create(OrderEvent, {
-      order,
+      order: order.id,
       occurredAt,
       kind,
       actorType: actor.type,
@@ -119,12 +120,10 @@ export async function recordOrderEvents(
       actorTechnicianId: actor.technicianId,
       actorName: actor.name,
       actingAdminName: actor.actingAdminName,
-      importJob: actor.importJobId === null ? null : em.getReference(ImportJob, actor.importJobId),
+      importJobId: actor.importJobId,
       before,
       after,
     });
   }
-  // A new order has its id once written; the announcement names orders by id.
-  if (changes.some(({ order }) => !order.id)) await em.flush();
   await announceOrdersChanged(em, { kind, orderIds: changes.map(({ order }) => order.id), importJobId: null });
 }

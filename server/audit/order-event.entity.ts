@@ -1,10 +1,8 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Formula, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { ImportJob } from '../imports/import-job.entity.js';
-import { Order } from '../orders/order.entity.js';
 import { OrderEventActorType, OrderEventKind } from './order-event-kind.js';
 import { OrderEventActor, OrderFieldChange } from './order-event.types.js';
 import { ORDER_VALUE_FIELDS, type OrderValue, type OrderValues } from './order-values.js';
@@ -24,15 +22,26 @@ const asText = (value: OrderValue | undefined): string | null =>
 @Index({ name: 'order_events_order_id_idx', properties: ['order', 'id'] })
 export class OrderEvent {
   [OptionalProps]?:
-    'actorAdminId' | 'actorTechnicianId' | 'actorName' | 'actingAdminName' | 'importJob' | 'actor' | 'changes';
+    | 'actorAdminId'
+    | 'actorTechnicianId'
+    | 'actorName'
+    | 'actingAdminName'
+    | 'importJobId'
+    | 'importFileName'
+    | 'actor'
+    | 'changes';
 
   @Field(() => Int, { description: 'Database id; later events have higher ids.' })
   @RequireRole(Role.ADMIN)
   @PrimaryKey()
   id!: number;
 
-  @ManyToOne(() => Order, { deleteRule: 'cascade' })
-  order!: Order;
+  /**
+   * The order's id. The trail refers to orders and import jobs by id, not by class, so that every
+   * domain that changes orders can record here; the table's foreign key removes the events with the order.
+   */
+  @Property({ fieldName: 'order_id' })
+  order!: number;
 
   @Field({ name: 'at', description: 'When it happened (server clock).' })
   @RequireRole(Role.ADMIN)
@@ -66,8 +75,12 @@ export class OrderEvent {
   actingAdminName: string | null = null;
 
   /** The import that wrote the change (import jobs are never removed; no foreign key, as above). */
-  @ManyToOne(() => ImportJob, { nullable: true, createForeignKeyConstraint: false })
-  importJob: ImportJob | null = null;
+  @Property({ type: 'uuid', nullable: true })
+  importJobId: string | null = null;
+
+  /** The file of that import, read with the event. */
+  @Formula<OrderEvent>((columns) => `(select j.file_name from import_jobs j where j.id = ${columns.importJobId})`)
+  importFileName: string | null = null;
 
   @Property({ type: 'json', nullable: true })
   before: OrderValues | null = null;
@@ -82,7 +95,7 @@ export class OrderEvent {
       type: this.actorType,
       name: this.actorName,
       actingAdmin: this.actingAdminName,
-      importFileName: this.importJob?.fileName ?? null,
+      importFileName: this.importFileName ?? null,
     };
   }
 

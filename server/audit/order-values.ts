@@ -1,5 +1,3 @@
-import type { Order } from '../orders/order.entity.js';
-
 /** One recorded value: JSON scalars only, so events written by services and by SQL read alike. */
 export type OrderValue = string | number | boolean | null;
 
@@ -34,21 +32,22 @@ export const ORDER_VALUE_FIELDS = [
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];
 
-type OrderSnapshot = Pick<
-  Order,
-  | 'referenceNumber'
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'zipcode'
-  | 'houseNumber'
-  | 'city'
-  | 'country'
-  | 'appointment'
-  | 'duration'
-  | 'special'
-  | 'externalCompany'
-> & { technician: { personalNumber: string } | null };
+/** The fields of an order the history records (an `Order` has them all). */
+interface OrderSnapshot {
+  referenceNumber: string;
+  name: string;
+  email: string;
+  phone: string;
+  zipcode: string;
+  houseNumber: number;
+  city: string;
+  country: string;
+  appointment: Date;
+  duration: number;
+  special: boolean;
+  externalCompany: number | null;
+  technician: { personalNumber: string } | null;
+}
 
 /**
  * Every field of an order as the history records it; the same keys and formats as

@@ -17,10 +17,6 @@ export enum Language {
 registerEnumType(Country, { name: 'Country', description: 'A country the service works in.' });
 registerEnumType(Language, { name: 'Language', description: 'A language of the interface.' });
 
-export function isCountry(value: unknown): value is Country {
-  return value === Country.NL || value === Country.BE;
-}
-
 export function parseCountry(value: unknown): Country | undefined {
   const code = typeof value === 'string' ? countryCodeOf(value) : undefined;
   return code && Country[code];

@@ -1,19 +1,30 @@
-/** A visit as GET /api/appointment/ returns it (docs/rules.md, Legacy REST calls). */
-export interface LegacyVisitSource {
-  name: string;
-  referenceNumber: string;
-  zipcode: string;
-  appointment: string;
-}
+import type { LegacyVisitFragment } from '../common/legacy-operations.generated.js';
+import { field, legacyCountry, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
 
-export const VISIT_LEGACY_FIELDS = 'name referenceNumber zipcode appointment';
+/** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
+export const lookUpVisitsInput = (request: LegacyRequest) => ({
+  country: legacyCountry(field(request, 'country')),
+  zipcode: field(request, 'zipcode'),
+  houseNumber: field(request, 'houseNumber'),
+  phoneNumber: field(request, 'phoneNumber'),
+});
+
+/** A visit as GET /api/appointment/ reads it. */
+export const LEGACY_VISIT = /* GraphQL */ `
+  fragment LegacyVisit on ConsumerVisit {
+    name
+    referenceNumber
+    zipcode
+    appointment
+  }
+`;
 
 /** `appointment` is a Unix timestamp in seconds, as in the legacy admin order view. */
-export function toLegacyVisit(visit: LegacyVisitSource) {
+export function toLegacyVisit(visit: LegacyVisitFragment) {
   return {
     name: visit.name,
     reference_number: visit.referenceNumber,
     zipcode: visit.zipcode,
-    appointment: Math.floor(Date.parse(visit.appointment) / 1000),
+    appointment: toUnixSeconds(visit.appointment),
   };
 }

@@ -4,11 +4,11 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LookUpVisitsInput } from './consumer.inputs.js';
-import { ConsumerContact } from './consumer-contact.type.js';
-import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
+import { ConsumerContact } from './consumer-contact.types.js';
+import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.types.js';
 import { ConsumerService } from './consumer.service.js';
 import { VisitCalendarService } from './visit-calendar.service.js';
-import { CalendarFile } from './visit-calendar.type.js';
+import { CalendarFile } from './visit-calendar.types.js';
 
 @Resolver()
 export class ConsumerResolver {

@@ -8,10 +8,10 @@ import { instantOf, localDateOf } from '../common/time/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
-import type { ConsumerContact } from './consumer-contact.type.js';
+import type { ConsumerContact } from './consumer-contact.types.js';
 import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
-import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.type.js';
+import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.types.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
 import { isWindowAvailable, signOf } from './visit-indication.js';
 

@@ -1,3 +1,4 @@
 import { ConsumerResolver } from './consumer.resolver.js';
+import { VisitReplyResolver } from './visit-reply.resolver.js';
 
-export const consumerResolvers = [ConsumerResolver] as const;
+export const consumerResolvers = [ConsumerResolver, VisitReplyResolver] as const;

@@ -1,4 +1,5 @@
 import { UAParser } from 'ua-parser-js';
+import type { SiteVisitLog } from '../context.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { Order } from '../orders/order.entity.js';
@@ -45,7 +46,7 @@ interface PendingVisit {
  * busy evening's lookups then share one INSERT. Shutdown writes what is waiting (`flush`); a failed
  * write is logged, never shown to the consumer.
  */
-export class SiteVisitRecorder {
+export class SiteVisitRecorder implements SiteVisitLog {
   private pending: PendingVisit[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();

@@ -6,7 +6,7 @@ import type { Order } from '../orders/order.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS } from './contact-details.js';
 import { buildCalendar } from './icalendar.js';
 import { ownShownVisit } from './own-visit.js';
-import type { CalendarFile } from './visit-calendar.type.js';
+import type { CalendarFile } from './visit-calendar.types.js';
 
 export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
 

@@ -3,6 +3,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { ResetLinksCleanup } from '../accounts/reset-links-cleanup.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -21,6 +22,8 @@ export function ormConfig(options: OrmOptions): Options {
   return defineConfig({
     clientUrl: options.databaseUrl,
     entities: ENTITIES,
+    // Reactions of one domain to another's writes, inside the writing transaction.
+    subscribers: [new ResetLinksCleanup()],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: true },

@@ -4,7 +4,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { OrdersExportService } from './orders-export.service.js';
-import { OrdersExport } from './orders-export.type.js';
+import { OrdersExport } from './orders-export.types.js';
 
 @Resolver(() => OrdersExport)
 export class OrdersExportResolver {

@@ -3,7 +3,7 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { localDateOf } from '../common/time/zoned-time.js';
 import { formatCsvDate } from '../imports/csv-format.js';
 import { EXPORT_PATH } from './orders-csv.js';
-import { OrdersExport } from './orders-export.type.js';
+import { OrdersExport } from './orders-export.types.js';
 
 export class OrdersExportService {
   constructor(private readonly ctx: AppContext) {}

@@ -1,3 +1,4 @@
+import type { HolidayDates } from '../context.js';
 import type { EventSubscriber, FlushEventArgs, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
 import type { Country } from '../common/locale.js';
 import type { LocalDate } from '../common/time/zoned-time.js';
@@ -19,7 +20,7 @@ interface Entry {
  * Expiry runs on real time, not the application clock: the cache holds every holiday of the
  * country, so which of them matter depends only on the dates asked about, i.e. on the clock.
  */
-export class HolidayCalendar {
+export class HolidayCalendar implements HolidayDates {
   private readonly entries = new Map<Country, Entry>();
 
   constructor(

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../common/locale.js';
 import { addDays, weekdayOf, type LocalDate } from '../common/time/zoned-time.js';
-import { HolidayCalendar } from './holiday-calendar.js';
+import type { HolidayDates } from '../context.js';
 import { Holiday } from './holiday.entity.js';
 
 /**
  * Where the holidays come from: the request's entity manager reads them from the database (inside its
- * transaction, if any); the process's HolidayCalendar answers from its short-lived cache.
+ * transaction, if any); the process's HolidayCalendar (`services.holidays`) answers from its short-lived cache.
  */
-export type HolidaySource = EntityManager | HolidayCalendar;
+export type HolidaySource = EntityManager | HolidayDates;
 
 /** How far the search for a working day looks; far longer than any run of holidays and Sundays. */
 const SEARCH_DAYS = 21;
@@ -45,7 +45,7 @@ async function holidaysBetween(
   from: LocalDate,
   to: LocalDate,
 ): Promise<ReadonlySet<LocalDate>> {
-  return source instanceof HolidayCalendar ? source.datesOf(country) : loadHolidayDates(source, country, from, to);
+  return 'datesOf' in source ? source.datesOf(country) : loadHolidayDates(source, country, from, to);
 }
 
 /** The first working day after `date` in the country. */

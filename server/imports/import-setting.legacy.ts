@@ -1,33 +1,58 @@
-/** An import window as the legacy REST calls return it: id, time_between, time_to. */
-export interface LegacyImportSettingSource {
-  id: number;
-  timeBetween: string;
-  timeTo: string;
-}
+import type {
+  LegacyImportOutcomeFragment,
+  LegacyImportSettingFragment,
+} from '../common/legacy-operations.generated.js';
+import { field, legacyInt, type LegacyRequest } from '../common/legacy-values.js';
 
-export const IMPORT_SETTING_LEGACY_FIELDS = 'id timeBetween timeTo';
+/** An import window as the legacy REST calls read it. */
+export const LEGACY_IMPORT_SETTING = /* GraphQL */ `
+  fragment LegacyImportSetting on ImportSetting {
+    id
+    timeBetween
+    timeTo
+  }
+`;
 
-export function toLegacyImportSetting(setting: LegacyImportSettingSource) {
+/** id, time_between, time_to. */
+export function toLegacyImportSetting(setting: LegacyImportSettingFragment) {
   return { id: setting.id, time_between: setting.timeBetween, time_to: setting.timeTo };
 }
 
-/** The legacy answer of a CSV import: the counts, or the row report under the legacy error code. */
-export type LegacyImportOutcome =
-  | { __typename: 'ImportOrdersSuccess'; rows: number; created: number; updated: number; unchanged: number }
-  | {
-      __typename: 'ImportRowErrors';
-      rowsChecked: number;
-      errorCount: number;
-      errors: { line: number; column: string | null; value: string | null; message: string }[];
-    };
+/** The edit form of one import window. */
+export const updateImportSettingVariables = (request: LegacyRequest) => ({
+  id: legacyInt(request.params.id),
+  input: { timeBetween: field(request, 'time_between'), timeTo: field(request, 'time_to') },
+});
 
-export const IMPORT_OUTCOME_LEGACY_FIELDS = `
-  __typename
-  ... on ImportOrdersSuccess { rows created updated unchanged }
-  ... on ImportRowErrors { rowsChecked errorCount errors { line column value message } }
+/** The outcome of a CSV import as the legacy call reads it: the counts, or the row report. */
+export const LEGACY_IMPORT_OUTCOME = /* GraphQL */ `
+  fragment LegacyImportOutcome on ImportOrdersResult {
+    __typename
+    ... on ImportOrdersSuccess {
+      rows
+      created
+      updated
+      unchanged
+    }
+    ... on ImportRowErrors {
+      rowsChecked
+      errorCount
+      errors {
+        line
+        column
+        value
+        message
+      }
+    }
+  }
 `;
 
-export function toLegacyImportOutcome(outcome: LegacyImportOutcome) {
+/** A refused file answers 400 with its row report. */
+export const legacyImportStatus = (outcome: LegacyImportOutcomeFragment): number =>
+  outcome.__typename === 'ImportRowErrors' ? 400 : 200;
+
+/** The counts, or the row report under the legacy error code. */
+export function toLegacyImportOutcome(outcome: LegacyImportOutcomeFragment) {
   if (outcome.__typename === 'ImportOrdersSuccess') {
     const { rows, created, updated, unchanged } = outcome;
     return { rows, created, updated, unchanged };

@@ -77,17 +77,6 @@ export function parsePlannedRange(text: string): PlannedRange | null {
   return window && { kind: ImportWindowKind.BETWEEN, from: window.start, to: window.end };
 }
 
-export function formatPlannedRange(range: PlannedRange): string {
-  switch (range.kind) {
-    case ImportWindowKind.BEFORE:
-      return `<${formatClock(range.to)}`;
-    case ImportWindowKind.AFTER:
-      return `>=${formatClock(range.from)}`;
-    case ImportWindowKind.BETWEEN:
-      return `${formatClock(range.from)}/${formatClock(range.to)}`;
-  }
-}
-
 /** The window of the first rule whose range holds the planned time (half-open: `10:00` is not `<10:00`). */
 export function windowForPlannedTime(planned: number, rules: readonly ImportWindowRule[]): VisitWindow | null {
   return rules.find(({ range }) => planned >= range.from && planned < range.to)?.window ?? null;

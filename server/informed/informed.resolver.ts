@@ -5,9 +5,9 @@ import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/order.entity.js';
 import { CallListService } from './call-list.service.js';
-import { CallList } from './call-list.type.js';
+import { CallList } from './call-list.types.js';
 import { orderInformedLoader } from './order-informed.loader.js';
-import { OrderInformed } from './order-informed.type.js';
+import { OrderInformed } from './order-informed.types.js';
 
 @Resolver(() => Order)
 export class InformedResolver {

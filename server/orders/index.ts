@@ -1,4 +1,5 @@
+import { OrderHistoryResolver } from './order-history.resolver.js';
 import { OrderMigrationResolver } from './order-migration.resolver.js';
 import { OrderResolver } from './order.resolver.js';
 
-export const orderResolvers = [OrderResolver, OrderMigrationResolver] as const;
+export const orderResolvers = [OrderResolver, OrderMigrationResolver, OrderHistoryResolver] as const;

@@ -13,7 +13,7 @@ import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { MigrateOrdersInput } from './order.inputs.js';
 import { unknownTechnician } from './order.service.js';
-import { assertSchedulesOpen } from './schedule-lock.js';
+import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 
 /** More ids than any technician has in weeks; keeps one request's lock set small. */

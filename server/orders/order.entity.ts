@@ -7,7 +7,7 @@ import { Country } from '../common/locale.js';
 import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { ORDER_FIELD_MAX_LENGTH, PHONE_DIGITS } from '../../shared/orders.js';
 import { Technician } from '../technicians/technician.entity.js';
-import { OrderDeletion } from './order-deletion.type.js';
+import { OrderDeletion } from './order-deletion.types.js';
 
 export { VISIT_DURATION_SECONDS };
 

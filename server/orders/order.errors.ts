@@ -7,8 +7,6 @@ export const OrderError = defineErrorCodes({
   /** A deleted order cannot be changed, deleted again or migrated. */
   ORDER_DELETED: 409,
   UNKNOWN_TECHNICIAN: 400,
-  /** The receiving technician already confirmed the schedule of that date. */
-  SCHEDULE_CONFIRMED: 409,
   /** An order to migrate does not belong to the source technician. */
   ORDER_NOT_OF_SOURCE: 409,
   MIGRATION_SAME_TECHNICIAN: 400,

@@ -15,7 +15,7 @@ import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';
-import { assertSchedulesOpen } from './schedule-lock.js';
+import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */

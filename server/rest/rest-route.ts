@@ -1,12 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { LegacyRequest } from '../common/legacy-values.js';
 import type { AppContext } from '../context.js';
-
-/** What a legacy call brings: form or JSON fields, path parameters and the query string. */
-export interface LegacyRequest {
-  body: Record<string, unknown>;
-  params: Record<string, string | undefined>;
-  query: Record<string, unknown>;
-}
 
 /** Server facts a response mapping may need (e.g. the brand in `<brand>_identifier`). */
 export interface RestEnvironment {
@@ -38,8 +32,10 @@ interface RestRouteBase<TData> {
   method: HttpMethod;
   /** Express 5 path, e.g. `/api/admin/technicians{/:search}`. */
   path: string;
-  /** A GraphQL document with exactly one operation. */
+  /** A GraphQL document with exactly one operation (and the fragments it spreads, once defined). */
   operation: string;
+  /** Fragments the operation spreads, from the domains' `*.legacy.ts`. */
+  fragments?: readonly string[];
   /** Legacy fields to GraphQL variables. */
   variables?: (request: LegacyRequest) => Record<string, unknown>;
   /** Status of a successful answer; 200 unless given. A function when the data decides (a union result). */
@@ -67,24 +63,19 @@ export type RestRoute<TData = Record<string, unknown>> = RestRouteBase<TData> &
       }
   );
 
-/** Keeps each row's data type while the table holds rows of many types. */
-export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {
-  return route as unknown as RestRoute;
+/** A GraphQL text without its common indentation and surrounding blank lines. */
+export function dedent(text: string): string {
+  const lines = text.replace(/^\n+|\s+$/g, '').split('\n');
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length));
+  return lines.map((line) => line.slice(indent)).join('\n');
 }
 
 /**
- * A legacy body value as text ('' when absent). Forms send strings (a list when a field repeats), JSON
- * bodies numbers and booleans too; any other JSON stays JSON text, which then fails the field's checks.
+ * One row of the table, its operation and fragments joined into one document. `TData` is the
+ * operation's result type generated from the schema (common/legacy-operations.generated.ts); the
+ * table holds rows of many types, so the row is stored with its data type erased.
  */
-export function textOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(textOf).join(',');
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  return JSON.stringify(value) ?? '';
-}
-
-/** A legacy form field as a trimmed string ('' when absent). */
-export function field(request: LegacyRequest, name: string): string {
-  return textOf(request.body[name]).trim();
+export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {
+  const operation = [route.operation, ...(route.fragments ?? [])].map(dedent).join('\n\n');
+  return { ...route, operation, fragments: undefined } as unknown as RestRoute;
 }

@@ -8,8 +8,10 @@ import type { Role } from '../common/auth/role.js';
 import { httpStatusOf } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../common/http/uploads.js';
-import { createContext, type AppContext, type AppServices } from '../context.js';
-import type { LegacyRequest, RestFile, RestRoute } from './rest-route.js';
+import type { AppContext, AppServices } from '../context.js';
+import { createContext } from '../request-context.js';
+import type { LegacyRequest } from '../common/legacy-values.js';
+import type { RestFile, RestRoute } from './rest-route.js';
 import { receiveUpload } from './rest-upload.js';
 
 function legacyRequestOf(req: Request): LegacyRequest {

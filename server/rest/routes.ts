@@ -1,89 +1,54 @@
-import { ADMIN_LEGACY_FIELDS, fromLegacyFlag, toLegacyAdmin, type LegacyAdminSource } from '../admins/admin.legacy.js';
-import { EXPORT_CONTENT_TYPE, ordersCsv } from '../exports/orders-csv.js';
-import { parseCountry } from '../common/locale.js';
 import {
-  IMPORT_OUTCOME_LEGACY_FIELDS,
-  IMPORT_SETTING_LEGACY_FIELDS,
+  newPasswordVariables,
+  passwordResetRequestVariables,
+  signInAsTechnicianVariables,
+  signInVariables,
+} from '../accounts/account.legacy.js';
+import { LEGACY_ADMIN, legacyAdminInput, toLegacyAdmin } from '../admins/admin.legacy.js';
+import type * as Legacy from '../common/legacy-operations.generated.js';
+import { legacyInt, type LegacyRequest } from '../common/legacy-values.js';
+import { LEGACY_VISIT, lookUpVisitsInput, toLegacyVisit } from '../consumers/consumer.legacy.js';
+import { ordersExportFile, ordersExportVariables } from '../exports/orders-export.legacy.js';
+import { createHolidayInput, toLegacyHolidays } from '../holidays/holiday.legacy.js';
+import {
+  LEGACY_IMPORT_OUTCOME,
+  LEGACY_IMPORT_SETTING,
+  legacyImportStatus,
   toLegacyImportOutcome,
   toLegacyImportSetting,
-  type LegacyImportOutcome,
-  type LegacyImportSettingSource,
+  updateImportSettingVariables,
 } from '../imports/import-setting.legacy.js';
 import {
-  fromLegacyInt,
-  TECHNICIAN_LEGACY_FIELDS,
-  toLegacyTechnician,
-  type LegacyTechnicianSource,
-} from '../technicians/technician.legacy.js';
-import { toLegacyVisit, VISIT_LEGACY_FIELDS, type LegacyVisitSource } from '../consumers/consumer.legacy.js';
-import {
-  flagFrom,
-  idListFrom,
-  instantFrom,
-  ORDER_LEGACY_FIELDS,
-  technicianRefFrom,
+  createOrderInput,
+  LEGACY_ORDER,
+  migrateOrdersInput,
+  reassignOrderInput,
+  technicianDayVariables,
+  toLegacyMigration,
   toLegacyOrder,
-  wholeNumberOr,
-  type LegacyOrderSource,
 } from '../orders/order.legacy.js';
+import { confirmScheduleInput, LEGACY_SCHEDULE, toLegacySchedule } from '../planner/planner.legacy.js';
+import { statisticsVariables, toLegacyStatistics } from '../statistics/usage-statistics.legacy.js';
 import {
-  legacyAppointmentsInput,
-  SCHEDULE_LEGACY_FIELDS,
-  toLegacySchedule,
-  type LegacyScheduleSource,
-} from '../schedule/schedule.legacy.js';
-import { defineRoute, field, textOf, type LegacyRequest } from './rest-route.js';
+  createTechnicianInput,
+  LEGACY_TECHNICIAN,
+  toLegacyTechnician,
+  updateTechnicianInput,
+} from '../technicians/technician.legacy.js';
+import { defineRoute } from './rest-route.js';
 
-const signInVariables = (request: LegacyRequest) => ({
-  input: { email: field(request, 'email'), password: textOf(request.body.password) },
-});
-const forgotVariables = (request: LegacyRequest) => ({ input: { email: field(request, 'email') } });
-const newPasswordVariables = (request: LegacyRequest) => ({
-  input: { token: field(request, 'token'), password: textOf(request.body.password) },
-});
-const adminVariables = (request: LegacyRequest) => ({
-  firstname: field(request, 'firstname'),
-  lastname: field(request, 'lastname'),
-  email: field(request, 'email'),
-  inactive: fromLegacyFlag(request.body.inactive),
-});
-const idParam = (request: LegacyRequest) => fromLegacyInt(request.params.id);
-
-interface LegacyHoliday {
-  id: number;
-  country: string;
-  date: string;
-}
-
-interface HolidaysData {
-  holidays: LegacyHoliday[];
-}
-
-interface NamedCount {
-  name: string;
-  visits: number;
-}
-
-interface StatisticsData {
-  statistics: {
-    usagePerHour: { hour: number; visits: number }[];
-    browsers: NamedCount[];
-    operatingSystems: NamedCount[];
-    averageSiteVisit: number | null;
-    averageMailRead: number | null;
-  };
-}
-
-/** A query-string value as a string, or null when absent. */
-const queryValue = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+/** The id in the path, read as every legacy id is (common/legacy-values.ts). */
+const idParam = (request: LegacyRequest) => legacyInt(request.params.id);
 
 /**
- * THE table of legacy calls (docs/rules.md, Legacy REST calls). Each domain keeps its rows in its own section.
- * Row order matters only where two paths could match the same URL: the more specific comes first.
+ * THE table of legacy calls (docs/rules.md, Legacy REST calls). Each row only wires: a legacy (method, path), one GraphQL operation, and
+ * the mappings of its domain's `*.legacy.ts`. Row types come from the schema
+ * (common/legacy-operations.generated.ts, `npm run codegen`). Row order matters only where two paths
+ * could match the same URL: the more specific comes first.
  */
 export const REST_ROUTES = [
   // consumers
-  defineRoute<{ lookUpVisits: { dataToken: string; sign: number } }>({
+  defineRoute<Legacy.LegacyClientLookupMutation>({
     method: 'post',
     path: '/api/auth/client',
     operation: /* GraphQL */ `
@@ -94,31 +59,25 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: (request) => ({
-      input: {
-        country: field(request, 'country').toUpperCase() || null,
-        zipcode: field(request, 'zipcode'),
-        houseNumber: field(request, 'houseNumber'),
-        phoneNumber: field(request, 'phoneNumber'),
-      },
-    }),
-    respond: (data) => ({ dataToken: data.lookUpVisits.dataToken, sign: data.lookUpVisits.sign }),
+    variables: (request) => ({ input: lookUpVisitsInput(request) }),
+    respond: (data) => data.lookUpVisits,
   }),
-  defineRoute<{ consumerVisits: LegacyVisitSource[] }>({
+  defineRoute<Legacy.LegacyConsumerVisitsQuery>({
     method: 'get',
     path: '/api/appointment{/}',
     operation: /* GraphQL */ `
       query LegacyConsumerVisits {
         consumerVisits {
-          ${VISIT_LEGACY_FIELDS}
+          ...LegacyVisit
         }
       }
     `,
+    fragments: [LEGACY_VISIT],
     respond: (data) => data.consumerVisits.map(toLegacyVisit),
   }),
 
   // accounts (sign-in, password reset)
-  defineRoute<{ signInTechnician: { accessToken: string } }>({
+  defineRoute<Legacy.LegacySignInTechnicianMutation>({
     method: 'post',
     path: '/api/auth/technician',
     operation: /* GraphQL */ `
@@ -129,9 +88,9 @@ export const REST_ROUTES = [
       }
     `,
     variables: signInVariables,
-    respond: (data) => ({ accessToken: data.signInTechnician.accessToken }),
+    respond: (data) => data.signInTechnician,
   }),
-  defineRoute<{ requestTechnicianPasswordReset: { message: string } }>({
+  defineRoute<Legacy.LegacyTechnicianForgotMutation>({
     method: 'post',
     path: '/api/auth/technician/forgot',
     operation: /* GraphQL */ `
@@ -141,10 +100,10 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: forgotVariables,
-    respond: (data) => ({ message: data.requestTechnicianPasswordReset.message }),
+    variables: passwordResetRequestVariables,
+    respond: (data) => data.requestTechnicianPasswordReset,
   }),
-  defineRoute<{ resetTechnicianPassword: { message: string } }>({
+  defineRoute<Legacy.LegacyTechnicianNewPasswordMutation>({
     method: 'post',
     path: '/api/auth/technician/newpassword',
     operation: /* GraphQL */ `
@@ -155,9 +114,9 @@ export const REST_ROUTES = [
       }
     `,
     variables: newPasswordVariables,
-    respond: (data) => ({ message: data.resetTechnicianPassword.message }),
+    respond: (data) => data.resetTechnicianPassword,
   }),
-  defineRoute<{ signInAdmin: { adminToken: string } }>({
+  defineRoute<Legacy.LegacySignInAdminMutation>({
     method: 'post',
     path: '/api/auth/admin',
     operation: /* GraphQL */ `
@@ -168,9 +127,9 @@ export const REST_ROUTES = [
       }
     `,
     variables: signInVariables,
-    respond: (data) => ({ adminToken: data.signInAdmin.adminToken }),
+    respond: (data) => data.signInAdmin,
   }),
-  defineRoute<{ requestAdminPasswordReset: { message: string } }>({
+  defineRoute<Legacy.LegacyAdminForgotMutation>({
     method: 'post',
     path: '/api/auth/admin/forgot',
     operation: /* GraphQL */ `
@@ -180,10 +139,10 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: forgotVariables,
-    respond: (data) => ({ message: data.requestAdminPasswordReset.message }),
+    variables: passwordResetRequestVariables,
+    respond: (data) => data.requestAdminPasswordReset,
   }),
-  defineRoute<{ resetAdminPassword: { message: string } }>({
+  defineRoute<Legacy.LegacyAdminNewPasswordMutation>({
     method: 'post',
     path: '/api/auth/admin/newpassword',
     operation: /* GraphQL */ `
@@ -194,9 +153,9 @@ export const REST_ROUTES = [
       }
     `,
     variables: newPasswordVariables,
-    respond: (data) => ({ message: data.resetAdminPassword.message }),
+    respond: (data) => data.resetAdminPassword,
   }),
-  defineRoute<{ signInAsTechnician: { technicianToken: string } }>({
+  defineRoute<Legacy.LegacySignInAsTechnicianMutation>({
     method: 'post',
     path: '/api/admin/token',
     operation: /* GraphQL */ `
@@ -206,82 +165,69 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: (request) => ({ technicianId: fromLegacyInt(request.body.id) }),
-    respond: (data) => ({ technicianToken: data.signInAsTechnician.technicianToken }),
+    variables: signInAsTechnicianVariables,
+    respond: (data) => data.signInAsTechnician,
   }),
 
   // technicians
-  defineRoute<{ technicians: LegacyTechnicianSource[] }>({
+  defineRoute<Legacy.LegacyTechniciansQuery>({
     method: 'get',
     path: '/api/admin/technicians{/:search}',
     operation: /* GraphQL */ `
       query LegacyTechnicians($search: String) {
         technicians(search: $search) {
-          ${TECHNICIAN_LEGACY_FIELDS}
+          ...LegacyTechnician
         }
       }
     `,
+    fragments: [LEGACY_TECHNICIAN],
     variables: ({ params }) => ({ search: params.search ?? null }),
     respond: (data, _request, { brand }) => data.technicians.map((technician) => toLegacyTechnician(technician, brand)),
   }),
-  defineRoute<{ createTechnician: LegacyTechnicianSource }>({
+  defineRoute<Legacy.LegacyCreateTechnicianMutation>({
     method: 'post',
     path: '/api/admin/technician',
     operation: /* GraphQL */ `
       mutation LegacyCreateTechnician($input: CreateTechnicianInput!) {
         createTechnician(input: $input) {
-          ${TECHNICIAN_LEGACY_FIELDS}
+          ...LegacyTechnician
         }
       }
     `,
-    variables: (request) => ({
-      input: {
-        firstname: field(request, 'firstname'),
-        lastname: field(request, 'lastname'),
-        email: field(request, 'email'),
-        personalNumber: field(request, 'personalNumber'),
-        startingTime: request.body.startingTime === undefined ? null : fromLegacyInt(request.body.startingTime),
-      },
-    }),
+    fragments: [LEGACY_TECHNICIAN],
+    variables: (request) => ({ input: createTechnicianInput(request) }),
     respond: (data, _request, { brand }) => toLegacyTechnician(data.createTechnician, brand),
     status: 201,
   }),
-  defineRoute<{ technician: LegacyTechnicianSource }>({
+  defineRoute<Legacy.LegacyTechnicianQuery>({
     method: 'get',
     path: '/api/admin/technician/:id',
     operation: /* GraphQL */ `
       query LegacyTechnician($id: Int!) {
         technician(id: $id) {
-          ${TECHNICIAN_LEGACY_FIELDS}
+          ...LegacyTechnician
         }
       }
     `,
+    fragments: [LEGACY_TECHNICIAN],
     variables: (request) => ({ id: idParam(request) }),
     respond: (data, _request, { brand }) => toLegacyTechnician(data.technician, brand),
   }),
-  defineRoute<{ updateTechnician: LegacyTechnicianSource }>({
+  defineRoute<Legacy.LegacyUpdateTechnicianMutation>({
     method: 'put',
     path: '/api/admin/technician/:id',
     operation: /* GraphQL */ `
       mutation LegacyUpdateTechnician($id: Int!, $input: UpdateTechnicianInput!) {
         updateTechnician(id: $id, input: $input) {
-          ${TECHNICIAN_LEGACY_FIELDS}
+          ...LegacyTechnician
         }
       }
     `,
-    // personalNumber is sent too but is never edited (docs/rules.md, Staff accounts).
-    variables: (request) => ({
-      id: idParam(request),
-      input: {
-        firstname: field(request, 'firstname'),
-        lastname: field(request, 'lastname'),
-        email: field(request, 'email'),
-        startingTime: fromLegacyInt(request.body.startingTime),
-      },
-    }),
+    fragments: [LEGACY_TECHNICIAN],
+    variables: (request) => ({ id: idParam(request), input: updateTechnicianInput(request) }),
     respond: (data, _request, { brand }) => toLegacyTechnician(data.updateTechnician, brand),
   }),
-  defineRoute<{ deleteTechnician: { id: number } }>({
+  defineRoute<Legacy.LegacyDeleteTechnicianMutation>({
     method: 'delete',
     path: '/api/admin/technician/:id',
     operation: /* GraphQL */ `
@@ -292,64 +238,68 @@ export const REST_ROUTES = [
       }
     `,
     variables: (request) => ({ id: idParam(request) }),
-    respond: (data) => ({ id: data.deleteTechnician.id }),
+    respond: (data) => data.deleteTechnician,
   }),
 
   // admins
-  defineRoute<{ admins: LegacyAdminSource[] }>({
+  defineRoute<Legacy.LegacyAdminsQuery>({
     method: 'get',
     path: '/api/admin/admins',
     operation: /* GraphQL */ `
       query LegacyAdmins {
         admins {
-          ${ADMIN_LEGACY_FIELDS}
+          ...LegacyAdmin
         }
       }
     `,
+    fragments: [LEGACY_ADMIN],
     respond: (data) => data.admins.map(toLegacyAdmin),
   }),
-  defineRoute<{ admin: LegacyAdminSource }>({
+  defineRoute<Legacy.LegacyAdminQuery>({
     method: 'get',
     path: '/api/admin/user/:id',
     operation: /* GraphQL */ `
       query LegacyAdmin($id: Int!) {
         admin(id: $id) {
-          ${ADMIN_LEGACY_FIELDS}
+          ...LegacyAdmin
         }
       }
     `,
+    fragments: [LEGACY_ADMIN],
     variables: (request) => ({ id: idParam(request) }),
     // The legacy client reads the first element of an array.
     respond: (data) => [toLegacyAdmin(data.admin)],
   }),
-  defineRoute<{ createAdmin: LegacyAdminSource }>({
+  defineRoute<Legacy.LegacyCreateAdminMutation>({
     method: 'post',
     path: '/api/admin/user',
     operation: /* GraphQL */ `
       mutation LegacyCreateAdmin($input: AdminInput!) {
         createAdmin(input: $input) {
-          ${ADMIN_LEGACY_FIELDS}
+          ...LegacyAdmin
         }
       }
     `,
-    variables: (request) => ({ input: adminVariables(request) }),
+    fragments: [LEGACY_ADMIN],
+    variables: (request) => ({ input: legacyAdminInput(request) }),
     respond: (data) => toLegacyAdmin(data.createAdmin),
     status: 201,
   }),
-  defineRoute<{ updateAdmin: LegacyAdminSource }>({
+  defineRoute<Legacy.LegacyUpdateAdminMutation>({
     method: 'put',
     path: '/api/admin/user/:id',
     operation: /* GraphQL */ `
       mutation LegacyUpdateAdmin($id: Int!, $input: AdminInput!) {
         updateAdmin(id: $id, input: $input) {
-          ${ADMIN_LEGACY_FIELDS}
+          ...LegacyAdmin
         }
       }
     `,
-    variables: (request) => ({ id: idParam(request), input: adminVariables(request) }),
+    fragments: [LEGACY_ADMIN],
+    variables: (request) => ({ id: idParam(request), input: legacyAdminInput(request) }),
     respond: (data) => toLegacyAdmin(data.updateAdmin),
   }),
-  defineRoute<{ deleteAdmin: { id: number } }>({
+  defineRoute<Legacy.LegacyDeleteAdminMutation>({
     method: 'delete',
     path: '/api/admin/user/:id',
     operation: /* GraphQL */ `
@@ -360,81 +310,68 @@ export const REST_ROUTES = [
       }
     `,
     variables: (request) => ({ id: idParam(request) }),
-    respond: (data) => ({ id: data.deleteAdmin.id }),
+    respond: (data) => data.deleteAdmin,
   }),
 
   // orders
-  defineRoute<{ createOrder: LegacyOrderSource }>({
+  defineRoute<Legacy.LegacyCreateOrderMutation>({
     method: 'post',
     path: '/api/admin/appointment/create',
     operation: /* GraphQL */ `
       mutation LegacyCreateOrder($input: CreateOrderInput!) {
         createOrder(input: $input) {
-          ${ORDER_LEGACY_FIELDS}
+          ...LegacyOrder
         }
       }
     `,
-    variables: (request) => ({
-      input: {
-        referenceNumber: field(request, 'reference_number'),
-        name: field(request, 'name'),
-        email: field(request, 'email'),
-        phone: field(request, 'phone'),
-        zipcode: field(request, 'zipcode'),
-        houseNumber: field(request, 'house_number'),
-        city: field(request, 'city'),
-        country: field(request, 'country').toUpperCase() || null,
-        appointment: instantFrom(field(request, 'appointment'), 'seconds'),
-        duration: field(request, 'duration') ? wholeNumberOr(field(request, 'duration')) : null,
-        technician: technicianRefFrom(request),
-        special: flagFrom(field(request, 'flag')),
-      },
-    }),
+    fragments: [LEGACY_ORDER],
+    variables: (request) => ({ input: createOrderInput(request) }),
     respond: (data, _request, { brand }) => toLegacyOrder(data.createOrder, brand),
     status: 201,
   }),
-  defineRoute<{ orderByReference: LegacyOrderSource }>({
+  defineRoute<Legacy.LegacyOrderByReferenceQuery>({
     method: 'get',
     path: '/api/admin/appointment/search/:reference',
     operation: /* GraphQL */ `
       query LegacyOrderByReference($referenceNumber: String!) {
         orderByReference(referenceNumber: $referenceNumber) {
-          ${ORDER_LEGACY_FIELDS}
+          ...LegacyOrder
         }
       }
     `,
+    fragments: [LEGACY_ORDER],
     variables: ({ params }) => ({ referenceNumber: params.reference ?? '' }),
     respond: (data, _request, { brand }) => toLegacyOrder(data.orderByReference, brand),
   }),
-  defineRoute<{ reassignOrder: LegacyOrderSource }>({
+  defineRoute<Legacy.LegacyReassignOrderMutation>({
     method: 'post',
     path: '/api/admin/appointment/edit',
     operation: /* GraphQL */ `
       mutation LegacyReassignOrder($input: ReassignOrderInput!) {
         reassignOrder(input: $input) {
-          ${ORDER_LEGACY_FIELDS}
+          ...LegacyOrder
         }
       }
     `,
-    variables: (request) => ({
-      input: { referenceNumber: field(request, 'reference_number'), technician: technicianRefFrom(request) },
-    }),
+    fragments: [LEGACY_ORDER],
+    variables: (request) => ({ input: reassignOrderInput(request) }),
     respond: (data, _request, { brand }) => toLegacyOrder(data.reassignOrder, brand),
   }),
-  defineRoute<{ deleteOrder: LegacyOrderSource }>({
+  defineRoute<Legacy.LegacyDeleteOrderMutation>({
     method: 'delete',
     path: '/api/admin/appointment/:id',
     operation: /* GraphQL */ `
       mutation LegacyDeleteOrder($id: Int!) {
         deleteOrder(id: $id) {
-          ${ORDER_LEGACY_FIELDS}
+          ...LegacyOrder
         }
       }
     `,
-    variables: ({ params }) => ({ id: wholeNumberOr(params.id ?? '') }),
+    fragments: [LEGACY_ORDER],
+    variables: (request) => ({ id: idParam(request) }),
     respond: (data, _request, { brand }) => toLegacyOrder(data.deleteOrder, brand),
   }),
-  defineRoute<{ technicianDayOrders: { id: number; name: string; city: string; zipcode: string }[] }>({
+  defineRoute<Legacy.LegacyTechnicianDayOrdersQuery>({
     method: 'post',
     path: '/api/admin/technician/appointments',
     operation: /* GraphQL */ `
@@ -447,13 +384,10 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: (request) => ({
-      technician: technicianRefFrom(request),
-      day: instantFrom(field(request, 'date'), 'milliseconds'),
-    }),
-    respond: (data) => data.technicianDayOrders.map(({ id, name, city, zipcode }) => ({ id, name, city, zipcode })),
+    variables: technicianDayVariables,
+    respond: (data) => data.technicianDayOrders,
   }),
-  defineRoute<{ migrateOrders: { orders: { id: number }[]; technician: { id: number; personalNumber: string } } }>({
+  defineRoute<Legacy.LegacyMigrateOrdersMutation>({
     method: 'post',
     path: '/api/admin/migrate',
     operation: /* GraphQL */ `
@@ -469,93 +403,89 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: (request) => ({
-      input: { orderIds: idListFrom(request.body.orders), toTechnician: technicianRefFrom(request) },
-    }),
-    respond: (data, _request, { brand }) => ({
-      orders: data.migrateOrders.orders.map((order) => order.id),
-      technician: data.migrateOrders.technician.id,
-      [`${brand}_identifier`]: data.migrateOrders.technician.personalNumber,
-    }),
+    variables: (request) => ({ input: migrateOrdersInput(request) }),
+    respond: (data, _request, { brand }) => toLegacyMigration(data.migrateOrders, brand),
   }),
 
-  // schedule
+  // planner
   // The path's country is accepted and ignored: the technician's own country decides the date.
-  defineRoute<{ technicianSchedule: LegacyScheduleSource }>({
+  defineRoute<Legacy.LegacyTechnicianScheduleQuery>({
     method: 'get',
     path: '/api/technician/appointments{/:country}',
     operation: /* GraphQL */ `
       query LegacyTechnicianSchedule {
         technicianSchedule {
-          ${SCHEDULE_LEGACY_FIELDS}
+          ...LegacySchedule
         }
       }
     `,
+    fragments: [LEGACY_SCHEDULE],
     respond: (data) => toLegacySchedule(data.technicianSchedule),
   }),
-  defineRoute<{ confirmSchedule: { schedule: LegacyScheduleSource } }>({
+  defineRoute<Legacy.LegacyConfirmScheduleMutation>({
     method: 'post',
     path: '/api/technician/appointments',
     operation: /* GraphQL */ `
       mutation LegacyConfirmSchedule($input: ConfirmScheduleInput!) {
         confirmSchedule(input: $input) {
           schedule {
-            ${SCHEDULE_LEGACY_FIELDS}
+            ...LegacySchedule
           }
         }
       }
     `,
-    variables: ({ body }) => ({ input: { appointments: legacyAppointmentsInput(body.appointments) } }),
+    fragments: [LEGACY_SCHEDULE],
+    variables: (request) => ({ input: confirmScheduleInput(request) }),
     respond: (data) => toLegacySchedule(data.confirmSchedule.schedule),
   }),
 
   // imports
-  defineRoute<{ importSettings: LegacyImportSettingSource[] }>({
+  defineRoute<Legacy.LegacyImportSettingsQuery>({
     method: 'get',
     path: '/api/admin/imports',
     operation: /* GraphQL */ `
       query LegacyImportSettings {
         importSettings {
-          ${IMPORT_SETTING_LEGACY_FIELDS}
+          ...LegacyImportSetting
         }
       }
     `,
+    fragments: [LEGACY_IMPORT_SETTING],
     respond: (data) => data.importSettings.map(toLegacyImportSetting),
   }),
-  defineRoute<{ updateImportSetting: LegacyImportSettingSource }>({
+  defineRoute<Legacy.LegacyUpdateImportSettingMutation>({
     method: 'post',
     path: '/api/admin/imports/:id',
     operation: /* GraphQL */ `
       mutation LegacyUpdateImportSetting($id: Int!, $input: ImportSettingInput!) {
         updateImportSetting(id: $id, input: $input) {
-          ${IMPORT_SETTING_LEGACY_FIELDS}
+          ...LegacyImportSetting
         }
       }
     `,
-    variables: (request) => ({
-      id: Number(request.params.id),
-      input: { timeBetween: field(request, 'time_between'), timeTo: field(request, 'time_to') },
-    }),
+    fragments: [LEGACY_IMPORT_SETTING],
+    variables: updateImportSettingVariables,
     respond: (data) => toLegacyImportSetting(data.updateImportSetting),
   }),
-  defineRoute<{ importOrders: LegacyImportOutcome }>({
+  defineRoute<Legacy.LegacyImportOrdersMutation>({
     method: 'post',
     path: '/api/admin/import/:country',
     operation: /* GraphQL */ `
       mutation LegacyImportOrders($country: Country!, $file: Upload!) {
         importOrders(country: $country, file: $file) {
-          ${IMPORT_OUTCOME_LEGACY_FIELDS}
+          ...LegacyImportOutcome
         }
       }
     `,
+    fragments: [LEGACY_IMPORT_OUTCOME],
     variables: ({ params }) => ({ country: params.country?.toUpperCase() }),
     upload: { variable: 'file', fields: ['file', 'appointments'], rawMediaTypes: ['text/csv', 'application/csv'] },
-    status: (data) => (data.importOrders.__typename === 'ImportRowErrors' ? 400 : 200),
+    status: (data) => legacyImportStatus(data.importOrders),
     respond: (data) => toLegacyImportOutcome(data.importOrders),
   }),
 
   // exports
-  defineRoute<{ ordersExport: { country: string; fileName: string } }>({
+  defineRoute<Legacy.LegacyOrdersExportQuery>({
     method: 'get',
     path: '/api/admin/export',
     operation: /* GraphQL */ `
@@ -566,16 +496,12 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: ({ query }) => ({ country: typeof query.country === 'string' ? query.country.toUpperCase() : null }),
-    file: ({ ordersExport }) => ({
-      fileName: ordersExport.fileName,
-      contentType: EXPORT_CONTENT_TYPE,
-      open: (context) => ordersCsv(context, parseCountry(ordersExport.country)!),
-    }),
+    variables: ordersExportVariables,
+    file: ordersExportFile,
   }),
 
   // holidays
-  defineRoute<HolidaysData>({
+  defineRoute<Legacy.LegacyHolidaysQuery>({
     method: 'get',
     path: '/api/admin/holidays',
     operation: /* GraphQL */ `
@@ -586,9 +512,9 @@ export const REST_ROUTES = [
         }
       }
     `,
-    respond: (data) => data.holidays.map(({ date, country }) => ({ date, country })),
+    respond: (data) => toLegacyHolidays(data.holidays),
   }),
-  defineRoute<{ createHoliday: LegacyHoliday }>({
+  defineRoute<Legacy.LegacyCreateHolidayMutation>({
     method: 'post',
     path: '/api/admin/holidays',
     operation: /* GraphQL */ `
@@ -600,18 +526,11 @@ export const REST_ROUTES = [
         }
       }
     `,
-    // Legacy callers cannot answer the holiday guard's question: they save as before (docs/decisions.md).
-    variables: (request) => ({
-      input: {
-        country: field(request, 'country').toUpperCase(),
-        date: field(request, 'date'),
-        saveDespiteOrders: true,
-      },
-    }),
+    variables: (request) => ({ input: createHolidayInput(request) }),
     respond: (data) => data.createHoliday,
     status: 201,
   }),
-  defineRoute<{ deleteHoliday: LegacyHoliday }>({
+  defineRoute<Legacy.LegacyDeleteHolidayMutation>({
     method: 'delete',
     path: '/api/admin/holidays/:id',
     operation: /* GraphQL */ `
@@ -623,12 +542,12 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: ({ params }) => ({ id: Number(params.id) }),
+    variables: (request) => ({ id: idParam(request) }),
     respond: (data) => data.deleteHoliday,
   }),
 
   // statistics
-  defineRoute<StatisticsData>({
+  defineRoute<Legacy.LegacyStatisticsQuery>({
     method: 'get',
     path: '/api/admin/statistics',
     operation: /* GraphQL */ `
@@ -651,13 +570,7 @@ export const REST_ROUTES = [
         }
       }
     `,
-    variables: ({ query }) => ({ from: queryValue(query.from), to: queryValue(query.to) }),
-    respond: ({ statistics }) => ({
-      usagePerHour: statistics.usagePerHour.map(({ hour, visits }) => ({ name: hour, value: visits })),
-      browser: statistics.browsers.map(({ name, visits }) => ({ name, value: visits })),
-      os: statistics.operatingSystems.map(({ name, visits }) => ({ name, value: visits })),
-      averageMailRead: [{ average: statistics.averageMailRead }],
-      averageSiteVisit: [{ average: statistics.averageSiteVisit }],
-    }),
+    variables: statisticsVariables,
+    respond: (data) => toLegacyStatistics(data.statistics),
   }),
 ];

@@ -2,7 +2,7 @@ import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { UsageStatistics } from './usage-statistics.type.js';
+import { UsageStatistics } from './usage-statistics.types.js';
 import { UsageStatisticsService } from './usage-statistics.service.js';
 
 @Resolver(() => UsageStatistics)

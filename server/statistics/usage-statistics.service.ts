@@ -4,7 +4,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { addDays, instantOf, type LocalDate } from '../common/time/zoned-time.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
-import type { NamedVisits, UsageStatistics } from './usage-statistics.type.js';
+import type { NamedVisits, UsageStatistics } from './usage-statistics.types.js';
 
 /** The browser and operating-system charts show the top 10 (docs/rules.md, Statistics). */
 export const TOP_COUNT = 10;

@@ -1,15 +1,9 @@
 import { Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
-import type { RestRoute } from '../rest/rest-route.js';
+import { dedent, type RestRoute } from '../rest/rest-route.js';
 import { printAppSchema } from '../schema.js';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function dedent(text: string): string {
-  const lines = text.replace(/^\n+|\s+$/g, '').split('\n');
-  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length));
-  return lines.map((line) => line.slice(indent)).join('\n');
-}
 
 const STYLE = `
 body { font: 15px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 960px; padding: 1rem 1.5rem 4rem; color: #1d2330; }

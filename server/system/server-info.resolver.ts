@@ -1,6 +1,6 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { ServerInfo } from './server-info.type.js';
+import { ServerInfo } from './server-info.types.js';
 
 @Resolver()
 export class ServerInfoResolver {

@@ -1,17 +1,21 @@
-/** A technician as the legacy REST calls return it to admins. */
-export interface LegacyTechnicianSource {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  personalNumber: string;
-  startingTime: number;
-  lastOnline: string | null;
-}
+import type { LegacyTechnicianFragment } from '../common/legacy-operations.generated.js';
+import { field, legacyInt, type LegacyRequest } from '../common/legacy-values.js';
 
-export const TECHNICIAN_LEGACY_FIELDS = 'id firstname lastname email personalNumber startingTime lastOnline';
+/** A technician as the legacy REST calls read it (admin view). */
+export const LEGACY_TECHNICIAN = /* GraphQL */ `
+  fragment LegacyTechnician on Technician {
+    id
+    firstname
+    lastname
+    email
+    personalNumber
+    startingTime
+    lastOnline
+  }
+`;
 
-export function toLegacyTechnician(technician: LegacyTechnicianSource, brand: string) {
+/** The personal number answers as `<brand>_identifier`, the start hour as `starting_time`. */
+export function toLegacyTechnician(technician: LegacyTechnicianFragment, brand: string) {
   return {
     id: technician.id,
     firstname: technician.firstname,
@@ -23,8 +27,19 @@ export function toLegacyTechnician(technician: LegacyTechnicianSource, brand: st
   };
 }
 
-/** A whole number sent as a form string ('9') becomes 9; anything else goes through and GraphQL refuses it. */
-export function fromLegacyInt(value: unknown): unknown {
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-  return value;
-}
+/** The create form; a missing start hour takes the default. */
+export const createTechnicianInput = (request: LegacyRequest) => ({
+  firstname: field(request, 'firstname'),
+  lastname: field(request, 'lastname'),
+  email: field(request, 'email'),
+  personalNumber: field(request, 'personalNumber'),
+  startingTime: request.body.startingTime === undefined ? null : legacyInt(request.body.startingTime),
+});
+
+/** The edit form; the personal number is sent too but is never edited (docs/rules.md, Staff accounts). */
+export const updateTechnicianInput = (request: LegacyRequest) => ({
+  firstname: field(request, 'firstname'),
+  lastname: field(request, 'lastname'),
+  email: field(request, 'email'),
+  startingTime: legacyInt(request.body.startingTime),
+});

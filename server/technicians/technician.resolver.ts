@@ -4,7 +4,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Technician } from './technician.entity.js';
 import { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
-import { DeleteTechnicianPayload } from './technician.payloads.js';
+import { DeleteTechnicianPayload } from './technician.types.js';
 import { TechnicianService } from './technician.service.js';
 
 @Resolver(() => Technician)

@@ -1,7 +1,6 @@
 import { raw, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
-import { AccountType, PasswordResetToken } from '../accounts/password-reset-token.entity.js';
-import { checkPersonFields } from '../accounts/person-fields.js';
+import { checkPersonFields } from '../common/person-fields.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { DEFAULT_STARTING_HOUR, HOUR_CHOICES } from '../../shared/hours.js';
@@ -97,7 +96,6 @@ export class TechnicianService {
     return this.ctx.em.transactional(async (em) => {
       const technician = await em.findOne(Technician, { id });
       if (!technician) throw new AppError(CommonError.NOT_FOUND);
-      await em.nativeDelete(PasswordResetToken, { accountType: AccountType.TECHNICIAN, accountId: id });
       em.remove(technician);
       await em.flush();
       return id;

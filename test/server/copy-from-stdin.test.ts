@@ -1,7 +1,7 @@
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFromStdin } from '../../server/db/copy-from-stdin.js';
-import { copyTextRow, type CopyValue } from '../../server/db/copy-text.js';
+import { copyFromStdin } from '../../server/common/db/copy-from-stdin.js';
+import { copyTextRow, type CopyValue } from '../../server/common/db/copy-text.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 /** Values that break naive tab-separated text: each must come back exactly as sent. */

@@ -12,13 +12,11 @@ export const fr: Record<MessageKey, string> = {
   'common.cancel': 'Annuler',
   'common.loading': 'Chargement…',
   'common.genericError': 'Un problème est survenu, rechargez la page et réessayez.',
-  'common.comingSoon': "Cette partie n'est pas encore disponible.",
   'common.country.NL': 'Pays-Bas',
   'common.country.BE': 'Belgique',
   // a consumer's answer, shown to the consumer, the technician and the admin alike
   'reply.answer.AT_HOME': 'Je serai présent',
   'reply.answer.CALL_ME': 'Je ne peux pas, appelez-moi',
-  'common.language': 'Langue',
   'common.skipToContent': 'Aller au contenu',
 
   // not found

@@ -15,13 +15,11 @@ export const nl = {
   'common.cancel': 'Annuleren',
   'common.loading': 'Bezig met laden…',
   'common.genericError': 'Er is een probleem opgetreden, herlaad de pagina en probeer het opnieuw.',
-  'common.comingSoon': 'Dit onderdeel is nog niet beschikbaar.',
   'common.country.NL': 'Nederland',
   'common.country.BE': 'België',
   // a consumer's answer, shown to the consumer, the technician and the admin alike
   'reply.answer.AT_HOME': 'Ik ben thuis',
   'reply.answer.CALL_ME': 'Ik kan niet, bel mij',
-  'common.language': 'Taal',
   'common.skipToContent': 'Naar de inhoud',
 
   // not found

@@ -19,10 +19,6 @@ export function storeToken(kind: TokenKind, token: string): void {
   window.localStorage.setItem(TOKEN_KEYS[kind], token);
 }
 
-export function removeToken(kind: TokenKind): void {
-  window.localStorage.removeItem(TOKEN_KEYS[kind]);
-}
-
 /** Logout and failed consumer details clear everything, as the legacy portal did. */
 export function clearStorage(): void {
   window.localStorage.clear();

@@ -1,26 +1,38 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-interface FieldFrameProps {
+interface FormFieldProps {
   label: string;
   error?: string;
   hint?: string;
 }
 
-/** Label, control, hint and error of one form field; the control is described by hint and error. */
-function FieldFrame({
+/** What the one control of a field carries: its id, and whether and by what it is described as invalid. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * Label, control, hint and error of one form field; the control is described by hint and error.
+ * `id` is for a form that moves focus to a field; otherwise one is made.
+ */
+export function FormField({
+  id: givenId,
   label,
   error,
   hint,
   children,
-}: FieldFrameProps & { children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
-  const id = useId();
+}: FormFieldProps & { id?: string; children: (control: FieldControlProps) => ReactNode }) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, describedBy })}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <span id={hintId} className="field-hint">
           {hint}
@@ -40,13 +52,11 @@ export function TextField({
   error,
   hint,
   ...input
-}: FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+}: FormFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      )}
-    </FieldFrame>
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => <input {...control} {...input} />}
+    </FormField>
   );
 }
 
@@ -56,13 +66,13 @@ export function SelectField({
   hint,
   options,
   ...select
-}: FieldFrameProps & {
+}: FormFieldProps & {
   options: { value: string; label: string }[];
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
   return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+    <FormField label={label} error={error} hint={hint}>
+      {(control) => (
+        <select {...control} {...select}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -70,6 +80,6 @@ export function SelectField({
           ))}
         </select>
       )}
-    </FieldFrame>
+    </FormField>
   );
 }

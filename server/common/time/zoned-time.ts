@@ -177,8 +177,3 @@ function computeInstantOf(date: LocalDate, hour: number, minute: number, zone: s
   }
   return guess;
 }
-
-/** Whole hours since local midnight of the instant in the zone, for "hour of day" statistics and greetings. */
-export function localHourOf(instant: Date, zone: string): number {
-  return localPartsOf(instant, zone).hour;
-}

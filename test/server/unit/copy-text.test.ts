@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyTextField, copyTextRow } from '../../../server/db/copy-text.js';
+import { copyTextField, copyTextRow } from '../../../server/common/db/copy-text.js';
 
 describe('COPY text format', () => {
   it('escapes the backslash, the tab separator and line ends, and nothing else', () => {

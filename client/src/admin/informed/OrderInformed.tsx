@@ -4,6 +4,7 @@ import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { ReplyNote } from '../../components/ReplyNote';
 
+/** @public Read by codegen: the queries that show this component spread it. */
 export const OrderInformedFragment = graphql(`
   fragment OrderInformed_order on Order {
     id

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { formatDayMonthYear, formatTime, formatWeekday } from '../../i18n/format';
 import { technicianLabel } from './TechnicianSelect';
 
+/** @public Read by codegen: the queries that show this component spread it. */
 export const OrderDetailsFragment = graphql(`
   fragment OrderDetails_order on Order {
     id

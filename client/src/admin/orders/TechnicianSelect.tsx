@@ -2,6 +2,7 @@ import { graphql } from '../../gql';
 import type { TechnicianSelect_TechnicianFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 
+/** @public Read by codegen: the queries that show this component spread it. */
 export const TechnicianSelectFragment = graphql(`
   fragment TechnicianSelect_technician on Technician {
     id

@@ -1,7 +1,10 @@
 import { graphql } from '../../gql';
 import type { PlannerScheduleFragment } from '../../gql/graphql';
 
-/** What the planner shows of a day: read on opening and again from the confirmation's answer. */
+/**
+ * @public What the planner shows of a day: read on opening and again from the confirmation's answer (codegen
+ * reads it; the documents spread it).
+ */
 export const PLANNER_SCHEDULE = graphql(`
   fragment PlannerSchedule on TechnicianSchedule {
     date

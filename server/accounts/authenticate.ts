@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Admin } from '../../admins/admin.entity.js';
-import { Technician } from '../../technicians/technician.entity.js';
-import { Role } from './role.js';
-import { InvalidTokenError, type TokenService } from './tokens.js';
-import type { Viewer } from './viewer.js';
+import { Admin } from '../admins/admin.entity.js';
+import { Role } from '../common/auth/role.js';
+import { InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
+import type { Viewer } from '../common/auth/viewer.js';
+import { Technician } from '../technicians/technician.entity.js';
 
 export function bearerTokenOf(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');

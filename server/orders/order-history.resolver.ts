@@ -3,7 +3,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { connectionType, PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
-import { OrderEvent } from './order-event.entity.js';
+import { OrderEvent } from '../audit/order-event.entity.js';
 import { OrderHistoryService } from './order-history.service.js';
 
 export const OrderEventConnection = connectionType(OrderEvent, [Role.ADMIN]);

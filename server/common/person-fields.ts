@@ -1,7 +1,11 @@
-import type { FieldProblem } from '../common/errors/app-error.js';
 import { PERSON_NAME_MAX_LENGTH } from '../../shared/staff.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../shared/text.js';
-import { normalizeEmail } from './staff-account.js';
+import type { FieldProblem } from './errors/app-error.js';
+
+/** E-mail addresses are stored in lower case; sign-in and reset ignore case and surrounding spaces. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
 
 export interface PersonFieldsInput {
   firstname: string;

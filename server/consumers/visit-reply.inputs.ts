@@ -1,5 +1,5 @@
 import { Field, InputType } from 'type-graphql';
-import { VisitAnswer } from './consumer-reply.entity.js';
+import { VisitAnswer } from '../replies/consumer-reply.entity.js';
 
 @InputType({
   description:

@@ -7,13 +7,13 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localPartsOf } from '../common/time/zoned-time.js';
-import { ConsumerError } from '../consumers/consumer.errors.js';
-import { ownShownVisit } from '../consumers/own-visit.js';
+import { ConsumerError } from './consumer.errors.js';
+import { ownShownVisit } from './own-visit.js';
 import { Order } from '../orders/order.entity.js';
-import { normalizeAccessNote } from './access-note.js';
-import { ConsumerReply } from './consumer-reply.entity.js';
-import { ReplyError } from './reply.errors.js';
-import type { ReplyToVisitInput } from './reply.inputs.js';
+import { normalizeAccessNote } from '../replies/access-note.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { ReplyError } from '../replies/reply.errors.js';
+import type { ReplyToVisitInput } from './visit-reply.inputs.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -30,7 +30,7 @@ const replyValues = (reply: ConsumerReply | null): OrderValues => ({
 });
 
 /** The reply (answer and access note) of a consumer to a visit of the data token. */
-export class ReplyService {
+export class VisitReplyService {
   constructor(private readonly ctx: AppContext) {}
 
   /**

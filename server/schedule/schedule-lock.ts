@@ -4,7 +4,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../technicians/technician.entity.js';
-import { OrderError } from './order.errors.js';
+import { ScheduleError } from './schedule.errors.js';
 
 /** The calendar date an appointment falls on in the technician's planner (the technician's zone). */
 export function scheduleDateOf(technician: Technician, appointment: Date): LocalDate {
@@ -28,7 +28,7 @@ export async function assertSchedulesOpen(
     { orderBy: { date: 'asc' } },
   );
   if (!confirmed) return;
-  throw new AppError(OrderError.SCHEDULE_CONFIRMED, {
+  throw new AppError(ScheduleError.SCHEDULE_CONFIRMED, {
     params: { technician: `${technician.firstname} ${technician.lastname}`, date: formatDayMonthYear(confirmed.date) },
     data: { date: confirmed.date },
   });

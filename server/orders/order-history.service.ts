@@ -1,9 +1,9 @@
 import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
-import { OrderError } from '../orders/order.errors.js';
-import { OrderEvent } from './order-event.entity.js';
+import { OrderEvent } from '../audit/order-event.entity.js';
+import { Order } from './order.entity.js';
+import { OrderError } from './order.errors.js';
 
 /** Newest first, in the order the events were recorded (ids rise with each insert). */
 const HISTORY_SORT: readonly SortKey<OrderEvent>[] = [{ property: 'id', kind: 'number', direction: 'desc' }];
@@ -16,6 +16,6 @@ export class OrderHistoryService {
   async history(orderId: number, page: PageArgs): Promise<Connection<OrderEvent>> {
     const em = this.ctx.em;
     if ((await em.count(Order, { id: orderId })) === 0) throw new AppError(OrderError.ORDER_NOT_FOUND);
-    return findPage(em, OrderEvent, { order: orderId }, page, HISTORY_SORT, { populate: ['importJob'] });
+    return findPage(em, OrderEvent, { order: orderId }, page, HISTORY_SORT);
   }
 }

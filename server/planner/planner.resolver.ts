@@ -2,19 +2,19 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { ConfirmScheduleInput } from './schedule.inputs.js';
-import { ScheduleService } from './schedule.service.js';
-import { ConfirmSchedulePayload, TechnicianSchedule } from './schedule.types.js';
+import { ConfirmScheduleInput } from './planner.inputs.js';
+import { PlannerService } from './planner.service.js';
+import { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
 
 @Resolver()
-export class ScheduleResolver {
+export class PlannerResolver {
   @Query(() => TechnicianSchedule, {
     description:
       "The signed-in technician's orders of the next working day in their country, and whether it is locked.",
   })
   @RequireRole(Role.TECHNICIAN)
   technicianSchedule(@Ctx() ctx: AppContext): Promise<TechnicianSchedule> {
-    return new ScheduleService(ctx).current();
+    return new PlannerService(ctx).current();
   }
 
   @Mutation(() => ConfirmSchedulePayload, {
@@ -26,6 +26,6 @@ export class ScheduleResolver {
     @Ctx() ctx: AppContext,
     @Arg('input', () => ConfirmScheduleInput) input: ConfirmScheduleInput,
   ): Promise<ConfirmSchedulePayload> {
-    return new ScheduleService(ctx).confirm(input);
+    return new PlannerService(ctx).confirm(input);
   }
 }

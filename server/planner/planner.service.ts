@@ -14,11 +14,11 @@ import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply, type VisitAnswer } from '../replies/consumer-reply.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
-import { ScheduleConfirmation } from './schedule-confirmation.entity.js';
-import { checkConfirmation } from './schedule-rules.js';
-import { ScheduleError } from './schedule.errors.js';
-import type { ConfirmScheduleInput } from './schedule.inputs.js';
-import type { ConfirmSchedulePayload, ScheduleOrder, TechnicianSchedule } from './schedule.types.js';
+import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
+import { checkConfirmation } from '../schedule/schedule-rules.js';
+import { ScheduleError } from '../schedule/schedule.errors.js';
+import type { ConfirmScheduleInput } from './planner.inputs.js';
+import type { ConfirmSchedulePayload, ScheduleOrder, TechnicianSchedule } from './planner.types.js';
 
 /** A row of SCHEDULE_SQL: the lock, and one order (all order columns null when the day has none). */
 interface ScheduleRow {
@@ -113,7 +113,7 @@ const startOf = (order: Order): OrderValues => ({
 const byStart = (a: Order, b: Order) => a.appointment.getTime() - b.appointment.getTime() || a.id - b.id;
 
 /** The technician planner: the schedule of the next working day, and confirming it (which locks it). */
-export class ScheduleService {
+export class PlannerService {
   constructor(private readonly ctx: AppContext) {}
 
   private viewer(): TechnicianViewer {

@@ -2,12 +2,12 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { ConsumerReply } from './consumer-reply.entity.js';
-import { ReplyToVisitInput } from './reply.inputs.js';
-import { ReplyService } from './reply.service.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { ReplyToVisitInput } from './visit-reply.inputs.js';
+import { VisitReplyService } from './visit-reply.service.js';
 
 @Resolver(() => ConsumerReply)
-export class ReplyResolver {
+export class VisitReplyResolver {
   @Mutation(() => ConsumerReply, {
     nullable: true,
     description:
@@ -18,6 +18,6 @@ export class ReplyResolver {
     @Ctx() ctx: AppContext,
     @Arg('input', () => ReplyToVisitInput) input: ReplyToVisitInput,
   ): Promise<ConsumerReply | null> {
-    return new ReplyService(ctx).reply(input);
+    return new VisitReplyService(ctx).reply(input);
   }
 }

@@ -1,0 +1,72 @@
+/**
+ * The import direction of the code, checked by `npm run lint`:
+ *
+ *   shared/  <-  server/common (+ config.ts, context.ts)  <-  domains  <-  rest / app
+ *   shared/  <-  client/
+ *
+ * Domains (one folder each under server/) may import each other, but never in a cycle.
+ */
+const FOUNDATION = '^server/(common/|config\\.ts$|context\\.ts$)';
+const TOP = '^server/((main|app|schema|request-context)\\.ts$|rest/|system/|scripts/|db/)';
+const DOMAIN = '^server/(?!common/|rest/|system/|scripts/|db/)[^/]+/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A module never imports itself back, however far round.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-cycles-between-domains',
+      comment: 'Domain folders form a hierarchy: if orders imports audit, audit never imports orders.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^server/(?!common$|db$)[^/]+$' },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'shared/ is loaded by the server and the browser: it imports nothing but itself.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { pathNot: '^shared/' },
+    },
+    {
+      name: 'common-knows-no-domain',
+      comment: 'The foundation serves every domain, so it imports none of them (nor rest or the app).',
+      severity: 'error',
+      from: { path: FOUNDATION },
+      to: { path: '^server/', pathNot: FOUNDATION },
+    },
+    {
+      name: 'domains-below-rest-and-app',
+      comment: 'Domains hold the rules; the REST shim and the app compose them, never the other way round.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: TOP, pathNot: FOUNDATION },
+    },
+    {
+      name: 'client-and-server-apart',
+      comment: 'The client and the server share code only through shared/.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-and-client-apart',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^client/' },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/|^client/src/(consumer/)?gql/' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

@@ -1,3 +1,0 @@
-import { OrderHistoryResolver } from './order-history.resolver.js';
-
-export const auditResolvers = [OrderHistoryResolver] as const;

@@ -1,0 +1,17 @@
+import type { LegacyOrdersExportQuery } from '../common/legacy-operations.generated.js';
+import type { LegacyRequest } from '../common/legacy-values.js';
+import { Country } from '../common/locale.js';
+import type { AppContext } from '../context.js';
+import { EXPORT_CONTENT_TYPE, ordersCsv } from './orders-csv.js';
+
+/** `?country=` of the export; absent: the site's country. */
+export const ordersExportVariables = ({ query }: LegacyRequest) => ({
+  country: typeof query.country === 'string' ? query.country.toUpperCase() : null,
+});
+
+/** The export as a file download, streamed once the operation has checked the caller. */
+export const ordersExportFile = ({ ordersExport }: LegacyOrdersExportQuery) => ({
+  fileName: ordersExport.fileName,
+  contentType: EXPORT_CONTENT_TYPE,
+  open: (context: AppContext) => ordersCsv(context, Country[ordersExport.country]),
+});

@@ -1,0 +1,3 @@
+import { PlannerResolver } from './planner.resolver.js';
+
+export const plannerResolvers = [PlannerResolver] as const;

@@ -1,0 +1,58 @@
+import type { LegacyScheduleFragment } from '../common/legacy-operations.generated.js';
+import { instantFromMoment, legacyInt, legacyList, type LegacyRequest } from '../common/legacy-values.js';
+
+/** A technician's schedule as the legacy calls read and answer it. */
+export const LEGACY_SCHEDULE = /* GraphQL */ `
+  fragment LegacySchedule on TechnicianSchedule {
+    date
+    locked
+    orders {
+      id
+      appointment
+      duration
+      name
+      zipcode
+      city
+      flag
+    }
+  }
+`;
+
+export function toLegacySchedule(schedule: LegacyScheduleFragment) {
+  return {
+    date: schedule.date,
+    locked: schedule.locked,
+    orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, flag }) => ({
+      id,
+      appointment,
+      duration,
+      name,
+      zipcode,
+      city,
+      flag,
+    })),
+  };
+}
+
+/**
+ * The legacy `appointments` field (a JSON array in a form field, or an array in a JSON body) as
+ * GraphQL input items. Anything malformed maps to null, which GraphQL refuses as BAD_USER_INPUT.
+ */
+function legacyAppointmentsInput(value: unknown): unknown[] | null {
+  const list = legacyList(value);
+  if (!list) return null;
+  return list.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return null;
+    const { appointment_id, appointment, duration } = item as Record<string, unknown>;
+    return {
+      orderId: legacyInt(appointment_id),
+      appointment: instantFromMoment(appointment),
+      duration: legacyInt(duration),
+    };
+  });
+}
+
+/** The confirm form: `appointments`, a JSON list of `{appointment_id, appointment, duration}`. */
+export const confirmScheduleInput = ({ body }: LegacyRequest) => ({
+  appointments: legacyAppointmentsInput(body.appointments),
+});

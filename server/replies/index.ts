@@ -1,3 +1,0 @@
-import { ReplyResolver } from './reply.resolver.js';
-
-export const replyResolvers = [ReplyResolver] as const;

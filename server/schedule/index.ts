@@ -1,3 +1,0 @@
-import { ScheduleResolver } from './schedule.resolver.js';
-
-export const scheduleResolvers = [ScheduleResolver] as const;
