@@ -14,6 +14,7 @@ export default tseslint.config(
       'data/**',
       'bench-results/**',
       'test-artifacts/**',
+      'coverage/**',
     ],
   },
   js.configs.recommended,

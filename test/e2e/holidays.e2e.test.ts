@@ -78,7 +78,7 @@ describe('holiday screens (built app in Chromium)', () => {
   it('deletes a holiday after confirmation, and keeps it when the admin cancels', async () => {
     const { page, context } = await browser.newPage();
     await openWithStorage(page, app, { adminToken }, '/admin/holiday/index');
-    const deleteButton = page.getByRole('button', { name: 'Verwijder 25-12-2027 (NL)' });
+    const deleteButton = page.getByRole('button', { name: 'Verwijderen: 25-12-2027 (NL)' });
     await deleteButton.waitFor();
 
     const cancelled = nextDialog(page, false);

@@ -232,7 +232,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
 
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('button', { name: 'Inloggen als Bram Zoekbaar' }).click(),
+      page.getByRole('button', { name: 'Inloggen als monteur: Bram Zoekbaar' }).click(),
     ]);
     await popup.waitForURL('**/technician/manage');
     // The planner greets the technician whose token the admin got.

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
+import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
 
 /** The frame of the technician and admin areas: a header with the logo (and actions), then the page. */
 export function StaffShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const { t } = useI18n();
+  const main = useRef<HTMLElement>(null);
+  useFocusAfterNavigation(main);
   return (
     <div className="staff-shell">
       <a className="skip-link" href="#main">
@@ -16,7 +19,7 @@ export function StaffShell({ title, actions, children }: { title: string; action
         </div>
         {actions}
       </header>
-      <main id="main" className="staff-main">
+      <main id="main" className="staff-main" ref={main} tabIndex={-1}>
         {children}
       </main>
     </div>

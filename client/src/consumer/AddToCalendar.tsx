@@ -5,6 +5,7 @@ import { problemOf } from '../lib/errors';
 import { saveFile } from '../lib/save-file';
 import { requestConsumer } from './consumer-graphql';
 import { graphql } from './gql';
+import { BusyButton } from '../components/BusyButton';
 
 const VisitCalendarQuery = graphql(`
   query VisitCalendar($referenceNumber: String!) {
@@ -44,13 +45,13 @@ export function AddToCalendar({ reference }: { reference: string }) {
 
   return (
     <div className="visit-calendar">
-      <button type="button" className="button button-secondary" disabled={busy} onClick={() => void download()}>
+      <BusyButton type="button" className="button button-secondary" busy={busy} onClick={() => void download()}>
         <svg className="button-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <rect x="3.5" y="5" width="17" height="15" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
         {t('consumer.calendar.add')}
-      </button>
+      </BusyButton>
       <Message tone="success">{done ? t('consumer.calendar.done') : null}</Message>
       <Message tone="error">{error}</Message>
     </div>

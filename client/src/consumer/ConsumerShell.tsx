@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
+import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
 
 /** Title, the intro about 13:30 and the 30-minute call, the page, and a footer. */
 export function ConsumerShell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
+  const main = useRef<HTMLElement>(null);
+  useFocusAfterNavigation(main);
   return (
     <div className="consumer-shell">
       <a className="skip-link" href="#main">
@@ -14,7 +17,7 @@ export function ConsumerShell({ children }: { children: ReactNode }) {
         <h1 className="consumer-title">{t('consumer.title')}</h1>
         <p className="consumer-intro">{t('consumer.intro')}</p>
       </header>
-      <main id="main" className="consumer-main">
+      <main id="main" className="consumer-main" ref={main} tabIndex={-1}>
         {children}
       </main>
       <footer className="consumer-footer">

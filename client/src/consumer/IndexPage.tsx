@@ -8,6 +8,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { CONTACT } from './contact-details';
 import { useConsumerMutation } from './consumer-graphql';
 import { graphql } from './gql';
+import { BusyButton } from '../components/BusyButton';
 
 const LookUpVisits = graphql(`
   mutation LookUpVisits($input: LookUpVisitsInput!) {
@@ -156,9 +157,9 @@ export function IndexPage() {
             );
           })}
         </div>
-        <button type="submit" className="button button-primary button-block" disabled={loading}>
+        <BusyButton type="submit" className="button button-primary button-block" busy={loading}>
           {loading ? t('consumer.index.submitting') : t('consumer.index.submit')}
-        </button>
+        </BusyButton>
         <Message tone="error">{error}</Message>
         <Message tone="info">
           {preparing

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import type { VisitAnswer } from './gql/graphql';
 import { useI18n, type MessageKey } from '../i18n/i18n';
@@ -52,6 +53,11 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
     event.preventDefault();
     setNotice(null);
     setNoteError('');
+    // Saving the note as it is changes nothing: say so without spending the reply limit.
+    if (note === savedNote) {
+      if (note.trim() !== '') setNotice({ tone: 'success', text: t('consumer.reply.noteSaved') });
+      return;
+    }
     const outcome = await save({ referenceNumber: reference, accessNote: note });
     if (!outcome.ok) {
       if (outcome.problem.fields.accessNote) return setNoteError(outcome.problem.fields.accessNote);
@@ -65,20 +71,20 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
   };
 
   return (
-    <section className="visit-reply" aria-labelledby={`${id}-title`}>
+    // Not a landmark: with several visits there would be several "Are you home?" regions of the same name.
+    <div className="visit-reply">
       <h3 id={`${id}-title`}>{t('consumer.reply.title')}</h3>
       <div className="visit-answers" role="group" aria-labelledby={`${id}-title`}>
         {ANSWERS.map((option) => (
-          <button
+          <BusyButton
             key={option.value}
-            type="button"
             className={answer === option.value ? 'button button-primary' : 'button button-secondary'}
             aria-pressed={answer === option.value}
-            disabled={saving}
+            busy={saving}
             onClick={() => void choose(option.value)}
           >
             {t(option.label)}
-          </button>
+          </BusyButton>
         ))}
       </div>
       <form className="form visit-note" onSubmit={(event) => void saveNote(event)} noValidate>
@@ -108,16 +114,12 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
           )}
         </div>
         <div className="toolbar">
-          <button
-            type="submit"
-            className="button button-secondary"
-            disabled={saving || remaining < 0 || note === savedNote}
-          >
+          <BusyButton type="submit" className="button button-secondary" busy={saving} disabled={remaining < 0}>
             {t('consumer.reply.saveNote')}
-          </button>
+          </BusyButton>
         </div>
       </form>
       <Message tone={notice?.tone ?? 'success'}>{notice?.text}</Message>
-    </section>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { MessageKey } from './nl';
+import type { MessageKey } from './nl.js';
 
 /** French twin of nl.ts, shown when the host's first label is `rendezvous`. */
 export const fr: Record<MessageKey, string> = {
@@ -164,9 +164,9 @@ export const fr: Record<MessageKey, string> = {
   'admin.technicians.never': 'Jamais',
   'admin.technicians.actions': 'Actions',
   'admin.technicians.signInAs': 'Se connecter comme technicien',
-  'admin.technicians.signInAsLabel': 'Se connecter comme {name}',
-  'admin.technicians.editLabel': 'Modifier {name}',
-  'admin.technicians.deleteLabel': 'Supprimer {name}',
+  'admin.technicians.signInAsLabel': 'Se connecter comme technicien : {name}',
+  'admin.technicians.editLabel': 'Modifier : {name}',
+  'admin.technicians.deleteLabel': 'Supprimer : {name}',
   'admin.technicians.popupBlocked': 'La nouvelle fenêtre a été bloquée. Ouvrez le portail des techniciens ici :',
   'admin.technicians.openPlanner': 'Ouvrir le portail des techniciens',
   'admin.technicians.empty': 'Aucun technicien trouvé.',
@@ -276,7 +276,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.holidays.actions': 'Actions',
   'admin.holidays.empty': 'La liste ne contient encore aucun jour férié.',
   'admin.holidays.created': 'Ok',
-  'admin.holidays.deleteLabel': 'Supprimer {name}',
+  'admin.holidays.deleteLabel': 'Supprimer : {name}',
   'admin.holidays.deleted': 'Jour férié {name} supprimé.',
 
   // admin: holiday guard

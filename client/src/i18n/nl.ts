@@ -167,9 +167,9 @@ export const nl = {
   'admin.technicians.never': 'Nooit',
   'admin.technicians.actions': 'Acties',
   'admin.technicians.signInAs': 'Inloggen als monteur',
-  'admin.technicians.signInAsLabel': 'Inloggen als {name}',
-  'admin.technicians.editLabel': '{name} wijzigen',
-  'admin.technicians.deleteLabel': '{name} verwijderen',
+  'admin.technicians.signInAsLabel': 'Inloggen als monteur: {name}',
+  'admin.technicians.editLabel': 'Wijzigen: {name}',
+  'admin.technicians.deleteLabel': 'Verwijderen: {name}',
   'admin.technicians.popupBlocked': 'Het nieuwe venster werd geblokkeerd. Open het monteursportaal hier:',
   'admin.technicians.openPlanner': 'Monteursportaal openen',
   'admin.technicians.empty': 'Geen monteurs gevonden.',
@@ -279,7 +279,7 @@ export const nl = {
   'admin.holidays.actions': 'Acties',
   'admin.holidays.empty': 'Er staan nog geen holidays in de lijst.',
   'admin.holidays.created': 'Ok',
-  'admin.holidays.deleteLabel': 'Verwijder {name}',
+  'admin.holidays.deleteLabel': 'Verwijderen: {name}',
   'admin.holidays.deleted': 'Holiday {name} verwijderd.',
 
   // admin: holiday guard

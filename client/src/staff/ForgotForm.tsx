@@ -4,6 +4,7 @@ import { Message } from '../components/Message';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { TextField } from './FormField';
+import { BusyButton } from '../components/BusyButton';
 
 /** Asks for a reset mail; the server says whether the address is known (docs/rules.md, Staff accounts). */
 export function ForgotForm({ onSubmit, loginTo }: { onSubmit: (email: string) => Promise<void>; loginTo: string }) {
@@ -41,9 +42,9 @@ export function ForgotForm({ onSubmit, loginTo }: { onSubmit: (email: string) =>
       />
       <Message tone="error">{error}</Message>
       <Message tone="success">{sent ? t('staff.forgot.sent') : ''}</Message>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
+      <BusyButton type="submit" className="button button-primary button-block" busy={busy}>
         {busy ? t('staff.submitting') : t('staff.forgot.submit')}
-      </button>
+      </BusyButton>
       <p className="auth-links">
         <Link to={loginTo}>{t('staff.backToLogin')}</Link>
       </p>

@@ -4,6 +4,7 @@ import { Message } from '../components/Message';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { TextField } from './FormField';
+import { BusyButton } from '../components/BusyButton';
 
 /**
  * New password and its repetition. The legacy checks run here first (equal, minimum length); the
@@ -71,9 +72,9 @@ export function NewPasswordForm({
         onChange={(event) => setRepeat(event.target.value)}
       />
       <Message tone="error">{error}</Message>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
+      <BusyButton type="submit" className="button button-primary button-block" busy={busy}>
         {busy ? t('staff.submitting') : t('staff.newPassword.submit')}
-      </button>
+      </BusyButton>
       <p className="auth-links">
         <Link to={loginTo}>{t('staff.backToLogin')}</Link>
       </p>

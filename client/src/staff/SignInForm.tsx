@@ -4,6 +4,7 @@ import { Message } from '../components/Message';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { TextField } from './FormField';
+import { BusyButton } from '../components/BusyButton';
 
 /** E-mail and password, a submit button (Enter submits too) and the 'forgot password' link. */
 export function SignInForm({
@@ -50,9 +51,9 @@ export function SignInForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       <Message tone="error">{error}</Message>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
+      <BusyButton type="submit" className="button button-primary button-block" busy={busy}>
         {busy ? t('staff.submitting') : t('staff.signIn')}
-      </button>
+      </BusyButton>
       <p className="auth-links">
         <Link to={forgotTo}>{t('staff.forgotLink')}</Link>
       </p>

@@ -11,6 +11,7 @@ import { clearStorage, readToken } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from './CountrySelect';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const OrdersExportQuery = graphql(`
   query OrdersExport($country: Country) {
@@ -101,9 +102,9 @@ export function ExportPage() {
       <form className="form" onSubmit={(event) => void submit(event)}>
         <CountrySelect value={country} onChange={setCountry} disabled={busy} />
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <BusyButton type="submit" className="button button-primary" busy={busy}>
             {t('admin.export.submit')}
-          </button>
+          </BusyButton>
         </div>
       </form>
       <Message tone="info">

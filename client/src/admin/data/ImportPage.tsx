@@ -11,6 +11,7 @@ import { newUuid, uploadOperation } from '../../lib/upload';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from './CountrySelect';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const ImportOrdersDocument = graphql(`
   mutation ImportOrders($country: Country!, $file: Upload!, $jobId: String) {
@@ -177,9 +178,9 @@ export function ImportPage() {
           {fileError && <span className="field-error">{fileError}</span>}
         </div>
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={!file || running}>
+          <BusyButton type="submit" className="button button-primary" busy={running} disabled={!file}>
             {t('admin.import.submit')}
-          </button>
+          </BusyButton>
         </div>
       </form>
 

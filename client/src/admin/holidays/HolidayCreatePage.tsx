@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
@@ -106,9 +107,9 @@ export function HolidayCreatePage() {
         <Message tone="error">{problem && !dateProblem ? problem.message : undefined}</Message>
         <Message tone="info">{cancelled ? t('admin.holidays.guard.cancelled') : undefined}</Message>
         <div>
-          <button type="submit" className="button button-primary" disabled={creating || guard !== null}>
+          <BusyButton type="submit" className="button button-primary" busy={creating} disabled={guard !== null}>
             {t('common.create')}
-          </button>
+          </BusyButton>
         </div>
       </form>
       {guard && (

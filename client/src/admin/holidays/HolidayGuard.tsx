@@ -7,6 +7,7 @@ import type { Country } from '../../gql/graphql';
 import { formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
+import { BusyButton } from '../../components/BusyButton';
 
 /** How many of the orders the guard lists; the count says how many there are in all. */
 export const GUARD_LISTED_ORDERS = 50;
@@ -112,12 +113,12 @@ export function HolidayGuard({
       {more > 0 && <p>{t('admin.holidays.guard.more', { count: more })}</p>}
       <p>{t('admin.holidays.guard.question')}</p>
       <div className="toolbar">
-        <button type="button" className="button button-danger" onClick={onSaveAnyway} disabled={saving}>
+        <BusyButton type="button" className="button button-danger" onClick={onSaveAnyway} busy={saving}>
           {t('admin.holidays.guard.saveAnyway')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel} disabled={saving}>
+        </BusyButton>
+        <BusyButton type="button" className="button button-secondary" onClick={onCancel} busy={saving}>
           {t('common.cancel')}
-        </button>
+        </BusyButton>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -114,15 +115,14 @@ function CountryHolidays({
                   {/* Noon UTC lies on the same calendar day in both zones. */}
                   <td>{formatWeekday(new Date(`${holiday.date}T12:00:00Z`), i18n)}</td>
                   <td className="holiday-actions">
-                    <button
-                      type="button"
+                    <BusyButton
                       className="button button-secondary"
-                      disabled={busy}
+                      busy={busy}
                       aria-label={t('admin.holidays.deleteLabel', { name: holidayName(holiday) })}
                       onClick={() => onDelete(holiday)}
                     >
                       {t('common.delete')}
-                    </button>
+                    </BusyButton>
                   </td>
                 </tr>
               ))}

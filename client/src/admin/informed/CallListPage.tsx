@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { CountrySelect } from '../data/CountrySelect';
 import { technicianLabel } from '../orders/TechnicianSelect';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const CallListQueryDocument = graphql(`
   query CallList($country: Country, $by: String) {
@@ -101,9 +102,9 @@ export function CallListPage() {
           </div>
         </div>
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={loading}>
+          <BusyButton type="submit" className="button button-primary" busy={loading}>
             {t('admin.callList.show')}
-          </button>
+          </BusyButton>
         </div>
       </form>
       <Message tone="error">{problem && !problem.fields.by ? problem.message : null}</Message>

@@ -13,6 +13,7 @@ import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
+import { BusyButton } from '../../components/BusyButton';
 
 const MigratePageQuery = graphql(`
   query MigratePage {
@@ -187,9 +188,9 @@ export function MigratePage() {
         </div>
         <StatusMessages status={status} />
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={targetNumber === '' || migrating}>
+          <BusyButton type="submit" className="button button-primary" busy={migrating} disabled={targetNumber === ''}>
             {t('admin.orders.migrate.button')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

@@ -14,6 +14,7 @@ import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
+import { BusyButton } from '../../components/BusyButton';
 
 const OrderCreatePageQuery = graphql(`
   query OrderCreatePage {
@@ -197,9 +198,9 @@ export function OrderCreatePage() {
         </div>
         <StatusMessages status={status} />
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={saving}>
+          <BusyButton type="submit" className="button button-primary" busy={saving}>
             {t('common.create')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

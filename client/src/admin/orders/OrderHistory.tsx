@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { actorText, fieldLabel, formatHistoryValue, kindLabel, type ValueContext } from './history-text';
 import { technicianLabel, type TechnicianOption } from './TechnicianSelect';
+import { BusyButton } from '../../components/BusyButton';
 
 /** Events per page: a screenful; older ones on request. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -137,14 +138,14 @@ export function OrderHistory({
       <Message tone="error">{moreProblem ?? undefined}</Message>
       {history?.pageInfo.hasNextPage && (
         <div>
-          <button
+          <BusyButton
             type="button"
             className="button button-secondary"
             onClick={() => void loadOlder()}
-            disabled={loadingMore}
+            busy={loadingMore}
           >
             {t('admin.history.older')}
-          </button>
+          </BusyButton>
         </div>
       )}
     </section>

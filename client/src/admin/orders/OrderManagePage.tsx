@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -15,6 +16,7 @@ import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome 
 import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
+import { BusyButton } from '../../components/BusyButton';
 
 const OrderManagePageQuery = graphql(`
   query OrderManagePage {
@@ -115,6 +117,7 @@ function ManagedOrder({
   const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
   const [reassign, reassigning] = useReassignOrderMutation();
   const [remove, removing] = useDeleteOrderMutation();
+  const statusRef = useRef<HTMLDivElement>(null);
   const show = (outcome: MutationOutcome) =>
     onStatus(
       outcome.ok ? { tone: 'success', text: outcome.message } : { tone: 'error', text: outcome.problem.message },
@@ -129,7 +132,10 @@ function ManagedOrder({
   const confirmAndDelete = async () => {
     onStatus(null);
     if (!window.confirm(t('admin.orders.deleteConfirm'))) return;
-    show(await remove(order.id));
+    const outcome = await remove(order.id);
+    // A deleted order has no actions left, the pressed button included: the keyboard goes on to the outcome.
+    flushSync(() => show(outcome));
+    if (outcome.ok) statusRef.current?.focus();
   };
 
   const deletedAt = order.deleted ? new Date(order.deleted.date) : null;
@@ -160,21 +166,23 @@ function ManagedOrder({
             />
           </div>
           <div className="toolbar">
-            <button type="submit" className="button button-primary" disabled={reassigning || technician === ''}>
+            <BusyButton type="submit" className="button button-primary" busy={reassigning} disabled={technician === ''}>
               {t('common.save')}
-            </button>
-            <button
+            </BusyButton>
+            <BusyButton
               type="button"
               className="button button-danger"
-              disabled={removing}
+              busy={removing}
               onClick={() => void confirmAndDelete()}
             >
               {t('common.delete')}
-            </button>
+            </BusyButton>
           </div>
         </form>
       )}
-      <StatusMessages status={status} />
+      <div ref={statusRef} tabIndex={-1}>
+        <StatusMessages status={status} />
+      </div>
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
@@ -9,6 +10,7 @@ import { hourLabel } from '../../../../shared/hours.js';
 import { addRule, draftOf, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
 import { ImportSettingsQuery, useSaveImportSettings } from './useSaveImportSettings';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 function HourSelect({
   label,
@@ -49,6 +51,7 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
   const [save, { loading }] = useSaveImportSettings();
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const change = (key: string, values: Partial<RuleDraft>) => {
     setSaved(false);
@@ -121,7 +124,9 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
                     className="link-button"
                     onClick={() => {
                       setSaved(false);
-                      setDrafts((current) => current.filter((other) => other.key !== draft.key));
+                      // The pressed button goes with its rule: the keyboard goes on to adding one.
+                      flushSync(() => setDrafts((current) => current.filter((other) => other.key !== draft.key)));
+                      addButton.current?.focus();
                     }}
                   >
                     {t('admin.settings.remove', { n })}
@@ -134,6 +139,7 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
       </ol>
       <div className="toolbar">
         <button
+          ref={addButton}
           type="button"
           className="button button-secondary"
           onClick={() => {
@@ -144,9 +150,9 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
         >
           {t('admin.settings.add')}
         </button>
-        <button type="submit" className="button button-primary" disabled={loading}>
+        <BusyButton type="submit" className="button button-primary" busy={loading}>
           {t('common.save')}
-        </button>
+        </BusyButton>
       </div>
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.settings.saved') : null}</Message>

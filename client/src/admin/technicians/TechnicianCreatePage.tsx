@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { usePasswordMailNotice } from '../people/usePasswordMailNotice';
 import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const CREATE_TECHNICIAN = graphql(`
   mutation TechnicianCreatePageCreate($input: CreateTechnicianInput!) {
@@ -88,9 +89,9 @@ export function TechnicianCreatePage() {
         <Message tone="success">{created ? t('admin.technicians.created') : ''}</Message>
         <Message tone={mailNotice.notice?.tone ?? 'info'}>{mailNotice.notice?.text}</Message>
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={loading}>
+          <BusyButton type="submit" className="button button-primary" busy={loading}>
             {t('common.create')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

@@ -10,6 +10,7 @@ import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const TECHNICIAN = graphql(`
   query TechnicianEditPageTechnician($id: Int!) {
@@ -107,9 +108,9 @@ function TechnicianEditForm({ technician }: { technician: EditableTechnician }) 
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.technicians.updated') : ''}</Message>
       <div className="toolbar">
-        <button type="submit" className="button button-primary" disabled={loading}>
+        <BusyButton type="submit" className="button button-primary" busy={loading}>
           {t('common.save')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { usePasswordMailNotice } from '../people/usePasswordMailNotice';
 import { AdminFields, EMPTY_ADMIN, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const CREATE_ADMIN = graphql(`
   mutation UserCreatePageCreateAdmin($input: AdminInput!) {
@@ -63,9 +64,9 @@ export function UserCreatePage() {
         <Message tone="success">{created ? t('admin.users.created') : ''}</Message>
         <Message tone={mailNotice.notice?.tone ?? 'info'}>{mailNotice.notice?.text}</Message>
         <div className="toolbar">
-          <button type="submit" className="button button-primary" disabled={loading}>
+          <BusyButton type="submit" className="button button-primary" busy={loading}>
             {t('common.create')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

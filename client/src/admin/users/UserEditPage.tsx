@@ -10,6 +10,7 @@ import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { BusyButton } from '../../components/BusyButton';
 
 const ADMIN = graphql(`
   query UserEditPageAdmin($id: Int!) {
@@ -115,17 +116,18 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
       <Message tone="error">{problem?.message}</Message>
       <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
       <div className="toolbar">
-        <button type="submit" className="button button-primary" disabled={saving}>
+        <BusyButton type="submit" className="button button-primary" busy={saving}>
           {t('common.save')}
-        </button>
-        <button
+        </BusyButton>
+        <BusyButton
           type="button"
           className="button button-danger"
           onClick={() => void remove()}
-          disabled={deleting || isSelf}
+          busy={deleting}
+          disabled={isSelf}
         >
           {t('common.delete')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

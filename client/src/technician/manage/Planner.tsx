@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { BusyButton } from '../../components/BusyButton';
 import { hourLabel } from '../../../../shared/hours.js';
 import { Message } from '../../components/Message';
 import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
@@ -43,6 +45,7 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
   const [announcement, setAnnouncement] = useState('');
   const { confirm, confirming } = useConfirmSchedule();
   const listRef = useRef<HTMLOListElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
 
   // Re-sorting moves the row in the page; keep the keyboard on the button that was pressed, or on
@@ -82,6 +85,12 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
     setNotice({ tone: 'info', text: t(locked ? 'technician.manage.testUnlocked' : 'technician.manage.testLocked') });
   };
 
+  // A locked day disables the confirm button that was just pressed: the keyboard goes on to the outcome.
+  const lockAndShowNotice = () => {
+    flushSync(() => setLocked(true));
+    noticeRef.current?.focus();
+  };
+
   const confirmDay = async () => {
     const sorted = sortByHour(rows);
     setRows(sorted);
@@ -100,14 +109,14 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
     const outcome = await confirm({ date: schedule.date, appointments: confirmItems(sorted) });
     if (!outcome.ok) {
       setNotice({ tone: 'error', text: outcome.message });
-      if (outcome.code === 'SCHEDULE_LOCKED') setLocked(true);
+      if (outcome.code === 'SCHEDULE_LOCKED') lockAndShowNotice();
       return;
     }
     const confirmed = rowsOf(outcome.schedule.orders, hourOf);
     setLoaded(confirmed);
     setRows(confirmed);
-    setLocked(true);
     setNotice({ tone: 'success', text: outcome.message });
+    lockAndShowNotice();
   };
 
   return (
@@ -143,7 +152,9 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
       </p>
 
       <div className="planner-actions">
-        <Message tone={notice?.tone ?? 'info'}>{notice?.text}</Message>
+        <div ref={noticeRef} tabIndex={-1} className="planner-notice">
+          <Message tone={notice?.tone ?? 'info'}>{notice?.text}</Message>
+        </div>
         <div className="toolbar">
           <button
             type="button"
@@ -170,15 +181,15 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
         <p className="planner-warning" id="planner-warning">
           {t('technician.manage.warning')}
         </p>
-        <button
-          type="button"
+        <BusyButton
           className="button button-primary button-block"
           aria-describedby="planner-warning"
-          disabled={locked || confirming}
+          busy={confirming}
+          disabled={locked}
           onClick={() => void confirmDay()}
         >
           {confirming ? t('technician.manage.confirming') : t('technician.manage.confirm')}
-        </button>
+        </BusyButton>
       </div>
     </section>
   );
