@@ -23,3 +23,8 @@ export function storeToken(kind: TokenKind, token: string): void {
 export function clearStorage(): void {
   window.localStorage.clear();
 }
+
+/** Ends one role's session only: an admin leaving the technician area stays signed in as admin. */
+export function removeToken(kind: TokenKind): void {
+  window.localStorage.removeItem(TOKEN_KEYS[kind]);
+}

@@ -7,9 +7,12 @@ import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
 import { LogoutButton } from '../components/LogoutButton';
 import { Planner } from './manage/Planner';
+import { readSnapshot, saveSnapshot } from './offline/offline-snapshot';
+import type { TechnicianPlannerPageQuery } from '../gql/graphql';
+import { useEffect, useState } from 'react';
 
 const TECHNICIAN_PLANNER = graphql(`
-  query TechnicianPlanner {
+  query TechnicianPlannerPage {
     serverInfo {
       now
     }
@@ -19,13 +22,30 @@ const TECHNICIAN_PLANNER = graphql(`
   }
 `);
 
-/** The daily planner (docs/rules.md, Planner day): the schedule of the next working day, to shift and confirm. */
+/**
+ * The daily planner (docs/rules.md, Planner day): the schedule of the next working day, to shift and confirm.
+ * Without a connection it shows the copy last loaded on this phone, read-only.
+ */
 export function ManagePage() {
   const { t } = useI18n();
   usePageTitle(t('technician.manage.pageTitle'));
   // Always from the server: a planner must never show a stale day or a stale lock.
   const { data, error, loading, refetch } = useQuery(TECHNICIAN_PLANNER, { fetchPolicy: 'network-only' });
+  const [snapshot] = useState(() => readSnapshot<TechnicianPlannerPageQuery>('planner'));
+  useEffect(() => {
+    if (data) saveSnapshot('planner', data);
+  }, [data]);
+  const offline = !data && !loading && error !== undefined && problemOf(error, '').code === 'NETWORK';
 
+  if (offline && snapshot) {
+    return (
+      <Planner
+        schedule={snapshot.data.technicianSchedule}
+        serverNow={new Date(snapshot.data.serverInfo.now)}
+        offlineSavedAt={snapshot.savedAt}
+      />
+    );
+  }
   if (data?.technicianSchedule) {
     return (
       <Planner

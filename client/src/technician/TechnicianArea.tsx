@@ -5,13 +5,15 @@ import { ForgotPage } from './ForgotPage';
 import { LoginPage } from './LoginPage';
 import { ManagePage } from './ManagePage';
 import { NewPasswordPage } from './NewPasswordPage';
+import { SignedInFrame } from './SignedInFrame';
 import { TechnicianShell } from './TechnicianShell';
+import { TodayPage } from './today/TodayPage';
 
 const MANAGE = '/technician/manage';
 
 /**
  * Technician routes (docs/rules.md, Screens and routes): login, forgot and new password for guests;
- * manage needs accessToken.
+ * the planner (manage, the next working day) and today's visits need accessToken.
  */
 export default function TechnicianArea() {
   return (
@@ -25,7 +27,10 @@ export default function TechnicianArea() {
             <Route path="newpassword/:token" element={<NewPasswordPage />} />
           </Route>
           <Route element={<RequireToken kind="technician" redirectTo="/technician/login" />}>
-            <Route path="manage" element={<ManagePage />} />
+            <Route element={<SignedInFrame />}>
+              <Route path="manage" element={<ManagePage />} />
+              <Route path="today" element={<TodayPage />} />
+            </Route>
           </Route>
           <Route path="*" element={<Navigate to={MANAGE} replace />} />
         </Routes>

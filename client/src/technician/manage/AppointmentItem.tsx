@@ -1,5 +1,4 @@
 import { hourLabel } from '../../../../shared/hours.js';
-import { ReplyNote } from '../../components/ReplyNote';
 import { useI18n } from '../../i18n/i18n';
 import {
   canMove,
@@ -10,19 +9,28 @@ import {
   type Direction,
   type PlannerRow,
 } from './planner';
+import { OrderCardDetails } from '../order/OrderCardDetails';
 import type { ScheduleOrder } from './planner-schedule';
 
-/** One numbered appointment: customer, start-hour dropdown, end, and the up/down helpers. */
+/**
+ * One numbered appointment: the order card, then the start hour and end. While the day is open the start is a
+ * dropdown with "−1 uur / +1 uur" beside it (they shift the start, the list then re-sorts); a locked day shows
+ * the times as text and nothing to change.
+ */
 export function AppointmentItem({
   row,
   number,
   locked,
+  busy,
   onHour,
   onMove,
 }: {
   row: PlannerRow<ScheduleOrder>;
   number: number;
+  /** A confirmed day: times as text, no controls. */
   locked: boolean;
+  /** A confirmation is on its way: controls stay but do nothing. */
+  busy: boolean;
   onHour: (hour: number) => void;
   onMove: (direction: Direction) => void;
 }) {
@@ -30,13 +38,14 @@ export function AppointmentItem({
   const { order, hour } = row;
   const special = order.flag === 1;
   const callMe = order.reply?.answer === 'CALL_ME';
+  const external = order.externalPartner !== null && order.externalPartner !== undefined;
   const problem = startsTooEarly(hour)
     ? t('technician.manage.startTooEarly')
     : endsTooLate(hour)
       ? t('technician.manage.endTooLate')
       : null;
   const ids = { start: `planner-start-${order.id}`, problem: `planner-problem-${order.id}` };
-  const moveButton = (direction: Direction, symbol: string) => (
+  const moveButton = (direction: Direction) => (
     <button
       type="button"
       className="button button-secondary planner-move"
@@ -46,15 +55,17 @@ export function AppointmentItem({
         number,
         name: order.name,
       })}
-      disabled={locked || !canMove(hour, direction)}
+      disabled={busy || !canMove(hour, direction)}
       onClick={() => onMove(direction)}
     >
-      <span aria-hidden="true">{symbol}</span>
+      {t(direction === 'up' ? 'technician.manage.earlier' : 'technician.manage.later')}
     </button>
   );
   return (
     <li
-      className={['planner-item', special && 'is-special', callMe && 'is-call-me'].filter(Boolean).join(' ')}
+      className={['planner-item', special && 'is-special', callMe && 'is-call-me', external && 'is-external']
+        .filter(Boolean)
+        .join(' ')}
       data-order={order.id}
     >
       <span className="planner-number" aria-hidden="true">
@@ -65,54 +76,47 @@ export function AppointmentItem({
           <span className="visually-hidden">{t('technician.manage.orderNumber', { number })}: </span>
           {order.name}
         </h2>
-        <p className="planner-address">
-          {order.zipcode} {order.city}
+        <OrderCardDetails order={order} />
+      </div>
+      {locked ? (
+        <p className="planner-times planner-times-locked">
+          <span className="label">{t('technician.manage.window')}</span> <span data-start>{hourLabel(hour)}</span> –{' '}
+          <span data-end>{hourLabel(endHourOf(hour))}</span>
         </p>
-        {special && <p className="planner-badge">{t('technician.manage.special')}</p>}
-        {order.reply?.answer && (
-          <p className={`planner-reply planner-reply-${order.reply.answer === 'CALL_ME' ? 'call' : 'home'}`}>
-            {t(`technician.manage.reply.${order.reply.answer}`)}
-          </p>
-        )}
-        {order.reply?.accessNote && (
-          <p className="planner-note">
-            <span className="planner-note-label">{t('technician.manage.reply.note')}: </span>
-            <ReplyNote escaped={order.reply.accessNote} />
-          </p>
-        )}
-      </div>
-      <div className="planner-times">
-        <div className="field">
-          <label htmlFor={ids.start}>{t('technician.manage.start')}</label>
-          <select
-            id={ids.start}
-            value={hour}
-            disabled={locked}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? ids.problem : undefined}
-            onChange={(event) => onHour(Number(event.target.value))}
-          >
-            {/* An order loaded outside 07-20 keeps its hour visible until it is changed. */}
-            {!START_HOURS.includes(hour) && <option value={hour}>{hourLabel(hour)}</option>}
-            {START_HOURS.map((choice) => (
-              <option key={choice} value={choice}>
-                {hourLabel(choice)}
-              </option>
-            ))}
-          </select>
+      ) : (
+        <div className="planner-times">
+          <div className="field">
+            <label htmlFor={ids.start}>{t('technician.manage.start')}</label>
+            <select
+              id={ids.start}
+              value={hour}
+              disabled={busy}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? ids.problem : undefined}
+              onChange={(event) => onHour(Number(event.target.value))}
+            >
+              {/* An order loaded outside 07-20 keeps its hour visible until it is changed. */}
+              {!START_HOURS.includes(hour) && <option value={hour}>{hourLabel(hour)}</option>}
+              {START_HOURS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {hourLabel(choice)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <span className="label">{t('technician.manage.end')}</span>
+            <span className="planner-end" data-end>
+              {hourLabel(endHourOf(hour))}
+            </span>
+          </div>
+          <div className="planner-moves">
+            {moveButton('up')}
+            {moveButton('down')}
+          </div>
         </div>
-        <div className="field">
-          <span className="label">{t('technician.manage.end')}</span>
-          <span className="planner-end" data-end>
-            {hourLabel(endHourOf(hour))}
-          </span>
-        </div>
-        <div className="planner-moves">
-          {moveButton('up', '▲')}
-          {moveButton('down', '▼')}
-        </div>
-      </div>
-      {problem && (
+      )}
+      {problem && !locked && (
         <p id={ids.problem} className="field-error planner-problem">
           {problem}
         </p>

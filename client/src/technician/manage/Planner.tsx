@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { BusyButton } from '../../components/BusyButton';
 import { hourLabel } from '../../../../shared/hours.js';
 import { Message } from '../../components/Message';
-import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
+import { formatLongDate, formatTime, formatWeekday, hourIn } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { firstnameFromToken } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
@@ -31,17 +31,27 @@ type Notice = { tone: 'error' | 'success' | 'info'; text: string };
  * The loaded planner (docs/rules.md, Planner day). Editable while the day has orders and is not locked; hours
  * change nothing in the order until Sorteer, a move or the confirm. Failed confirms keep the edits.
  */
-export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; serverNow: Date }) {
+export function Planner({
+  schedule,
+  serverNow,
+  offlineSavedAt,
+}: {
+  schedule: PlannerSchedule;
+  serverNow: Date;
+  /** Set when the planner shows the copy kept on the phone: read-only, with the time it was loaded. */
+  offlineSavedAt?: string;
+}) {
   const i18n = useI18n();
   const { t } = i18n;
   const hourOf = useCallback((instant: Date) => hourIn(instant, i18n), [i18n]);
   const [loaded, setLoaded] = useState<Row[]>(() => rowsOf(schedule.orders, hourOf));
   const [rows, setRows] = useState<Row[]>(loaded);
-  const startsLocked = schedule.locked || schedule.orders.length === 0;
-  const [locked, setLocked] = useState(startsLocked);
-  const [notice, setNotice] = useState<Notice | null>(
-    startsLocked ? { tone: 'info', text: t('technician.manage.lockedEmpty') } : null,
-  );
+  // When the day was confirmed (from the server, or from this page's own confirmation); null while open.
+  const [confirmedAt, setConfirmedAt] = useState<string | null>(schedule.locked ? (schedule.confirmedAt ?? '') : null);
+  // An admin's "Test" locks and unlocks the page only, to see what a technician sees.
+  const [testLocked, setTestLocked] = useState(false);
+  const locked = confirmedAt !== null || testLocked || offlineSavedAt !== undefined;
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const { confirm, confirming } = useConfirmSchedule();
   const listRef = useRef<HTMLOListElement>(null);
@@ -70,7 +80,7 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
     const next = move(rows, id, direction);
     const index = next.findIndex((row) => row.order.id === id);
     focusAfterMove.current = { id, direction };
-    setRows(next);
+    edit(next);
     setAnnouncement(
       t('technician.manage.moved', {
         name: next[index].order.name,
@@ -80,14 +90,23 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
     );
   };
 
-  const toggleTest = () => {
-    setLocked(!locked);
-    setNotice({ tone: 'info', text: t(locked ? 'technician.manage.testUnlocked' : 'technician.manage.testLocked') });
+  /** A change of the rows makes earlier warnings untrue: they go with it. */
+  const edit = (next: Row[]) => {
+    setRows(next);
+    if (notice?.tone !== 'success') setNotice(null);
   };
 
-  // A locked day disables the confirm button that was just pressed: the keyboard goes on to the outcome.
-  const lockAndShowNotice = () => {
-    flushSync(() => setLocked(true));
+  const toggleTest = () => {
+    setTestLocked(!testLocked);
+    setNotice({
+      tone: 'info',
+      text: t(testLocked ? 'technician.manage.testUnlocked' : 'technician.manage.testLocked'),
+    });
+  };
+
+  // Locking removes the confirm button that was just pressed: the keyboard goes on to the outcome.
+  const lockAndShowNotice = (at: string) => {
+    flushSync(() => setConfirmedAt(at));
     noticeRef.current?.focus();
   };
 
@@ -109,14 +128,14 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
     const outcome = await confirm({ date: schedule.date, appointments: confirmItems(sorted) });
     if (!outcome.ok) {
       setNotice({ tone: 'error', text: outcome.message });
-      if (outcome.code === 'SCHEDULE_LOCKED') lockAndShowNotice();
+      if (outcome.code === 'SCHEDULE_LOCKED') lockAndShowNotice('');
       return;
     }
     const confirmed = rowsOf(outcome.schedule.orders, hourOf);
     setLoaded(confirmed);
     setRows(confirmed);
     setNotice({ tone: 'success', text: outcome.message });
-    lockAndShowNotice();
+    lockAndShowNotice(outcome.schedule.confirmedAt ?? '');
   };
 
   return (
@@ -131,8 +150,26 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
         <LogoutButton to="/technician/login" />
       </div>
 
+      {offlineSavedAt !== undefined && (
+        <p className="offline-banner" role="status">
+          {t('technician.offline.banner', { time: formatTime(new Date(offlineSavedAt), i18n) })}
+        </p>
+      )}
+      {confirmedAt !== null && (
+        <p className="planner-banner" data-testid="confirmed-banner">
+          {confirmedAt
+            ? t('technician.manage.confirmedBanner', {
+                date: formatLongDate(new Date(confirmedAt), i18n),
+                time: formatTime(new Date(confirmedAt), i18n),
+              })
+            : t('technician.manage.lockedBanner')}
+        </p>
+      )}
+
       {rows.length === 0 ? (
-        <p className="planner-empty">{t('technician.manage.empty')}</p>
+        <p className="planner-empty">
+          {t('technician.manage.empty', { weekday: formatWeekday(day, i18n), date: formatLongDate(day, i18n) })}
+        </p>
       ) : (
         <ol ref={listRef} className="planner-list" aria-label={t('technician.manage.listLabel')}>
           {rows.map((row, index) => (
@@ -140,8 +177,9 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
               key={row.order.id}
               row={row}
               number={index + 1}
-              locked={locked || confirming}
-              onHour={(hour) => setRows(withHour(rows, row.order.id, hour))}
+              locked={locked}
+              busy={confirming}
+              onHour={(hour) => edit(withHour(rows, row.order.id, hour))}
               onMove={(direction) => moveRow(row.order.id, direction)}
             />
           ))}
@@ -155,41 +193,44 @@ export function Planner({ schedule, serverNow }: { schedule: PlannerSchedule; se
         <div ref={noticeRef} tabIndex={-1} className="planner-notice">
           <Message tone={notice?.tone ?? 'info'}>{notice?.text}</Message>
         </div>
-        <div className="toolbar">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={locked || confirming}
-            onClick={() => setRows(loaded)}
-          >
-            {t('technician.manage.reset')}
+        {canTest && rows.length > 0 && confirmedAt === null && offlineSavedAt === undefined && (
+          <button type="button" className="button button-ghost" disabled={confirming} onClick={toggleTest}>
+            {t('technician.manage.test')}
           </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={locked || confirming}
-            onClick={() => setRows(sortByHour(rows))}
-          >
-            {t('technician.manage.sort')}
-          </button>
-          {canTest && (
-            <button type="button" className="button button-ghost" disabled={confirming} onClick={toggleTest}>
-              {t('technician.manage.test')}
-            </button>
-          )}
-        </div>
-        <p className="planner-warning" id="planner-warning">
-          {t('technician.manage.warning')}
-        </p>
-        <BusyButton
-          className="button button-primary button-block"
-          aria-describedby="planner-warning"
-          busy={confirming}
-          disabled={locked}
-          onClick={() => void confirmDay()}
-        >
-          {confirming ? t('technician.manage.confirming') : t('technician.manage.confirm')}
-        </BusyButton>
+        )}
+        {!locked && rows.length > 0 && (
+          <>
+            <div className="toolbar">
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={confirming}
+                onClick={() => edit(loaded)}
+              >
+                {t('technician.manage.reset')}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={confirming}
+                onClick={() => edit(sortByHour(rows))}
+              >
+                {t('technician.manage.sort')}
+              </button>
+            </div>
+            <p className="planner-warning" id="planner-warning">
+              {t('technician.manage.warning')}
+            </p>
+            <BusyButton
+              className="button button-primary button-block"
+              aria-describedby="planner-warning"
+              busy={confirming}
+              onClick={() => void confirmDay()}
+            >
+              {confirming ? t('technician.manage.confirming') : t('technician.manage.confirm')}
+            </BusyButton>
+          </>
+        )}
       </div>
     </section>
   );

@@ -9,18 +9,9 @@ export const PLANNER_SCHEDULE = graphql(`
   fragment PlannerSchedule on TechnicianSchedule {
     date
     locked
+    confirmedAt
     orders {
-      id
-      appointment
-      duration
-      name
-      zipcode
-      city
-      flag
-      reply {
-        answer
-        accessNote
-      }
+      ...OrderCard_order
     }
   }
 `);

@@ -1,0 +1,83 @@
+/**
+ * Status taps waiting to reach the server, kept on the phone so that a tap in a dead spot is not lost: sent in
+ * the order they were made as soon as the connection returns. Each carries the id it was made with, so a send
+ * repeated after a lost answer changes nothing on the server.
+ */
+import { decodeTokenPayload } from '../../lib/jwt';
+import { readToken } from '../../lib/storage';
+
+export type VisitStage = 'ON_THE_WAY' | 'ARRIVED' | 'FINISHED';
+export type VisitOutcome = 'REPAIRED' | 'FOLLOW_UP_PARTS' | 'NOT_HOME' | 'NOT_DONE';
+
+export interface StatusChange {
+  requestId: string;
+  orderId: number;
+  /** A step forward, or the one step back that corrects a mis-tap. */
+  kind: 'set' | 'undo';
+  stage?: VisitStage;
+  expectedArrival?: string;
+  outcome?: VisitOutcome;
+  note?: string;
+  /** When it was tapped (the phone's clock, ISO). */
+  tappedAt: string;
+}
+
+/** What the server made of one send. */
+export type SendResult =
+  { sent: true } | { sent: false; offline: true } | { sent: false; offline: false; message: string };
+
+const keyOf = (): string | null => {
+  const { sub } = decodeTokenPayload<{ sub: string }>(readToken('technician'));
+  return typeof sub === 'string' ? `tijdvak.technician.${sub}.waiting` : null;
+};
+
+export function readQueue(): StatusChange[] {
+  const key = keyOf();
+  if (!key) return [];
+  try {
+    const parsed = JSON.parse(window.localStorage.getItem(key) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? (parsed as StatusChange[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeQueue(changes: readonly StatusChange[]): void {
+  const key = keyOf();
+  if (!key) return;
+  try {
+    window.localStorage.setItem(key, JSON.stringify(changes));
+  } catch {
+    // Nothing better to do: the tap is then only in this page's memory.
+  }
+}
+
+export function enqueue(change: StatusChange): StatusChange[] {
+  const next = [...readQueue(), change];
+  writeQueue(next);
+  return next;
+}
+
+export function newRequestId(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Sends the waiting taps one by one, oldest first. Stops at the first one that cannot reach the server (the rest
+ * wait behind it, so the order holds); one the server refuses is dropped and its reason returned.
+ */
+export async function sendWaiting(
+  send: (change: StatusChange) => Promise<SendResult>,
+): Promise<{ waiting: StatusChange[]; refused: string[] }> {
+  const refused: string[] = [];
+  for (;;) {
+    const [first] = readQueue();
+    if (!first) return { waiting: [], refused };
+    const result = await send(first);
+    if (!result.sent && result.offline) return { waiting: readQueue(), refused };
+    if (!result.sent) refused.push(result.message);
+    writeQueue(readQueue().filter((change) => change.requestId !== first.requestId));
+  }
+}

@@ -1,0 +1,67 @@
+import { ReplyNote } from '../../components/ReplyNote';
+import { useI18n } from '../../i18n/i18n';
+import type { OrderCardOrder } from './order-card';
+import { addressLine, navigationUrl, phoneUrl } from './order-links';
+
+/**
+ * The body of an order card: the address that opens navigation, the number that starts a call, the
+ * special and external badges, and the customer's reply and note. Each link names the customer, so a
+ * screen reader's list of links says whose address or number it is.
+ */
+export function OrderCardDetails({ order }: { order: OrderCardOrder }) {
+  const { t } = useI18n();
+  const call = phoneUrl(order.phone);
+  return (
+    <div className="order-card-details">
+      <p className="order-card-line">
+        <a
+          className="order-card-link"
+          href={navigationUrl(order)}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={t('technician.card.navigate', { address: addressLine(order), name: order.name })}
+        >
+          <span aria-hidden="true" className="order-card-icon">
+            ⌖
+          </span>
+          {addressLine(order)}
+        </a>
+      </p>
+      {call && (
+        <p className="order-card-line">
+          <a
+            className="order-card-link"
+            href={call}
+            aria-label={t('technician.card.call', { phone: order.phone, name: order.name })}
+          >
+            <span aria-hidden="true" className="order-card-icon">
+              ✆
+            </span>
+            {order.phone}
+          </a>
+        </p>
+      )}
+      {(order.flag === 1 || order.externalPartner) && (
+        <p className="order-card-badges">
+          {order.flag === 1 && <span className="badge badge-special">{t('technician.manage.special')}</span>}
+          {order.externalPartner && (
+            <span className="badge badge-external">
+              {t('technician.card.external', { partner: order.externalPartner })}
+            </span>
+          )}
+        </p>
+      )}
+      {order.reply?.answer && (
+        <p className={`planner-reply planner-reply-${order.reply.answer === 'CALL_ME' ? 'call' : 'home'}`}>
+          {t(`technician.manage.reply.${order.reply.answer}`)}
+        </p>
+      )}
+      {order.reply?.accessNote && (
+        <p className="planner-note">
+          <span className="planner-note-label">{t('technician.manage.reply.note')}: </span>
+          <ReplyNote escaped={order.reply.accessNote} />
+        </p>
+      )}
+    </div>
+  );
+}

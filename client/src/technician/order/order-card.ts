@@ -1,0 +1,28 @@
+import { graphql } from '../../gql';
+import type { OrderCard_OrderFragment } from '../../gql/graphql';
+
+/**
+ * @public What an order card shows: who, where, how to reach them, and what they told us. The planner and
+ * today's list spread it (codegen reads it).
+ */
+export const ORDER_CARD_FRAGMENT = graphql(`
+  fragment OrderCard_order on ScheduleOrder {
+    id
+    appointment
+    duration
+    name
+    zipcode
+    houseNumber
+    city
+    country
+    phone
+    flag
+    externalPartner
+    reply {
+      answer
+      accessNote
+    }
+  }
+`);
+
+export type OrderCardOrder = OrderCard_OrderFragment;

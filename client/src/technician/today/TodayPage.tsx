@@ -1,0 +1,121 @@
+import { useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LogoutButton } from '../../components/LogoutButton';
+import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
+import { formatLongDate, formatTime, formatWeekday } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { problemOf } from '../../lib/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { readSnapshot, saveSnapshot } from '../offline/offline-snapshot';
+import { TECHNICIAN_TODAY_PAGE, type TodayData } from './today-documents';
+import { useWaitingTaps } from './useWaitingTaps';
+import { VisitCard } from './VisitCard';
+import { nextStopIndex, withWaiting } from './visit-stage';
+
+/**
+ * Today, visit by visit: every order of the day with its status, the next stop marked. Opens from the last copy
+ * when there is no connection; taps made then wait on the phone and go when the connection returns.
+ */
+export function TodayPage() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  usePageTitle(t('technician.today.pageTitle'));
+  const { data, error, loading, refetch } = useQuery(TECHNICIAN_TODAY_PAGE, { fetchPolicy: 'network-only' });
+  const [snapshot] = useState(() => readSnapshot<TodayData>('today'));
+  // The phone's clock may be off: estimates count from the server's time, as last heard.
+  const skew = useRef(
+    snapshot ? new Date(snapshot.data.serverInfo.now).getTime() - new Date(snapshot.savedAt).getTime() : 0,
+  );
+  const now = useCallback(() => new Date(Date.now() + skew.current), []);
+
+  useEffect(() => {
+    if (!data) return;
+    saveSnapshot('today', data);
+    skew.current = new Date(data.serverInfo.now).getTime() - Date.now();
+  }, [data]);
+
+  const reload = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  const { waiting, refused, tap } = useWaitingTaps({ onSent: reload });
+
+  const offline = !data && !loading && error !== undefined && problemOf(error, '').code === 'NETWORK';
+  const shown = data ?? (offline ? snapshot?.data : undefined);
+
+  useEffect(() => {
+    // Back online after opening offline: read the day again.
+    const online = () => reload();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [reload]);
+
+  if (!shown) {
+    return (
+      <section className="planner">
+        <div className="page-header">
+          <h1>{t('technician.today.pageTitle')}</h1>
+          <LogoutButton to="/technician/login" />
+        </div>
+        {loading && <Spinner />}
+        <Message tone="error">
+          {error && !loading
+            ? offline
+              ? t('technician.offline.nothingSaved')
+              : problemOf(error, t('common.genericError')).message
+            : null}
+        </Message>
+        {error && !loading && (
+          <button type="button" className="button button-secondary" onClick={reload}>
+            {t('technician.manage.retry')}
+          </button>
+        )}
+      </section>
+    );
+  }
+
+  const { date, orders } = shown.technicianToday;
+  const day = new Date(`${date}T12:00:00Z`);
+  const statuses = orders.map((order) => withWaiting(order.status, waiting, order.id));
+  const next = nextStopIndex(statuses.map((status) => status.stage));
+  return (
+    <section className="planner" aria-labelledby="today-heading">
+      <div className="page-header">
+        <div>
+          <h1 id="today-heading">{t('technician.today.pageTitle')}</h1>
+          <p className="planner-date">
+            {formatWeekday(day, i18n)} {formatLongDate(day, i18n)}
+          </p>
+        </div>
+        <LogoutButton to="/technician/login" />
+      </div>
+      {offline && snapshot && (
+        <p className="offline-banner" role="status">
+          {t('technician.offline.banner', { time: formatTime(new Date(snapshot.savedAt), i18n) })}
+        </p>
+      )}
+      {waiting.length > 0 && (
+        <p className="waiting-banner" role="status">
+          {t('technician.today.waitingCount', { count: waiting.length })}
+        </p>
+      )}
+      <Message tone="error">{refused.length > 0 ? refused.join(' ') : null}</Message>
+      {orders.length === 0 ? (
+        <p className="planner-empty">{t('technician.today.empty')}</p>
+      ) : (
+        <ol className="planner-list visit-list" aria-label={t('technician.today.listLabel')}>
+          {orders.map((order, index) => (
+            <VisitCard
+              key={order.id}
+              order={order}
+              status={statuses[index]}
+              number={index + 1}
+              isNext={index === next}
+              date={date}
+              now={now}
+              onTap={tap}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

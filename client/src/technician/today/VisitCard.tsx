@@ -1,0 +1,228 @@
+import { useId, useState, type FormEvent } from 'react';
+import { VISIT_NOTE_MAX_LENGTH } from '../../../../shared/visit-status.js';
+import { instantIn } from '../../admin/orders/zoned-instant';
+import { Message } from '../../components/Message';
+import { formatTime } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { TIME_ZONE } from '../../i18n/locale';
+import { newRequestId, type StatusChange, type VisitOutcome, type VisitStage } from '../offline/status-queue';
+import { OrderCardDetails } from '../order/OrderCardDetails';
+import type { VisitCardOrder } from './today-documents';
+import { ARRIVAL_CHOICES, nextStages, OUTCOMES, type ShownStatus } from './visit-stage';
+
+/**
+ * One visit of today: the order card, its status, and the one or two taps that move it on. Onderweg asks for the
+ * expected arrival (a few minutes from now, or a time), Afgerond for the outcome; "Corrigeren" takes back the last
+ * step once, for a mis-tap.
+ */
+export function VisitCard({
+  order,
+  status,
+  number,
+  isNext,
+  date,
+  now,
+  onTap,
+}: {
+  order: VisitCardOrder;
+  status: ShownStatus;
+  number: number;
+  isNext: boolean;
+  /** Today's date (YYYY-MM-DD) in the technician's country. */
+  date: string;
+  /** The server's current time, as this phone best knows it. */
+  now: () => Date;
+  onTap: (change: StatusChange) => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const ids = useId();
+  const [asking, setAsking] = useState<'arrival' | 'outcome' | null>(null);
+  const [otherTime, setOtherTime] = useState('');
+  const [outcome, setOutcome] = useState<VisitOutcome | null>(null);
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const start = new Date(order.appointment);
+  const end = new Date(start.getTime() + order.duration * 1000);
+  const time = (iso: string | null) => (iso ? formatTime(new Date(iso), i18n) : '');
+  const next = nextStages(status.stage);
+
+  const tap = (change: Omit<StatusChange, 'requestId' | 'orderId' | 'tappedAt'>) => {
+    setAsking(null);
+    setProblem(null);
+    onTap({ ...change, requestId: newRequestId(), orderId: order.id, tappedAt: now().toISOString() });
+  };
+
+  const onTheWayIn = (minutes: number) =>
+    tap({
+      kind: 'set',
+      stage: 'ON_THE_WAY',
+      expectedArrival: new Date(now().getTime() + minutes * 60_000).toISOString(),
+    });
+
+  const onTheWayAt = (event: FormEvent) => {
+    event.preventDefault();
+    const match = /^(\d{2}):(\d{2})$/.exec(otherTime);
+    if (!match) return setProblem(t('technician.today.arrivalTimeMissing'));
+    const at = new Date(
+      instantIn(date, Number(match[1]), TIME_ZONE[order.country]).getTime() + Number(match[2]) * 60_000,
+    );
+    if (at.getTime() <= now().getTime()) return setProblem(t('technician.today.arrivalTimePast'));
+    tap({ kind: 'set', stage: 'ON_THE_WAY', expectedArrival: at.toISOString() });
+  };
+
+  const finish = (event: FormEvent) => {
+    event.preventDefault();
+    if (!outcome) return setProblem(t('technician.today.outcomeMissing'));
+    tap({ kind: 'set', stage: 'FINISHED', outcome, note: note.trim() || undefined });
+  };
+
+  const statusText = (stage: VisitStage | null): string => {
+    switch (stage) {
+      case 'ON_THE_WAY':
+        return t('technician.today.status.onTheWay', { time: time(status.expectedArrival) });
+      case 'ARRIVED':
+        return t('technician.today.status.arrived', { time: time(status.arrivedAt) });
+      case 'FINISHED':
+        return t('technician.today.status.finished', {
+          time: time(status.finishedAt),
+          outcome: status.outcome ? t(`technician.today.outcome.${status.outcome}`) : '',
+        });
+      default:
+        return t('technician.today.status.planned');
+    }
+  };
+
+  const headingId = `${ids}-heading`;
+  return (
+    <li
+      className={['visit-card', isNext && 'is-next', status.stage === 'FINISHED' && 'is-finished']
+        .filter(Boolean)
+        .join(' ')}
+      data-order={order.id}
+      aria-labelledby={headingId}
+    >
+      <div className="visit-card-head">
+        <h2 id={headingId} className="planner-name">
+          <span className="visually-hidden">{t('technician.manage.orderNumber', { number })}: </span>
+          {order.name}
+        </h2>
+        <p className="visit-window">
+          {formatTime(start, i18n)} – {formatTime(end, i18n)}
+        </p>
+        {isNext && <p className="badge badge-next">{t('technician.today.next')}</p>}
+      </div>
+      <OrderCardDetails order={order} />
+      <p className={`visit-status visit-status-${(status.stage ?? 'PLANNED').toLowerCase()}`} data-status>
+        {statusText(status.stage)}
+        {status.waiting && <span className="visit-waiting"> — {t('technician.today.waiting')}</span>}
+      </p>
+      {status.stage === 'FINISHED' && status.note && <p className="visit-note">{status.note}</p>}
+
+      {asking === null && (
+        <div className="visit-actions">
+          {next.includes('ON_THE_WAY') && (
+            <button type="button" className="button button-primary" onClick={() => setAsking('arrival')}>
+              {t('technician.today.action.onTheWay')}
+            </button>
+          )}
+          {next.includes('ARRIVED') && (
+            <button
+              type="button"
+              className={`button ${status.stage === 'ON_THE_WAY' ? 'button-primary' : 'button-secondary'}`}
+              onClick={() => tap({ kind: 'set', stage: 'ARRIVED' })}
+            >
+              {t('technician.today.action.arrived')}
+            </button>
+          )}
+          {status.stage === 'ARRIVED' && (
+            <button type="button" className="button button-primary" onClick={() => setAsking('outcome')}>
+              {t('technician.today.action.finished')}
+            </button>
+          )}
+          {status.stage !== null && !status.corrected && (
+            <button type="button" className="button button-ghost" onClick={() => tap({ kind: 'undo' })}>
+              {t('technician.today.action.undo')}
+            </button>
+          )}
+        </div>
+      )}
+
+      {asking === 'arrival' && (
+        <form className="visit-form" onSubmit={onTheWayAt} noValidate>
+          <fieldset>
+            <legend>{t('technician.today.arrivalQuestion')}</legend>
+            <div className="visit-choices">
+              {ARRIVAL_CHOICES.map((minutes) => (
+                <button
+                  key={minutes}
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => onTheWayIn(minutes)}
+                >
+                  {t('technician.today.inMinutes', { minutes })}
+                </button>
+              ))}
+            </div>
+            <div className="field">
+              <label htmlFor={`${ids}-time`}>{t('technician.today.arrivalTime')}</label>
+              <input
+                id={`${ids}-time`}
+                type="time"
+                value={otherTime}
+                onChange={(event) => setOtherTime(event.target.value)}
+              />
+            </div>
+          </fieldset>
+          <div className="toolbar">
+            <button type="submit" className="button button-primary">
+              {t('technician.today.save')}
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
+              {t('technician.today.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {asking === 'outcome' && (
+        <form className="visit-form" onSubmit={finish} noValidate>
+          <fieldset>
+            <legend>{t('technician.today.outcomeQuestion')}</legend>
+            {OUTCOMES.map((choice) => (
+              <label key={choice} className="radio">
+                <input
+                  type="radio"
+                  name={`${ids}-outcome`}
+                  value={choice}
+                  checked={outcome === choice}
+                  onChange={() => setOutcome(choice)}
+                />{' '}
+                {t(`technician.today.outcome.${choice}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={`${ids}-note`}>{t('technician.today.note')}</label>
+            <textarea
+              id={`${ids}-note`}
+              rows={3}
+              maxLength={VISIT_NOTE_MAX_LENGTH}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+          <div className="toolbar">
+            <button type="submit" className="button button-primary">
+              {t('technician.today.save')}
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
+              {t('technician.today.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      <Message tone="error">{problem}</Message>
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { addressLine, navigationUrl, phoneUrl } from '../../client/src/technician/order/order-links.js';
+import type { StatusChange } from '../../client/src/technician/offline/status-queue.js';
+import {
+  applyChange,
+  nextStages,
+  nextStopIndex,
+  shownStatus,
+  withWaiting,
+} from '../../client/src/technician/today/visit-stage.js';
+
+const tapped = (change: Partial<StatusChange>): StatusChange => ({
+  requestId: 'r',
+  orderId: 1,
+  kind: 'set',
+  tappedAt: '2026-11-23T10:00:00.000Z',
+  ...change,
+});
+
+describe('order links for the phone', () => {
+  it('opens navigation to postcode, number and city in the right country', () => {
+    const address = { zipcode: '3511 CD', houseNumber: 6, city: 'Utrecht', country: 'NL' as const };
+    expect(addressLine(address)).toBe('3511 CD 6, Utrecht');
+    expect(navigationUrl(address)).toBe(
+      'https://www.google.com/maps/search/?api=1&query=3511%20CD%206%2C%20Utrecht%2C%20Nederland',
+    );
+    expect(navigationUrl({ zipcode: '1000', houseNumber: 12, city: 'Brussel', country: 'BE' })).toContain(
+      'Brussel%2C%20Belgi%C3%AB',
+    );
+  });
+
+  it('dials the digits of a number however it was written, keeping an international plus', () => {
+    expect(phoneUrl('06-12 34 56 78')).toBe('tel:0612345678');
+    expect(phoneUrl(' +32 470 12 34 56 ')).toBe('tel:+32470123456');
+    expect(phoneUrl('(020) 123.45.67')).toBe('tel:0201234567');
+    expect(phoneUrl('onbekend')).toBeNull();
+  });
+});
+
+describe('visit status on the phone', () => {
+  it('offers only later stages, and Onderweg may be skipped', () => {
+    expect(nextStages(null)).toEqual(['ON_THE_WAY', 'ARRIVED', 'FINISHED']);
+    expect(nextStages('ON_THE_WAY')).toEqual(['ARRIVED', 'FINISHED']);
+    expect(nextStages('ARRIVED')).toEqual(['FINISHED']);
+    expect(nextStages('FINISHED')).toEqual([]);
+  });
+
+  it('lays waiting taps over the server status, in order, for their own order only', () => {
+    const shown = withWaiting(
+      null,
+      [
+        tapped({ stage: 'ON_THE_WAY', expectedArrival: '2026-11-23T10:30:00.000Z' }),
+        tapped({ orderId: 2, stage: 'FINISHED', outcome: 'REPAIRED' }),
+        tapped({ stage: 'ARRIVED', tappedAt: '2026-11-23T10:25:00.000Z' }),
+      ],
+      1,
+    );
+    expect(shown).toMatchObject({
+      stage: 'ARRIVED',
+      expectedArrival: '2026-11-23T10:30:00.000Z',
+      arrivedAt: '2026-11-23T10:25:00.000Z',
+      waiting: true,
+      wasOnTheWay: true,
+    });
+    expect(withWaiting({ stage: 'ARRIVED' }, [], 1)).toMatchObject({ stage: 'ARRIVED', waiting: false });
+  });
+
+  it('steps back once: Afgerond to Aangekomen, Aangekomen to Onderweg only when it was', () => {
+    const finished = applyChange(
+      shownStatus({ stage: 'ARRIVED', onTheWayAt: '2026-11-23T09:00:00.000Z' }),
+      tapped({ stage: 'FINISHED', outcome: 'NOT_HOME', note: 'Niemand' }),
+    );
+    expect(finished).toMatchObject({ stage: 'FINISHED', outcome: 'NOT_HOME', note: 'Niemand' });
+    const back = applyChange(finished, tapped({ kind: 'undo' }));
+    expect(back).toMatchObject({ stage: 'ARRIVED', outcome: null, note: null, corrected: true });
+    expect(applyChange(shownStatus({ stage: 'ARRIVED', onTheWayAt: 'x' }), tapped({ kind: 'undo' })).stage).toBe(
+      'ON_THE_WAY',
+    );
+    expect(applyChange(shownStatus({ stage: 'ARRIVED' }), tapped({ kind: 'undo' })).stage).toBeNull();
+    expect(applyChange(shownStatus({ stage: 'ON_THE_WAY' }), tapped({ kind: 'undo' })).stage).toBeNull();
+  });
+
+  it('points at the first visit not finished as the next stop', () => {
+    expect(nextStopIndex(['FINISHED', 'ARRIVED', null])).toBe(1);
+    expect(nextStopIndex(['FINISHED', 'FINISHED'])).toBe(-1);
+    expect(nextStopIndex([null])).toBe(0);
+  });
+});
