@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressLine, navigationUrl, phoneUrl } from '../../client/src/technician/order/order-links.js';
-import type { StatusChange } from '../../client/src/technician/offline/status-queue.js';
+import type { StatusChange } from '../../client/src/technician/today/visit-change.js';
 import {
   applyChange,
   nextStages,

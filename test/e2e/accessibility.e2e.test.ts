@@ -110,6 +110,19 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         appointment: at(14),
         ...PEOPLE.nl.lookup,
       });
+      // Today's visits, for the technicians' "Vandaag" screen.
+      await createOrder(em, {
+        name: 'Dirk de Vries',
+        technician: jan,
+        appointment: new Date('2026-11-23T16:00:00+01:00'),
+      });
+      await createOrder(em, {
+        name: 'Eline Dubois',
+        country: Country.BE,
+        zipcode: '1000',
+        technician: luc,
+        appointment: new Date('2026-11-23T16:00:00+01:00'),
+      });
       await createOrder(em, {
         name: 'Bert Bakker',
         referenceNumber: 'A11Y-NL-3',
@@ -363,8 +376,34 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await check(() => expectNoAxeViolations(page, label('technician-planner-320')));
       await context.close();
 
+      // Today, visit by visit, at phone width: the card, the arrival question, the outcome question.
+      ({ page, context } = await open(
+        site,
+        '/technician/today',
+        { accessToken: technicianTokens[people.technician] },
+        NARROW,
+      ));
+      const onTheWay = page.getByRole('button', {
+        name: textOf(site, 'technician.today.action.onTheWay'),
+        exact: true,
+      });
+      await onTheWay.waitFor();
+      await check(() => expectNoAxeViolations(page, label('technician-today-320')));
+      await check(() => expectNoHorizontalScroll(page, label('technician-today-320')));
+      await check(() => expectTextScales(page, label('technician-today-320')));
+      await onTheWay.click();
+      const inFifteen = page.getByRole('button', { name: textOf(site, 'technician.today.inMinutes', { minutes: 15 }) });
+      await inFifteen.waitFor();
+      await check(() => expectNoAxeViolations(page, label('technician-today-arrival')));
+      await inFifteen.click();
+      await page.getByRole('button', { name: textOf(site, 'technician.today.action.arrived'), exact: true }).click();
+      await page.getByRole('button', { name: textOf(site, 'technician.today.action.finished'), exact: true }).click();
+      await page.getByRole('radio').first().waitFor();
+      await check(() => expectNoAxeViolations(page, label('technician-today-outcome')));
+      await context.close();
+
       ({ page, context } = await open(site, '/technician/manage', { accessToken: technicianTokens[people.empty] }));
-      await page.getByText(textOf(site, 'technician.manage.empty'), { exact: true }).waitFor();
+      await page.locator('.planner-empty').waitFor();
       await check(() => expectNoAxeViolations(page, label('technician-planner-empty')));
       await context.close();
 
@@ -374,7 +413,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         { accessToken: technicianTokens[people.locked] },
         NARROW,
       ));
-      await page.getByText(textOf(site, 'technician.manage.lockedEmpty')).waitFor();
+      await page.locator('.planner-banner').waitFor();
       await check(() => expectNoAxeViolations(page, label('technician-planner-locked')));
       await check(() => expectNoHorizontalScroll(page, label('technician-planner-locked-320')));
       await check(() => expectTextScales(page, label('technician-planner-locked-320')));

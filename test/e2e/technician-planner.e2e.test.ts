@@ -48,9 +48,13 @@ describe('technician planner (built app in Chromium)', () => {
     page.locator('li.planner-item').evaluateAll((items) =>
       items.map((element) => {
         const heading = element.querySelector('h2')?.textContent ?? '';
+        // An open day shows the start as a dropdown, a confirmed day as text.
         const select = element.querySelector('select');
+        const start = select
+          ? select.selectedOptions[0]?.textContent
+          : element.querySelector('[data-start]')?.textContent;
         const end = element.querySelector('[data-end]')?.textContent ?? '';
-        return `${heading} ${select?.selectedOptions[0]?.textContent}-${end}`;
+        return `${heading} ${start}-${end}`;
       }),
     );
 
@@ -91,8 +95,10 @@ describe('technician planner (built app in Chromium)', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => plan(page)).toContain('Opdracht 2: Bert Bakker 10:00-13:00');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Opdracht 2 (Bert Bakker) een uur eerder',
+      '−1 uur: opdracht 2 (Bert Bakker) een uur eerder',
     );
+    expect(await moveButton(page, 'Bert Bakker', 'up').textContent()).toBe('−1 uur');
+    expect(await moveButton(page, 'Bert Bakker', 'down').textContent()).toBe('+1 uur');
     // Down with the mouse.
     await moveButton(page, 'Anna Jansen', 'down').click();
     await expect.poll(() => plan(page)).toContain('Opdracht 1: Anna Jansen 09:00-12:00');
@@ -148,11 +154,15 @@ describe('technician planner (built app in Chromium)', () => {
     await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
     await page.getByText('Opdrachten bevestigd').waitFor();
     expect(dialogs).toBe(1);
-    expect(await page.locator('select:enabled').count()).toBe(0);
+    // A confirmed day looks confirmed: a banner, times as text, nothing left to change or confirm.
+    const banner = 'Bevestigd op 20 november 2026 om 09:30 — vergrendeld';
+    await page.getByText(banner).waitFor();
+    expect(await page.locator('select').count()).toBe(0);
     for (const name of ['Reset', 'Sorteer', 'Opdrachten bevestigen']) {
-      expect(await page.getByRole('button', { name }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
-    expect(await page.locator('button[data-move]:enabled').count()).toBe(0);
+    expect(await page.getByText('Let op: na het klikken op bevestigen').count()).toBe(0);
+    expect(await page.locator('button[data-move]').count()).toBe(0);
     expect(await startsInDatabase(technician)).toEqual({
       confirmations: 1,
       starts: [
@@ -164,14 +174,15 @@ describe('technician planner (built app in Chromium)', () => {
     await saveScreenshot(page, 'technician-planner-confirmed');
 
     await page.reload();
-    await page.getByText('Geen opdrachten beschikbaar om te bevestigen').waitFor();
+    await page.getByText(banner).waitFor();
     expect(await plan(page)).toEqual([
       'Opdracht 1: Anna Jansen 09:00-12:00',
       'Opdracht 2: Bert Bakker 10:00-13:00',
       'Opdracht 3: Carla de Boer 16:00-19:00',
     ]);
-    expect(await page.locator('select:enabled').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).isDisabled()).toBe(true);
+    expect(await page.locator('select').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).count()).toBe(0);
+    await saveScreenshot(page, 'technician-planner-confirmed-reloaded');
 
     await page.getByRole('button', { name: 'Uitloggen' }).click();
     await page.waitForURL('**/technician/login');
@@ -226,13 +237,14 @@ describe('technician planner (built app in Chromium)', () => {
     });
     await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
     await page.getByText('Deze planning is al bevestigd en kan niet meer worden gewijzigd.').waitFor();
+    await page.getByText('Bevestigd — vergrendeld').waitFor();
     expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12:00-15:00');
-    expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).count()).toBe(0);
     expect((await startsInDatabase(technician)).starts[0]).toEqual(['Anna Jansen', at(8).toISOString()]);
     await context.close();
   });
 
-  it('shows an empty day locked, in French on the French site', async () => {
+  it('says an empty day is empty, with nothing to confirm, in French on the French site', async () => {
     const technician = await withDatabase(app, (em) => createTechnician(em, { firstname: 'Luc' }));
     const { page, context } = await browser.newPage();
     await openWithStorage(
@@ -243,9 +255,8 @@ describe('technician planner (built app in Chromium)', () => {
     );
     await page.getByRole('heading', { level: 1, name: 'Bonjour Luc' }).waitFor();
     expect(await page.locator('.planner-date').textContent()).toBe('Votre planning du samedi 21 novembre 2026');
-    expect(await page.getByText('Aucune mission disponible', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('Aucune mission disponible à confirmer').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Confirmer les missions' }).isDisabled()).toBe(true);
+    expect(await page.getByText('Aucune mission pour samedi 21 novembre 2026', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Confirmer les missions' }).count()).toBe(0);
     await context.close();
   });
 

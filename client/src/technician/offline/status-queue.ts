@@ -5,22 +5,9 @@
  */
 import { decodeTokenPayload } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
+import type { StatusChange } from '../today/visit-change';
 
-export type VisitStage = 'ON_THE_WAY' | 'ARRIVED' | 'FINISHED';
-export type VisitOutcome = 'REPAIRED' | 'FOLLOW_UP_PARTS' | 'NOT_HOME' | 'NOT_DONE';
-
-export interface StatusChange {
-  requestId: string;
-  orderId: number;
-  /** A step forward, or the one step back that corrects a mis-tap. */
-  kind: 'set' | 'undo';
-  stage?: VisitStage;
-  expectedArrival?: string;
-  outcome?: VisitOutcome;
-  note?: string;
-  /** When it was tapped (the phone's clock, ISO). */
-  tappedAt: string;
-}
+export type { StatusChange } from '../today/visit-change';
 
 /** What the server made of one send. */
 export type SendResult =

@@ -3,7 +3,7 @@
  * so the technician sees the tap take effect at once, connection or not. The server repeats the rules
  * (forward only, one step back) and has the last word; these are only for showing and for offering buttons.
  */
-import type { StatusChange, VisitOutcome, VisitStage } from '../offline/status-queue';
+import type { StatusChange, VisitOutcome, VisitStage } from './visit-change.js';
 
 export interface ShownStatus {
   stage: VisitStage | null;
@@ -70,8 +70,8 @@ export function applyChange(status: ShownStatus, change: StatusChange): ShownSta
     return {
       ...status,
       stage: back,
-      outcome: back === 'FINISHED' ? status.outcome : null,
-      note: back === 'FINISHED' ? status.note : null,
+      outcome: null,
+      note: null,
       finishedAt: null,
       arrivedAt: back === 'ARRIVED' ? status.arrivedAt : null,
       waiting: true,

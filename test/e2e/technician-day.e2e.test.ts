@@ -1,0 +1,229 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderEvent } from '../../server/audit/order-event.entity.js';
+import { Country } from '../../server/common/locale.js';
+import { instantOf } from '../../server/common/time/zoned-time.js';
+import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
+import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+
+/** Monday 23 November 2026, 09:00 in Amsterdam and Brussels: today's visits are under way. */
+const NOW = '2026-11-23T09:00:00+01:00';
+const TODAY = '2026-11-23';
+const at = (hour: number, zone = 'Europe/Amsterdam') => instantOf(TODAY, hour, 0, zone);
+const PHONE = { width: 390, height: 844 };
+
+describe("technician's day on a phone (built app in Chromium)", () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+
+  beforeAll(async () => {
+    app = await startAppProcess({ CLOCK_NOW: NOW });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Anna at 10:00 (a mobile number written with dashes), Bert at 13:00 (an external partner's), Carla at 16:00. */
+  const arrangeToday = (firstname: string, country = Country.NL) =>
+    withDatabase(app, async (em) => {
+      const zone = country === Country.BE ? 'Europe/Brussels' : 'Europe/Amsterdam';
+      const technician = await createTechnician(em, { firstname, lastname: 'Verbeek', country });
+      const common = { technician, country, city: country === Country.BE ? 'Bruxelles' : 'Utrecht' };
+      const anna = await createOrder(em, {
+        ...common,
+        appointment: at(10, zone),
+        name: 'Anna Jansen',
+        phone: '06-12 34 56 78',
+        zipcode: country === Country.BE ? '1000' : '3511 CD',
+        houseNumber: '6',
+      });
+      const bert = await createOrder(em, {
+        ...common,
+        appointment: at(13, zone),
+        name: 'Bert Bakker',
+        externalCompany: 0,
+      });
+      const carla = await createOrder(em, { ...common, appointment: at(16, zone), name: 'Carla de Boer' });
+      return { technician, anna, bert, carla };
+    });
+
+  const card = (page: Page, name: string) => page.locator('li.visit-card', { hasText: name });
+  const statusOf = (page: Page, name: string) => card(page, name).locator('[data-status]');
+  const stageInDatabase = (orderId: number) =>
+    withDatabase(app, async (em) => {
+      const rows = await em.execute<{ stage: string | null; outcome: string | null; note: string | null }[]>(
+        'select stage, outcome, note from visit_statuses where order_id = ?',
+        [orderId],
+      );
+      const events = await em.find(OrderEvent, { order: orderId }, { orderBy: { id: 'asc' } });
+      return { status: rows[0] ?? null, kinds: events.map((event) => event.kind) };
+    });
+
+  it('walks a visit through Onderweg, Aangekomen and Afgerond, with working call and route links', async () => {
+    const { technician, anna, bert } = await arrangeToday('Jan');
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, '/technician/today');
+    await page.getByRole('heading', { level: 1, name: 'Vandaag' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Vandaag' }).getAttribute('aria-current')).toBe('page');
+
+    // The order card: the number opens the dialler, the address the phone's map app.
+    const call = card(page, 'Anna Jansen').getByRole('link', { name: /^06-12 34 56 78/ });
+    expect(await call.getAttribute('href')).toBe('tel:0612345678');
+    const route = card(page, 'Anna Jansen').getByRole('link', { name: /^3511 CD 6, Utrecht/ });
+    expect(await route.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=3511%20CD%206%2C%20Utrecht%2C%20Nederland',
+    );
+    expect(await card(page, 'Bert Bakker').textContent()).toContain('Extern: ServicePartner A');
+    expect(await card(page, 'Anna Jansen').textContent()).toContain('Volgende');
+    expect(await statusOf(page, 'Anna Jansen').textContent()).toBe('Gepland');
+
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Onderweg' }).click();
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Over 30 min' }).click();
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Onderweg — verwachte aankomst 09:30');
+
+    // One technician is on the way to one visit at a time: the server says so in the technician's words.
+    await card(page, 'Bert Bakker').getByRole('button', { name: 'Onderweg' }).click();
+    await card(page, 'Bert Bakker').getByRole('button', { name: 'Over 15 min' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /onderweg/i })
+      .waitFor();
+    await expect.poll(() => statusOf(page, 'Bert Bakker').textContent()).toBe('Gepland');
+
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Aangekomen' }).click();
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Aangekomen om 09:00');
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Afgerond' }).click();
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Opslaan' }).click();
+    await card(page, 'Anna Jansen').getByText('Kies hoe het bezoek is afgelopen.').waitFor();
+    await card(page, 'Anna Jansen').getByLabel('Gerepareerd').check();
+    await card(page, 'Anna Jansen').getByLabel('Notitie (niet verplicht)').fill('Pomp vervangen');
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Opslaan' }).click();
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Afgerond om 09:00: Gerepareerd');
+    expect(await card(page, 'Bert Bakker').textContent()).toContain('Volgende');
+    expect(await stageInDatabase(anna.id)).toEqual({
+      status: { stage: 'FINISHED', outcome: 'REPAIRED', note: 'Pomp vervangen' },
+      kinds: ['VISIT_ON_THE_WAY', 'VISIT_ARRIVED', 'VISIT_FINISHED'],
+    });
+    expect((await stageInDatabase(bert.id)).status).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await saveScreenshot(page, 'technician-today-walked');
+
+    // A mis-tap is corrected once.
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Corrigeren' }).click();
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Aangekomen om 09:00');
+    expect(await card(page, 'Anna Jansen').getByRole('button', { name: 'Corrigeren' }).count()).toBe(0);
+    expect((await stageInDatabase(anna.id)).status?.stage).toBe('ARRIVED');
+    await context.close();
+  });
+
+  it('speaks French on the French site', async () => {
+    const { technician, anna } = await arrangeToday('Luc', Country.BE);
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(
+      page,
+      app,
+      { accessToken: appTokens(app).signTechnician(technician) },
+      '/technician/today?country=BE&lang=fr',
+    );
+    await page.getByRole('heading', { level: 1, name: "Aujourd'hui" }).waitFor();
+    expect(
+      await card(page, 'Anna Jansen')
+        .getByRole('link', { name: /^1000 6, Bruxelles/ })
+        .getAttribute('href'),
+    ).toContain('Bruxelles%2C%20Belgi%C3%AB');
+    expect(await card(page, 'Bert Bakker').textContent()).toContain('Externe : ServicePartner A');
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'En route' }).click();
+    await card(page, 'Anna Jansen').getByRole('button', { name: 'Dans 15 min' }).click();
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('En route — arrivée prévue 09:15');
+    expect((await stageInDatabase(anna.id)).status?.stage).toBe('ON_THE_WAY');
+    await saveScreenshot(page, 'technician-today-fr');
+    await context.close();
+  });
+
+  it('tells an admin working as the technician who is acting, with a way back', async () => {
+    const { technician } = await arrangeToday('Fatima');
+    const admin = await withDatabase(app, (em) => createAdmin(em, { firstname: 'Demo', lastname: 'Beheer' }));
+    const tokens = appTokens(app);
+    const adminToken = tokens.signAdmin(admin);
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(
+      page,
+      app,
+      { accessToken: tokens.signTechnician(technician, admin), adminToken },
+      '/technician/manage',
+    );
+    const bar = page.getByRole('region', { name: 'Werken als monteur' });
+    await bar.getByText('U werkt als Fatima Verbeek — beheerder Demo Beheer').waitFor();
+    await saveScreenshot(page, 'technician-acting-as');
+    await bar.getByRole('button', { name: 'Terug naar beheer' }).click();
+    await page.waitForURL('**/admin/technicians');
+    // Only the technician's session ends: the admin is still signed in.
+    expect(
+      await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('adminToken')]),
+    ).toEqual([null, adminToken]);
+    await context.close();
+  });
+
+  it('opens in a dead spot from the last copy; a tap waits and is sent when the network returns', async () => {
+    const { technician, carla } = await arrangeToday('Piet');
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, '/technician/manage');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Vandaag' }).click();
+    await card(page, 'Carla de Boer').waitFor();
+    await waitForOfflineCopy(page);
+
+    await goOffline(context, true);
+    await page.reload();
+    await page.getByText(/^Offline — bijgewerkt om \d\d:\d\d$/).waitFor();
+    expect(await statusOf(page, 'Carla de Boer').textContent()).toBe('Gepland');
+
+    await card(page, 'Carla de Boer').getByRole('button', { name: 'Onderweg' }).click();
+    await card(page, 'Carla de Boer').getByRole('button', { name: 'Over 45 min' }).click();
+    await expect
+      .poll(() => statusOf(page, 'Carla de Boer').textContent())
+      .toBe('Onderweg — verwachte aankomst 09:45 — wacht op verbinding');
+    await page.getByText('Nog niet verzonden: 1.', { exact: false }).waitFor();
+    expect((await stageInDatabase(carla.id)).status).toBeNull();
+
+    // The planner opens too, read-only.
+    await page.getByRole('link', { name: 'Planning' }).click();
+    await page.getByText(/^Offline — bijgewerkt om/).waitFor();
+    expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).count()).toBe(0);
+    await saveScreenshot(page, 'technician-offline-planner');
+
+    await page.getByRole('link', { name: 'Vandaag' }).click();
+    await goOffline(context, false);
+    await expect
+      .poll(() => statusOf(page, 'Carla de Boer').textContent(), { timeout: 20_000 })
+      .toBe('Onderweg — verwachte aankomst 09:45');
+    expect(await page.getByText('Nog niet verzonden', { exact: false }).count()).toBe(0);
+    expect(await stageInDatabase(carla.id)).toEqual({
+      status: { stage: 'ON_THE_WAY', outcome: null, note: null },
+      kinds: ['VISIT_ON_THE_WAY'],
+    });
+    await context.close();
+  });
+});
+
+/** Waits until the service worker runs and holds the page and the files it loaded. */
+async function waitForOfflineCopy(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('tijdvak-technician-v1');
+        const paths = (await cache.keys()).map((request) => new URL(request.url).pathname);
+        return paths.includes('/technician/manage') && paths.some((path) => path.startsWith('/assets/'));
+      }),
+    )
+    .toBe(true);
+}
+
+async function goOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+}
