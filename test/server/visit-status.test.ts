@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
 import { instantOf, type LocalDate } from '../../server/common/time/zoned-time.js';
 import type { Order } from '../../server/orders/order.entity.js';
-import type { Technician } from '../../server/technicians/technician.entity.js';
+import { Technician as TechnicianEntity, type Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
@@ -526,5 +526,27 @@ describe('visit statuses', () => {
       const byTechnician = await server.graphql(ORDER, { ref: order.referenceNumber }, { token });
       expect(codeOf(byTechnician.body)).toBe('FORBIDDEN');
     });
+  });
+});
+
+describe('visit statuses in the demo data', () => {
+  it("gives each demo technician today's visits in every stage, with one on the way", async () => {
+    const server = await startTestServer({ env: { DEMO_DATA: '1', CLOCK_NOW: NOW.toISOString() } });
+    try {
+      const technicians = await server.em().find(TechnicianEntity, {}, { orderBy: { id: 'asc' } });
+      expect(technicians.length).toBeGreaterThan(0);
+      for (const technician of technicians) {
+        const { body } = await server.graphql<{ technicianToday: { orders: ScheduleOrderData[] } }>(
+          TODAY,
+          {},
+          { token: server.services.tokens.signTechnician(technician) },
+        );
+        expect(body.errors).toBeUndefined();
+        const stages = body.data!.technicianToday.orders.map((order) => order.status?.stage ?? 'PLANNED');
+        expect(stages).toEqual(['FINISHED', 'ARRIVED', 'ON_THE_WAY', 'PLANNED', 'PLANNED']);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });
