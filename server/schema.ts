@@ -18,6 +18,7 @@ import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
+import { visitResolvers } from './visits/index.js';
 
 /** Every resolver of every domain. */
 export const RESOLVERS = [
@@ -34,6 +35,8 @@ export const RESOLVERS = [
   ...statisticsResolvers,
   // "informed?" and the call list
   ...informedResolvers,
+  // the technician's visit day
+  ...visitResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

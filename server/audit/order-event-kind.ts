@@ -10,6 +10,10 @@ export enum OrderEventKind {
   MIGRATED = 'MIGRATED',
   DELETED = 'DELETED',
   CONSUMER_REPLIED = 'CONSUMER_REPLIED',
+  VISIT_ON_THE_WAY = 'VISIT_ON_THE_WAY',
+  VISIT_ARRIVED = 'VISIT_ARRIVED',
+  VISIT_FINISHED = 'VISIT_FINISHED',
+  VISIT_STEP_BACK = 'VISIT_STEP_BACK',
 }
 
 registerEnumType(OrderEventKind, {
@@ -26,6 +30,10 @@ registerEnumType(OrderEventKind, {
     MIGRATED: { description: "An admin moved the order with others to another technician's schedule." },
     DELETED: { description: 'An admin deleted the order.' },
     CONSUMER_REPLIED: { description: 'The customer replied on the visit page (at home, call me, access note).' },
+    VISIT_ON_THE_WAY: { description: 'The technician set out for the visit; `changes` holds the expected arrival.' },
+    VISIT_ARRIVED: { description: 'The technician arrived at the address.' },
+    VISIT_FINISHED: { description: 'The technician finished the visit; `changes` holds the outcome and the note.' },
+    VISIT_STEP_BACK: { description: 'The technician undid the last step of the visit status (a mis-tap).' },
   },
 });
 

@@ -28,6 +28,11 @@ export const ORDER_VALUE_FIELDS = [
   // The consumer reply (server/replies).
   'answer',
   'accessNote',
+  // The technician's visit status (server/visits).
+  'visitStage',
+  'expectedArrival',
+  'visitOutcome',
+  'visitNote',
 ] as const;
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];

@@ -10,6 +10,7 @@ import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.j
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
+import { VisitStatus } from '../visits/visit-status.entity.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -27,4 +28,6 @@ export const ENTITIES = [
   ConsumerReply,
   // audit trail
   OrderEvent,
+  // the technician's visit day
+  VisitStatus,
 ];

@@ -12,43 +12,39 @@ import { TIME_ZONE } from '../common/locale.js';
 import { addDays, formatDayMonthYear, instantOf, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
-import { ConsumerReply, type VisitAnswer } from '../replies/consumer-reply.entity.js';
+import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { checkConfirmation } from '../schedule/schedule-rules.js';
 import { ScheduleError } from '../schedule/schedule.errors.js';
 import type { ConfirmScheduleInput } from './planner.inputs.js';
-import type { ConfirmSchedulePayload, ScheduleOrder, TechnicianSchedule } from './planner.types.js';
+import {
+  SCHEDULE_ORDER_COLUMNS,
+  SCHEDULE_ORDER_JOINS,
+  scheduleOrderOfRow,
+  toScheduleOrder,
+  type ScheduleOrderRow,
+} from '../visits/schedule-order-sql.js';
+import { VisitStatus } from '../visits/visit-status.entity.js';
+import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
 
 /** A row of SCHEDULE_SQL: the lock, and one order (all order columns null when the day has none). */
-interface ScheduleRow {
+interface ScheduleRow extends ScheduleOrderRow {
   locked: boolean;
-  id: number | null;
-  appointment: Date | string | null;
-  duration: number | null;
-  name: string | null;
-  zipcode: string | null;
-  city: string | null;
-  special: boolean | null;
-  reply_answer: VisitAnswer | null;
-  reply_access_note: string | null;
-  reply_created_at: Date | string | null;
-  reply_updated_at: Date | string | null;
+  confirmed_at: Date | string | null;
 }
 
 /**
- * The lock and every order of the day with its consumer reply in one statement, whatever the number
- * of orders. Joining to a one-row base keeps one row (with null order columns) when the day has none.
+ * The lock and every order of the day with its consumer reply and visit status in one statement,
+ * whatever the number of orders. Joining to a one-row base keeps one row (with null order columns)
+ * when the day has none.
  */
 const SCHEDULE_SQL = `
-  select c.id is not null as locked,
-         o.id, o.appointment, o.duration, o.name, o.zipcode, o.city, o.special,
-         r.answer as reply_answer, r.access_note as reply_access_note,
-         r.created_at as reply_created_at, r.updated_at as reply_updated_at
+  select c.id is not null as locked, c.confirmed_at, ${SCHEDULE_ORDER_COLUMNS}
   from (select 1) as one
   left join schedule_confirmations c on c.technician_id = ? and c.date = cast(? as date)
   left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
-  left join consumer_replies r on r.order_id = o.id
+  ${SCHEDULE_ORDER_JOINS}
   order by o.appointment, o.id`;
 
 interface ScheduleDay {
@@ -58,50 +54,6 @@ interface ScheduleDay {
   start: Date;
   /** First instant of the next day. */
   end: Date;
-}
-
-type ScheduleReply = Pick<ConsumerReply, 'answer' | 'accessNote' | 'createdAt' | 'updatedAt'>;
-
-function toScheduleOrder(
-  order: Pick<Order, 'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'>,
-  reply: ScheduleReply | null,
-): ScheduleOrder {
-  return {
-    id: order.id,
-    appointment: order.appointment,
-    duration: order.duration,
-    name: order.name,
-    zipcode: order.zipcode,
-    city: order.city,
-    flag: order.special ? 1 : 0,
-    reply,
-  };
-}
-
-function replyOfRow(row: ScheduleRow): ScheduleReply | null {
-  if (row.reply_created_at === null) return null;
-  return {
-    answer: row.reply_answer,
-    accessNote: row.reply_access_note,
-    createdAt: new Date(row.reply_created_at),
-    updatedAt: new Date(row.reply_updated_at!),
-  };
-}
-
-function orderOfRow(row: ScheduleRow): ScheduleOrder | null {
-  if (row.id === null) return null;
-  return toScheduleOrder(
-    {
-      id: row.id,
-      appointment: new Date(row.appointment!),
-      duration: row.duration!,
-      name: row.name!,
-      zipcode: row.zipcode!,
-      city: row.city!,
-      special: row.special === true,
-    },
-    replyOfRow(row),
-  );
 }
 
 /** What a confirmation records of an order: its start (and its length, when that changed too). */
@@ -145,7 +97,8 @@ export class PlannerService {
     return {
       date: day.date,
       locked: rows[0]?.locked === true,
-      orders: rows.map(orderOfRow).filter((order) => order !== null),
+      confirmedAt: rows[0]?.confirmed_at ? new Date(rows[0].confirmed_at) : null,
+      orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null),
     };
   }
 
@@ -199,13 +152,19 @@ export class PlannerService {
       if (error instanceof UniqueConstraintViolationException) throw new AppError(ScheduleError.SCHEDULE_LOCKED);
       throw error;
     }
-    const replies = await this.ctx.em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
+    const ids = orders.map((order) => order.id);
+    const replies = await this.ctx.em.find(ConsumerReply, { order: { $in: ids } });
     const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
+    const statuses = await this.ctx.em.find(VisitStatus, { order: { $in: ids } });
+    const statusOf = new Map(statuses.map((status) => [status.order.id, status]));
     return {
       schedule: {
         date: day.date,
         locked: true,
-        orders: orders.sort(byStart).map((order) => toScheduleOrder(order, replyOf.get(order.id) ?? null)),
+        confirmedAt: now,
+        orders: orders
+          .sort(byStart)
+          .map((order) => toScheduleOrder(order, replyOf.get(order.id) ?? null, statusOf.get(order.id) ?? null)),
       },
     };
   }

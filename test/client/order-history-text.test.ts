@@ -37,6 +37,19 @@ describe('order history texts', () => {
     expect(formatHistoryValue('city', 'Utrecht', context)).toBe('Utrecht');
   });
 
+  it("names the technician's visit steps, stages and outcomes, and a stage stepped back to planned", () => {
+    expect(kindLabel('VISIT_ON_THE_WAY', t)).toBe('Monteur onderweg');
+    expect(kindLabel('VISIT_STEP_BACK', t)).toBe('Status van het bezoek teruggezet');
+    expect(fieldLabel('visitOutcome', t)).toBe('Resultaat van het bezoek');
+    expect(formatHistoryValue('visitStage', 'ARRIVED', context)).toBe('Aangekomen');
+    expect(formatHistoryValue('visitStage', null, context)).toBe('Gepland');
+    expect(formatHistoryValue('visitOutcome', 'FOLLOW_UP_PARTS', context)).toBe('Vervolgbezoek, onderdelen besteld');
+    expect(formatHistoryValue('expectedArrival', '2026-11-24T09:30:00.000Z', context)).toBe(
+      'at 2026-11-24T09:30:00.000Z',
+    );
+    expect(formatHistoryValue('visitOutcome', null, context)).toBe('—');
+  });
+
   it('shows an access note as typed, not escaped', () => {
     expect(formatHistoryValue('accessNote', 'Bel &amp; wacht &lt;3&gt; &quot;A&quot; &#39;s', context)).toBe(
       `Bel & wacht <3> "A" 's`,

@@ -183,5 +183,21 @@ export const fr: Record<MessageKey, string> = {
     'Cette note contient des caractères non autorisés ici, comme une tabulation ou un caractère de contrôle.',
   TIME_INPUT_INVALID: 'Indiquez une heure au format HH:MM, par exemple 18:00.',
 
+  // visits: the technician's visit day
+  VISIT_NOT_YOURS: 'Cette commande ne figure pas (ou plus) dans votre planning.',
+  VISIT_NOT_TODAY: 'Cette commande est prévue le {date}. Vous ne pouvez indiquer le statut que le jour de la visite.',
+  VISIT_STAGE_BACKWARDS:
+    "Cette étape est déjà faite ou précède le statut actuel. Utilisez « Annuler » pour revenir d'une étape.",
+  VISIT_OTHER_ON_THE_WAY:
+    "Vous êtes déjà en route vers {name} ({time}). Indiquez d'abord votre arrivée là-bas, ou annulez « en route ».",
+  VISIT_NOTHING_TO_UNDO: "Il n'y a pas d'étape à annuler. Vous pouvez revenir d'une seule étape à la fois.",
+  VISIT_ARRIVAL_REQUIRED: "Indiquez l'heure à laquelle vous pensez arriver.",
+  VISIT_ARRIVAL_OUT_OF_RANGE:
+    "L'arrivée prévue doit être postérieure à maintenant et au plus {hours} heures plus tard.",
+  VISIT_ARRIVAL_NOT_ALLOWED: "L'arrivée prévue ne s'indique qu'avec « En route ».",
+  VISIT_OUTCOME_REQUIRED: "Choisissez comment s'est terminée la visite.",
+  VISIT_OUTCOME_NOT_ALLOWED: "Le résultat de la visite ne s'indique qu'avec « Terminé ».",
+  VISIT_NOTE_NOT_ALLOWED: "Une note ne s'indique qu'avec « Terminé ».",
+
   // mail
 };

@@ -177,6 +177,21 @@ export const nl = {
   ACCESS_NOTE_CHARACTERS: 'Deze notitie bevat tekens die hier niet kunnen, zoals een tab of een stuurteken.',
   TIME_INPUT_INVALID: 'Vul een tijd in als UU:MM, bijvoorbeeld 18:00.',
 
+  // visits: the technician's visit day
+  VISIT_NOT_YOURS: 'Deze opdracht staat niet (meer) op uw planning.',
+  VISIT_NOT_TODAY: 'Deze opdracht is op {date}. U kunt de status alleen op de dag van het bezoek doorgeven.',
+  VISIT_STAGE_BACKWARDS:
+    'Deze stap is al gezet of ligt achter de huidige status. Gebruik "Ongedaan maken" om een stap terug te gaan.',
+  VISIT_OTHER_ON_THE_WAY:
+    'U bent al onderweg naar {name} ({time}). Meld eerst daar dat u bent aangekomen, of maak "onderweg" daar ongedaan.',
+  VISIT_NOTHING_TO_UNDO: 'Er is geen stap om ongedaan te maken. U kunt één stap per keer terugzetten.',
+  VISIT_ARRIVAL_REQUIRED: 'Geef aan hoe laat u verwacht aan te komen.',
+  VISIT_ARRIVAL_OUT_OF_RANGE: 'De verwachte aankomst moet later dan nu zijn en hoogstens {hours} uur vooruit.',
+  VISIT_ARRIVAL_NOT_ALLOWED: 'Een verwachte aankomst geeft u alleen door met "Onderweg".',
+  VISIT_OUTCOME_REQUIRED: 'Kies hoe het bezoek is afgelopen.',
+  VISIT_OUTCOME_NOT_ALLOWED: 'Hoe het bezoek is afgelopen geeft u alleen door met "Klaar".',
+  VISIT_NOTE_NOT_ALLOWED: 'Een notitie geeft u alleen door met "Klaar".',
+
   // mail
 } as const;
 

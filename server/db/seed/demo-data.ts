@@ -10,6 +10,7 @@ import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../../or
 import { Order, VISIT_DURATION_SECONDS } from '../../orders/order.entity.js';
 import { SiteVisit } from '../../statistics/site-visit.entity.js';
 import { Technician } from '../../technicians/technician.entity.js';
+import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
 import { publicHolidays } from './public-holidays.js';
 
 export const DEMO_ADMIN = { email: 'admin@demo.tijdvak.nl', password: 'demo-admin-2026' };
@@ -70,6 +71,50 @@ const CUSTOMERS: Record<
 
 /** Window start hours of one technician's day; windows overlap, as arrival windows do. */
 const DAY_PLAN = [8, 9, 11, 13, 15];
+
+const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
+
+/**
+ * Today's first visits in each stage, so the technician's "Vandaag" shows them all on a fresh demo:
+ * the first finished, the second arrived, the third on the way; the rest still planned. The times
+ * are relative to the clock, whatever hour the demo starts.
+ */
+function demoVisitStatus(slot: number, now: Date): Omit<VisitStatus, 'id' | 'order'> | null {
+  const base = { steppedBack: false, outcome: null, note: null, finishedAt: null, arrivedAt: null, updatedAt: now };
+  switch (slot) {
+    case 0:
+      return {
+        ...base,
+        stage: VisitStage.FINISHED,
+        previousStage: VisitStage.ARRIVED,
+        expectedArrival: minutesFrom(now, -160),
+        onTheWayAt: minutesFrom(now, -180),
+        arrivedAt: minutesFrom(now, -165),
+        finishedAt: minutesFrom(now, -100),
+        outcome: VisitOutcome.REPAIRED,
+        note: 'Pomp vervangen, machine getest.',
+      };
+    case 1:
+      return {
+        ...base,
+        stage: VisitStage.ARRIVED,
+        previousStage: VisitStage.ON_THE_WAY,
+        expectedArrival: minutesFrom(now, -25),
+        onTheWayAt: minutesFrom(now, -45),
+        arrivedAt: minutesFrom(now, -20),
+      };
+    case 2:
+      return {
+        ...base,
+        stage: VisitStage.ON_THE_WAY,
+        previousStage: null,
+        expectedArrival: minutesFrom(now, 25),
+        onTheWayAt: minutesFrom(now, -5),
+      };
+    default:
+      return null;
+  }
+}
 const WORKING_DAYS_AHEAD = 5;
 
 const USER_AGENTS = [
@@ -189,6 +234,8 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
           updatedAt: now,
         });
         orders.push(order);
+        const status = dayIndex === 0 ? demoVisitStatus(slot, now) : null;
+        if (status) em.create(VisitStatus, { ...status, order });
         if (dayIndex === 1 && slot === 0) {
           lookups.push(
             profile.country === Country.NL

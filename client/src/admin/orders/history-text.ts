@@ -12,6 +12,10 @@ const KIND_LABELS = {
   MIGRATED: 'admin.history.kind.MIGRATED',
   DELETED: 'admin.history.kind.DELETED',
   CONSUMER_REPLIED: 'admin.history.kind.CONSUMER_REPLIED',
+  VISIT_ON_THE_WAY: 'admin.history.kind.VISIT_ON_THE_WAY',
+  VISIT_ARRIVED: 'admin.history.kind.VISIT_ARRIVED',
+  VISIT_FINISHED: 'admin.history.kind.VISIT_FINISHED',
+  VISIT_STEP_BACK: 'admin.history.kind.VISIT_STEP_BACK',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
@@ -35,11 +39,29 @@ const FIELD_LABELS = {
   // The consumer reply records these two.
   answer: 'admin.history.field.answer',
   accessNote: 'admin.history.field.accessNote',
+  // The technician's visit status records these four.
+  visitStage: 'admin.history.field.visitStage',
+  expectedArrival: 'admin.history.field.expectedArrival',
+  visitOutcome: 'admin.history.field.visitOutcome',
+  visitNote: 'admin.history.field.visitNote',
 } as const;
 
 const ANSWERS = {
   AT_HOME: 'reply.answer.AT_HOME',
   CALL_ME: 'reply.answer.CALL_ME',
+} as const;
+
+const VISIT_STAGES = {
+  ON_THE_WAY: 'admin.history.visitStage.ON_THE_WAY',
+  ARRIVED: 'admin.history.visitStage.ARRIVED',
+  FINISHED: 'admin.history.visitStage.FINISHED',
+} as const;
+
+const VISIT_OUTCOMES = {
+  REPAIRED: 'admin.history.visitOutcome.REPAIRED',
+  FOLLOW_UP_PARTS: 'admin.history.visitOutcome.FOLLOW_UP_PARTS',
+  NOT_HOME: 'admin.history.visitOutcome.NOT_HOME',
+  NOT_DONE: 'admin.history.visitOutcome.NOT_DONE',
 } as const;
 
 type OtherKey =
@@ -55,13 +77,16 @@ type OtherKey =
   | 'admin.history.byTechnician'
   | 'admin.history.byAdminAsTechnician'
   | 'admin.history.byConsumer'
-  | 'admin.history.byImport';
+  | 'admin.history.byImport'
+  | 'admin.history.visitStage.PLANNED';
 
 /** Every catalogue key this module uses (all in client/src/i18n). */
 export type HistoryMessageKey =
   | (typeof KIND_LABELS)[HistoryKind]
   | (typeof FIELD_LABELS)[keyof typeof FIELD_LABELS]
   | (typeof ANSWERS)[keyof typeof ANSWERS]
+  | (typeof VISIT_STAGES)[keyof typeof VISIT_STAGES]
+  | (typeof VISIT_OUTCOMES)[keyof typeof VISIT_OUTCOMES]
   | OtherKey;
 
 export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
@@ -91,6 +116,8 @@ const unescapeNote = (note: string) =>
 /** One recorded value as the order screen writes it (the server sends text: ISO instants, 'true', '10800'). */
 export function formatHistoryValue(field: string, value: string | null, context: ValueContext): string {
   const { t } = context;
+  // A visit without a stage is planned again (an undo of its first step).
+  if (field === 'visitStage' && (value === null || value === '')) return t('admin.history.visitStage.PLANNED');
   if (value === null || value === '') return '—';
   switch (field) {
     case 'appointment':
@@ -109,6 +136,12 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value as keyof typeof ANSWERS]) : value;
     case 'accessNote':
       return unescapeNote(value);
+    case 'expectedArrival':
+      return context.formatInstant(new Date(value));
+    case 'visitStage':
+      return Object.hasOwn(VISIT_STAGES, value) ? t(VISIT_STAGES[value as keyof typeof VISIT_STAGES]) : value;
+    case 'visitOutcome':
+      return Object.hasOwn(VISIT_OUTCOMES, value) ? t(VISIT_OUTCOMES[value as keyof typeof VISIT_OUTCOMES]) : value;
     default:
       return value;
   }

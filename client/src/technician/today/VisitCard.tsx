@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { VISIT_NOTE_MAX_LENGTH } from '../../../../shared/visit-status.js';
+import { VISIT_NOTE_MAX_LENGTH } from '../../../../shared/visits.js';
 import { instantIn } from '../../admin/orders/zoned-instant';
 import { Message } from '../../components/Message';
 import { formatTime } from '../../i18n/format';

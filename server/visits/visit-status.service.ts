@@ -1,0 +1,232 @@
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { VISIT_REQUEST_ID_MAX_LENGTH } from '../../shared/visits.js';
+import { Admin } from '../admins/admin.entity.js';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { changedValues, type OrderValues } from '../audit/order-values.js';
+import { Role } from '../common/auth/role.js';
+import type { TechnicianViewer } from '../common/auth/viewer.js';
+import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { announceChange } from '../common/events/change-notices.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { addDays, formatDayMonthYear, instantOf, localDateOf, localPartsOf } from '../common/time/zoned-time.js';
+import type { AppContext } from '../context.js';
+import { Order } from '../orders/order.entity.js';
+import { Technician } from '../technicians/technician.entity.js';
+import {
+  SCHEDULE_ORDER_COLUMNS,
+  SCHEDULE_ORDER_JOINS,
+  scheduleOrderOfRow,
+  type ScheduleOrderRow,
+} from './schedule-order-sql.js';
+import type { SetVisitStatusInput, UndoVisitStatusInput } from './visit.inputs.js';
+import { VisitError } from './visit.errors.js';
+import { normalizeVisitNote, PLANNED, stepBack, stepForward, type RuleResult, type VisitState } from './visit-rules.js';
+import { VisitStage, VisitStatus } from './visit-status.entity.js';
+import type { CurrentTechnician, ScheduleOrder, TechnicianDay } from './visit.types.js';
+
+/** Today's orders of a technician with their replies and statuses: one statement, whatever their number. */
+const TODAY_SQL = `
+  select ${SCHEDULE_ORDER_COLUMNS}
+  from orders o
+  ${SCHEDULE_ORDER_JOINS}
+  where o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
+  order by o.appointment, o.id`;
+
+const ORDER_SQL = `select ${SCHEDULE_ORDER_COLUMNS} from orders o ${SCHEDULE_ORDER_JOINS} where o.id = ?`;
+
+/** Another of the technician's visits of the day that is on the way (the rows are locked by the technician lock). */
+const OTHER_ON_THE_WAY_SQL = `
+  select o.name, o.country, s.expected_arrival
+  from visit_statuses s
+  join orders o on o.id = s.order_id
+  where o.technician_id = ? and o.id <> ? and s.stage = 'ON_THE_WAY' and o.deleted_at is null
+    and o.appointment >= ? and o.appointment < ?
+  order by o.appointment
+  limit 1`;
+
+/** Claims a request id for an order; no row back means it was applied before (or is being applied now). */
+const CLAIM_REQUEST_SQL = `
+  insert into visit_status_requests (order_id, request_id, applied_at) values (?, ?, ?)
+  on conflict do nothing
+  returning order_id`;
+
+const KIND_OF_STAGE: Record<VisitStage, OrderEventKind> = {
+  [VisitStage.ON_THE_WAY]: OrderEventKind.VISIT_ON_THE_WAY,
+  [VisitStage.ARRIVED]: OrderEventKind.VISIT_ARRIVED,
+  [VisitStage.FINISHED]: OrderEventKind.VISIT_FINISHED,
+};
+
+const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
+
+/** What the order's history records of a status (docs: the audit trail of orders, in CONTRIBUTING.md). */
+const valuesOf = (state: VisitState): OrderValues => ({
+  visitStage: state.stage,
+  expectedArrival: state.expectedArrival?.toISOString() ?? null,
+  visitOutcome: state.outcome,
+  visitNote: state.note,
+});
+
+const stateOf = (row: VisitStatus): VisitState => ({
+  stage: row.stage,
+  previousStage: row.previousStage,
+  steppedBack: row.steppedBack,
+  expectedArrival: row.expectedArrival,
+  onTheWayAt: row.onTheWayAt,
+  arrivedAt: row.arrivedAt,
+  finishedAt: row.finishedAt,
+  outcome: row.outcome,
+  note: row.note,
+});
+
+/** The first instant of a local date and of the next one, in a zone. */
+const dayBounds = (date: string, zone: string) => ({
+  start: instantOf(date, 0, 0, zone),
+  end: instantOf(addDays(date, 1), 0, 0, zone),
+});
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+function refused(result: Extract<RuleResult, { ok: false }>): AppError {
+  return new AppError(result.error, { params: result.params });
+}
+
+/**
+ * The technician's visit day: today's orders with their statuses, and the statuses themselves
+ * (docs/decisions.md, Visit statuses). Every change runs under a lock of the technician (one change
+ * of one technician's visits at a time, so "one visit on the way" holds) and of the order, claims
+ * its request id first, and is recorded in the order's history and announced in its transaction.
+ */
+export class VisitStatusService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private viewer(): TechnicianViewer {
+    const viewer = this.ctx.viewer;
+    if (viewer?.role !== Role.TECHNICIAN) throw new AppError(CommonError.FORBIDDEN);
+    return viewer;
+  }
+
+  async today(): Promise<TechnicianDay> {
+    const { technicianId } = this.viewer();
+    // Authentication loaded this row into the request's identity map: reading it costs no query.
+    const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
+    const zone = TIME_ZONE[technician.country];
+    const date = localDateOf(this.ctx.services.clock.now(), zone);
+    const { start, end } = dayBounds(date, zone);
+    const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(TODAY_SQL, [technicianId, start, end]);
+    return { date, orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null) };
+  }
+
+  async currentTechnician(): Promise<CurrentTechnician> {
+    const { technicianId, actingAdminId } = this.viewer();
+    const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
+    const acting = actingAdminId === null ? null : await this.ctx.em.findOne(Admin, actingAdminId);
+    return {
+      firstname: technician.firstname,
+      lastname: technician.lastname,
+      actingAdminName: acting ? fullName(acting) : null,
+    };
+  }
+
+  async set(input: SetVisitStatusInput): Promise<ScheduleOrder> {
+    const note = normalizeVisitNote(input.note);
+    checkEdge(input, note.ok ? [] : [note.problem]);
+    const step = {
+      stage: input.stage,
+      expectedArrival: input.expectedArrival ?? null,
+      outcome: input.outcome ?? null,
+      note: note.ok ? note.note : null,
+    };
+    return this.change(input, (current, now) => stepForward(current, step, now), KIND_OF_STAGE[input.stage]);
+  }
+
+  async undo(input: UndoVisitStatusInput): Promise<ScheduleOrder> {
+    checkEdge(input, []);
+    return this.change(input, (current) => stepBack(current), OrderEventKind.VISIT_STEP_BACK);
+  }
+
+  private async change(
+    input: { orderId: number; requestId: string },
+    rule: (current: VisitState, now: Date) => RuleResult,
+    kind: OrderEventKind,
+  ): Promise<ScheduleOrder> {
+    const { technicianId } = this.viewer();
+    const now = this.ctx.services.clock.now();
+    await this.ctx.em.transactional(async (em) => {
+      await em.execute('select id from technicians where id = ? for update', [technicianId]);
+      const order = await em.findOne(Order, input.orderId, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!order || order.technician?.id !== technicianId || order.deletedAt !== null) {
+        throw new AppError(VisitError.VISIT_NOT_YOURS);
+      }
+      // A request id applied before: the status is already what that request made it.
+      const claimed = await em.execute<unknown[]>(CLAIM_REQUEST_SQL, [order.id, input.requestId, now]);
+      if (claimed.length === 0) return;
+      const zone = TIME_ZONE[order.country];
+      const visitDay = localDateOf(order.appointment, zone);
+      if (visitDay !== localDateOf(now, zone)) {
+        throw new AppError(VisitError.VISIT_NOT_TODAY, { params: { date: formatDayMonthYear(visitDay) } });
+      }
+      const row = await em.findOne(VisitStatus, { order: order.id }, { refresh: true });
+      const current = row ? stateOf(row) : PLANNED;
+      const result = rule(current, now);
+      if (!result.ok) throw refused(result);
+      const next = result.state;
+      if (next.stage === VisitStage.ON_THE_WAY) await this.checkNoOtherOnTheWay(em, technicianId, order, visitDay);
+      this.store(em, order, row, next, now);
+      const changed = changedValues(valuesOf(current), valuesOf(next));
+      // A new estimate equal to the old one still is a tap the history shows.
+      const values =
+        Object.keys(changed.after).length > 0
+          ? changed
+          : { before: { visitStage: current.stage }, after: { visitStage: next.stage } };
+      await recordOrderEvents(this.ctx, em, kind, [{ order, ...values }]);
+      await announceChange(em, { topic: 'visit-status', ids: [order.id], detail: { stage: next.stage } });
+    });
+    return this.scheduleOrder(input.orderId);
+  }
+
+  private async checkNoOtherOnTheWay(em: EntityManager, technicianId: number, order: Order, visitDay: string) {
+    const { start, end } = dayBounds(visitDay, TIME_ZONE[order.country]);
+    const [other] = await em.execute<
+      { name: string; country: Order['country']; expected_arrival: Date | string | null }[]
+    >(OTHER_ON_THE_WAY_SQL, [technicianId, order.id, start, end]);
+    if (!other) return;
+    const parts =
+      other.expected_arrival === null ? null : localPartsOf(new Date(other.expected_arrival), TIME_ZONE[other.country]);
+    throw new AppError(VisitError.VISIT_OTHER_ON_THE_WAY, {
+      params: { name: other.name, time: parts ? `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}` : '—' },
+    });
+  }
+
+  private store(em: EntityManager, order: Order, row: VisitStatus | null, next: VisitState, now: Date): void {
+    if (next.stage === null) {
+      // Planned has no row (docs/decisions.md, Visit statuses).
+      if (row) em.remove(row);
+      return;
+    }
+    const { stage, ...rest } = next;
+    if (row) {
+      Object.assign(row, rest, { stage, updatedAt: now });
+    } else {
+      em.create(VisitStatus, { order, ...rest, stage, updatedAt: now });
+    }
+  }
+
+  private async scheduleOrder(orderId: number): Promise<ScheduleOrder> {
+    const [row] = await this.ctx.em.execute<ScheduleOrderRow[]>(ORDER_SQL, [orderId]);
+    return scheduleOrderOfRow(row)!;
+  }
+}
+
+/** The checks at the edge: a real order id, a request id of a sane length, a well-formed note. */
+function checkEdge(input: { orderId: number; requestId: string }, problems: FieldProblem[]): void {
+  if (!Number.isSafeInteger(input.orderId) || input.orderId <= 0) {
+    problems.push({ field: 'orderId', message: 'BAD_USER_INPUT' });
+  }
+  if (input.requestId.trim() === '') problems.push({ field: 'requestId', message: 'FIELD_REQUIRED' });
+  else if ([...input.requestId].length > VISIT_REQUEST_ID_MAX_LENGTH) {
+    problems.push({ field: 'requestId', message: 'FIELD_TOO_LONG', params: { max: VISIT_REQUEST_ID_MAX_LENGTH } });
+  }
+  if (problems.length > 0) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
+}
