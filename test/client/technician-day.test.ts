@@ -21,6 +21,7 @@ describe('order links for the phone', () => {
   it('opens navigation to postcode, number and city in the right country', () => {
     const address = { zipcode: '3511 CD', houseNumber: 6, city: 'Utrecht', country: 'NL' as const };
     expect(addressLine(address)).toBe('3511 CD 6, Utrecht');
+    expect(addressLine({ ...address, zipcode: '3511CD' })).toBe('3511 CD 6, Utrecht');
     expect(navigationUrl(address)).toBe(
       'https://www.google.com/maps/search/?api=1&query=3511%20CD%206%2C%20Utrecht%2C%20Nederland',
     );

@@ -12,9 +12,15 @@ export interface VisitAddress {
 
 const COUNTRY_NAME = { NL: 'Nederland', BE: 'België' } as const;
 
+/** A postcode as people write it: the server keeps Dutch ones without the space ("3511CD" → "3511 CD"). */
+export function postcodeAsWritten(zipcode: string): string {
+  const dutch = /^(\d{4})\s*([A-Za-z]{2})$/.exec(zipcode.trim());
+  return dutch ? `${dutch[1]} ${dutch[2].toUpperCase()}` : zipcode.trim();
+}
+
 /** The visit address as one line: "3511 CD 6, Utrecht". */
 export function addressLine(address: VisitAddress): string {
-  return `${address.zipcode} ${address.houseNumber}, ${address.city}`;
+  return `${postcodeAsWritten(address.zipcode)} ${address.houseNumber}, ${address.city}`;
 }
 
 /**
