@@ -19,6 +19,7 @@ const OrderHistoryQuery = graphql(`
     orderHistory(orderId: $orderId, first: $first, after: $after) {
       totalCount
       edges {
+        cursor
         node {
           id
           at
@@ -45,17 +46,6 @@ const OrderHistoryQuery = graphql(`
 `);
 
 type HistoryEvent = OrderHistoryData['orderHistory']['edges'][number]['node'];
-
-/** Appends a page of older events to the ones shown. */
-const appendPage = (previous: OrderHistoryData, next: OrderHistoryData | undefined): OrderHistoryData =>
-  next
-    ? {
-        orderHistory: {
-          ...next.orderHistory,
-          edges: [...previous.orderHistory.edges, ...next.orderHistory.edges],
-        },
-      }
-    : previous;
 
 /** The order's audit trail, newest first, on the order screen. */
 export function OrderHistory({
@@ -105,10 +95,8 @@ export function OrderHistory({
     setLoadingMore(true);
     setMoreProblem(null);
     try {
-      await fetchMore({
-        variables: { after: history.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous, fetchMoreResult),
-      });
+      // The cache's policy for paged lists (lib/paging.ts) appends the page to the events shown.
+      await fetchMore({ variables: { after: history.pageInfo.endCursor } });
     } catch (failure) {
       pendingFocus.current = null;
       setMoreProblem(problemOf(failure, t('common.genericError')).message);
