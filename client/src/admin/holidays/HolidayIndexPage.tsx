@@ -5,7 +5,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { AdminHolidaysQuery, Country } from '../../gql/graphql';
+import type { Country, HolidayIndexPageQuery as HolidayIndexPageData } from '../../gql/graphql';
 import { formatLocalDate, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -13,8 +13,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { countryNameKey, HOLIDAY_COUNTRIES, holidayName } from './holiday-text';
 import { useDeleteHoliday } from './useDeleteHoliday';
 
-const HOLIDAYS_QUERY = graphql(`
-  query AdminHolidays {
+const HolidayIndexPageQuery = graphql(`
+  query HolidayIndexPage {
     holidays {
       id
       country
@@ -23,14 +23,14 @@ const HOLIDAYS_QUERY = graphql(`
   }
 `);
 
-type Holiday = AdminHolidaysQuery['holidays'][number];
+type Holiday = HolidayIndexPageData['holidays'][number];
 
 /** Screen 'Holidays' (docs/rules.md, Holidays): the dates per country, with back, create and delete. */
 export function HolidayIndexPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.holidays.title'));
   const heading = useRef<HTMLHeadingElement>(null);
-  const { data, loading, error } = useQuery(HOLIDAYS_QUERY);
+  const { data, loading, error } = useQuery(HolidayIndexPageQuery);
   const { deleteHoliday, deleting, status } = useDeleteHoliday();
   const holidays = data?.holidays ?? [];
 

@@ -4,7 +4,7 @@ import { Message } from '../../components/Message';
 import { ReplyNote } from '../../components/ReplyNote';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { CallListQuery, Country } from '../../gql/graphql';
+import type { CallListPageQuery as CallListPageData, Country } from '../../gql/graphql';
 import { formatDayMonthYear, formatLongDate, formatTime, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -14,8 +14,8 @@ import { technicianLabel } from '../orders/TechnicianSelect';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const CallListQueryDocument = graphql(`
-  query CallList($country: Country, $by: String) {
+const CallListPageQuery = graphql(`
+  query CallListPage($country: Country, $by: String) {
     callList(country: $country, by: $by) {
       country
       date
@@ -48,7 +48,7 @@ const CallListQueryDocument = graphql(`
   }
 `);
 
-type CallList = CallListQuery['callList'];
+type CallList = CallListPageData['callList'];
 
 /**
  * 'Bellijst': the evening-before call list. For the next working day of a country, the orders whose
@@ -61,7 +61,7 @@ export function CallListPage() {
   const [country, setCountry] = useState<Country>(siteCountry);
   const [by, setBy] = useState('');
   const [asked, setAsked] = useState<{ country: Country; by: string | null }>({ country: siteCountry, by: null });
-  const { data, loading, error, refetch } = useQuery(CallListQueryDocument, {
+  const { data, loading, error, refetch } = useQuery(CallListPageQuery, {
     variables: asked,
     fetchPolicy: 'network-only',
   });

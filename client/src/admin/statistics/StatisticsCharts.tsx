@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { hourLabel } from '../../../../shared/hours.js';
-import type { AdminStatisticsQuery } from '../../gql/graphql';
+import type { StatisticsPageQuery } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import {
   buildTopTenPieOption,
@@ -11,7 +11,7 @@ import {
 } from './chart-options';
 import { Chart } from './Chart';
 
-type Statistics = AdminStatisticsQuery['statistics'];
+type Statistics = StatisticsPageQuery['statistics'];
 
 interface Row {
   label: string;

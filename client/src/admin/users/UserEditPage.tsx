@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { UserEditPageAdminQuery } from '../../gql/graphql';
+import type { UserEditPageQuery as UserEditPageData } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -12,8 +12,8 @@ import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const ADMIN = graphql(`
-  query UserEditPageAdmin($id: Int!) {
+const UserEditPageQuery = graphql(`
+  query UserEditPage($id: Int!) {
     admin(id: $id) {
       id
       firstname
@@ -27,8 +27,8 @@ const ADMIN = graphql(`
   }
 `);
 
-const UPDATE_ADMIN = graphql(`
-  mutation UserEditPageUpdateAdmin($id: Int!, $input: AdminInput!) {
+const UpdateAdminMutation = graphql(`
+  mutation UpdateAdmin($id: Int!, $input: AdminInput!) {
     updateAdmin(id: $id, input: $input) {
       id
       firstname
@@ -39,22 +39,22 @@ const UPDATE_ADMIN = graphql(`
   }
 `);
 
-const DELETE_ADMIN = graphql(`
-  mutation UserEditPageDeleteAdmin($id: Int!) {
+const DeleteAdminMutation = graphql(`
+  mutation DeleteAdmin($id: Int!) {
     deleteAdmin(id: $id) {
       id
     }
   }
 `);
 
-type EditableAdmin = UserEditPageAdminQuery['admin'];
+type EditableAdmin = UserEditPageData['admin'];
 
 /** users/edit/<id>: change names, e-mail and status, or delete (not oneself). */
 export function UserEditPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.users.editTitle'));
   const id = Number(useParams().id);
-  const { data, error } = useQuery(ADMIN, { variables: { id }, fetchPolicy: 'network-only' });
+  const { data, error } = useQuery(UserEditPageQuery, { variables: { id }, fetchPolicy: 'network-only' });
 
   return (
     <section>
@@ -81,9 +81,9 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
   });
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
-  const refetchQueries = ['UsersOverviewPageAdmins'];
-  const [updateAdmin, { loading: saving }] = useMutation(UPDATE_ADMIN, { refetchQueries });
-  const [deleteAdmin, { loading: deleting }] = useMutation(DELETE_ADMIN, { refetchQueries });
+  const refetchQueries = ['UsersOverviewPage'];
+  const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
+  const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
   const name = `${admin.firstname} ${admin.lastname}`.trim();
 
   const save = async (event: FormEvent) => {
