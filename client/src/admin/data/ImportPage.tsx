@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
-import type { Country, ImportOrdersMutation as ImportOrdersResult } from '../../gql/graphql';
+import type { Country, ImportOrdersMutation as ImportOrdersResult, RowReport_OutcomeFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { clearStorage } from '../../lib/storage';
@@ -26,13 +26,21 @@ const ImportOrdersMutation = graphql(`
       ... on ImportRowErrors {
         rowsChecked
         errorCount
-        errors {
-          line
-          column
-          value
-          message
-        }
+        ...RowReport_outcome
       }
+    }
+  }
+`);
+
+/** @public Read by codegen: the import mutation spreads it. */
+export const RowReportFragment = graphql(`
+  fragment RowReport_outcome on ImportRowErrors {
+    errorCount
+    errors {
+      line
+      column
+      value
+      message
     }
   }
 `);
@@ -53,7 +61,7 @@ const PROGRESS_POLL_MS = 400;
 
 type Outcome = ImportOrdersResult['importOrders'];
 
-function RowReport({ outcome }: { outcome: Extract<Outcome, { __typename: 'ImportRowErrors' }> }) {
+function RowReport({ outcome }: { outcome: RowReport_OutcomeFragment }) {
   const { t } = useI18n();
   const hidden = outcome.errorCount - outcome.errors.length;
   return (

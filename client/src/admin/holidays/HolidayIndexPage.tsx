@@ -5,7 +5,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { Country, HolidayIndexPageQuery as HolidayIndexPageData } from '../../gql/graphql';
+import type { Country, CountryHolidays_HolidayFragment } from '../../gql/graphql';
 import { formatLocalDate, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -18,12 +18,21 @@ const HolidayIndexPageQuery = graphql(`
     holidays {
       id
       country
-      date
+      ...CountryHolidays_holiday
     }
   }
 `);
 
-type Holiday = HolidayIndexPageData['holidays'][number];
+/** @public Read by codegen: the page query spreads it. */
+export const CountryHolidaysFragment = graphql(`
+  fragment CountryHolidays_holiday on Holiday {
+    id
+    country
+    date
+  }
+`);
+
+type Holiday = CountryHolidays_HolidayFragment;
 
 /** Screen 'Holidays' (docs/rules.md, Holidays): the dates per country, with back, create and delete. */
 export function HolidayIndexPage() {

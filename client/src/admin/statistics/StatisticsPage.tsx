@@ -14,22 +14,10 @@ const StatisticsCharts = lazy(() => import('./StatisticsCharts'));
 const StatisticsPageQuery = graphql(`
   query StatisticsPage($from: String, $to: String) {
     statistics(from: $from, to: $to) {
-      usagePerHour {
-        hour
-        visits
-      }
-      browsers {
-        name
-        visits
-      }
-      operatingSystems {
-        name
-        visits
-      }
       averageSiteVisit
       averageMailRead
       totalVisits
-      timeZone
+      ...StatisticsCharts_statistics
     }
   }
 `);

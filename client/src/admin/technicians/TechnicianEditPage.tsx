@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { TechnicianEditPageQuery as TechnicianEditPageData } from '../../gql/graphql';
+import type { TechnicianEditForm_TechnicianFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,31 +16,31 @@ const TechnicianEditPageQuery = graphql(`
   query TechnicianEditPage($id: Int!) {
     technician(id: $id) {
       id
-      firstname
-      lastname
-      email
-      personalNumber
-      startingTime
-      country
+      ...TechnicianEditForm_technician
     }
+  }
+`);
+
+/** @public Read by codegen: the page query and the update spread it. */
+export const TechnicianEditFormFragment = graphql(`
+  fragment TechnicianEditForm_technician on Technician {
+    id
+    firstname
+    lastname
+    email
+    personalNumber
+    startingTime
+    country
   }
 `);
 
 const UpdateTechnicianMutation = graphql(`
   mutation UpdateTechnician($id: Int!, $input: UpdateTechnicianInput!) {
     updateTechnician(id: $id, input: $input) {
-      id
-      firstname
-      lastname
-      email
-      personalNumber
-      startingTime
-      country
+      ...TechnicianEditForm_technician
     }
   }
 `);
-
-type EditableTechnician = TechnicianEditPageData['technician'];
 
 /** technicians/edit/<id>: everything but the personal number; start hour 07:00-20:00. */
 export function TechnicianEditPage() {
@@ -63,7 +63,7 @@ export function TechnicianEditPage() {
   );
 }
 
-function TechnicianEditForm({ technician }: { technician: EditableTechnician }) {
+function TechnicianEditForm({ technician }: { technician: TechnicianEditForm_TechnicianFragment }) {
   const { t } = useI18n();
   const [values, setValues] = useState<TechnicianFormValues>({
     firstname: technician.firstname,

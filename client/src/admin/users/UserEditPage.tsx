@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { UserEditPageQuery as UserEditPageData } from '../../gql/graphql';
+import type { AdminEditForm_AdminFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -16,10 +16,7 @@ const UserEditPageQuery = graphql(`
   query UserEditPage($id: Int!) {
     admin(id: $id) {
       id
-      firstname
-      lastname
-      email
-      inactive
+      ...AdminEditForm_admin
     }
     currentAdmin {
       id
@@ -27,14 +24,21 @@ const UserEditPageQuery = graphql(`
   }
 `);
 
+/** @public Read by codegen: the page query and the update spread it. */
+export const AdminEditFormFragment = graphql(`
+  fragment AdminEditForm_admin on Admin {
+    id
+    firstname
+    lastname
+    email
+    inactive
+  }
+`);
+
 const UpdateAdminMutation = graphql(`
   mutation UpdateAdmin($id: Int!, $input: AdminInput!) {
     updateAdmin(id: $id, input: $input) {
-      id
-      firstname
-      lastname
-      email
-      inactive
+      ...AdminEditForm_admin
     }
   }
 `);
@@ -46,8 +50,6 @@ const DeleteAdminMutation = graphql(`
     }
   }
 `);
-
-type EditableAdmin = UserEditPageData['admin'];
 
 /** users/edit/<id>: change names, e-mail and status, or delete (not oneself). */
 export function UserEditPage() {
@@ -70,7 +72,7 @@ export function UserEditPage() {
   );
 }
 
-function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolean }) {
+function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; isSelf: boolean }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [values, setValues] = useState<AdminFormValues>({
