@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import type { Language } from './i18n/locale';
+import { pagedListPolicies } from './lib/paging';
 import { readToken, type TokenKind } from './lib/storage';
 import { readXsrfToken } from './lib/xsrf';
 
@@ -39,7 +40,7 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
   });
   return new ApolloClient({
     link: ApolloLink.from([unauthenticated, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ typePolicies: pagedListPolicies }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

@@ -19,8 +19,8 @@ const ACTIONS: { to: string; label: MessageKey }[] = [
   { to: '/admin/call-list', label: 'admin.menu.callList' },
 ];
 
-const CURRENT_ADMIN = graphql(`
-  query MainMenuPageCurrentAdmin {
+const CurrentAdminQuery = graphql(`
+  query CurrentAdmin {
     currentAdmin {
       id
       firstname
@@ -32,7 +32,7 @@ const CURRENT_ADMIN = graphql(`
 export function MainMenuPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.menu.title'));
-  const { data } = useQuery(CURRENT_ADMIN);
+  const { data } = useQuery(CurrentAdminQuery);
   return (
     <section>
       <h1>{t('admin.menu.title')}</h1>

@@ -12,7 +12,7 @@ import type { IndexLocationState } from './IndexPage';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
 
-const ConsumerVisits = graphql(`
+const ConsumerVisitsQuery = graphql(`
   query ConsumerVisits($country: Country!) {
     consumerVisits {
       referenceNumber
@@ -45,7 +45,7 @@ export function DetailsPage() {
   usePageTitle(t('consumer.details.title'));
   const navigate = useNavigate();
   // Always from the server, once per visit to the page.
-  const { data, error } = useConsumerQuery(ConsumerVisits, { country });
+  const { data, error } = useConsumerQuery(ConsumerVisitsQuery, { country });
   const visits = data?.consumerVisits;
   const failed = Boolean(error) || visits?.length === 0;
   const heading = useRef<HTMLHeadingElement>(null);

@@ -7,7 +7,7 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { useConsumerQuery } from './consumer-graphql';
 import { graphql } from './gql';
 
-const ExternalContact = graphql(`
+const ExternalContactQuery = graphql(`
   query ExternalContact($country: Country!) {
     consumerContact(country: $country) {
       externalCompany {
@@ -25,7 +25,7 @@ const ExternalContact = graphql(`
 export function ExternalPage() {
   const { t, country } = useI18n();
   usePageTitle(t('consumer.external.title'));
-  const { data, error } = useConsumerQuery(ExternalContact, { country });
+  const { data, error } = useConsumerQuery(ExternalContactQuery, { country });
   const company = data?.consumerContact.externalCompany;
   if (error) return <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>;
   if (!company) return <Spinner />;

@@ -10,7 +10,7 @@ import { useConsumerMutation } from './consumer-graphql';
 import { graphql } from './gql';
 import { BusyButton } from '../components/BusyButton';
 
-const LookUpVisits = graphql(`
+const LookUpVisitsMutation = graphql(`
   mutation LookUpVisits($input: LookUpVisitsInput!) {
     lookUpVisits(input: $input) {
       dataToken
@@ -77,7 +77,7 @@ export function IndexPage() {
     (location.state as IndexLocationState | null)?.detailsFailed === true,
   );
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
-  const [lookUp, { loading }] = useConsumerMutation(LookUpVisits);
+  const [lookUp, { loading }] = useConsumerMutation(LookUpVisitsMutation);
 
   const focusFirstInvalid = (invalid: Partial<Record<FieldName, string>>) => {
     const first = fields.find((field) => invalid[field.name]);

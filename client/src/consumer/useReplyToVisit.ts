@@ -5,7 +5,7 @@ import { useConsumerMutation } from './consumer-graphql';
 import { graphql } from './gql';
 import type { ReplyToVisitInput, ReplyToVisitMutation } from './gql/graphql';
 
-const ReplyToVisit = graphql(`
+const ReplyToVisitMutation = graphql(`
   mutation ReplyToVisit($input: ReplyToVisitInput!) {
     replyToVisit(input: $input) {
       answer
@@ -25,7 +25,7 @@ export type ReplyOutcome = { ok: true; reply: SavedReply } | { ok: false; proble
  */
 export function useReplyToVisit() {
   const { t } = useI18n();
-  const [mutate, { loading }] = useConsumerMutation(ReplyToVisit);
+  const [mutate, { loading }] = useConsumerMutation(ReplyToVisitMutation);
   const save = useCallback(
     async (input: ReplyToVisitInput): Promise<ReplyOutcome> => {
       try {

@@ -4,8 +4,8 @@ import { useI18n } from '../../i18n/i18n';
 import { AuthCard } from '../../staff/AuthCard';
 import { ForgotForm } from '../../staff/ForgotForm';
 
-const REQUEST_RESET = graphql(`
-  mutation AdminForgotPageRequestReset($input: PasswordResetRequestInput!) {
+const RequestAdminPasswordResetMutation = graphql(`
+  mutation RequestAdminPasswordReset($input: PasswordResetRequestInput!) {
     requestAdminPasswordReset(input: $input) {
       message
     }
@@ -14,7 +14,7 @@ const REQUEST_RESET = graphql(`
 
 export function ForgotPage() {
   const { t } = useI18n();
-  const [requestReset] = useMutation(REQUEST_RESET);
+  const [requestReset] = useMutation(RequestAdminPasswordResetMutation);
   return (
     <AuthCard title={t('admin.forgot.title')}>
       <ForgotForm

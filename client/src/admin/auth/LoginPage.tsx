@@ -6,8 +6,8 @@ import { storeToken } from '../../lib/storage';
 import { AuthCard } from '../../staff/AuthCard';
 import { SignInForm } from '../../staff/SignInForm';
 
-const SIGN_IN = graphql(`
-  mutation AdminLoginPageSignIn($input: SignInInput!) {
+const SignInAdminMutation = graphql(`
+  mutation SignInAdmin($input: SignInInput!) {
     signInAdmin(input: $input) {
       adminToken
     }
@@ -17,7 +17,7 @@ const SIGN_IN = graphql(`
 export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const [signIn] = useMutation(SIGN_IN);
+  const [signIn] = useMutation(SignInAdminMutation);
   return (
     <AuthCard title={t('admin.login.title')}>
       <SignInForm

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
-import type { Country, ImportOrdersMutation } from '../../gql/graphql';
+import type { Country, ImportOrdersMutation as ImportOrdersResult, RowReport_OutcomeFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { clearStorage } from '../../lib/storage';
@@ -13,7 +13,7 @@ import { CountrySelect } from './CountrySelect';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const ImportOrdersDocument = graphql(`
+const ImportOrdersMutation = graphql(`
   mutation ImportOrders($country: Country!, $file: Upload!, $jobId: String) {
     importOrders(country: $country, file: $file, jobId: $jobId) {
       __typename
@@ -26,13 +26,21 @@ const ImportOrdersDocument = graphql(`
       ... on ImportRowErrors {
         rowsChecked
         errorCount
-        errors {
-          line
-          column
-          value
-          message
-        }
+        ...RowReport_outcome
       }
+    }
+  }
+`);
+
+/** @public Read by codegen: the import mutation spreads it. */
+export const RowReportFragment = graphql(`
+  fragment RowReport_outcome on ImportRowErrors {
+    errorCount
+    errors {
+      line
+      column
+      value
+      message
     }
   }
 `);
@@ -51,9 +59,9 @@ const ImportJobQuery = graphql(`
 /** How often the screen asks for the import's progress while it runs. */
 const PROGRESS_POLL_MS = 400;
 
-type Outcome = ImportOrdersMutation['importOrders'];
+type Outcome = ImportOrdersResult['importOrders'];
 
-function RowReport({ outcome }: { outcome: Extract<Outcome, { __typename: 'ImportRowErrors' }> }) {
+function RowReport({ outcome }: { outcome: RowReport_OutcomeFragment }) {
   const { t } = useI18n();
   const hidden = outcome.errorCount - outcome.errors.length;
   return (
@@ -131,7 +139,7 @@ export function ImportPage() {
     setSent(0);
     setJobId(id);
     try {
-      const data = await uploadOperation(ImportOrdersDocument, { country, jobId: id }, 'file', file, {
+      const data = await uploadOperation(ImportOrdersMutation, { country, jobId: id }, 'file', file, {
         token: 'admin',
         language,
         onProgress: (loaded, total) => setSent(Math.round((100 * loaded) / total)),

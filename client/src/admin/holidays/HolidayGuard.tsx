@@ -12,8 +12,8 @@ import { BusyButton } from '../../components/BusyButton';
 /** How many of the orders the guard lists; the count says how many there are in all. */
 export const GUARD_LISTED_ORDERS = 50;
 
-const HolidayGuardOrdersQuery = graphql(`
-  query HolidayGuardOrders($country: Country!, $date: String!, $first: Int) {
+const HolidayGuardQuery = graphql(`
+  query HolidayGuard($country: Country!, $date: String!, $first: Int) {
     activeOrdersOnDate(country: $country, date: $date, first: $first) {
       totalCount
       edges {
@@ -58,7 +58,7 @@ export function HolidayGuard({
 }) {
   const { t, language } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
-  const { data, loading, error } = useQuery(HolidayGuardOrdersQuery, {
+  const { data, loading, error } = useQuery(HolidayGuardQuery, {
     variables: { country, date, first: GUARD_LISTED_ORDERS },
     fetchPolicy: 'network-only',
   });

@@ -5,7 +5,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { AdminHolidaysQuery, Country } from '../../gql/graphql';
+import type { Country, CountryHolidays_HolidayFragment } from '../../gql/graphql';
 import { formatLocalDate, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -13,24 +13,33 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { countryNameKey, HOLIDAY_COUNTRIES, holidayName } from './holiday-text';
 import { useDeleteHoliday } from './useDeleteHoliday';
 
-const HOLIDAYS_QUERY = graphql(`
-  query AdminHolidays {
+const HolidayIndexPageQuery = graphql(`
+  query HolidayIndexPage {
     holidays {
       id
       country
-      date
+      ...CountryHolidays_holiday
     }
   }
 `);
 
-type Holiday = AdminHolidaysQuery['holidays'][number];
+/** @public Read by codegen: the page query spreads it. */
+export const CountryHolidaysFragment = graphql(`
+  fragment CountryHolidays_holiday on Holiday {
+    id
+    country
+    date
+  }
+`);
+
+type Holiday = CountryHolidays_HolidayFragment;
 
 /** Screen 'Holidays' (docs/rules.md, Holidays): the dates per country, with back, create and delete. */
 export function HolidayIndexPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.holidays.title'));
   const heading = useRef<HTMLHeadingElement>(null);
-  const { data, loading, error } = useQuery(HOLIDAYS_QUERY);
+  const { data, loading, error } = useQuery(HolidayIndexPageQuery);
   const { deleteHoliday, deleting, status } = useDeleteHoliday();
   const holidays = data?.holidays ?? [];
 

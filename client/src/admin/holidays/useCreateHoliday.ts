@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import type { Country } from '../../gql/graphql';
 
-const CREATE_HOLIDAY = graphql(`
+const CreateHolidayMutation = graphql(`
   mutation CreateHoliday($input: CreateHolidayInput!) {
     createHoliday(input: $input) {
       id
@@ -14,7 +14,7 @@ const CREATE_HOLIDAY = graphql(`
 
 /** Creates a holiday; the cached lists are dropped so every list shows it at once. */
 export function useCreateHoliday() {
-  const [mutate, { loading }] = useMutation(CREATE_HOLIDAY, {
+  const [mutate, { loading }] = useMutation(CreateHolidayMutation, {
     update(cache) {
       cache.evict({ id: 'ROOT_QUERY', fieldName: 'holidays' });
       cache.gc();

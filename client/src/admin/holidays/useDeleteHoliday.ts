@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { holidayName } from './holiday-text';
 
-const DELETE_HOLIDAY = graphql(`
+const DeleteHolidayMutation = graphql(`
   mutation DeleteHoliday($id: Int!) {
     deleteHoliday(id: $id) {
       id
@@ -24,7 +24,7 @@ export interface HolidayStatus {
 export function useDeleteHoliday() {
   const { t } = useI18n();
   const [status, setStatus] = useState<HolidayStatus | null>(null);
-  const [mutate, { loading }] = useMutation(DELETE_HOLIDAY, {
+  const [mutate, { loading }] = useMutation(DeleteHolidayMutation, {
     update(cache, { data }) {
       if (!data) return;
       cache.evict({ id: cache.identify({ __typename: 'Holiday', id: data.deleteHoliday.id }) });

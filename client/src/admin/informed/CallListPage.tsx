@@ -4,7 +4,7 @@ import { Message } from '../../components/Message';
 import { ReplyNote } from '../../components/ReplyNote';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { CallListQuery, Country } from '../../gql/graphql';
+import type { CallListResult_ListFragment, Country } from '../../gql/graphql';
 import { formatDayMonthYear, formatLongDate, formatTime, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -14,41 +14,46 @@ import { technicianLabel } from '../orders/TechnicianSelect';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const CallListQueryDocument = graphql(`
-  query CallList($country: Country, $by: String) {
+const CallListPageQuery = graphql(`
+  query CallListPage($country: Country, $by: String) {
     callList(country: $country, by: $by) {
-      country
-      date
-      windowShownFrom
-      cutoff
-      totalOrders
-      orders {
-        id
-        referenceNumber
-        name
-        phone
-        zipcode
-        houseNumber
-        city
-        appointment
-        duration
-        technician {
-          ...TechnicianSelect_technician
-        }
-        informed {
-          lookupCount
-          lastLookupAt
-          reply {
-            answer
-            accessNote
-          }
+      ...CallListResult_list
+    }
+  }
+`);
+
+/** @public Read by codegen: the page query spreads it. */
+export const CallListResultFragment = graphql(`
+  fragment CallListResult_list on CallList {
+    country
+    date
+    windowShownFrom
+    cutoff
+    totalOrders
+    orders {
+      id
+      referenceNumber
+      name
+      phone
+      zipcode
+      houseNumber
+      city
+      appointment
+      duration
+      technician {
+        ...TechnicianSelect_technician
+      }
+      informed {
+        lookupCount
+        lastLookupAt
+        reply {
+          answer
+          accessNote
         }
       }
     }
   }
 `);
-
-type CallList = CallListQuery['callList'];
 
 /**
  * 'Bellijst': the evening-before call list. For the next working day of a country, the orders whose
@@ -61,7 +66,7 @@ export function CallListPage() {
   const [country, setCountry] = useState<Country>(siteCountry);
   const [by, setBy] = useState('');
   const [asked, setAsked] = useState<{ country: Country; by: string | null }>({ country: siteCountry, by: null });
-  const { data, loading, error, refetch } = useQuery(CallListQueryDocument, {
+  const { data, loading, error, refetch } = useQuery(CallListPageQuery, {
     variables: asked,
     fetchPolicy: 'network-only',
   });
@@ -113,7 +118,7 @@ export function CallListPage() {
   );
 }
 
-function CallListResult({ list }: { list: CallList }) {
+function CallListResult({ list }: { list: CallListResult_ListFragment }) {
   const i18n = useI18n();
   const { t } = i18n;
   const locale = { language: i18n.language, country: list.country };

@@ -26,8 +26,8 @@ const MigratePageQuery = graphql(`
   }
 `);
 
-const MigrateDayOrdersQuery = graphql(`
-  query MigrateDayOrders($technician: String!, $day: DateTimeISO!) {
+const TechnicianDayOrdersQuery = graphql(`
+  query TechnicianDayOrders($technician: String!, $day: DateTimeISO!) {
     technicianDayOrders(technician: $technician, day: $day) {
       id
       name
@@ -56,7 +56,7 @@ export function MigratePage() {
   const zone = TIME_ZONE[source?.country ?? siteCountry];
   const today = page.data ? localDateIn(new Date(page.data.serverInfo.now), TIME_ZONE[siteCountry]) : '';
   const day = date ?? today;
-  const dayOrders = useQuery(MigrateDayOrdersQuery, {
+  const dayOrders = useQuery(TechnicianDayOrdersQuery, {
     variables: { technician: sourceNumber, day: day ? instantIn(day, 0, zone).toISOString() : '' },
     skip: sourceNumber === '' || day === '',
     fetchPolicy: 'network-only',

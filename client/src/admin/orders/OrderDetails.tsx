@@ -29,10 +29,8 @@ export const OrderDetailsFragment = graphql(`
   }
 `);
 
-export type OrderDetailsData = OrderDetails_OrderFragment;
-
 /** One order's customer, address, visit window and technician, as a description list. */
-export function OrderDetails({ order }: { order: OrderDetailsData }) {
+export function OrderDetails({ order }: { order: OrderDetails_OrderFragment }) {
   const { t, language } = useI18n();
   const locale = { language, country: order.country };
   const start = new Date(order.appointment);

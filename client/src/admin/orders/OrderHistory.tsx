@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { Country, OrderHistoryQuery as OrderHistoryData } from '../../gql/graphql';
+import type { Country, HistoryItem_EventFragment } from '../../gql/graphql';
 import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -19,21 +19,10 @@ const OrderHistoryQuery = graphql(`
     orderHistory(orderId: $orderId, first: $first, after: $after) {
       totalCount
       edges {
+        cursor
         node {
           id
-          at
-          kind
-          actor {
-            type
-            name
-            actingAdmin
-            importFileName
-          }
-          changes {
-            field
-            before
-            after
-          }
+          ...HistoryItem_event
         }
       }
       pageInfo {
@@ -44,18 +33,25 @@ const OrderHistoryQuery = graphql(`
   }
 `);
 
-type HistoryEvent = OrderHistoryData['orderHistory']['edges'][number]['node'];
-
-/** Appends a page of older events to the ones shown. */
-const appendPage = (previous: OrderHistoryData, next: OrderHistoryData | undefined): OrderHistoryData =>
-  next
-    ? {
-        orderHistory: {
-          ...next.orderHistory,
-          edges: [...previous.orderHistory.edges, ...next.orderHistory.edges],
-        },
-      }
-    : previous;
+/** @public Read by codegen: the history query spreads it. */
+export const HistoryItemFragment = graphql(`
+  fragment HistoryItem_event on OrderEvent {
+    id
+    at
+    kind
+    actor {
+      type
+      name
+      actingAdmin
+      importFileName
+    }
+    changes {
+      field
+      before
+      after
+    }
+  }
+`);
 
 /** The order's audit trail, newest first, on the order screen. */
 export function OrderHistory({
@@ -105,10 +101,8 @@ export function OrderHistory({
     setLoadingMore(true);
     setMoreProblem(null);
     try {
-      await fetchMore({
-        variables: { after: history.pageInfo.endCursor },
-        updateQuery: (previous, { fetchMoreResult }) => appendPage(previous, fetchMoreResult),
-      });
+      // The cache's policy for paged lists (lib/paging.ts) appends the page to the events shown.
+      await fetchMore({ variables: { after: history.pageInfo.endCursor } });
     } catch (failure) {
       pendingFocus.current = null;
       setMoreProblem(problemOf(failure, t('common.genericError')).message);
@@ -152,7 +146,7 @@ export function OrderHistory({
   );
 }
 
-function HistoryItem({ event, context }: { event: HistoryEvent; context: ValueContext }) {
+function HistoryItem({ event, context }: { event: HistoryItem_EventFragment; context: ValueContext }) {
   const { t } = useI18n();
   // A new order lists its values; a change lists each field from before to after.
   const isNew = event.kind === 'CREATED' || event.kind === 'IMPORT_CREATED';

@@ -4,13 +4,13 @@ import { flushSync } from 'react-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { OrderInformed_OrderFragment } from '../../gql/graphql';
+import type { ManagedOrder_OrderFragment } from '../../gql/graphql';
 import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { OrderInformed } from '../informed/OrderInformed';
-import { OrderDetails, type OrderDetailsData } from './OrderDetails';
+import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
 import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
 import { AdminPageHeader } from '../AdminPageHeader';
@@ -29,9 +29,28 @@ const OrderManagePageQuery = graphql(`
 const OrderByReferenceQuery = graphql(`
   query OrderByReference($referenceNumber: String!) {
     orderByReference(referenceNumber: $referenceNumber) {
-      ...OrderDetails_order
-      ...OrderInformed_order
+      id
+      country
+      ...ManagedOrder_order
     }
+  }
+`);
+
+/** @public Read by codegen: the order query of this page spreads it. */
+export const ManagedOrderFragment = graphql(`
+  fragment ManagedOrder_order on Order {
+    id
+    referenceNumber
+    country
+    technician {
+      personalNumber
+    }
+    deleted {
+      date
+      admin
+    }
+    ...OrderDetails_order
+    ...OrderInformed_order
   }
 `);
 
@@ -108,7 +127,7 @@ function ManagedOrder({
   status,
   onStatus,
 }: {
-  order: OrderDetailsData & OrderInformed_OrderFragment;
+  order: ManagedOrder_OrderFragment;
   technicians: readonly TechnicianOption[];
   status: Status;
   onStatus: (status: Status) => void;

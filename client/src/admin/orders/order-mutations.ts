@@ -7,7 +7,7 @@ import { problemOf, type ServerProblem } from '../../lib/errors';
 /** What a screen shows after a mutation: the success banner, or the server's problem. */
 export type MutationOutcome = { ok: true; message: string } | { ok: false; problem: ServerProblem };
 
-const CreateOrder = graphql(`
+const CreateOrderMutation = graphql(`
   mutation CreateOrder($input: CreateOrderInput!) {
     createOrder(input: $input) {
       id
@@ -16,7 +16,7 @@ const CreateOrder = graphql(`
   }
 `);
 
-const ReassignOrder = graphql(`
+const ReassignOrderMutation = graphql(`
   mutation ReassignOrder($input: ReassignOrderInput!) {
     reassignOrder(input: $input) {
       ...OrderDetails_order
@@ -24,7 +24,7 @@ const ReassignOrder = graphql(`
   }
 `);
 
-const DeleteOrder = graphql(`
+const DeleteOrderMutation = graphql(`
   mutation DeleteOrder($id: Int!) {
     deleteOrder(id: $id) {
       ...OrderDetails_order
@@ -32,7 +32,7 @@ const DeleteOrder = graphql(`
   }
 `);
 
-const MigrateOrders = graphql(`
+const MigrateOrdersMutation = graphql(`
   mutation MigrateOrders($input: MigrateOrdersInput!) {
     migrateOrders(input: $input) {
       orders {
@@ -55,7 +55,7 @@ function useOutcome() {
 }
 
 export function useCreateOrderMutation() {
-  const [mutate, { loading }] = useMutation(CreateOrder);
+  const [mutate, { loading }] = useMutation(CreateOrderMutation);
   const outcome = useOutcome();
   const create = (input: CreateOrderInput) => outcome(() => mutate({ variables: { input } }), 'admin.orders.created');
   return [create, loading] as const;
@@ -66,7 +66,7 @@ export function useCreateOrderMutation() {
  * order's history is fetched again to show the change.
  */
 export function useReassignOrderMutation() {
-  const [mutate, { loading }] = useMutation(ReassignOrder, { refetchQueries: ['OrderHistory'] });
+  const [mutate, { loading }] = useMutation(ReassignOrderMutation, { refetchQueries: ['OrderHistory'] });
   const outcome = useOutcome();
   const reassign = (input: ReassignOrderInput) =>
     outcome(() => mutate({ variables: { input } }), 'admin.orders.updated');
@@ -74,7 +74,7 @@ export function useReassignOrderMutation() {
 }
 
 export function useDeleteOrderMutation() {
-  const [mutate, { loading }] = useMutation(DeleteOrder, { refetchQueries: ['OrderHistory'] });
+  const [mutate, { loading }] = useMutation(DeleteOrderMutation, { refetchQueries: ['OrderHistory'] });
   const outcome = useOutcome();
   const remove = (id: number) => outcome(() => mutate({ variables: { id } }), 'admin.orders.deleted');
   return [remove, loading] as const;
@@ -82,7 +82,7 @@ export function useDeleteOrderMutation() {
 
 /** After a migration the day list is fetched again: the moved orders leave it. */
 export function useMigrateOrdersMutation() {
-  const [mutate, { loading }] = useMutation(MigrateOrders, { refetchQueries: ['MigrateDayOrders'] });
+  const [mutate, { loading }] = useMutation(MigrateOrdersMutation, { refetchQueries: ['TechnicianDayOrders'] });
   const outcome = useOutcome();
   const migrate = (input: MigrateOrdersInput) =>
     outcome(() => mutate({ variables: { input }, awaitRefetchQueries: true }), 'admin.orders.migrate.done');

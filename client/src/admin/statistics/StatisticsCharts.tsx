@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { hourLabel } from '../../../../shared/hours.js';
-import type { AdminStatisticsQuery } from '../../gql/graphql';
+import { graphql } from '../../gql';
+import type { StatisticsCharts_StatisticsFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import {
   buildTopTenPieOption,
@@ -11,7 +12,24 @@ import {
 } from './chart-options';
 import { Chart } from './Chart';
 
-type Statistics = AdminStatisticsQuery['statistics'];
+/** @public Read by codegen: the statistics query of the page spreads it. */
+export const StatisticsChartsFragment = graphql(`
+  fragment StatisticsCharts_statistics on UsageStatistics {
+    usagePerHour {
+      hour
+      visits
+    }
+    browsers {
+      name
+      visits
+    }
+    operatingSystems {
+      name
+      visits
+    }
+    timeZone
+  }
+`);
 
 interface Row {
   label: string;
@@ -72,7 +90,7 @@ function ChartCard({
 }
 
 /** The three charts of the statistics screen; loaded on demand, so ECharts is downloaded only here. */
-export default function StatisticsCharts({ statistics }: { statistics: Statistics }) {
+export default function StatisticsCharts({ statistics }: { statistics: StatisticsCharts_StatisticsFragment }) {
   const { t } = useI18n();
   const seriesName = t('admin.statistics.visits');
   const unknown = t('admin.statistics.unknown');
@@ -90,7 +108,7 @@ export default function StatisticsCharts({ statistics }: { statistics: Statistic
     [statistics.operatingSystems, seriesName, unknown],
   );
   const hourRows = visitsByHour(statistics.usagePerHour).map((visits, hour) => ({ label: hourLabel(hour), visits }));
-  const rowsOf = (items: Statistics['browsers']) =>
+  const rowsOf = (items: StatisticsCharts_StatisticsFragment['browsers']) =>
     topTen(items, unknown).map((slice) => ({ label: slice.name, visits: slice.value }));
 
   return (

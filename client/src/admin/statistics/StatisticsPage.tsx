@@ -11,25 +11,13 @@ import { AdminPageHeader } from '../AdminPageHeader';
 // ECharts is large: it is fetched when this screen opens, never by the other (admin or consumer) pages.
 const StatisticsCharts = lazy(() => import('./StatisticsCharts'));
 
-const STATISTICS_QUERY = graphql(`
-  query AdminStatistics($from: String, $to: String) {
+const StatisticsPageQuery = graphql(`
+  query StatisticsPage($from: String, $to: String) {
     statistics(from: $from, to: $to) {
-      usagePerHour {
-        hour
-        visits
-      }
-      browsers {
-        name
-        visits
-      }
-      operatingSystems {
-        name
-        visits
-      }
       averageSiteVisit
       averageMailRead
       totalVisits
-      timeZone
+      ...StatisticsCharts_statistics
     }
   }
 `);
@@ -47,7 +35,7 @@ export function StatisticsPage() {
   usePageTitle(t('admin.statistics.title'));
   const [draft, setDraft] = useState<Period>(ALL_TIME);
   const [period, setPeriod] = useState<Period>(ALL_TIME);
-  const { data, previousData, loading, error } = useQuery(STATISTICS_QUERY, {
+  const { data, previousData, loading, error } = useQuery(StatisticsPageQuery, {
     variables: { from: period.from || null, to: period.to || null },
   });
   const problem = error ? problemOf(error, t('common.genericError')) : null;

@@ -11,8 +11,8 @@ import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields'
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const CREATE_TECHNICIAN = graphql(`
-  mutation TechnicianCreatePageCreate($input: CreateTechnicianInput!) {
+const CreateTechnicianMutation = graphql(`
+  mutation CreateTechnician($input: CreateTechnicianInput!) {
     createTechnician(input: $input) {
       id
       email
@@ -20,8 +20,8 @@ const CREATE_TECHNICIAN = graphql(`
   }
 `);
 
-const SEND_PASSWORD_MAIL = graphql(`
-  mutation TechnicianCreatePageSendPasswordMail($input: PasswordResetRequestInput!) {
+const SendNewTechnicianPasswordMailMutation = graphql(`
+  mutation SendNewTechnicianPasswordMail($input: PasswordResetRequestInput!) {
     requestTechnicianPasswordReset(input: $input) {
       message
     }
@@ -47,10 +47,10 @@ export function TechnicianCreatePage() {
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [created, setCreated] = useState(false);
   const mailNotice = usePasswordMailNotice();
-  const [createTechnician, { loading }] = useMutation(CREATE_TECHNICIAN, {
-    refetchQueries: ['TechniciansIndexPageTechnicians'],
+  const [createTechnician, { loading }] = useMutation(CreateTechnicianMutation, {
+    refetchQueries: ['TechniciansIndexPage'],
   });
-  const [sendPasswordMail] = useMutation(SEND_PASSWORD_MAIL);
+  const [sendPasswordMail] = useMutation(SendNewTechnicianPasswordMailMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

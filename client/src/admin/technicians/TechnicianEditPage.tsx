@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { TechnicianEditPageTechnicianQuery } from '../../gql/graphql';
+import type { TechnicianEditForm_TechnicianFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -12,42 +12,42 @@ import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields'
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const TECHNICIAN = graphql(`
-  query TechnicianEditPageTechnician($id: Int!) {
+const TechnicianEditPageQuery = graphql(`
+  query TechnicianEditPage($id: Int!) {
     technician(id: $id) {
       id
-      firstname
-      lastname
-      email
-      personalNumber
-      startingTime
-      country
+      ...TechnicianEditForm_technician
     }
   }
 `);
 
-const UPDATE_TECHNICIAN = graphql(`
-  mutation TechnicianEditPageUpdate($id: Int!, $input: UpdateTechnicianInput!) {
+/** @public Read by codegen: the page query and the update spread it. */
+export const TechnicianEditFormFragment = graphql(`
+  fragment TechnicianEditForm_technician on Technician {
+    id
+    firstname
+    lastname
+    email
+    personalNumber
+    startingTime
+    country
+  }
+`);
+
+const UpdateTechnicianMutation = graphql(`
+  mutation UpdateTechnician($id: Int!, $input: UpdateTechnicianInput!) {
     updateTechnician(id: $id, input: $input) {
-      id
-      firstname
-      lastname
-      email
-      personalNumber
-      startingTime
-      country
+      ...TechnicianEditForm_technician
     }
   }
 `);
-
-type EditableTechnician = TechnicianEditPageTechnicianQuery['technician'];
 
 /** technicians/edit/<id>: everything but the personal number; start hour 07:00-20:00. */
 export function TechnicianEditPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.technicians.editTitle'));
   const id = Number(useParams().id);
-  const { data, error } = useQuery(TECHNICIAN, { variables: { id }, fetchPolicy: 'network-only' });
+  const { data, error } = useQuery(TechnicianEditPageQuery, { variables: { id }, fetchPolicy: 'network-only' });
 
   return (
     <section>
@@ -63,7 +63,7 @@ export function TechnicianEditPage() {
   );
 }
 
-function TechnicianEditForm({ technician }: { technician: EditableTechnician }) {
+function TechnicianEditForm({ technician }: { technician: TechnicianEditForm_TechnicianFragment }) {
   const { t } = useI18n();
   const [values, setValues] = useState<TechnicianFormValues>({
     firstname: technician.firstname,
@@ -75,8 +75,8 @@ function TechnicianEditForm({ technician }: { technician: EditableTechnician }) 
   });
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
-  const [updateTechnician, { loading }] = useMutation(UPDATE_TECHNICIAN, {
-    refetchQueries: ['TechniciansIndexPageTechnicians'],
+  const [updateTechnician, { loading }] = useMutation(UpdateTechnicianMutation, {
+    refetchQueries: ['TechniciansIndexPage'],
   });
 
   const save = async (event: FormEvent) => {

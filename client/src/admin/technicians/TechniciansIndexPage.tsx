@@ -11,8 +11,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { openTechnicianArea, TECHNICIAN_AREA_PATH } from './open-technician-area';
 import { AdminPageHeader } from '../AdminPageHeader';
 
-const TECHNICIANS = graphql(`
-  query TechniciansIndexPageTechnicians($search: String) {
+const TechniciansIndexPageQuery = graphql(`
+  query TechniciansIndexPage($search: String) {
     technicians(search: $search) {
       id
       firstname
@@ -24,16 +24,16 @@ const TECHNICIANS = graphql(`
   }
 `);
 
-const DELETE_TECHNICIAN = graphql(`
-  mutation TechniciansIndexPageDeleteTechnician($id: Int!) {
+const DeleteTechnicianMutation = graphql(`
+  mutation DeleteTechnician($id: Int!) {
     deleteTechnician(id: $id) {
       id
     }
   }
 `);
 
-const SIGN_IN_AS = graphql(`
-  mutation TechniciansIndexPageSignInAs($technicianId: Int!) {
+const SignInAsTechnicianMutation = graphql(`
+  mutation SignInAsTechnician($technicianId: Int!) {
     signInAsTechnician(technicianId: $technicianId) {
       technicianToken
     }
@@ -58,9 +58,11 @@ export function TechniciansIndexPage() {
   usePageTitle(t('admin.technicians.title'));
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 250);
-  const { data, previousData, loading, error } = useQuery(TECHNICIANS, { variables: { search: term || null } });
-  const [deleteTechnician] = useMutation(DELETE_TECHNICIAN, { refetchQueries: ['TechniciansIndexPageTechnicians'] });
-  const [signInAs] = useMutation(SIGN_IN_AS);
+  const { data, previousData, loading, error } = useQuery(TechniciansIndexPageQuery, {
+    variables: { search: term || null },
+  });
+  const [deleteTechnician] = useMutation(DeleteTechnicianMutation, { refetchQueries: ['TechniciansIndexPage'] });
+  const [signInAs] = useMutation(SignInAsTechnicianMutation);
   const [notice, setNotice] = useState<Notice | null>(null);
   const technicians = (data ?? previousData)?.technicians ?? [];
 

@@ -10,16 +10,16 @@ import { AdminFields, EMPTY_ADMIN, toAdminInput, type AdminFormValues } from './
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const CREATE_ADMIN = graphql(`
-  mutation UserCreatePageCreateAdmin($input: AdminInput!) {
+const CreateAdminMutation = graphql(`
+  mutation CreateAdmin($input: AdminInput!) {
     createAdmin(input: $input) {
       id
     }
   }
 `);
 
-const SEND_PASSWORD_MAIL = graphql(`
-  mutation UserCreatePageSendPasswordMail($input: PasswordResetRequestInput!) {
+const SendNewAdminPasswordMailMutation = graphql(`
+  mutation SendNewAdminPasswordMail($input: PasswordResetRequestInput!) {
     requestAdminPasswordReset(input: $input) {
       message
     }
@@ -34,8 +34,8 @@ export function UserCreatePage() {
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [created, setCreated] = useState(false);
   const mailNotice = usePasswordMailNotice();
-  const [createAdmin, { loading }] = useMutation(CREATE_ADMIN, { refetchQueries: ['UsersOverviewPageAdmins'] });
-  const [sendPasswordMail] = useMutation(SEND_PASSWORD_MAIL);
+  const [createAdmin, { loading }] = useMutation(CreateAdminMutation, { refetchQueries: ['UsersOverviewPage'] });
+  const [sendPasswordMail] = useMutation(SendNewAdminPasswordMailMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

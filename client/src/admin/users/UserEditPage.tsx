@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
-import type { UserEditPageAdminQuery } from '../../gql/graphql';
+import type { AdminEditForm_AdminFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -12,14 +12,11 @@ import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 
-const ADMIN = graphql(`
-  query UserEditPageAdmin($id: Int!) {
+const UserEditPageQuery = graphql(`
+  query UserEditPage($id: Int!) {
     admin(id: $id) {
       id
-      firstname
-      lastname
-      email
-      inactive
+      ...AdminEditForm_admin
     }
     currentAdmin {
       id
@@ -27,34 +24,39 @@ const ADMIN = graphql(`
   }
 `);
 
-const UPDATE_ADMIN = graphql(`
-  mutation UserEditPageUpdateAdmin($id: Int!, $input: AdminInput!) {
+/** @public Read by codegen: the page query and the update spread it. */
+export const AdminEditFormFragment = graphql(`
+  fragment AdminEditForm_admin on Admin {
+    id
+    firstname
+    lastname
+    email
+    inactive
+  }
+`);
+
+const UpdateAdminMutation = graphql(`
+  mutation UpdateAdmin($id: Int!, $input: AdminInput!) {
     updateAdmin(id: $id, input: $input) {
-      id
-      firstname
-      lastname
-      email
-      inactive
+      ...AdminEditForm_admin
     }
   }
 `);
 
-const DELETE_ADMIN = graphql(`
-  mutation UserEditPageDeleteAdmin($id: Int!) {
+const DeleteAdminMutation = graphql(`
+  mutation DeleteAdmin($id: Int!) {
     deleteAdmin(id: $id) {
       id
     }
   }
 `);
 
-type EditableAdmin = UserEditPageAdminQuery['admin'];
-
 /** users/edit/<id>: change names, e-mail and status, or delete (not oneself). */
 export function UserEditPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.users.editTitle'));
   const id = Number(useParams().id);
-  const { data, error } = useQuery(ADMIN, { variables: { id }, fetchPolicy: 'network-only' });
+  const { data, error } = useQuery(UserEditPageQuery, { variables: { id }, fetchPolicy: 'network-only' });
 
   return (
     <section>
@@ -70,7 +72,7 @@ export function UserEditPage() {
   );
 }
 
-function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolean }) {
+function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; isSelf: boolean }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [values, setValues] = useState<AdminFormValues>({
@@ -81,9 +83,9 @@ function AdminEditForm({ admin, isSelf }: { admin: EditableAdmin; isSelf: boolea
   });
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
-  const refetchQueries = ['UsersOverviewPageAdmins'];
-  const [updateAdmin, { loading: saving }] = useMutation(UPDATE_ADMIN, { refetchQueries });
-  const [deleteAdmin, { loading: deleting }] = useMutation(DELETE_ADMIN, { refetchQueries });
+  const refetchQueries = ['UsersOverviewPage'];
+  const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
+  const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
   const name = `${admin.firstname} ${admin.lastname}`.trim();
 
   const save = async (event: FormEvent) => {

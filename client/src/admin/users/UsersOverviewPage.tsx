@@ -8,8 +8,8 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
 
-const ADMINS = graphql(`
-  query UsersOverviewPageAdmins {
+const UsersOverviewPageQuery = graphql(`
+  query UsersOverviewPage {
     admins {
       id
       firstname
@@ -25,7 +25,7 @@ export function UsersOverviewPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   usePageTitle(t('admin.users.title'));
-  const { data, loading, error } = useQuery(ADMINS);
+  const { data, loading, error } = useQuery(UsersOverviewPageQuery);
   const admins = data?.admins ?? [];
 
   return (
