@@ -4,8 +4,8 @@ import { useI18n } from '../i18n/i18n';
 import { AuthCard } from '../staff/AuthCard';
 import { ForgotForm } from '../staff/ForgotForm';
 
-const REQUEST_RESET = graphql(`
-  mutation TechnicianForgotPageRequestReset($input: PasswordResetRequestInput!) {
+const RequestTechnicianPasswordResetMutation = graphql(`
+  mutation RequestTechnicianPasswordReset($input: PasswordResetRequestInput!) {
     requestTechnicianPasswordReset(input: $input) {
       message
     }
@@ -14,7 +14,7 @@ const REQUEST_RESET = graphql(`
 
 export function ForgotPage() {
   const { t } = useI18n();
-  const [requestReset] = useMutation(REQUEST_RESET);
+  const [requestReset] = useMutation(RequestTechnicianPasswordResetMutation);
   return (
     <AuthCard title={t('technician.forgot.title')}>
       <ForgotForm

@@ -6,8 +6,8 @@ import { storeToken } from '../lib/storage';
 import { AuthCard } from '../staff/AuthCard';
 import { SignInForm } from '../staff/SignInForm';
 
-const SIGN_IN = graphql(`
-  mutation TechnicianLoginPageSignIn($input: SignInInput!) {
+const SignInTechnicianMutation = graphql(`
+  mutation SignInTechnician($input: SignInInput!) {
     signInTechnician(input: $input) {
       accessToken
     }
@@ -17,7 +17,7 @@ const SIGN_IN = graphql(`
 export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const [signIn] = useMutation(SIGN_IN);
+  const [signIn] = useMutation(SignInTechnicianMutation);
   return (
     <AuthCard title={t('technician.login.title')}>
       <SignInForm

@@ -8,16 +8,16 @@ import { usePageTitle } from '../lib/usePageTitle';
 import { LogoutButton } from '../components/LogoutButton';
 import { Planner } from './manage/Planner';
 import { readSnapshot, saveSnapshot } from './offline/offline-snapshot';
-import type { TechnicianPlannerPageQuery } from '../gql/graphql';
+import type { TechnicianPlannerPageQuery as PlannerPageData } from '../gql/graphql';
 import { useEffect, useState } from 'react';
 
-const TECHNICIAN_PLANNER = graphql(`
+const TechnicianPlannerPageQuery = graphql(`
   query TechnicianPlannerPage {
     serverInfo {
       now
     }
     technicianSchedule {
-      ...PlannerSchedule
+      ...Planner_schedule
     }
   }
 `);
@@ -30,8 +30,8 @@ export function ManagePage() {
   const { t } = useI18n();
   usePageTitle(t('technician.manage.pageTitle'));
   // Always from the server: a planner must never show a stale day or a stale lock.
-  const { data, error, loading, refetch } = useQuery(TECHNICIAN_PLANNER, { fetchPolicy: 'network-only' });
-  const [snapshot] = useState(() => readSnapshot<TechnicianPlannerPageQuery>('planner'));
+  const { data, error, loading, refetch } = useQuery(TechnicianPlannerPageQuery, { fetchPolicy: 'network-only' });
+  const [snapshot] = useState(() => readSnapshot<PlannerPageData>('planner'));
   useEffect(() => {
     if (data) saveSnapshot('planner', data);
   }, [data]);

@@ -6,8 +6,8 @@ import { AuthCard } from '../staff/AuthCard';
 import { NewPasswordForm } from '../staff/NewPasswordForm';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/staff.js';
 
-const RESET_PASSWORD = graphql(`
-  mutation TechnicianNewPasswordPageReset($input: NewPasswordInput!) {
+const ResetTechnicianPasswordMutation = graphql(`
+  mutation ResetTechnicianPassword($input: NewPasswordInput!) {
     resetTechnicianPassword(input: $input) {
       message
     }
@@ -18,7 +18,7 @@ const RESET_PASSWORD = graphql(`
 export function NewPasswordPage() {
   const { t } = useI18n();
   const { token = '' } = useParams();
-  const [resetPassword] = useMutation(RESET_PASSWORD);
+  const [resetPassword] = useMutation(ResetTechnicianPasswordMutation);
   return (
     <AuthCard title={t('technician.newPassword.title')}>
       <NewPasswordForm

@@ -6,7 +6,7 @@ import { useI18n } from '../i18n/i18n';
 import { removeToken } from '../lib/storage';
 import { registerTechnicianServiceWorker } from './offline/register-service-worker';
 
-const CURRENT_TECHNICIAN = graphql(`
+const CurrentTechnicianQuery = graphql(`
   query CurrentTechnician {
     currentTechnician {
       firstname
@@ -39,7 +39,7 @@ export function SignedInFrame() {
   const { t } = useI18n();
   const navigate = useNavigate();
   useInstallableApp();
-  const { data } = useQuery(CURRENT_TECHNICIAN);
+  const { data } = useQuery(CurrentTechnicianQuery);
   const current = data?.currentTechnician;
 
   const backToAdmin = () => {

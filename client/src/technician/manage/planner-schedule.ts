@@ -1,12 +1,12 @@
 import { graphql } from '../../gql';
-import type { PlannerScheduleFragment } from '../../gql/graphql';
+import type { Planner_ScheduleFragment } from '../../gql/graphql';
 
 /**
  * @public What the planner shows of a day: read on opening and again from the confirmation's answer (codegen
  * reads it; the documents spread it).
  */
-export const PLANNER_SCHEDULE = graphql(`
-  fragment PlannerSchedule on TechnicianSchedule {
+export const PlannerFragment = graphql(`
+  fragment Planner_schedule on TechnicianSchedule {
     date
     locked
     confirmedAt
@@ -16,5 +16,5 @@ export const PLANNER_SCHEDULE = graphql(`
   }
 `);
 
-export type PlannerSchedule = PlannerScheduleFragment;
+export type PlannerSchedule = Planner_ScheduleFragment;
 export type ScheduleOrder = PlannerSchedule['orders'][number];

@@ -6,11 +6,11 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import type { PlannerSchedule } from './planner-schedule';
 
-const CONFIRM_SCHEDULE = graphql(`
+const ConfirmScheduleMutation = graphql(`
   mutation ConfirmSchedule($input: ConfirmScheduleInput!) {
     confirmSchedule(input: $input) {
       schedule {
-        ...PlannerSchedule
+        ...Planner_schedule
       }
     }
   }
@@ -25,7 +25,7 @@ export type ConfirmOutcome =
  */
 export function useConfirmSchedule() {
   const { t } = useI18n();
-  const [mutate, { loading }] = useMutation(CONFIRM_SCHEDULE);
+  const [mutate, { loading }] = useMutation(ConfirmScheduleMutation);
   const confirm = useCallback(
     async (input: ConfirmScheduleInput): Promise<ConfirmOutcome> => {
       const failed = (error: unknown): ConfirmOutcome => {

@@ -5,7 +5,7 @@ import type { OrderCard_OrderFragment } from '../../gql/graphql';
  * @public What an order card shows: who, where, how to reach them, and what they told us. The planner and
  * today's list spread it (codegen reads it).
  */
-export const ORDER_CARD_FRAGMENT = graphql(`
+export const OrderCardFragment = graphql(`
   fragment OrderCard_order on ScheduleOrder {
     id
     appointment

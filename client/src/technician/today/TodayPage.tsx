@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { readSnapshot, saveSnapshot } from '../offline/offline-snapshot';
-import { TECHNICIAN_TODAY_PAGE, type TodayData } from './today-documents';
+import { TechnicianTodayPageQuery, type TodayData } from './today-documents';
 import { useWaitingTaps } from './useWaitingTaps';
 import { VisitCard } from './VisitCard';
 import { nextStopIndex, withWaiting } from './visit-stage';
@@ -21,7 +21,7 @@ export function TodayPage() {
   const i18n = useI18n();
   const { t } = i18n;
   usePageTitle(t('technician.today.pageTitle'));
-  const { data, error, loading, refetch } = useQuery(TECHNICIAN_TODAY_PAGE, { fetchPolicy: 'network-only' });
+  const { data, error, loading, refetch } = useQuery(TechnicianTodayPageQuery, { fetchPolicy: 'network-only' });
   const [snapshot] = useState(() => readSnapshot<TodayData>('today'));
   // The phone's clock may be off: estimates count from the server's time, as last heard.
   const skew = useRef(

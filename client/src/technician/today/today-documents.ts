@@ -1,8 +1,8 @@
 import { graphql } from '../../gql';
-import type { TechnicianTodayPageQuery, VisitCard_OrderFragment } from '../../gql/graphql';
+import type { TechnicianTodayPageQuery as TodayPageData, VisitCard_OrderFragment } from '../../gql/graphql';
 
 /** @public What a visit card reads: the order card and the visit's status (codegen reads it). */
-export const VISIT_CARD_FRAGMENT = graphql(`
+export const VisitCardFragment = graphql(`
   fragment VisitCard_order on ScheduleOrder {
     ...OrderCard_order
     status {
@@ -18,7 +18,7 @@ export const VISIT_CARD_FRAGMENT = graphql(`
   }
 `);
 
-export const TECHNICIAN_TODAY_PAGE = graphql(`
+export const TechnicianTodayPageQuery = graphql(`
   query TechnicianTodayPage {
     serverInfo {
       now
@@ -32,7 +32,7 @@ export const TECHNICIAN_TODAY_PAGE = graphql(`
   }
 `);
 
-export const SET_VISIT_STATUS = graphql(`
+export const SetVisitStatusMutation = graphql(`
   mutation SetVisitStatus($input: SetVisitStatusInput!) {
     setVisitStatus(input: $input) {
       ...VisitCard_order
@@ -40,7 +40,7 @@ export const SET_VISIT_STATUS = graphql(`
   }
 `);
 
-export const UNDO_VISIT_STATUS = graphql(`
+export const UndoVisitStatusMutation = graphql(`
   mutation UndoVisitStatus($input: UndoVisitStatusInput!) {
     undoVisitStatus(input: $input) {
       ...VisitCard_order
@@ -48,5 +48,5 @@ export const UNDO_VISIT_STATUS = graphql(`
   }
 `);
 
-export type TodayData = TechnicianTodayPageQuery;
+export type TodayData = TodayPageData;
 export type VisitCardOrder = VisitCard_OrderFragment;

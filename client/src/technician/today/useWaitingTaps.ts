@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { enqueue, readQueue, sendWaiting, type SendResult, type StatusChange } from '../offline/status-queue';
-import { SET_VISIT_STATUS, UNDO_VISIT_STATUS } from './today-documents';
+import { SetVisitStatusMutation, UndoVisitStatusMutation } from './today-documents';
 
 /** How often waiting taps are tried again while the phone thinks it is online but the server cannot be reached. */
 const RETRY_MS = 15_000;
@@ -14,8 +14,8 @@ const RETRY_MS = 15_000;
  */
 export function useWaitingTaps({ onSent }: { onSent: () => void }) {
   const { t } = useI18n();
-  const [setStatus] = useMutation(SET_VISIT_STATUS);
-  const [undoStatus] = useMutation(UNDO_VISIT_STATUS);
+  const [setStatus] = useMutation(SetVisitStatusMutation);
+  const [undoStatus] = useMutation(UndoVisitStatusMutation);
   const [waiting, setWaiting] = useState<StatusChange[]>(readQueue);
   const [refused, setRefused] = useState<string[]>([]);
   const sending = useRef<Promise<void> | null>(null);
