@@ -16,6 +16,9 @@ import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { staticClient } from './common/http/static-client.js';
+import { graphqlMetricsPlugin } from './common/metrics/graphql-metrics.plugin.js';
+import { httpMetrics, labelRoute, withResponse } from './common/metrics/http-metrics.js';
+import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
@@ -74,6 +77,7 @@ export async function composeApp(
       ...(armor.plugins as ApolloServerPlugin<AppContext>[]),
       localizeErrorsPlugin,
       inputTextPlugin,
+      graphqlMetricsPlugin(services.metrics),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),
     ],
@@ -83,14 +87,21 @@ export async function composeApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.use(httpMetrics(services.metrics));
   app.use(requestLogger(services.logger));
   app.use(healthRouter(services.orm, lifecycle));
+  app.get('/metrics', metricsOnMainPort(services.metrics, config.metrics.token));
   app.use(securityHeaders());
   app.use(cookieParser());
   const xsrf = createXsrf(config.jwtSecret);
 
   app.use(
     '/graphql',
+    (_req, res, next) => {
+      // Refused before Apollo (XSRF, body, upload): the operation is not known yet.
+      labelRoute(res, '/graphql');
+      next();
+    },
     xsrf.protect,
     express.json({ limit: '1mb' }),
     graphqlUploads({
@@ -98,7 +109,9 @@ export async function composeApp(
       rolesThatUpload: rolesThatUpload(schema),
       viewerOf: (req) => authenticate(req.get('authorization'), services.tokens, services.orm.em.fork()),
     }),
-    expressMiddleware(apollo, { context: async ({ req }) => createContext(req, services) }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => withResponse(await createContext(req, services), res),
+    }),
   );
   app.use('/api', xsrf.protect);
   app.use(mailOpenPixelRouter(services));

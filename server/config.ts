@@ -85,6 +85,19 @@ export interface AppConfig {
   statementTimeoutMs: number;
   /** Directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
+  /** Prometheus metrics: off unless the operator sets a token, a port, or both. */
+  metrics: MetricsAccess;
+}
+
+/**
+ * How Prometheus reaches GET /metrics. `token`: on the main port, only with `Authorization: Bearer
+ * <token>`. `port`: a listener of its own on `host` (loopback unless told otherwise) without a token,
+ * for a scraper on a private network. Neither: no metrics are served.
+ */
+export interface MetricsAccess {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
 }
 
 export class ConfigError extends Error {}
@@ -133,13 +146,35 @@ function readEnvString(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-function readPort(env: Env): number {
-  const raw = readEnvString(env, 'PORT') ?? '3000';
+function readPort(env: Env, name = 'PORT', fallback = '3000'): number {
+  const raw = readEnvString(env, name) ?? fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a number between 0 and 65535, got "${raw}"`);
+    throw new ConfigError(`${name} must be a number between 0 and 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** Long enough that guessing is hopeless, and sendable as a header as it is. */
+const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function readMetricsAccess(env: Env, port: number): MetricsAccess {
+  const token = readEnvString(env, 'METRICS_TOKEN');
+  if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (e.g. openssl rand -hex 32)`,
+    );
+  }
+  const metricsPort = readEnvString(env, 'METRICS_PORT') === undefined ? undefined : readPort(env, 'METRICS_PORT');
+  // Port 0 (any free port) is allowed for both: only two fixed equal numbers collide.
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): it serves metrics without a token`);
+  }
+  const host = readEnvString(env, 'METRICS_HOST') ?? '127.0.0.1';
+  if (isIP(host) === 0 && host !== 'localhost') {
+    throw new ConfigError(`METRICS_HOST must be an IP address of this machine (or localhost), got "${host}"`);
+  }
+  return { token, port: metricsPort, host };
 }
 
 function readNodeEnv(env: Env): NodeEnv {
@@ -253,5 +288,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
+    metrics: readMetricsAccess(env, port),
   };
 }

@@ -7,6 +7,7 @@ import type { Clock } from './common/clock.js';
 import type { ChangeListener } from './common/events/change-listener.js';
 import type { Country, Language } from './common/locale.js';
 import type { Mailer } from './common/mail/mailer.js';
+import type { AppMetrics } from './common/metrics/app-metrics.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import type { LocalDate } from './common/time/zoned-time.js';
 
@@ -42,6 +43,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;
+  /** This process's Prometheus metrics (served only when the operator turns them on). */
+  metrics: AppMetrics;
   logger: Logger;
 }
 

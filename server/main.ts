@@ -21,13 +21,17 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { migrate, openOrm } from './db/orm.js';
 import { seedDemoData, type DemoLogins } from './db/seed/demo-data.js';
 import { createMailer } from './common/mail/mailer.js';
+import { AppMetrics } from './common/metrics/app-metrics.js';
 import type { Lifecycle } from './system/health.js';
+import { startMetricsListener, type MetricsListener } from './system/metrics-listener.js';
 
 export interface RunningServer {
   url: string;
   port: number;
   services: AppServices;
   httpServer: Server;
+  /** The METRICS_PORT listener's address, when the operator set one. */
+  metricsUrl: string | undefined;
   demoLogins: DemoLogins | null;
   /** Stops accepting, lets in-flight requests finish, closes the ORM and the embedded database. */
   stop(): Promise<void>;
@@ -79,6 +83,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   let embedded: EmbeddedDatabase | undefined;
   let orm: MikroORM | undefined;
   let changes: ChangeListener | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres({ dir: config.dataDir, logger });
     orm = await openOrm({
@@ -94,13 +99,17 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     changes = new ChangeListener(config.databaseListenUrl ?? embedded!.url, logger.child({ component: 'changes' }));
     await changes.start();
 
+    const metrics = new AppMetrics();
+    metrics.watchPool(orm);
     const services: AppServices = {
       config,
       clock,
       orm,
       logger,
       tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
-      rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret),
+      rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret, (name) =>
+        metrics.rateLimitRefused(name),
+      ),
       holidays: new HolidayCalendar(orm),
       siteVisits: new SiteVisitRecorder(orm, logger),
       mailer: createMailer({
@@ -110,8 +119,14 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger,
       }),
       changes,
+      metrics,
     };
     services.rateLimiter.startCleanup();
+    // Before the main port opens: a METRICS_PORT already taken stops the start with nothing left listening.
+    if (config.metrics.port !== undefined) {
+      metricsListener = await startMetricsListener(metrics, config.metrics.port, config.metrics.host);
+      logger.info({ url: `${metricsListener.url}/metrics` }, 'metrics are served');
+    }
 
     // A client trickling headers or a body is cut off; the check runs every second.
     const httpServer = createServer({
@@ -131,6 +146,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
     logger.info({ url }, 'Tijdvak is listening');
+    const openMetricsListener = metricsListener;
 
     const openOrmHandle = orm;
     let stopping: Promise<void> | undefined;
@@ -139,6 +155,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         lifecycle.shuttingDown = true;
         logger.info('shutting down');
         await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
+        await openMetricsListener?.close();
         services.rateLimiter.stopCleanup();
         await services.siteVisits.flush();
         services.mailer.close();
@@ -149,8 +166,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       })();
       return stopping;
     };
-    return { url, port, services, httpServer, demoLogins, stop };
+    return { url, port, services, httpServer, metricsUrl: metricsListener?.url, demoLogins, stop };
   } catch (error) {
+    await metricsListener?.close().catch(() => undefined);
     await changes?.stop().catch(() => undefined);
     await orm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

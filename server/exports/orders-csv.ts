@@ -6,6 +6,7 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { formatLocalDate, localPartsOf } from '../common/time/zoned-time.js';
 import { CSV_COLUMNS, escapeFormula, formatCsvDate } from '../imports/csv-format.js';
 import { formatVisitWindow } from '../imports/import-window.js';
+import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
 
 export const EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
 export const EXPORT_PATH = '/api/admin/export';
@@ -61,19 +62,32 @@ function toRecord(row: ExportRow, zone: string): string[] {
 async function* exportRecords(ctx: AppContext, country: Country): AsyncGenerator<string[]> {
   const em = ctx.em.fork();
   const zone = TIME_ZONE[country];
+  const { metrics } = ctx.services;
   await em.begin({ isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
+  metrics.exportStarted();
   let open = true;
+  let sent = 0;
+  // Left as `aborted` when the download goes away: the stream then ends this generator without an error.
+  let outcome: ExportOutcomeLabel = 'aborted';
   try {
     // A slow download keeps the cursor open longer than one request's usual statement limit.
     await em.execute(`set local statement_timeout = '30min'`);
     const rows = em
       .getConnection()
       .stream<ExportRow>(EXPORT_SQL, [country], em.getTransactionContext(), undefined, CURSOR_CHUNK_ROWS);
-    for await (const row of rows) yield toRecord(row, zone);
+    for await (const row of rows) {
+      yield toRecord(row, zone);
+      sent++;
+    }
     await em.commit();
     open = false;
+    outcome = 'completed';
+  } catch (error) {
+    outcome = 'failed';
+    throw error;
   } finally {
     if (open) await em.rollback().catch(() => undefined);
+    metrics.exportFinished(outcome, sent);
   }
 }
 

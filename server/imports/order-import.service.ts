@@ -99,7 +99,7 @@ export class OrderImportService {
     const jobId = requestedJobId?.trim() || randomUUID();
     if (!UUID.test(jobId)) throw new AppError(ImportError.IMPORT_JOB_ID_INVALID);
     const upload = await this.fileOf(pending);
-    const { orm, clock } = this.ctx.services;
+    const { orm, clock, metrics } = this.ctx.services;
     const viewer = this.ctx.viewer;
     const claim = await claimImport(
       orm,
@@ -112,6 +112,7 @@ export class OrderImportService {
       },
       this.ctx.log,
     );
+    metrics.importStarted();
     const progress = new ImportProgress(orm, jobId, this.ctx.log);
     const report = new RowReport();
     let outcome: ImportOutcome;
@@ -119,11 +120,13 @@ export class OrderImportService {
       outcome = await this.run(claim, country, upload, report, progress);
     } catch (error) {
       await progress.settle();
+      metrics.importFinished('failed', progress.rowsChecked);
       await claim.finish(ImportJobStatus.FAILED, { rowsChecked: progress.rowsChecked }, clock.now());
       throw error;
     }
     await progress.settle();
     if (outcome.kind === 'refused') {
+      metrics.importFinished('rejected', outcome.rows);
       await claim.finish(
         ImportJobStatus.REJECTED,
         { rowsChecked: outcome.rows, errorCount: report.count },
@@ -132,6 +135,7 @@ export class OrderImportService {
       return this.refusal(jobId, outcome.rows, report);
     }
     const { rows, counts } = outcome;
+    metrics.importFinished('succeeded', rows);
     await claim.finish(ImportJobStatus.SUCCEEDED, { ...counts, rowsChecked: rows, rowsWritten: rows }, clock.now());
     return Object.assign(new ImportOrdersSuccess(), { jobId, rows, ...counts });
   }

@@ -11,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestServer {
   url: string;
+  /** The METRICS_PORT listener, when the test set one. */
+  metricsUrl: string | undefined;
   services: AppServices;
   database: TestDatabase;
   dataDir: string;
@@ -61,6 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   return {
     url: server.url,
+    metricsUrl: server.metricsUrl,
     services: server.services,
     database,
     dataDir,

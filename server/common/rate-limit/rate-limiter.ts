@@ -50,6 +50,8 @@ export class RateLimiter {
     private readonly rules: Record<RateLimitName, RateLimitRule>,
     private readonly clock: Clock,
     private readonly keySecret: string,
+    /** Told the name of every limit that refuses an attempt (the metrics count them). */
+    private readonly onRefused: (name: RateLimitName) => void = () => undefined,
   ) {}
 
   private bucketKey(name: RateLimitName, key: string): string {
@@ -80,6 +82,7 @@ export class RateLimiter {
       .execute<{ step: number; hits: number; window_ends_at: Date }[]>(consumeSql(steps.length), params);
     for (const row of [...rows].sort((a, b) => a.step - b.step)) {
       if (row.hits <= this.rules[steps[row.step].name].points) continue;
+      this.onRefused(steps[row.step].name);
       const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
       throw new AppError(CommonError.RATE_LIMITED, {
         params: { minutes: Math.ceil(retryAfterSeconds / 60) },

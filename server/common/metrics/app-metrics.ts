@@ -1,0 +1,169 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RateLimitName } from '../../config.js';
+
+const PREFIX = 'tijdvak_';
+
+/** The route label of a request no route of ours answered (static files, unknown paths). */
+export const OTHER_ROUTE = 'other';
+
+/** Latency buckets in seconds: most answers take milliseconds, an import or export runs for seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * Methods the route label may carry. Node's parser accepts a few dozen; the rest collapse, so the
+ * label's values are a fixed set whatever a client sends.
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export type ImportOutcomeLabel = 'succeeded' | 'rejected' | 'failed';
+export type ExportOutcomeLabel = 'completed' | 'failed' | 'aborted';
+
+/**
+ * The process's Prometheus metrics, in a registry of its own (not prom-client's global one), so
+ * several apps in one process (the tests) each count their own. Every label value comes from a fixed
+ * set: route patterns of the code, root fields of the schema, error codes, limit names. Nothing a
+ * caller types becomes a label value, and nothing personal is ever one.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+
+  private readonly httpRequests = new Counter({
+    name: `${PREFIX}http_requests_total`,
+    help: 'HTTP requests answered, by route pattern (GraphQL: graphql:<root field>), method and status code.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly httpDuration = new Histogram({
+    name: `${PREFIX}http_request_duration_seconds`,
+    help: 'Time from a request arriving to its answer being sent, by route pattern, method and status code.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+
+  private readonly graphqlOperations = new Counter({
+    name: `${PREFIX}graphql_operations_total`,
+    help: 'GraphQL operations (the REST shim included) by first root field and outcome (ok or the error code).',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly rateLimitRefusals = new Counter({
+    name: `${PREFIX}rate_limit_refusals_total`,
+    help: 'Attempts refused with RATE_LIMITED, by the limit that refused them.',
+    labelNames: ['limiter'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly importsStarted = new Counter({
+    name: `${PREFIX}import_runs_started_total`,
+    help: 'CSV imports that claimed the import slot.',
+    registers: [this.registry],
+  });
+
+  private readonly importsFinished = new Counter({
+    name: `${PREFIX}import_runs_finished_total`,
+    help: 'CSV imports finished, by outcome: succeeded (written), rejected (row report), failed.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly importRows = new Counter({
+    name: `${PREFIX}import_rows_total`,
+    help: 'Rows checked by finished CSV imports, by the outcome of their import.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly exportsStarted = new Counter({
+    name: `${PREFIX}export_runs_started_total`,
+    help: 'CSV exports that began reading orders.',
+    registers: [this.registry],
+  });
+
+  private readonly exportsFinished = new Counter({
+    name: `${PREFIX}export_runs_finished_total`,
+    help: 'CSV exports finished, by outcome: completed, failed, or aborted (the download went away).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly exportRows = new Counter({
+    name: `${PREFIX}export_rows_total`,
+    help: 'Order rows sent by finished CSV exports.',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    // Event-loop lag, memory, CPU, handles and garbage collection of this process.
+    collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+  }
+
+  /** Gauges of the ORM's pg pool, read when Prometheus scrapes (no timer keeps them fresh). */
+  watchPool(orm: MikroORM): void {
+    const connection = orm.em.getConnection();
+    const gauge = (name: string, help: string, read: (pool: PoolCounts) => number) =>
+      new Gauge({
+        name: `${PREFIX}db_pool_${name}`,
+        help,
+        registers: [this.registry],
+        async collect() {
+          this.set(read(await connection.getNativeClient()));
+        },
+      });
+    gauge('connections_in_use', 'Database connections checked out of the pool.', (p) => p.totalCount - p.idleCount);
+    gauge('connections_idle', 'Open database connections waiting in the pool.', (p) => p.idleCount);
+    gauge('waiting_clients', 'Queries waiting for a free database connection.', (p) => p.waitingCount);
+    new Gauge({
+      name: `${PREFIX}db_pool_connections_max`,
+      help: 'Most connections the pool opens.',
+      registers: [this.registry],
+    }).set(orm.config.get('pool')?.max ?? 0);
+  }
+
+  httpRequestAnswered(route: string, method: string, status: number, seconds: number): void {
+    const labels = { route, method: METHODS.has(method) ? method : 'OTHER', status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  graphqlOperation(operation: string, outcome: string): void {
+    this.graphqlOperations.inc({ operation, outcome });
+  }
+
+  rateLimitRefused(limiter: RateLimitName): void {
+    this.rateLimitRefusals.inc({ limiter });
+  }
+
+  importStarted(): void {
+    this.importsStarted.inc();
+  }
+
+  importFinished(outcome: ImportOutcomeLabel, rowsChecked: number): void {
+    this.importsFinished.inc({ outcome });
+    this.importRows.inc({ outcome }, rowsChecked);
+  }
+
+  exportStarted(): void {
+    this.exportsStarted.inc();
+  }
+
+  /** Rows are counted once per export, not per row: an export streams up to a million of them. */
+  exportFinished(outcome: ExportOutcomeLabel, rows: number): void {
+    this.exportsFinished.inc({ outcome });
+    this.exportRows.inc(rows);
+  }
+
+  /** The exposition text and its content type. */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
