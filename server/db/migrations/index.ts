@@ -8,6 +8,7 @@ import { Migration20261121080000_statistics_indexes } from './Migration202611210
 import { Migration20261121100000_consumer_replies } from './Migration20261121100000_consumer_replies.js';
 import { Migration20261121110000_order_events } from './Migration20261121110000_order_events.js';
 import { Migration20261123100000_import_claim } from './Migration20261123100000_import_claim.js';
+import { Migration20261125120000_order_search } from './Migration20261125120000_order_search.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   // audit trail
   { name: 'Migration20261121110000_order_events', class: Migration20261121110000_order_events },
   { name: 'Migration20261123100000_import_claim', class: Migration20261123100000_import_claim },
+  { name: 'Migration20261125120000_order_search', class: Migration20261125120000_order_search },
 ];
