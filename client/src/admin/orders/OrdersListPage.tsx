@@ -21,12 +21,12 @@ import {
   type SortField,
   type YesNo,
 } from './orders-list-params';
-import { TechnicianSelect, technicianLabel } from './TechnicianSelect';
+import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn } from './zoned-instant';
 
 const ORDERS_LIST_PAGE = graphql(`
   query OrdersListPage($filter: OrderFilterInput, $sort: OrderSortInput, $after: String) {
-    orders(filter: $filter, sort: $sort, after: $after, first: 50) {
+    orders(filter: $filter, sort: $sort, after: $after, first: 25) {
       totalCount
       totalCountExact
       pageInfo {
@@ -50,11 +50,17 @@ const ORDERS_LIST_PAGE = graphql(`
             date
           }
           technician {
-            ...TechnicianSelect_technician
+            firstname
+            lastname
           }
         }
       }
     }
+  }
+`);
+
+const ORDERS_LIST_TECHNICIANS = graphql(`
+  query OrdersListTechnicians {
     technicians {
       ...TechnicianSelect_technician
     }
@@ -121,7 +127,7 @@ export function OrdersListPage() {
   });
   const shown = data ?? previousData;
   const orders = shown?.orders.edges.map((edge) => edge.node) ?? [];
-  const technicians = shown?.technicians ?? [];
+  const technicians = useQuery(ORDERS_LIST_TECHNICIANS).data?.technicians ?? [];
 
   const yesNoSelect = (name: 'informed' | 'special' | 'external' | 'deleted', label: string) => (
     <div className="field">
@@ -287,7 +293,7 @@ export function OrdersListPage() {
                     <td className="nowrap">
                       {formatDayMonthYear(start, locale)} {formatTime(start, locale)}–{formatTime(end, locale)}
                     </td>
-                    <td>{order.technician ? technicianLabel(order.technician) : '—'}</td>
+                    <td>{order.technician ? `${order.technician.firstname} ${order.technician.lastname}` : '—'}</td>
                     <td>
                       {order.special && (
                         <span className="badge badge-special">{t('admin.ordersList.mark.special')}</span>
