@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // A page re-renders after a network answer; on a busy CI machine that can take more than a second.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

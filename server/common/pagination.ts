@@ -49,6 +49,8 @@ export interface Connection<T> {
   edges: Edge<T>[];
   pageInfo: PageInfo;
   totalCount: number;
+  /** False when counting stopped at a limit: `totalCount` is then that limit, and more match. */
+  totalCountExact: boolean;
 }
 
 /**
@@ -85,6 +87,13 @@ export function connectionType<T extends object>(
     @Field(() => Int, { description: 'How many items match the filter, over all pages.' })
     @RequireRole(...roles)
     totalCount!: number;
+
+    @Field({
+      description:
+        'False when a very large list was counted only up to a limit: `totalCount` is then that limit, and more match.',
+    })
+    @RequireRole(...roles)
+    totalCountExact!: boolean;
   }
 
   return ConnectionType;
@@ -188,6 +197,7 @@ export async function findPage<T extends object>(
   return {
     edges,
     totalCount,
+    totalCountExact: true,
     pageInfo: {
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,

@@ -6,7 +6,7 @@ import { addDays, instantOf, localDateOf } from '../common/time/zoned-time.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
-import { SAME_CUSTOMER_SQL, VISIT_LISTED_ORDER_SQL } from './customer-lookups.js';
+import { SAME_CUSTOMER_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/customer-lookups.js';
 import type { CallList } from './call-list.types.js';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -1,4 +1,4 @@
-import { Field, InputType, Int } from 'type-graphql';
+import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { Country } from '../common/locale.js';
 import { VISIT_DURATION_SECONDS } from './order.entity.js';
 
@@ -95,4 +95,79 @@ export class OrderFilterInput {
     description: 'true: only deleted orders; false: only active ones; omitted: both.',
   })
   deleted?: boolean | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Finds orders by any part of the customer name, city, e-mail address or reference (case and accents do not ' +
+      'matter; at least 3 characters), by postcode with or without house number ("3511 CD 6"), or by phone ' +
+      'number in any notation (at least 6 digits).',
+  })
+  search?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only orders whose customer looked up the window on the consumer site; false: only the others.',
+  })
+  informed?: boolean | null;
+
+  @Field(() => ReplyFilter, { nullable: true, description: "By the customer's reply." })
+  reply?: ReplyFilter | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only special orders; false: only the others.' })
+  special?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only orders an external company handles; false: only ours.',
+  })
+  external?: boolean | null;
+}
+
+/** Which consumer replies an order list keeps. */
+export enum ReplyFilter {
+  NONE = 'NONE',
+  ANY = 'ANY',
+  AT_HOME = 'AT_HOME',
+  CALL_ME = 'CALL_ME',
+  ACCESS_NOTE = 'ACCESS_NOTE',
+}
+
+registerEnumType(ReplyFilter, {
+  name: 'ReplyFilter',
+  description: "Orders by the customer's reply on the visit page.",
+  valuesConfig: {
+    NONE: { description: 'No reply at all.' },
+    ANY: { description: 'Any reply (an answer or an access note).' },
+    AT_HOME: { description: 'Answered "at home".' },
+    CALL_ME: { description: 'Answered "call me".' },
+    ACCESS_NOTE: { description: 'Left an access note.' },
+  },
+});
+
+/** The columns an order list can be sorted by. */
+export enum OrderSortField {
+  APPOINTMENT = 'APPOINTMENT',
+  NAME = 'NAME',
+  REFERENCE_NUMBER = 'REFERENCE_NUMBER',
+  CITY = 'CITY',
+  ZIPCODE = 'ZIPCODE',
+}
+
+registerEnumType(OrderSortField, { name: 'OrderSortField', description: 'A column to sort an order list by.' });
+
+export enum SortDirection {
+  ASC = 'ASC',
+  DESC = 'DESC',
+}
+
+registerEnumType(SortDirection, { name: 'SortDirection', description: 'Ascending or descending.' });
+
+@InputType({ description: 'The sort order of an order list; ties are broken by id, in the same direction.' })
+export class OrderSortInput {
+  @Field(() => OrderSortField)
+  field!: OrderSortField;
+
+  @Field(() => SortDirection, { defaultValue: SortDirection.ASC })
+  direction: SortDirection = SortDirection.ASC;
 }

@@ -4,22 +4,28 @@ import { Role } from '../common/auth/role.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import { Order } from './order.entity.js';
-import { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';
+import { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
 import { OrderService } from './order.service.js';
 import { OrderConnection } from './order.types.js';
 
 @Resolver(() => Order)
 export class OrderResolver {
   @Query(() => OrderConnection, {
-    description: 'Orders page by page, ordered by appointment then id; `after` continues from a previous page.',
+    description:
+      'Orders page by page: found by a search, filtered, sorted (by appointment then id unless `sort` says otherwise); `after` continues from a previous page.',
   })
   @RequireRole(Role.ADMIN)
   orders(
     @Ctx() ctx: AppContext,
     @Args(() => PageArgs) page: PageArgs,
     @Arg('filter', () => OrderFilterInput, { nullable: true }) filter?: OrderFilterInput,
+    @Arg('sort', () => OrderSortInput, {
+      nullable: true,
+      description: 'The sort order; by appointment then id when omitted.',
+    })
+    sort?: OrderSortInput,
   ): Promise<Connection<Order>> {
-    return new OrderService(ctx).list(filter, page);
+    return new OrderService(ctx).list(filter, page, sort);
   }
 
   @Query(() => Order, { description: 'The order with this reference number, deleted or not; ORDER_NOT_FOUND if none.' })

@@ -14,7 +14,8 @@ import { CONTROL_CHARACTERS } from '../../shared/text.js';
 import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
-import type { CreateOrderInput, OrderFilterInput, ReassignOrderInput } from './order.inputs.js';
+import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
+import { needsSearch, searchOrders } from './order-search.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 
@@ -164,18 +165,26 @@ export class OrderService {
   }
 
   /** A page of orders matching the filter, by appointment then id. */
-  async list(filter: OrderFilterInput | null | undefined, page: PageArgs): Promise<Connection<Order>> {
+  async list(
+    filter: OrderFilterInput | null | undefined,
+    page: PageArgs,
+    sort?: OrderSortInput | null,
+  ): Promise<Connection<Order>> {
     const conditions: FilterQuery<Order>[] = [];
+    let technicianId: number | null = null;
     if (filter?.technician) {
       const technician = await findTechnicianByRef(this.ctx.em, filter.technician);
       if (!technician) throw unknownTechnician('technician');
+      technicianId = technician.id;
       conditions.push({ technician: technician.id });
     }
+    if (filter?.search) assertPlainText(filter.search, 'search');
+    if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
+    if (needsSearch(filter, sort)) return searchOrders(this.ctx.em, filter ?? {}, technicianId, sort, page);
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });
     if (filter?.referenceNumber) {
-      assertPlainText(filter.referenceNumber, 'referenceNumber');
       conditions.push({ referenceNumber: filter.referenceNumber.trim() });
     }
     if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });

@@ -14,6 +14,7 @@ import { MainMenuPage } from './MainMenuPage';
 import { MigratePage } from './orders/MigratePage';
 import { OrderCreatePage } from './orders/OrderCreatePage';
 import { OrderManagePage } from './orders/OrderManagePage';
+import { OrdersListPage } from './orders/OrdersListPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { StatisticsPage } from './statistics/StatisticsPage';
 import { TechnicianCreatePage } from './technicians/TechnicianCreatePage';
@@ -57,6 +58,7 @@ export default function AdminArea() {
               <Route path="edit/:id" element={<UserEditPage />} />
             </Route>
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="orders" element={<OrdersListPage />} />
             <Route path="appointment/create" element={<OrderCreatePage />} />
             <Route path="appointment/manage" element={<OrderManagePage />} />
             <Route path="migrate" element={<MigratePage />} />

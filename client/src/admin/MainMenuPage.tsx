@@ -9,6 +9,7 @@ const ACTIONS: { to: string; label: MessageKey }[] = [
   { to: '/admin/technicians', label: 'admin.menu.technicians' },
   { to: '/admin/appointment/create', label: 'admin.menu.createOrder' },
   { to: '/admin/migrate', label: 'admin.menu.migrate' },
+  { to: '/admin/orders', label: 'admin.menu.orders' },
   { to: '/admin/appointment/manage', label: 'admin.menu.manageOrders' },
   { to: '/admin/settings', label: 'admin.menu.settings' },
   { to: '/admin/users', label: 'admin.menu.users' },

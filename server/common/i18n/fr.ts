@@ -19,6 +19,9 @@ export const fr: Record<MessageKey, string> = {
   PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
   INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
+  SEARCH_TOO_SHORT:
+    'Cherchez sur au moins {min} caractères, un code postal ou au moins 6 chiffres d’un numéro de téléphone.',
+  SEARCH_TOO_LONG: 'Cherchez sur {max} caractères au plus.',
 
   // consumers
   NO_ORDERS_FOUND:

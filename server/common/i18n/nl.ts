@@ -20,6 +20,8 @@ export const nl = {
   PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
+  SEARCH_TOO_SHORT: 'Zoek op minstens {min} tekens, een postcode of minstens 6 cijfers van een telefoonnummer.',
+  SEARCH_TOO_LONG: 'Zoek op hoogstens {max} tekens.',
 
   // consumers
   NO_ORDERS_FOUND:

@@ -9,6 +9,7 @@ import { Migration20261121100000_consumer_replies } from './Migration20261121100
 import { Migration20261121110000_order_events } from './Migration20261121110000_order_events.js';
 import { Migration20261123100000_import_claim } from './Migration20261123100000_import_claim.js';
 import { Migration20261125100000_visit_statuses } from './Migration20261125100000_visit_statuses.js';
+import { Migration20261125120000_order_search } from './Migration20261125120000_order_search.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121110000_order_events', class: Migration20261121110000_order_events },
   { name: 'Migration20261123100000_import_claim', class: Migration20261123100000_import_claim },
   { name: 'Migration20261125100000_visit_statuses', class: Migration20261125100000_visit_statuses },
+  { name: 'Migration20261125120000_order_search', class: Migration20261125120000_order_search },
 ];

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { flushSync } from 'react-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
@@ -58,8 +59,11 @@ export function OrderManagePage() {
   const { t } = useI18n();
   usePageTitle(t('admin.menu.manageOrders'));
   const technicians = useQuery(OrderManagePageQuery);
-  const [reference, setReference] = useState('');
-  const [searched, setSearched] = useState<string | null>(null);
+  // A reference in the URL (from the order list, the call list, a shared link) opens that order at once.
+  const [query, setQuery] = useSearchParams();
+  const linked = query.get('reference')?.trim() || null;
+  const [reference, setReference] = useState(linked ?? '');
+  const [searched, setSearched] = useState<string | null>(linked);
   const result = useQuery(OrderByReferenceQuery, {
     variables: { referenceNumber: searched ?? '' },
     skip: searched === null,
@@ -74,6 +78,7 @@ export function OrderManagePage() {
     if (wanted === '') return;
     if (wanted === searched) void result.refetch();
     else setSearched(wanted);
+    setQuery({ reference: wanted }, { replace: true });
   };
 
   const order = searched !== null ? result.data?.orderByReference : undefined;

@@ -31,6 +31,7 @@ export function TechnicianSelect({
   describedBy,
   invalid = false,
   disabled = false,
+  emptyLabel,
 }: {
   id: string;
   technicians: readonly TechnicianOption[];
@@ -40,6 +41,8 @@ export function TechnicianSelect({
   describedBy?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** The text of the empty choice; "Kies een monteur" unless given (a filter says "Alle"). */
+  emptyLabel?: string;
 }) {
   const { t } = useI18n();
   return (
@@ -51,7 +54,7 @@ export function TechnicianSelect({
       aria-describedby={describedBy}
       disabled={disabled}
     >
-      <option value="">{t('admin.orders.chooseTechnician')}</option>
+      <option value="">{emptyLabel ?? t('admin.orders.chooseTechnician')}</option>
       {technicians
         .filter((technician) => technician.id !== exclude)
         .map((technician) => (

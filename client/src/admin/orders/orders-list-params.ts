@@ -1,0 +1,129 @@
+/**
+ * The order list's filters as URL parameters, so a list can be shared, bookmarked and reached again with the
+ * back button. Kept free of React so it is unit-tested on its own.
+ */
+
+export type YesNo = '' | 'yes' | 'no';
+export type ReplyChoice = '' | 'NONE' | 'ANY' | 'AT_HOME' | 'CALL_ME' | 'ACCESS_NOTE';
+export type SortField = 'APPOINTMENT' | 'NAME' | 'REFERENCE_NUMBER' | 'CITY' | 'ZIPCODE';
+export type SortDirection = 'ASC' | 'DESC';
+
+export interface OrdersListParams {
+  search: string;
+  /** Calendar dates (YYYY-MM-DD), inclusive, in the order's country. */
+  from: string;
+  to: string;
+  country: '' | 'NL' | 'BE';
+  /** A personal number. */
+  technician: string;
+  informed: YesNo;
+  reply: ReplyChoice;
+  special: YesNo;
+  external: YesNo;
+  /** Active orders unless asked otherwise: deleted ones are history. */
+  deleted: YesNo;
+  sort: SortField;
+  direction: SortDirection;
+  /** The cursor the page starts after. */
+  after: string;
+}
+
+export const DEFAULT_PARAMS: OrdersListParams = {
+  search: '',
+  from: '',
+  to: '',
+  country: '',
+  technician: '',
+  informed: '',
+  reply: '',
+  special: '',
+  external: '',
+  deleted: 'no',
+  sort: 'APPOINTMENT',
+  direction: 'ASC',
+  after: '',
+};
+
+const SORT_FIELDS: readonly SortField[] = ['APPOINTMENT', 'NAME', 'REFERENCE_NUMBER', 'CITY', 'ZIPCODE'];
+const REPLIES: readonly ReplyChoice[] = ['', 'NONE', 'ANY', 'AT_HOME', 'CALL_ME', 'ACCESS_NOTE'];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+/** The parameters of a URL; anything unknown or malformed falls back to the default. */
+export function readParams(query: URLSearchParams): OrdersListParams {
+  const yesNo = (name: string, fallback: YesNo = ''): YesNo => oneOf(query.get(name), ['', 'yes', 'no'], fallback);
+  const date = (name: string) => {
+    const value = query.get(name) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    search: (query.get('q') ?? '').slice(0, 100),
+    from: date('from'),
+    to: date('to'),
+    country: oneOf(query.get('country'), ['', 'NL', 'BE'], ''),
+    technician: (query.get('technician') ?? '').slice(0, 30),
+    informed: yesNo('informed'),
+    reply: oneOf(query.get('reply'), REPLIES, ''),
+    special: yesNo('special'),
+    external: yesNo('external'),
+    deleted: yesNo('deleted', 'no'),
+    sort: oneOf(query.get('sort'), SORT_FIELDS, 'APPOINTMENT'),
+    direction: oneOf(query.get('direction'), ['ASC', 'DESC'], 'ASC'),
+    after: query.get('after') ?? '',
+  };
+}
+
+/** The URL parameters of a list: only what differs from the default, so plain lists keep plain URLs. */
+export function writeParams(params: OrdersListParams): URLSearchParams {
+  const query = new URLSearchParams();
+  const names: Record<keyof OrdersListParams, string> = {
+    search: 'q',
+    from: 'from',
+    to: 'to',
+    country: 'country',
+    technician: 'technician',
+    informed: 'informed',
+    reply: 'reply',
+    special: 'special',
+    external: 'external',
+    deleted: 'deleted',
+    sort: 'sort',
+    direction: 'direction',
+    after: 'after',
+  };
+  for (const key of Object.keys(names) as (keyof OrdersListParams)[]) {
+    if (params[key] !== DEFAULT_PARAMS[key]) query.set(names[key], params[key]);
+  }
+  return query;
+}
+
+const asBoolean = (value: YesNo): boolean | null => (value === '' ? null : value === 'yes');
+
+/** The GraphQL filter of a list; dates become instants through `dayStart` (the start of a day in a zone). */
+export function filterOf(
+  params: OrdersListParams,
+  dayStart: (date: string) => string,
+  nextDay: (date: string) => string,
+) {
+  const search = params.search.trim();
+  return {
+    search: search === '' ? null : search,
+    from: params.from ? dayStart(params.from) : null,
+    to: params.to ? dayStart(nextDay(params.to)) : null,
+    country: params.country === '' ? null : params.country,
+    technician: params.technician === '' ? null : params.technician,
+    informed: asBoolean(params.informed),
+    reply: params.reply === '' ? null : params.reply,
+    special: asBoolean(params.special),
+    external: asBoolean(params.external),
+    deleted: asBoolean(params.deleted),
+  };
+}
+
+/** Clicking a column header: the same column turns around, another starts ascending. */
+export function sortedBy(params: OrdersListParams, field: SortField): OrdersListParams {
+  const direction: SortDirection = params.sort === field && params.direction === 'ASC' ? 'DESC' : 'ASC';
+  return { ...params, sort: field, direction, after: '' };
+}
