@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { addDays, instantOf, localDateOf } from '../../server/common/time/zoned-time.js';
@@ -57,8 +58,7 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await app?.stop();
   });
 
-  const references = (page: import('playwright-core').Page) =>
-    page.locator('.orders-table tbody tr td:first-child').allTextContents();
+  const references = (page: Page) => page.locator('.orders-table tbody tr td:first-child').allTextContents();
 
   it('finds an order by name or postcode while the customer is on the phone, and opens it', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });

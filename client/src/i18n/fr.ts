@@ -194,7 +194,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.ordersList.mark.special': 'Spéciale',
   'admin.ordersList.mark.external': 'Externe',
   'admin.ordersList.mark.deleted': 'Supprimée',
-  'admin.ordersList.next': 'Page suivante',
+  'admin.ordersList.more': 'Afficher plus',
   'admin.menu.manageOrders': 'Gérer les missions',
   'admin.menu.settings': 'Paramètres du système',
   'admin.menu.users': 'Aperçu des administrateurs',

@@ -197,7 +197,7 @@ export const nl = {
   'admin.ordersList.mark.special': 'Speciaal',
   'admin.ordersList.mark.external': 'Extern',
   'admin.ordersList.mark.deleted': 'Verwijderd',
-  'admin.ordersList.next': 'Volgende pagina',
+  'admin.ordersList.more': 'Meer laden',
   'admin.menu.manageOrders': 'Opdrachten beheren',
   'admin.menu.settings': 'Systeem instellingen',
   'admin.menu.users': 'Admin overzicht',

@@ -65,7 +65,7 @@ export function pagedListPolicy(keyArgs: readonly string[]): FieldPolicy<PagedLi
 export const pagedListPolicies: TypePolicies = {
   Query: {
     fields: {
-      orders: pagedListPolicy(['filter']),
+      orders: pagedListPolicy(['filter', 'sort']),
       orderHistory: pagedListPolicy(['orderId']),
       activeOrdersOnDate: pagedListPolicy(['country', 'date']),
     },

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -106,7 +107,7 @@ export function OrdersListPage() {
   const settled = useSettled(typed, 300);
 
   const update = (next: Partial<OrdersListParams>, replace = false) =>
-    setQuery(writeParams({ ...params, after: '', ...next }), { replace });
+    setQuery(writeParams({ ...params, ...next }), { replace });
 
   useEffect(() => {
     if (settled.trim() !== params.search.trim()) update({ search: settled }, true);
@@ -116,15 +117,25 @@ export function OrdersListPage() {
 
   const zone = TIME_ZONE[params.country === '' ? 'NL' : params.country];
   const tooShort = params.search.trim().length > 0 && params.search.trim().length < 3 && !/\d{4}/.test(params.search);
-  const { data, previousData, loading, error } = useQuery(ORDERS_LIST_PAGE, {
+  const { data, previousData, loading, error, fetchMore } = useQuery(ORDERS_LIST_PAGE, {
     variables: {
       filter: filterOf(params, (date) => instantIn(date, 0, zone).toISOString(), nextDay),
       sort: { field: params.sort, direction: params.direction },
-      after: params.after || null,
+      after: null,
     },
     skip: tooShort,
     fetchPolicy: 'cache-and-network',
   });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const loadMore = async (after: string) => {
+    setLoadingMore(true);
+    try {
+      // The cache adds the page to the list (client/src/lib/paging.ts).
+      await fetchMore({ variables: { after } });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const shown = data ?? previousData;
   const orders = shown?.orders.edges.map((edge) => edge.node) ?? [];
   const technicians = useQuery(ORDERS_LIST_TECHNICIANS).data?.technicians ?? [];
@@ -312,13 +323,14 @@ export function OrdersListPage() {
           </table>
         </div>
       )}
-      {shown?.orders.pageInfo.hasNextPage && (
-        <Link
+      {shown?.orders.pageInfo.hasNextPage && shown.orders.pageInfo.endCursor && (
+        <BusyButton
           className="button button-secondary"
-          to={`/admin/orders?${writeParams({ ...params, after: shown.orders.pageInfo.endCursor ?? '' }).toString()}`}
+          busy={loadingMore}
+          onClick={() => void loadMore(shown.orders.pageInfo.endCursor ?? '')}
         >
-          {t('admin.ordersList.next')}
-        </Link>
+          {t('admin.ordersList.more')}
+        </BusyButton>
       )}
     </section>
   );

@@ -24,8 +24,6 @@ export interface OrdersListParams {
   deleted: YesNo;
   sort: SortField;
   direction: SortDirection;
-  /** The cursor the page starts after. */
-  after: string;
 }
 
 export const DEFAULT_PARAMS: OrdersListParams = {
@@ -41,7 +39,6 @@ export const DEFAULT_PARAMS: OrdersListParams = {
   deleted: 'no',
   sort: 'APPOINTMENT',
   direction: 'ASC',
-  after: '',
 };
 
 const SORT_FIELDS: readonly SortField[] = ['APPOINTMENT', 'NAME', 'REFERENCE_NUMBER', 'CITY', 'ZIPCODE'];
@@ -71,7 +68,6 @@ export function readParams(query: URLSearchParams): OrdersListParams {
     deleted: yesNo('deleted', 'no'),
     sort: oneOf(query.get('sort'), SORT_FIELDS, 'APPOINTMENT'),
     direction: oneOf(query.get('direction'), ['ASC', 'DESC'], 'ASC'),
-    after: query.get('after') ?? '',
   };
 }
 
@@ -91,7 +87,6 @@ export function writeParams(params: OrdersListParams): URLSearchParams {
     deleted: 'deleted',
     sort: 'sort',
     direction: 'direction',
-    after: 'after',
   };
   for (const key of Object.keys(names) as (keyof OrdersListParams)[]) {
     if (params[key] !== DEFAULT_PARAMS[key]) query.set(names[key], params[key]);
@@ -125,5 +120,5 @@ export function filterOf(
 /** Clicking a column header: the same column turns around, another starts ascending. */
 export function sortedBy(params: OrdersListParams, field: SortField): OrdersListParams {
   const direction: SortDirection = params.sort === field && params.direction === 'ASC' ? 'DESC' : 'ASC';
-  return { ...params, sort: field, direction, after: '' };
+  return { ...params, sort: field, direction };
 }
