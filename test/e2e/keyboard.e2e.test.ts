@@ -110,17 +110,25 @@ describe('keyboard-only paths (built app in Chromium)', () => {
     await page.getByRole('heading', { level: 1, name: /Jan/ }).waitFor();
     // The pressed sign-in button went with its page: the focus goes on to the planner.
     await expect.poll(async () => (await focused(page)).name).toMatch(/^main /);
-    // Anna one hour later with her ▼ button, Bert one hour earlier with the arrow keys in his list.
-    expect(await tabTo(page, 'button "Opdracht 1 (Anna Jansen) een uur later"')).toEqual([
+    // Anna one hour later with her +1 uur button, Bert one hour earlier with the arrow keys in his list.
+    expect(await tabTo(page, 'button "+1 uur: opdracht 1 (Anna Jansen) een uur later"')).toEqual([
+      'link "Vandaag"',
+      'link "Planning"',
       'button "Uitloggen"',
+      'link "1234 AB 12, Utrecht: route openen naar Anna Jansen"',
+      'link "06 12345678: Anna Jansen bellen"',
       'combobox "Begintijd"',
-      'button "Opdracht 1 (Anna Jansen) een uur eerder"',
-      'button "Opdracht 1 (Anna Jansen) een uur later"',
+      'button "−1 uur: opdracht 1 (Anna Jansen) een uur eerder"',
+      'button "+1 uur: opdracht 1 (Anna Jansen) een uur later"',
     ]);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByLabel('Begintijd').first().inputValue()).toBe('9');
-    expect((await focused(page)).name).toBe('button "Opdracht 1 (Anna Jansen) een uur later"');
-    expect(await tabTo(page, 'combobox "Begintijd"')).toEqual(['combobox "Begintijd"']);
+    expect((await focused(page)).name).toBe('button "+1 uur: opdracht 1 (Anna Jansen) een uur later"');
+    expect(await tabTo(page, 'combobox "Begintijd"')).toEqual([
+      'link "1234 AB 10, Utrecht: route openen naar Bert Bakker"',
+      'link "06 12345678: Bert Bakker bellen"',
+      'combobox "Begintijd"',
+    ]);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => page.getByLabel('Begintijd').nth(1).inputValue()).toBe('10');
 
@@ -130,8 +138,8 @@ describe('keyboard-only paths (built app in Chromium)', () => {
       void dialog.accept();
     });
     expect(await tabTo(page, 'button "Opdrachten bevestigen"')).toEqual([
-      'button "Opdracht 2 (Bert Bakker) een uur eerder"',
-      'button "Opdracht 2 (Bert Bakker) een uur later"',
+      'button "−1 uur: opdracht 2 (Bert Bakker) een uur eerder"',
+      'button "+1 uur: opdracht 2 (Bert Bakker) een uur later"',
       'button "Reset"',
       'button "Sorteer"',
       'button "Opdrachten bevestigen"',
@@ -139,7 +147,7 @@ describe('keyboard-only paths (built app in Chromium)', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Opdrachten bevestigd').waitFor();
     expect(question).toBe('Weet u zeker dat u alle opdrachten wilt bevestigen?');
-    // The pressed button is disabled now that the day is locked: the focus is on what happened, not lost.
+    // The pressed button is gone now that the day is locked: the focus is on what happened, not lost.
     expect((await focused(page)).name).toContain('Opdrachten bevestigd');
     await saveScreenshot(page, 'keyboard-technician-confirmed');
     const confirmations = await withDatabase(app, (em) => em.count(ScheduleConfirmation, {}));

@@ -11,6 +11,7 @@ import { readSnapshot, saveSnapshot } from '../offline/offline-snapshot';
 import { TechnicianTodayPageQuery, type TodayData } from './today-documents';
 import { useWaitingTaps } from './useWaitingTaps';
 import { VisitCard } from './VisitCard';
+import type { StatusChange } from './visit-change';
 import { nextStopIndex, withWaiting } from './visit-stage';
 
 /**
@@ -37,6 +38,18 @@ export function TodayPage() {
 
   const reload = useCallback(() => void refetch().catch(() => undefined), [refetch]);
   const { waiting, refused, tap } = useWaitingTaps({ onSent: reload });
+  // A step back is allowed once until the next step forward (the server holds the same rule); the server's status
+  // does not say which came last, so the page remembers its own taps.
+  const [steppedBack, setSteppedBack] = useState<ReadonlySet<number>>(new Set());
+  const tapAndRemember = (change: StatusChange) => {
+    setSteppedBack((previous) => {
+      const next = new Set(previous);
+      if (change.kind === 'undo') next.add(change.orderId);
+      else next.delete(change.orderId);
+      return next;
+    });
+    tap(change);
+  };
 
   const offline = !data && !loading && error !== undefined && problemOf(error, '').code === 'NETWORK';
   const shown = data ?? (offline ? snapshot?.data : undefined);
@@ -74,7 +87,10 @@ export function TodayPage() {
 
   const { date, orders } = shown.technicianToday;
   const day = new Date(`${date}T12:00:00Z`);
-  const statuses = orders.map((order) => withWaiting(order.status, waiting, order.id));
+  const statuses = orders.map((order) => {
+    const status = withWaiting(order.status, waiting, order.id);
+    return steppedBack.has(order.id) ? { ...status, corrected: true } : status;
+  });
   const next = nextStopIndex(statuses.map((status) => status.stage));
   return (
     <section className="planner" aria-labelledby="today-heading">
@@ -111,7 +127,7 @@ export function TodayPage() {
               isNext={index === next}
               date={date}
               now={now}
-              onTap={tap}
+              onTap={tapAndRemember}
             />
           ))}
         </ol>
