@@ -43,7 +43,7 @@ describe('order history texts', () => {
     expect(fieldLabel('visitOutcome', t)).toBe('Resultaat van het bezoek');
     expect(formatHistoryValue('visitStage', 'ARRIVED', context)).toBe('Aangekomen');
     expect(formatHistoryValue('visitStage', null, context)).toBe('Gepland');
-    expect(formatHistoryValue('visitOutcome', 'FOLLOW_UP_PARTS', context)).toBe('Vervolgbezoek, onderdelen besteld');
+    expect(formatHistoryValue('visitOutcome', 'FOLLOW_UP_PARTS', context)).toBe('Vervolgbezoek nodig — onderdelen');
     expect(formatHistoryValue('expectedArrival', '2026-11-24T09:30:00.000Z', context)).toBe(
       'at 2026-11-24T09:30:00.000Z',
     );

@@ -118,6 +118,20 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     expect(await card(page, 'Anna Jansen').getByRole('button', { name: 'Corrigeren' }).count()).toBe(0);
     expect((await stageInDatabase(anna.id)).status?.stage).toBe('ARRIVED');
     await context.close();
+
+    // The dispatcher sees the status on the order's page, in the technician's words, with the step in the history.
+    const admin = await withDatabase(app, (em) => createAdmin(em));
+    const office = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await openWithStorage(
+      office.page,
+      app,
+      { adminToken: appTokens(app).signAdmin(admin) },
+      `/admin/appointment/manage?reference=${encodeURIComponent(anna.referenceNumber)}`,
+    );
+    await office.page.getByText('Aangekomen om 09:00').first().waitFor();
+    await office.page.getByText('Monteur onderweg').first().waitFor();
+    await saveScreenshot(office.page, 'admin-order-visit-status');
+    await office.context.close();
   });
 
   it('speaks French on the French site', async () => {

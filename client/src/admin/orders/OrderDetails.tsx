@@ -26,13 +26,40 @@ export const OrderDetailsFragment = graphql(`
       date
       admin
     }
+    visitStatus {
+      stage
+      expectedArrival
+      arrivedAt
+      finishedAt
+      outcome
+      note
+    }
   }
 `);
 
-/** One order's customer, address, visit window and technician, as a description list. */
+/** One order's customer, address, visit window, technician and the visit's status, as a description list. */
 export function OrderDetails({ order }: { order: OrderDetails_OrderFragment }) {
   const { t, language } = useI18n();
   const locale = { language, country: order.country };
+  const time = (iso: string | null | undefined) => (iso ? formatTime(new Date(iso), locale) : '');
+  /** The technician's own words for the status, with its times (the same texts the technician sees). */
+  const visitStatusText = (status: OrderDetails_OrderFragment['visitStatus']): string => {
+    switch (status?.stage) {
+      case 'ON_THE_WAY':
+        return t('visit.status.onTheWay', { time: time(status.expectedArrival) });
+      case 'ARRIVED':
+        return t('visit.status.arrived', { time: time(status.arrivedAt) });
+      case 'FINISHED': {
+        const finished = t('visit.status.finished', {
+          time: time(status.finishedAt),
+          outcome: status.outcome ? t(`visit.outcome.${status.outcome}`) : '',
+        });
+        return status.note ? `${finished} — ${status.note}` : finished;
+      }
+      default:
+        return t('visit.status.planned');
+    }
+  };
   const start = new Date(order.appointment);
   const end = new Date(start.getTime() + order.duration * 1000);
   const rows: [string, string][] = [
@@ -46,6 +73,7 @@ export function OrderDetails({ order }: { order: OrderDetails_OrderFragment }) {
     [t('admin.orders.window'), `${formatTime(start, locale)} – ${formatTime(end, locale)}`],
     [t('admin.orders.field.technician'), order.technician ? technicianLabel(order.technician) : '—'],
     [t('admin.orders.field.special'), t(order.special ? 'admin.orders.yes' : 'admin.orders.no')],
+    [t('admin.history.field.visitStage'), visitStatusText(order.visitStatus)],
   ];
   return (
     <dl className="details-list">

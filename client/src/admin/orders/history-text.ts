@@ -52,16 +52,16 @@ const ANSWERS = {
 } as const;
 
 const VISIT_STAGES = {
-  ON_THE_WAY: 'admin.history.visitStage.ON_THE_WAY',
-  ARRIVED: 'admin.history.visitStage.ARRIVED',
-  FINISHED: 'admin.history.visitStage.FINISHED',
+  ON_THE_WAY: 'visit.stage.ON_THE_WAY',
+  ARRIVED: 'visit.stage.ARRIVED',
+  FINISHED: 'visit.stage.FINISHED',
 } as const;
 
 const VISIT_OUTCOMES = {
-  REPAIRED: 'admin.history.visitOutcome.REPAIRED',
-  FOLLOW_UP_PARTS: 'admin.history.visitOutcome.FOLLOW_UP_PARTS',
-  NOT_HOME: 'admin.history.visitOutcome.NOT_HOME',
-  NOT_DONE: 'admin.history.visitOutcome.NOT_DONE',
+  REPAIRED: 'visit.outcome.REPAIRED',
+  FOLLOW_UP_PARTS: 'visit.outcome.FOLLOW_UP_PARTS',
+  NOT_HOME: 'visit.outcome.NOT_HOME',
+  NOT_DONE: 'visit.outcome.NOT_DONE',
 } as const;
 
 type OtherKey =
@@ -78,7 +78,7 @@ type OtherKey =
   | 'admin.history.byAdminAsTechnician'
   | 'admin.history.byConsumer'
   | 'admin.history.byImport'
-  | 'admin.history.visitStage.PLANNED';
+  | 'visit.stage.PLANNED';
 
 /** Every catalogue key this module uses (all in client/src/i18n). */
 export type HistoryMessageKey =
@@ -117,7 +117,7 @@ const unescapeNote = (note: string) =>
 export function formatHistoryValue(field: string, value: string | null, context: ValueContext): string {
   const { t } = context;
   // A visit without a stage is planned again (an undo of its first step).
-  if (field === 'visitStage' && (value === null || value === '')) return t('admin.history.visitStage.PLANNED');
+  if (field === 'visitStage' && (value === null || value === '')) return t('visit.stage.PLANNED');
   if (value === null || value === '') return '—';
   switch (field) {
     case 'appointment':

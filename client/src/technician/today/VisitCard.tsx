@@ -81,16 +81,16 @@ export function VisitCard({
   const statusText = (stage: VisitStage | null): string => {
     switch (stage) {
       case 'ON_THE_WAY':
-        return t('technician.today.status.onTheWay', { time: time(status.expectedArrival) });
+        return t('visit.status.onTheWay', { time: time(status.expectedArrival) });
       case 'ARRIVED':
-        return t('technician.today.status.arrived', { time: time(status.arrivedAt) });
+        return t('visit.status.arrived', { time: time(status.arrivedAt) });
       case 'FINISHED':
-        return t('technician.today.status.finished', {
+        return t('visit.status.finished', {
           time: time(status.finishedAt),
-          outcome: status.outcome ? t(`technician.today.outcome.${status.outcome}`) : '',
+          outcome: status.outcome ? t(`visit.outcome.${status.outcome}`) : '',
         });
       default:
-        return t('technician.today.status.planned');
+        return t('visit.status.planned');
     }
   };
 
@@ -199,7 +199,7 @@ export function VisitCard({
                   checked={outcome === choice}
                   onChange={() => setOutcome(choice)}
                 />{' '}
-                {t(`technician.today.outcome.${choice}`)}
+                {t(`visit.outcome.${choice}`)}
               </label>
             ))}
           </fieldset>
