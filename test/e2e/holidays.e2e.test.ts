@@ -36,22 +36,23 @@ describe('holiday screens (built app in Chromium)', () => {
 
   const create = async (page: Page, country: 'NL' | 'BE', date: string) => {
     await page.getByRole('link', { name: 'Aanmaken' }).click();
-    await page.locator('h1', { hasText: 'Holiday aanmaken' }).waitFor();
+    await page.locator('h1', { hasText: 'Feestdag aanmaken' }).waitFor();
     expect(await page.getByLabel('Land').inputValue()).toBe('NL');
     await page.getByLabel('Land').selectOption(country);
     await page.getByLabel('Datum').fill(date);
-    const alert = nextDialog(page);
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    expect(await alert).toBe('Ok');
     await page.waitForURL('**/admin/holiday/index');
+    // The list says what was saved, in the page (no browser dialog).
+    const [year, month, day] = date.split('-');
+    await page.getByText(`Feestdag ${day}-${month}-${year} (${country}) opgeslagen.`).waitFor();
   };
 
   it('creates holidays per country and lists them as day-month-year', async () => {
     const { page, context } = await browser.newPage();
     await openWithStorage(page, app, { adminToken }, '/admin/holiday');
     await page.waitForURL('**/admin/holiday/index');
-    await page.locator('h1', { hasText: 'Holidays' }).waitFor();
-    await page.getByText('Er staan nog geen holidays in de lijst.').nth(1).waitFor();
+    await page.locator('h1', { hasText: 'Feestdagen' }).waitFor();
+    await page.getByText('Er staan nog geen feestdagen in de lijst.').nth(1).waitFor();
 
     await create(page, 'NL', '2027-12-25');
     await create(page, 'BE', '2027-07-21');
@@ -69,7 +70,7 @@ describe('holiday screens (built app in Chromium)', () => {
     await openWithStorage(page, app, { adminToken }, '/admin/holiday/create');
     await page.getByLabel('Datum').fill('2027-12-25');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    await page.getByText('Op 25-12-2027 staat al een holiday voor NL.').waitFor();
+    await page.getByText('Op 25-12-2027 staat al een feestdag voor NL.').waitFor();
     expect(await page.getByLabel('Datum').getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/admin/holiday/create');
     await context.close();
@@ -89,7 +90,7 @@ describe('holiday screens (built app in Chromium)', () => {
     const confirmed = nextDialog(page, true);
     await deleteButton.click();
     await confirmed;
-    await page.getByText('Holiday 25-12-2027 (NL) verwijderd.').waitFor();
+    await page.getByText('Feestdag 25-12-2027 (NL) verwijderd.').waitFor();
     expect(await datesOf(page, 'NL')).toEqual(['27-04-2027']);
     const left = await withDatabase(app, (em) => em.count(Holiday, { country: Country.NL, date: '2027-12-25' }));
     expect(left).toBe(0);

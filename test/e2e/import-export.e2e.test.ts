@@ -53,9 +53,7 @@ describe('data in and out (built app in Chromium)', () => {
 
     const success = page.locator('.message-success');
     await success.waitFor();
-    expect(await success.textContent()).toBe(
-      'Upload wordt uitgevoerd. 3 regels: 3 nieuw, 0 bijgewerkt, 0 ongewijzigd.',
-    );
+    expect(await success.textContent()).toBe('Import voltooid. 3 regels: 3 nieuw, 0 bijgewerkt, 0 ongewijzigd.');
     expect(await page.getByRole('progressbar', { name: 'Bestand verzonden' }).getAttribute('value')).toBe('100');
     expect(await page.locator('.progress-counts').textContent()).toBe('Gecontroleerd: 3 regelsOpgeslagen: 3 regels');
     await saveScreenshot(page, 'import-success');

@@ -120,7 +120,7 @@ describe('orders screens (built app in Chromium)', () => {
     await page.getByLabel('Naar monteur').selectOption('N10002');
     expect(await migrateButton.isDisabled()).toBe(false);
     await migrateButton.click();
-    await page.getByText('Migratie voltooid').waitFor();
+    await page.getByText('Naar Anna Smit verplaatst: 2').waitFor();
     await page.getByText('Klant Een').waitFor({ state: 'detached' });
     expect(await page.getByText('Klant Drie').isVisible()).toBe(true);
     await saveScreenshot(page, 'orders-migrate');

@@ -40,7 +40,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.getByLabel('Wachtwoord').press('Enter');
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('Combinatie van dit emailadress en wachtwoord zijn niet bij ons bekend.');
+      .toBe('Deze combinatie van e-mailadres en wachtwoord is bij ons niet bekend.');
 
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Inloggen' }).click();
@@ -56,7 +56,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       'Gegevens downloaden',
       'Gegevens inladen',
       'Statistieken',
-      'Holiday',
+      'Feestdagen',
       'Bellijst',
     ]);
     await expect.poll(() => page.getByText('Welkom, Chef.').count()).toBe(1);
@@ -148,7 +148,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.waitForURL('**/technician/forgot');
     await page.getByLabel('E-mailadres').fill('onbekend@example.test');
     await page.getByRole('button', { name: 'Wachtwoord aanvragen' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Dit emailadres is niet bekend bij ons.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Dit e-mailadres is bij ons niet bekend.');
     const seen = readOutbox(app.dataDir);
     await page.getByLabel('E-mailadres').fill('vergeten@example.test');
     await page.getByRole('button', { name: 'Wachtwoord aanvragen' }).click();

@@ -140,7 +140,7 @@ describe('holiday guard', () => {
     const refused = await create({ country: 'NL', date: '2026-12-09' });
     expect(refused.body.data).toBeNull();
     expect(refused.body.errors?.[0]).toMatchObject({
-      message: 'Op 09-12-2026 staan 2 actieve opdrachten in NL. Sla de holiday toch op of annuleer.',
+      message: 'Op 09-12-2026 staan 2 actieve opdrachten in NL. Sla de feestdag toch op of annuleer.',
       extensions: { code: 'HOLIDAY_HAS_ORDERS', orderCount: 2 },
     });
     const french = await create({ country: 'BE', date: '2026-12-09' }, 'fr');

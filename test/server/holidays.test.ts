@@ -51,7 +51,7 @@ describe('holidays', () => {
     const nl = await create('NL', '2027-12-25');
     expect(nl.body.data).toBeNull();
     expect(nl.body.errors?.[0]).toMatchObject({
-      message: 'Op 25-12-2027 staat al een holiday voor NL.',
+      message: 'Op 25-12-2027 staat al een feestdag voor NL.',
       extensions: { code: 'HOLIDAY_EXISTS', fields: [{ field: 'date' }] },
     });
     const fr = await create('NL', '2027-12-25', { 'accept-language': 'fr' });
@@ -85,7 +85,7 @@ describe('holidays', () => {
     expect(await list('NL')).not.toContain('NL 2027-05-05');
     const again = await server.graphql(DELETE, { id }, { token });
     expect(again.body.errors?.[0]).toMatchObject({
-      message: 'Deze holiday bestaat niet (meer).',
+      message: 'Deze feestdag bestaat niet (meer).',
       extensions: { code: 'NOT_FOUND' },
     });
   });

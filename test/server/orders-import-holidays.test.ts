@@ -89,13 +89,13 @@ describe('CSV import on holidays', () => {
           line: 3,
           column: 'date',
           value: '25-12-2026',
-          message: '25-12-2026 is een holiday in NL: plan de opdracht op een andere dag.',
+          message: '25-12-2026 is een feestdag in NL: plan de opdracht op een andere dag.',
         },
         {
           line: 4,
           column: 'date',
           value: '26-12-2026',
-          message: '26-12-2026 is een holiday in NL: plan de opdracht op een andere dag.',
+          message: '26-12-2026 is een feestdag in NL: plan de opdracht op een andere dag.',
         },
       ],
     });

@@ -191,7 +191,7 @@ describe('password reset by mail', () => {
     const before = readOutbox(server.dataDir).length;
     const { body } = await forgot('nobody@example.test');
     expect(body.errors?.[0]).toMatchObject({
-      message: 'Dit emailadres is niet bekend bij ons.',
+      message: 'Dit e-mailadres is bij ons niet bekend.',
       extensions: { code: 'NO_USER_FOUND' },
     });
     const rest = await server.rest('POST', '/api/auth/technician/forgot', { form: { email: 'nobody@example.test' } });

@@ -14,7 +14,7 @@ const GENEROUS_LIMITS = {
 
 const SIGN_IN_TECHNICIAN = `mutation ($input: SignInInput!) { signInTechnician(input: $input) { accessToken } }`;
 const SIGN_IN_ADMIN = `mutation ($input: SignInInput!) { signInAdmin(input: $input) { adminToken } }`;
-const NO_USER_FOUND_NL = 'Combinatie van dit emailadress en wachtwoord zijn niet bij ons bekend.';
+const NO_USER_FOUND_NL = 'Deze combinatie van e-mailadres en wachtwoord is bij ons niet bekend.';
 
 describe('staff sign-in', () => {
   let server: TestServer;

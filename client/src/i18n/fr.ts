@@ -302,7 +302,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.orders.migrate.selectAll': 'Tout sélectionner',
   'admin.orders.migrate.empty': 'Aucune mission trouvée',
   'admin.orders.migrate.button': 'Transférer',
-  'admin.orders.migrate.done': 'Transfert terminé',
+  'admin.orders.migrate.done': 'Transférées à {technician} : {count}',
   // admin: order history
   'admin.history.title': 'Historique',
   'admin.history.empty': "Aucune modification n'a encore été enregistrée pour cette mission.",
@@ -357,7 +357,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.holidays.weekday': 'Jour',
   'admin.holidays.actions': 'Actions',
   'admin.holidays.empty': 'La liste ne contient encore aucun jour férié.',
-  'admin.holidays.created': 'Ok',
+  'admin.holidays.created': 'Jour férié {date} ({country}) enregistré.',
   'admin.holidays.deleteLabel': 'Supprimer : {name}',
   'admin.holidays.deleted': 'Jour férié {name} supprimé.',
 
@@ -420,7 +420,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.import.uploadProgress': 'Fichier envoyé',
   'admin.import.checked': 'Vérifiées : {rows} lignes',
   'admin.import.written': 'Enregistrées : {rows} lignes',
-  'admin.import.success': "L'envoi est en cours de traitement.",
+  'admin.import.success': 'Import terminé.',
   'admin.import.summary': '{rows} lignes : {created} nouvelles, {updated} modifiées, {unchanged} inchangées.',
   'admin.import.refusedOne':
     "Le fichier contient 1 erreur ; rien n'a été importé. Corrigez le fichier et importez-le à nouveau.",

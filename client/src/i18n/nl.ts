@@ -23,7 +23,7 @@ export const nl = {
   'common.skipToContent': 'Naar de inhoud',
 
   // not found
-  'notFound.title': 'Requested page not found',
+  'notFound.title': 'Pagina niet gevonden',
   'notFound.home': 'Naar de startpagina',
 
   // consumer
@@ -200,7 +200,7 @@ export const nl = {
   'admin.menu.export': 'Gegevens downloaden',
   'admin.menu.import': 'Gegevens inladen',
   'admin.menu.statistics': 'Statistieken',
-  'admin.menu.holiday': 'Holiday',
+  'admin.menu.holiday': 'Feestdagen',
 
   'admin.login.title': 'Inloggen beheer',
   'admin.forgot.title': 'Wachtwoord vergeten',
@@ -305,7 +305,7 @@ export const nl = {
   'admin.orders.migrate.selectAll': 'Alles selecteren',
   'admin.orders.migrate.empty': 'Geen opdrachten gevonden',
   'admin.orders.migrate.button': 'Migreren',
-  'admin.orders.migrate.done': 'Migratie voltooid',
+  'admin.orders.migrate.done': 'Naar {technician} verplaatst: {count}',
   // admin: order history
   'admin.history.title': 'Geschiedenis',
   'admin.history.empty': 'Er zijn voor deze opdracht nog geen wijzigingen vastgelegd.',
@@ -353,25 +353,25 @@ export const nl = {
   'admin.history.kind.VISIT_FINISHED': 'Bezoek afgerond',
   'admin.history.kind.VISIT_STEP_BACK': 'Status van het bezoek teruggezet',
   // admin: holidays
-  'admin.holidays.title': 'Holidays',
-  'admin.holidays.createTitle': 'Holiday aanmaken',
+  'admin.holidays.title': 'Feestdagen',
+  'admin.holidays.createTitle': 'Feestdag aanmaken',
   'admin.holidays.country': 'Land',
   'admin.holidays.date': 'Datum',
   'admin.holidays.weekday': 'Dag',
   'admin.holidays.actions': 'Acties',
-  'admin.holidays.empty': 'Er staan nog geen holidays in de lijst.',
-  'admin.holidays.created': 'Ok',
+  'admin.holidays.empty': 'Er staan nog geen feestdagen in de lijst.',
+  'admin.holidays.created': 'Feestdag {date} ({country}) opgeslagen.',
   'admin.holidays.deleteLabel': 'Verwijderen: {name}',
-  'admin.holidays.deleted': 'Holiday {name} verwijderd.',
+  'admin.holidays.deleted': 'Feestdag {name} verwijderd.',
 
   // admin: holiday guard
   'admin.holidays.guard.title': 'Er staan opdrachten op deze datum',
   'admin.holidays.guard.caption': 'Actieve opdrachten op deze datum',
   'admin.holidays.guard.more': 'En nog {count} opdrachten.',
   'admin.holidays.guard.question':
-    'Een holiday is geen werkdag: deze opdrachten staan dan in geen enkele planning. Migreer of verplaats ze, of sla de holiday toch op.',
+    'Een feestdag is geen werkdag: deze opdrachten staan dan in geen enkele planning. Migreer of verplaats ze, of sla de feestdag toch op.',
   'admin.holidays.guard.saveAnyway': 'Toch opslaan',
-  'admin.holidays.guard.cancelled': 'De holiday is niet opgeslagen.',
+  'admin.holidays.guard.cancelled': 'De feestdag is niet opgeslagen.',
 
   // admin: statistics
   'admin.statistics.title': 'Statistieken',
@@ -423,7 +423,7 @@ export const nl = {
   'admin.import.uploadProgress': 'Bestand verzonden',
   'admin.import.checked': 'Gecontroleerd: {rows} regels',
   'admin.import.written': 'Opgeslagen: {rows} regels',
-  'admin.import.success': 'Upload wordt uitgevoerd.',
+  'admin.import.success': 'Import voltooid.',
   'admin.import.summary': '{rows} regels: {created} nieuw, {updated} bijgewerkt, {unchanged} ongewijzigd.',
   'admin.import.refusedOne':
     'Het bestand bevat 1 fout; er is niets ingeladen. Pas het bestand aan en laad het opnieuw in.',

@@ -31,8 +31,8 @@ export const nl = {
   INVALID_LOOKUP_HOUSE_NUMBER: 'Vul uw huisnummer in, bijvoorbeeld 12 of 12a.',
 
   // accounts (sign-in, password reset)
-  NO_USER_FOUND: 'Combinatie van dit emailadress en wachtwoord zijn niet bij ons bekend.',
-  UNKNOWN_EMAIL: 'Dit emailadres is niet bekend bij ons.',
+  NO_USER_FOUND: 'Deze combinatie van e-mailadres en wachtwoord is bij ons niet bekend.',
+  UNKNOWN_EMAIL: 'Dit e-mailadres is bij ons niet bekend.',
   INVALID_TOKEN: 'Ongeldige token ingevoerd.',
   PASSWORD_TOO_SHORT: 'Uw nieuwe wachtwoord moet minimaal {min} karakters bevatten',
   PASSWORD_TOO_LONG: 'Uw nieuwe wachtwoord mag hoogstens {max} karakters bevatten.',
@@ -149,17 +149,17 @@ export const nl = {
   IMPORT_ORDER_DELETED: 'De opdracht met dit referentienummer is verwijderd en kan niet opnieuw worden ingeladen.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Dit referentienummer hoort bij een opdracht in {country}.',
   // imports: holiday rule
-  IMPORT_DATE_IS_HOLIDAY: '{date} is een holiday in {country}: plan de opdracht op een andere dag.',
+  IMPORT_DATE_IS_HOLIDAY: '{date} is een feestdag in {country}: plan de opdracht op een andere dag.',
 
   // exports
 
   // holidays
   DATE_INPUT_INVALID: 'Vul een geldige datum in (jjjj-mm-dd).',
-  HOLIDAY_EXISTS: 'Op {date} staat al een holiday voor {country}.',
-  HOLIDAY_NOT_FOUND: 'Deze holiday bestaat niet (meer).',
+  HOLIDAY_EXISTS: 'Op {date} staat al een feestdag voor {country}.',
+  HOLIDAY_NOT_FOUND: 'Deze feestdag bestaat niet (meer).',
   // holidays: guard
-  HOLIDAY_HAS_ONE_ORDER: 'Op {date} staat 1 actieve opdracht in {country}. Sla de holiday toch op of annuleer.',
-  HOLIDAY_HAS_ORDERS: 'Op {date} staan {count} actieve opdrachten in {country}. Sla de holiday toch op of annuleer.',
+  HOLIDAY_HAS_ONE_ORDER: 'Op {date} staat 1 actieve opdracht in {country}. Sla de feestdag toch op of annuleer.',
+  HOLIDAY_HAS_ORDERS: 'Op {date} staan {count} actieve opdrachten in {country}. Sla de feestdag toch op of annuleer.',
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',

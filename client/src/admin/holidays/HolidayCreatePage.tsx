@@ -4,6 +4,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
+import { formatLocalDate } from '../../i18n/format';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { countryNameKey, HOLIDAY_COUNTRIES } from './holiday-text';
@@ -45,8 +46,8 @@ export function HolidayCreatePage() {
       }
       return;
     }
-    window.alert(t('admin.holidays.created'));
-    navigate(LIST);
+    // The list the admin lands on says what was saved (no browser dialog to click away).
+    void navigate(LIST, { state: { saved: t('admin.holidays.created', { date: formatLocalDate(date), country }) } });
   };
 
   const submit = (event: FormEvent) => {

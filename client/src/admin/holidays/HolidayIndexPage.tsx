@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
@@ -42,6 +42,12 @@ export function HolidayIndexPage() {
   const { data, loading, error } = useQuery(HolidayIndexPageQuery);
   const { deleteHoliday, deleting, status } = useDeleteHoliday();
   const holidays = data?.holidays ?? [];
+  // A holiday just saved on the create page (router state: gone after a reload, as a notice should be).
+  const saved: unknown = useLocation().state;
+  const savedNotice =
+    typeof saved === 'object' && saved !== null && 'saved' in saved && typeof saved.saved === 'string'
+      ? saved.saved
+      : undefined;
 
   const remove = async (holiday: Holiday) => {
     // The row and its button disappear: focus goes back to the top of the page, not to nowhere.
@@ -63,7 +69,7 @@ export function HolidayIndexPage() {
           </Link>
         </div>
       </div>
-      <Message tone={status?.tone ?? 'success'}>{status?.text}</Message>
+      <Message tone={status?.tone ?? 'success'}>{status?.text ?? savedNotice}</Message>
       <Message tone="error">{error ? problemOf(error, t('common.genericError')).message : undefined}</Message>
       {loading && !data ? (
         <Spinner />

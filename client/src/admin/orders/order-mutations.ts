@@ -38,6 +38,10 @@ const MigrateOrdersMutation = graphql(`
       orders {
         id
       }
+      technician {
+        firstname
+        lastname
+      }
     }
   }
 `);
@@ -83,8 +87,24 @@ export function useDeleteOrderMutation() {
 /** After a migration the day list is fetched again: the moved orders leave it. */
 export function useMigrateOrdersMutation() {
   const [mutate, { loading }] = useMutation(MigrateOrdersMutation, { refetchQueries: ['TechnicianDayOrders'] });
-  const outcome = useOutcome();
-  const migrate = (input: MigrateOrdersInput) =>
-    outcome(() => mutate({ variables: { input }, awaitRefetchQueries: true }), 'admin.orders.migrate.done');
+  const { t } = useI18n();
+  // Says what happened: how many orders went to whom.
+  const migrate = async (input: MigrateOrdersInput): Promise<MutationOutcome> => {
+    try {
+      const { data } = await mutate({ variables: { input }, awaitRefetchQueries: true });
+      const moved = data?.migrateOrders;
+      return {
+        ok: true,
+        message: moved
+          ? t('admin.orders.migrate.done', {
+              count: moved.orders.length,
+              technician: `${moved.technician.firstname} ${moved.technician.lastname}`.trim(),
+            })
+          : t('admin.orders.updated'),
+      };
+    } catch (error) {
+      return { ok: false, problem: problemOf(error, t('common.genericError')) };
+    }
+  };
   return [migrate, loading] as const;
 }
