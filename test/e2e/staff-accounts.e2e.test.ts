@@ -50,6 +50,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       'Monteur overzicht',
       'Opdracht aanmaken',
       'Opdrachten migreren',
+      'Opdrachten zoeken',
       'Opdrachten beheren',
       'Systeem instellingen',
       'Admin overzicht',
