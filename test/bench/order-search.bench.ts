@@ -123,6 +123,20 @@ describe(`order search over ${ORDERS.toLocaleString('en')} orders`, () => {
   };
 
   const oneDay = { from: '2026-06-09T22:00:00Z', to: '2026-06-10T22:00:00Z' };
+  /** The searches a dispatcher types, for one order that exists (its postcode and phone as a customer says them). */
+  const casesFor = (sample: { zipcode: string; house_number: number; phone: string }): typeof CASES => [
+    {
+      name: 'postcode + house number',
+      variables: {
+        filter: { search: `${sample.zipcode.slice(0, 4)} ${sample.zipcode.slice(4)} ${sample.house_number}` },
+      },
+    },
+    { name: 'postcode alone', variables: { filter: { search: sample.zipcode.toLowerCase() } } },
+    {
+      name: 'phone, any notation',
+      variables: { filter: { search: sample.phone.replace(/^06 (\d{4})(\d{4})$/, '06-$1 $2') } },
+    },
+  ];
   const CASES: { name: string; variables: Record<string, unknown> }[] = [
     { name: 'all orders, first page', variables: { filter: { deleted: false } } },
     {
@@ -130,9 +144,6 @@ describe(`order search over ${ORDERS.toLocaleString('en')} orders`, () => {
       variables: { filter: { search: 'celine dubo', deleted: false } },
     },
     { name: 'name with number ("Maes 421")', variables: { filter: { search: 'Maes 421' } } },
-    { name: 'postcode + house number', variables: { filter: { search: '1234 AB 35' } } },
-    { name: 'postcode alone', variables: { filter: { search: '5678CD' } } },
-    { name: 'phone, any notation', variables: { filter: { search: '06-0012 3456' } } },
     { name: 'e-mail', variables: { filter: { search: 'klant777777@' } } },
     { name: 'city ("liege")', variables: { filter: { search: 'liege' } } },
     { name: 'reference', variables: { filter: { search: 'REF-424242' } } },
@@ -151,8 +162,15 @@ describe(`order search over ${ORDERS.toLocaleString('en')} orders`, () => {
 
   it(`answers every search and filter with p95 ≤ ${TARGET_P95_MS} ms`, async () => {
     const figures: Figure[] = [];
-    for (const { name, variables } of CASES) {
-      const measured = await p95(variables);
+    const [sample] = await server
+      .em()
+      .getConnection()
+      .execute<{ zipcode: string; house_number: number; phone: string }[]>(
+        `select zipcode, house_number, phone from orders where reference_number = 'REF-424242'`,
+      );
+    for (const { name, variables } of [...casesFor(sample), ...CASES]) {
+      // The list always sends its sort (by appointment unless a column was clicked).
+      const measured = await p95({ sort: { field: 'APPOINTMENT', direction: 'ASC' }, ...variables });
       figures.push({
         metric: name,
         unit: 'ms',

@@ -19,9 +19,14 @@ export class Migration20261125120000_order_search extends Migration {
         `(tijdvak_fold("name" || ' ' || "city" || ' ' || "email" || ' ' || "reference_number") gin_trgm_ops);`,
     );
     this.addSql(`create index "orders_phone_trgm_idx" on "orders" using gin ("phone_normalized" gin_trgm_ops);`);
+    // Deleted orders are few: listing them must not read every active one.
+    this.addSql(
+      `create index "orders_deleted_appointment_idx" on "orders" ("appointment", "id") where "deleted_at" is not null;`,
+    );
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop index if exists "orders_deleted_appointment_idx";`);
     this.addSql(`drop index if exists "orders_phone_trgm_idx";`);
     this.addSql(`drop index if exists "orders_search_text_trgm_idx";`);
     this.addSql(`drop function if exists tijdvak_fold(text);`);
