@@ -66,8 +66,8 @@ describe('routes and redirects of the three areas (built app in Chromium)', () =
     expect((await landing('/details')).path).toBe('/index');
   });
 
-  it("sends an unknown path to /404, which says 'Requested page not found'", async () => {
+  it("sends an unknown path to /404, which says 'Pagina niet gevonden'", async () => {
     const result = await landing('/no/such/page');
-    expect(result).toEqual({ path: '/404', heading: 'Requested page not found' });
+    expect(result).toEqual({ path: '/404', heading: 'Pagina niet gevonden' });
   });
 });
