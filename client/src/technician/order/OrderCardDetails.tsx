@@ -21,9 +21,13 @@ export function OrderCardDetails({ order }: { order: OrderCardOrder }) {
           rel="noreferrer"
           aria-label={t('technician.card.navigate', { address: addressLine(order), name: order.name })}
         >
-          <span aria-hidden="true" className="order-card-icon">
-            ⌖
-          </span>
+          {/* A drawn pin: the phone fonts have no map-pin character everywhere. */}
+          <svg className="order-card-icon" aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path
+              fill="currentColor"
+              d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
+            />
+          </svg>
           {addressLine(order)}
         </a>
       </p>

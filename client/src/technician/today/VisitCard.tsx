@@ -108,7 +108,7 @@ export function VisitCard({
           <span className="visually-hidden">{t('technician.manage.orderNumber', { number })}: </span>
           {order.name}
         </h2>
-        <p className="visit-window">
+        <p className="visit-card-window">
           {formatTime(start, i18n)} – {formatTime(end, i18n)}
         </p>
         {isNext && <p className="badge badge-next">{t('technician.today.next')}</p>}
