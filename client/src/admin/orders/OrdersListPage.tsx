@@ -9,6 +9,7 @@ import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { TIME_ZONE } from '../../i18n/locale';
 import { problemOf } from '../../lib/errors';
+import { postcodeAsWritten } from '../../lib/postcode';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { orderPagePath } from './order-links';
@@ -298,7 +299,7 @@ export function OrdersListPage() {
                     </td>
                     <td>{order.name}</td>
                     <td>
-                      {order.zipcode} {order.houseNumber}
+                      {postcodeAsWritten(order.zipcode)} {order.houseNumber}
                     </td>
                     <td>{order.city}</td>
                     <td className="nowrap">

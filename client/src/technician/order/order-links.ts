@@ -1,3 +1,5 @@
+import { postcodeAsWritten } from '../../lib/postcode.js';
+
 /**
  * Links that hand an order to the phone's own apps. A phone opens a Google Maps search link in its map app
  * (Google Maps, or the browser's map page where that app is missing), and a `tel:` link in its dialler.
@@ -11,12 +13,6 @@ export interface VisitAddress {
 }
 
 const COUNTRY_NAME = { NL: 'Nederland', BE: 'België' } as const;
-
-/** A postcode as people write it: the server keeps Dutch ones without the space ("3511CD" → "3511 CD"). */
-export function postcodeAsWritten(zipcode: string): string {
-  const dutch = /^(\d{4})\s*([A-Za-z]{2})$/.exec(zipcode.trim());
-  return dutch ? `${dutch[1]} ${dutch[2].toUpperCase()}` : zipcode.trim();
-}
 
 /** The visit address as one line: "3511 CD 6, Utrecht". */
 export function addressLine(address: VisitAddress): string {
