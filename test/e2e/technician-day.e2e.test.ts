@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
+import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { Country } from '../../server/common/locale.js';
 import { instantOf } from '../../server/common/time/zoned-time.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
@@ -150,11 +151,48 @@ describe("technician's day on a phone (built app in Chromium)", () => {
         .getAttribute('href'),
     ).toContain('Bruxelles%2C%20Belgi%C3%AB');
     expect(await card(page, 'Bert Bakker').textContent()).toContain('Externe : ServicePartner A');
+    expect(
+      await card(page, 'Anna Jansen')
+        .getByRole('link', { name: /^06-12 34 56 78/ })
+        .getAttribute('href'),
+    ).toBe('tel:0612345678');
     await card(page, 'Anna Jansen').getByRole('button', { name: 'En route' }).click();
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Dans 15 min' }).click();
     await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('En route — arrivée prévue 09:15');
     expect((await stageInDatabase(anna.id)).status?.stage).toBe('ON_THE_WAY');
     await saveScreenshot(page, 'technician-today-fr');
+    await context.close();
+  });
+
+  it('shows a confirmed day as confirmed after a reload, on a phone, in French', async () => {
+    const { technician } = await arrangeToday('Marc', Country.BE);
+    await withDatabase(app, async (em) => {
+      await createOrder(em, {
+        technician,
+        country: Country.BE,
+        zipcode: '1000',
+        appointment: instantOf('2026-11-24', 10, 0, 'Europe/Brussels'),
+        name: 'Denis Martin',
+      });
+      em.create(ScheduleConfirmation, { technician, date: '2026-11-24', confirmedAt: new Date(NOW) });
+      await em.flush();
+    });
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(
+      page,
+      app,
+      { accessToken: appTokens(app).signTechnician(technician) },
+      '/technician/manage?country=BE&lang=fr',
+    );
+    const banner = page.getByText('Confirmé le 23 novembre 2026 à 09:00 — verrouillé');
+    await banner.waitFor();
+    await page.reload();
+    await banner.waitFor();
+    expect(await page.locator('select').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Confirmer les missions' }).count()).toBe(0);
+    expect(await page.locator('li.planner-item [data-start]').first().textContent()).toBe('10:00');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await saveScreenshot(page, 'technician-planner-confirmed-fr-phone');
     await context.close();
   });
 
