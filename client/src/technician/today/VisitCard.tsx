@@ -95,6 +95,17 @@ export function VisitCard({
   };
 
   const headingId = `${ids}-heading`;
+  // Both questions (arrival, outcome) end the same way: save, or go back to the buttons.
+  const formFooter = (
+    <div className="toolbar">
+      <button type="submit" className="button button-primary">
+        {t('technician.today.save')}
+      </button>
+      <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
+        {t('technician.today.cancel')}
+      </button>
+    </div>
+  );
   return (
     <li
       className={['visit-card', isNext && 'is-next', status.stage === 'FINISHED' && 'is-finished']
@@ -175,14 +186,7 @@ export function VisitCard({
               />
             </div>
           </fieldset>
-          <div className="toolbar">
-            <button type="submit" className="button button-primary">
-              {t('technician.today.save')}
-            </button>
-            <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
-              {t('technician.today.cancel')}
-            </button>
-          </div>
+          {formFooter}
         </form>
       )}
 
@@ -213,14 +217,7 @@ export function VisitCard({
               onChange={(event) => setNote(event.target.value)}
             />
           </div>
-          <div className="toolbar">
-            <button type="submit" className="button button-primary">
-              {t('technician.today.save')}
-            </button>
-            <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
-              {t('technician.today.cancel')}
-            </button>
-          </div>
+          {formFooter}
         </form>
       )}
       <Message tone="error">{problem}</Message>
