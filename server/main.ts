@@ -15,6 +15,7 @@ import { ChangeListener } from './common/events/change-listener.js';
 import { JobQueue } from './common/jobs/job-queue.js';
 import { createLogger } from './common/logger.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
+import { registerUnsubscribeKey } from './consumer-links/unsubscribes.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import type { AppServices } from './context.js';
@@ -95,6 +96,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       onQuery: options.onQuery,
       statementTimeoutMs: config.statementTimeoutMs,
     });
+    registerUnsubscribeKey(orm, config.jwtSecret);
     const clock = new Clock(config.clockNow, config.env !== 'production');
     if (config.clockNow)
       logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');

