@@ -89,6 +89,36 @@ export interface AppConfig {
   metrics: MetricsAccess;
   /** The job queue (pg-boss): how often idle workers look for jobs, how long a stop waits for running ones. */
   jobs: { pollingIntervalMs: number; stopTimeoutMs: number };
+  /** Twilio's settings for text messages; unset: every SMS becomes a file in `DATA_DIR/outbox/sms`. */
+  twilio: TwilioConfig | undefined;
+  /** Consumer messages: tries after the first failed one, and the first wait (it doubles each time, up to an hour). */
+  messageRetries: { limit: number; delaySeconds: number };
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** Another address for Twilio's REST API (a local stand-in); unset: Twilio's own. */
+  baseUrl: string | undefined;
+}
+
+function readTwilio(env: Env): TwilioConfig | undefined {
+  const accountSid = readEnvString(env, 'TWILIO_ACCOUNT_SID');
+  const authToken = readEnvString(env, 'TWILIO_AUTH_TOKEN');
+  const from = readEnvString(env, 'TWILIO_FROM');
+  const baseUrl = readEnvString(env, 'TWILIO_BASE_URL');
+  if (!accountSid && !authToken && !from) {
+    if (baseUrl) throw new ConfigError('TWILIO_BASE_URL needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+    return undefined;
+  }
+  if (!accountSid || !authToken || !from) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together');
+  }
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {
+    throw new ConfigError(`TWILIO_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  return { accountSid, authToken, from, baseUrl };
 }
 
 /**
@@ -295,6 +325,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       // pg-boss polls no faster than every 500 ms
       pollingIntervalMs: Math.max(500, readPositiveInt(env, 'JOB_POLL_INTERVAL_MS', 2_000)),
       stopTimeoutMs: readPositiveInt(env, 'JOB_STOP_TIMEOUT_MS', 20_000),
+    },
+    twilio: readTwilio(env),
+    messageRetries: {
+      limit: readPositiveInt(env, 'MESSAGE_RETRY_LIMIT', 8),
+      delaySeconds: readPositiveInt(env, 'MESSAGE_RETRY_DELAY_SECONDS', 30),
     },
   };
 }

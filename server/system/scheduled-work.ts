@@ -1,7 +1,28 @@
+import { join } from 'node:path';
+import { onOrdersChanged } from '../audit/order-changes.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { createSmsSender } from '../common/sms/sms-sender.js';
 import type { AppServices } from '../context.js';
+import { MessagePlanner, SEND_QUEUE } from '../messages/message-planner.js';
+import { MessageSender } from '../messages/message-sender.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
 const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
+
+/** Every minute: the messages of days whose windows became visible (13:30), and of changes since. */
+export const PUBLISH_QUEUE = 'consumer-messages.publish';
+const PUBLISH_CRON = '* * * * *';
+
+/** Changes to orders that can change what a consumer was told: the day, the window, the order itself. */
+const CHANGES_THAT_TELL = new Set<OrderEventKind>([
+  OrderEventKind.CREATED,
+  OrderEventKind.IMPORT_CREATED,
+  OrderEventKind.IMPORT_UPDATED,
+  OrderEventKind.START_CONFIRMED,
+  OrderEventKind.REASSIGNED,
+  OrderEventKind.MIGRATED,
+  OrderEventKind.DELETED,
+]);
 
 /**
  * Every piece of scheduled and retried work of the application, in one list: the queues, their
@@ -9,7 +30,7 @@ const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
  * timer of its own, so every instance shares the work and a restart loses none of it.
  */
 export async function defineScheduledWork(services: AppServices): Promise<void> {
-  const { jobs } = services;
+  const { jobs, config, logger } = services;
   await jobs.define({
     name: 'rate-limit-buckets.cleanup',
     policy: 'exclusive',
@@ -19,4 +40,41 @@ export async function defineScheduledWork(services: AppServices): Promise<void> 
     handler: () => services.rateLimiter.removeExpired(),
   });
   await jobs.every('rate-limit-buckets.cleanup', RATE_LIMIT_CLEANUP_CRON);
+
+  // Consumer messages (docs/rules.md, Consumer messages).
+  const planner = new MessagePlanner(services.orm, services.holidays, jobs);
+  const sender = new MessageSender(services.orm, config, services.clock, services.holidays, {
+    mailer: services.mailer,
+    sms: createSmsSender({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox', 'sms'), logger }),
+  });
+  await jobs.define<{ messageId: number }>({
+    name: SEND_QUEUE,
+    policy: 'exclusive',
+    retryLimit: config.messageRetries.limit,
+    retryDelaySeconds: config.messageRetries.delaySeconds,
+    retryDelayMaxSeconds: 3600,
+    expireInSeconds: 120,
+    concurrency: 4,
+    handler: ({ messageId }, attempt) => sender.send(messageId, attempt),
+  });
+  await jobs.define({
+    name: PUBLISH_QUEUE,
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 600,
+    handler: async () => {
+      await planner.plan(services.clock.now());
+    },
+  });
+  await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON);
+  // A change is told at once rather than at the next minute; the minute's run catches what a lost
+  // notice misses. Every instance hears the notice: the unique rows make the second run write nothing.
+  onOrdersChanged(services.changes, (change) => {
+    if (!CHANGES_THAT_TELL.has(change.kind)) return;
+    const orderIds = change.importJobId ? undefined : change.orderIds;
+    planner.plan(services.clock.now(), orderIds).catch((error: unknown) => {
+      logger.error({ err: error }, 'consumer messages after a change were not planned; the next run will');
+    });
+  });
 }

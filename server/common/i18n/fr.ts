@@ -202,5 +202,33 @@ export const fr: Record<MessageKey, string> = {
   VISIT_OUTCOME_NOT_ALLOWED: "Le résultat de la visite ne s'indique qu'avec « Terminé ».",
   VISIT_NOTE_NOT_ALLOWED: "Une note ne s'indique qu'avec « Terminé ».",
 
+  // consumer messages (the visit window at 13:30, updates, cancellations)
+  CONSUMER_MAIL_WINDOW_SUBJECT: 'Votre technicien passe le {date} entre {begin} et {end}',
+  CONSUMER_MAIL_UPDATE_SUBJECT: 'Modifié : votre technicien passe le {date} entre {begin} et {end}',
+  CONSUMER_MAIL_MOVED_SUBJECT: 'Votre rendez-vous est déplacé au {date}',
+  CONSUMER_MAIL_CANCELLATION_SUBJECT: 'Votre rendez-vous du {date} est annulé',
+  CONSUMER_MAIL_WINDOW_INTRO: 'Le technicien passe le {date} entre {begin} et {end}.',
+  CONSUMER_MAIL_UPDATE_INTRO: 'Votre rendez-vous a changé. Le technicien passe maintenant le {date} entre {begin} et {end}.',
+  CONSUMER_MAIL_MOVED_INTRO:
+    "Votre rendez-vous est déplacé au {date}. À partir du {shownFrom}, vous verrez l'heure de passage du technicien ; vous recevrez alors un message.",
+  CONSUMER_MAIL_CANCELLATION_INTRO:
+    'Votre rendez-vous du {date} est annulé. Nous vous contacterons pour un nouveau rendez-vous.',
+  CONSUMER_MAIL_CALL_AHEAD: 'Le technicien vous appelle 30 minutes avant son arrivée.',
+  CONSUMER_MAIL_REFERENCE: 'Votre numéro de commande : {reference}',
+  CONSUMER_MAIL_ACTION: 'Voir votre rendez-vous',
+  CONSUMER_MAIL_REPLY_QUESTION: 'Serez-vous à la maison ?',
+  CONSUMER_MAIL_REPLY_AT_HOME: 'Oui, je serai à la maison',
+  CONSUMER_MAIL_REPLY_CALL_ME: 'Non, appelez-moi',
+  CONSUMER_MAIL_QUESTIONS: 'Des questions ? Appelez-nous au {phone} (de {opens} à {closes}).',
+  CONSUMER_MAIL_UNSUBSCRIBE: 'Ne plus recevoir de mails sur vos rendez-vous ? Se désabonner',
+  CONSUMER_SMS_WINDOW: '{sender}: le technicien passe le {date} entre {begin} et {end} et appelle 30 min avant. {link}',
+  CONSUMER_SMS_WINDOW_SHORT: '{sender}: technicien le {date} {begin}-{end}, appel 30 min avant. {link}',
+  CONSUMER_SMS_UPDATE: '{sender}: modifié ! Le technicien passe le {date} entre {begin} et {end} et appelle 30 min avant. {link}',
+  CONSUMER_SMS_UPDATE_SHORT: '{sender}: modifié, technicien le {date} {begin}-{end}. {link}',
+  CONSUMER_SMS_MOVED: "{sender}: votre rendez-vous est déplacé au {date}. L'heure suivra le {shownFrom}. {link}",
+  CONSUMER_SMS_MOVED_SHORT: '{sender}: rendez-vous déplacé au {date}. {link}',
+  CONSUMER_SMS_CANCELLATION: '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
+  CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',
+
   // mail
 };

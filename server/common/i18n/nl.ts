@@ -194,6 +194,34 @@ export const nl = {
   VISIT_OUTCOME_NOT_ALLOWED: 'Hoe het bezoek is afgelopen geeft u alleen door met "Klaar".',
   VISIT_NOTE_NOT_ALLOWED: 'Een notitie geeft u alleen door met "Klaar".',
 
+  // consumer messages (the visit window at 13:30, updates, cancellations)
+  CONSUMER_MAIL_WINDOW_SUBJECT: 'Uw monteur komt {date} tussen {begin} en {end} uur',
+  CONSUMER_MAIL_UPDATE_SUBJECT: 'Gewijzigd: uw monteur komt {date} tussen {begin} en {end} uur',
+  CONSUMER_MAIL_MOVED_SUBJECT: 'Uw afspraak is verplaatst naar {date}',
+  CONSUMER_MAIL_CANCELLATION_SUBJECT: 'Uw afspraak van {date} gaat niet door',
+  CONSUMER_MAIL_WINDOW_INTRO: 'De monteur komt op {date} tussen {begin} en {end} uur.',
+  CONSUMER_MAIL_UPDATE_INTRO: 'Uw afspraak is gewijzigd. De monteur komt nu op {date} tussen {begin} en {end} uur.',
+  CONSUMER_MAIL_MOVED_INTRO:
+    'Uw afspraak is verplaatst naar {date}. Vanaf {shownFrom} uur ziet u hoe laat de monteur komt; u krijgt dan weer bericht.',
+  CONSUMER_MAIL_CANCELLATION_INTRO:
+    'Uw afspraak van {date} gaat niet door. Wij nemen contact met u op voor een nieuwe afspraak.',
+  CONSUMER_MAIL_CALL_AHEAD: 'De monteur belt u 30 minuten voordat hij komt.',
+  CONSUMER_MAIL_REFERENCE: 'Uw ordernummer: {reference}',
+  CONSUMER_MAIL_ACTION: 'Bekijk uw afspraak',
+  CONSUMER_MAIL_REPLY_QUESTION: 'Bent u thuis?',
+  CONSUMER_MAIL_REPLY_AT_HOME: 'Ja, ik ben thuis',
+  CONSUMER_MAIL_REPLY_CALL_ME: 'Nee, bel mij',
+  CONSUMER_MAIL_QUESTIONS: 'Vragen? Bel ons op {phone} (van {opens} tot {closes} uur).',
+  CONSUMER_MAIL_UNSUBSCRIBE: 'Geen e-mail meer over uw afspraken? Afmelden',
+  CONSUMER_SMS_WINDOW: '{sender}: de monteur komt {date} tussen {begin} en {end} en belt 30 min vooraf. {link}',
+  CONSUMER_SMS_WINDOW_SHORT: '{sender}: monteur komt {date} {begin}-{end}, belt 30 min vooraf. {link}',
+  CONSUMER_SMS_UPDATE: '{sender}: gewijzigd! De monteur komt {date} tussen {begin} en {end} en belt 30 min vooraf. {link}',
+  CONSUMER_SMS_UPDATE_SHORT: '{sender}: gewijzigd, monteur komt {date} {begin}-{end}. {link}',
+  CONSUMER_SMS_MOVED: '{sender}: uw afspraak is verplaatst naar {date}. Het tijdvak volgt {shownFrom}. {link}',
+  CONSUMER_SMS_MOVED_SHORT: '{sender}: afspraak verplaatst naar {date}. {link}',
+  CONSUMER_SMS_CANCELLATION: '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
+  CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',
+
   // mail
 } as const;
 

@@ -148,6 +148,17 @@ export class JobQueue {
     });
   }
 
+  /** Queues many jobs in one statement (a singleton key per job, as with `send`); inside `em`'s transaction when given. */
+  async sendMany(name: string, jobs: { data: object; singletonKey?: string }[], em?: EntityManager): Promise<void> {
+    if (!this.definitions.has(name)) throw new Error(`no job queue ${name}`);
+    if (jobs.length === 0) return;
+    await this.boss.insert(
+      name,
+      jobs.map((job) => ({ data: job.data, singletonKey: job.singletonKey })),
+      { db: em ? transactionDb(em) : undefined },
+    );
+  }
+
   private async open(definition: QueueDefinition<object>): Promise<void> {
     const queueOptions = {
       policy: definition.policy,

@@ -9,6 +9,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The sender as shown; the default is MAIL_FROM. */
+  from?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

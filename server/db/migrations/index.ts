@@ -11,6 +11,7 @@ import { Migration20261123100000_import_claim } from './Migration20261123100000_
 import { Migration20261125100000_visit_statuses } from './Migration20261125100000_visit_statuses.js';
 import { Migration20261125120000_order_search } from './Migration20261125120000_order_search.js';
 import { Migration20261126000000_consumer_unsubscribes } from './Migration20261126000000_consumer_unsubscribes.js';
+import { Migration20261126010000_consumer_messages } from './Migration20261126010000_consumer_messages.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125120000_order_search', class: Migration20261125120000_order_search },
   // personal links: unsubscribed addresses, hashed
   { name: 'Migration20261126000000_consumer_unsubscribes', class: Migration20261126000000_consumer_unsubscribes },
+  { name: 'Migration20261126010000_consumer_messages', class: Migration20261126010000_consumer_messages },
 ];

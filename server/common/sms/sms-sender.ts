@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import twilio from 'twilio';
+
+export interface SmsMessage {
+  /** E.164, e.g. +31612345678. */
+  to: string;
+  body: string;
+}
+
+export interface SmsSender {
+  /** Resolves with the provider's id of the message (or the outbox file's name). */
+  send(message: SmsMessage): Promise<string>;
+}
+
+/** Twilio's settings; all three are needed to send. */
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164) or alphanumeric sender id. */
+  from: string;
+  /** Another address for Twilio's REST API (a local stand-in in tests); unset: Twilio's own. */
+  baseUrl: string | undefined;
+}
+
+export interface SmsSenderOptions {
+  twilio: TwilioSettings | undefined;
+  outboxDir: string;
+  logger: Logger;
+}
+
+/**
+ * Sends text messages through Twilio's official SDK when its settings are given; otherwise every message
+ * becomes one JSON file in the outbox directory, where a developer (or a test) can read it. Nothing
+ * personal is logged: no number, no text.
+ */
+export function createSmsSender(options: SmsSenderOptions): SmsSender {
+  const log = options.logger.child({ component: 'sms' });
+  const settings = options.twilio;
+  if (settings) {
+    // The SDK's own retries are off: the job queue retries, with its own waits and bookkeeping.
+    const client = twilio(settings.accountSid, settings.authToken, { autoRetry: false, timeout: 15_000 });
+    if (settings.baseUrl) client.api.baseUrl = settings.baseUrl;
+    return {
+      async send(message) {
+        const sent = await client.messages.create({ to: message.to, from: settings.from, body: message.body });
+        log.info({ sid: sent.sid }, 'sms sent');
+        return sent.sid;
+      },
+    };
+  }
+  return {
+    async send(message) {
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+      await writeFile(join(options.outboxDir, name), `${JSON.stringify(message, null, 2)}\n`);
+      log.info({ file: name }, 'sms written to the outbox');
+      return name;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Order } from '../orders/order.entity.js';
+
+/** What a message tells the consumer. */
+export enum MessageKind {
+  /** The visit window, at 13:30 on the working day before the visit (or at once when later). */
+  WINDOW = 'WINDOW',
+  /** The window or the day changed after the consumer was told. */
+  UPDATE = 'UPDATE',
+  /** The order was deleted after the consumer was told. */
+  CANCELLATION = 'CANCELLATION',
+}
+
+export enum MessageChannel {
+  EMAIL = 'EMAIL',
+  SMS = 'SMS',
+}
+
+export enum MessageStatus {
+  /** Written and waiting for its job (or for a retry). */
+  QUEUED = 'QUEUED',
+  SENT = 'SENT',
+  /** Every try failed; `lastError` says why. */
+  FAILED = 'FAILED',
+  /** Not sent on purpose (the address unsubscribed, or messages were switched off meanwhile). */
+  SKIPPED = 'SKIPPED',
+}
+
+/**
+ * One message to a consumer about one order, on one channel. Unique per (order, kind, window,
+ * channel): however many instances, retries and restarts try, the row is written once, and its job
+ * (singleton key `consumer-message:<id>`) sends it once.
+ */
+@Entity({ tableName: 'consumer_messages' })
+@Unique({ name: 'consumer_messages_once', properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel'] })
+@Index({ name: 'consumer_messages_window_start_idx', properties: ['windowStart'] })
+export class ConsumerMessage {
+  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt';
+
+  @PrimaryKey()
+  id!: number;
+
+  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  order!: Order;
+
+  @Enum({ items: () => MessageKind, length: 20 })
+  kind!: MessageKind;
+
+  @Enum({ items: () => MessageChannel, length: 10 })
+  channel!: MessageChannel;
+
+  /** The window told: its start, and its length (0: the day only, its window is not shown yet). */
+  @Property({ type: 'datetime' })
+  windowStart!: Date;
+
+  @Property()
+  windowSeconds!: number;
+
+  /** The e-mail address, or the mobile number in international form (+316…, +324…). */
+  @Property({ length: 255 })
+  recipient!: string;
+
+  @Property({ length: 2 })
+  language!: string;
+
+  @Enum({ items: () => MessageStatus, length: 10 })
+  status: MessageStatus = MessageStatus.QUEUED;
+
+  @Property()
+  tries: number = 0;
+
+  @Property({ length: 500, nullable: true })
+  lastError: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  sentAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  failedAt: Date | null = null;
+}

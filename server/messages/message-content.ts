@@ -1,0 +1,196 @@
+import { translate, type MessageKey } from '../common/i18n/translate.js';
+import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
+import { layoutMail } from '../common/mail/mail-layout.js';
+import type { MailMessage } from '../common/mail/mailer.js';
+import { localPartsOf } from '../common/time/zoned-time.js';
+import type { PersonalLinkUrls } from '../consumer-links/personal-link.js';
+import { CALL_CENTRE, CALL_CENTRE_HOURS } from '../consumers/contact-details.js';
+import { MessageKind } from './consumer-message.entity.js';
+
+/** Everything a message says, gathered by the sender. */
+export interface MessageFacts {
+  kind: MessageKind;
+  country: Country;
+  language: Language;
+  senderName: string;
+  /** MAIL_FROM: its address is kept, its name becomes the country's sender name. */
+  mailFrom: string;
+  recipient: string;
+  customerName: string;
+  reference: string;
+  windowStart: Date;
+  /** 0: the day only (its window is shown from `shownFrom`). */
+  windowSeconds: number;
+  /** When the window of the new day is shown (moved to a day not published yet). */
+  shownFrom: Date | null;
+  links: PersonalLinkUrls;
+  pixelUrl: string;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function clock(instant: Date, country: Country): string {
+  const parts = localPartsOf(instant, TIME_ZONE[country]);
+  return `${pad(parts.hour)}:${pad(parts.minute)}`;
+}
+
+function formatDate(instant: Date, facts: MessageFacts, style: 'long' | 'short'): string {
+  return new Intl.DateTimeFormat(`${facts.language}-${facts.country}`, {
+    timeZone: TIME_ZONE[facts.country],
+    weekday: style,
+    day: 'numeric',
+    month: style,
+  }).format(instant);
+}
+
+function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<string, string> {
+  const end = new Date(facts.windowStart.getTime() + facts.windowSeconds * 1000);
+  return {
+    date: formatDate(facts.windowStart, facts, style),
+    begin: clock(facts.windowStart, facts.country),
+    end: clock(end, facts.country),
+    shownFrom: facts.shownFrom
+      ? `${formatDate(facts.shownFrom, facts, style)} ${clock(facts.shownFrom, facts.country)}`
+      : '',
+    phone: CALL_CENTRE[facts.country].display,
+    reference: facts.reference,
+  };
+}
+
+type Variant = 'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION';
+
+function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds'>): Variant {
+  if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
+  if (facts.windowSeconds === 0) return 'MOVED';
+  return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
+}
+
+/** A display name without the characters that would break the From header. */
+const safeName = (name: string) => name.replace(/["\\\r\n<>]/g, '').trim();
+
+function fromHeader(senderName: string, mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${safeName(senderName)}" <${address}>`;
+}
+
+/**
+ * The mail of a message, in the order's language: the date and window, that the technician calls 30
+ * minutes ahead, the reference, the call centre, the personal link, the two replies (they open the page
+ * with the answer chosen: a GET changes nothing) and the unsubscribe link, also as one-click headers
+ * (RFC 8058). Plain text and HTML; the HTML part carries the open pixel.
+ */
+export function messageMail(facts: MessageFacts): MailMessage {
+  const t = (key: MessageKey, params: Record<string, string> = {}) => translate(facts.language, key, params);
+  const params = windowParams(facts, 'long');
+  const variant = variantOf(facts);
+  const showsWindow = variant === 'WINDOW' || variant === 'UPDATE';
+  return layoutMail({
+    to: facts.recipient,
+    language: facts.language,
+    from: fromHeader(facts.senderName, facts.mailFrom),
+    subject: t(`CONSUMER_MAIL_${variant}_SUBJECT`, params),
+    greeting: t('MAIL_GREETING', { name: facts.customerName }),
+    intro: [
+      t(`CONSUMER_MAIL_${variant}_INTRO`, params),
+      ...(showsWindow ? [t('CONSUMER_MAIL_CALL_AHEAD')] : []),
+      t('CONSUMER_MAIL_REFERENCE', params),
+    ],
+    action: { label: t('CONSUMER_MAIL_ACTION'), url: facts.links.page },
+    choices: showsWindow
+      ? {
+          question: t('CONSUMER_MAIL_REPLY_QUESTION'),
+          links: [
+            { label: t('CONSUMER_MAIL_REPLY_AT_HOME'), url: facts.links.replyAtHome },
+            { label: t('CONSUMER_MAIL_REPLY_CALL_ME'), url: facts.links.replyCallMe },
+          ],
+        }
+      : undefined,
+    outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, opens: CALL_CENTRE_HOURS.from, closes: CALL_CENTRE_HOURS.to })],
+    footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
+    pixelUrl: facts.pixelUrl,
+    headers: {
+      'List-Unsubscribe': `<${facts.links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+/** An SMS is one part of at most 160 characters of the GSM 03.38 alphabet. */
+export const SMS_MAX_LENGTH = 160;
+
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** Characters of the extension table: each takes two of the 160. */
+const GSM_EXTENDED = '^{}\\[~]|€\f';
+
+/** Letters outside the GSM alphabet that French and Dutch texts use, spelled without their accent. */
+const GSM_FALLBACK: Record<string, string> = {
+  â: 'a',
+  á: 'a',
+  ê: 'e',
+  ë: 'e',
+  î: 'i',
+  ï: 'i',
+  í: 'i',
+  ô: 'o',
+  ó: 'o',
+  û: 'u',
+  ú: 'u',
+  ç: 'Ç',
+  À: 'A',
+  Â: 'A',
+  È: 'E',
+  Ê: 'E',
+  Ë: 'E',
+  Î: 'I',
+  Ï: 'I',
+  Ô: 'O',
+  Û: 'U',
+  Ù: 'U',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '’': "'",
+  '‘': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '…': '...',
+};
+
+/** The text in the GSM alphabet: known letters lose their accent, anything else becomes `?`. */
+export function toGsm7(text: string): string {
+  return [...text]
+    .map((char) => (GSM_BASIC.includes(char) || GSM_EXTENDED.includes(char) ? char : (GSM_FALLBACK[char] ?? '?')))
+    .join('');
+}
+
+/** Its length in GSM septets; null when a character is outside the GSM alphabet. */
+export function gsm7Length(text: string): number | null {
+  let length = 0;
+  for (const char of text) {
+    if (GSM_BASIC.includes(char)) length += 1;
+    else if (GSM_EXTENDED.includes(char)) length += 2;
+    else return null;
+  }
+  return length;
+}
+
+/** At most this much of the sender name opens an SMS (an alphanumeric sender id is 11 characters). */
+const SMS_SENDER_MAX = 11;
+
+/**
+ * The SMS of a message: one GSM-7 part of at most 160 characters with the personal link. The full
+ * text when it fits; the short one otherwise.
+ */
+export function messageSms(facts: MessageFacts): string {
+  const variant = variantOf(facts);
+  const params = {
+    ...windowParams(facts, 'short'),
+    sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX),
+    link: facts.links.page,
+  };
+  const full = toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}`, params));
+  if ((gsm7Length(full) ?? Infinity) <= SMS_MAX_LENGTH) return full;
+  return toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}_SHORT`, params));
+}

@@ -1,0 +1,148 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { JobQueue } from '../common/jobs/job-queue.js';
+import type { HolidayDates } from '../context.js';
+import { mobileNumberE164 } from '../orders/address-normalization.js';
+import { Order } from '../orders/order.entity.js';
+import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
+import { MessageSetting } from './message-setting.entity.js';
+import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
+
+/** The queue that sends one message per job. */
+export const SEND_QUEUE = 'consumer-messages.send';
+
+/** Orders written per transaction: a publication of thousands of orders commits in slices. */
+const ORDERS_PER_TRANSACTION = 500;
+
+/**
+ * Orders of the country that may need a message now: on a published day without a message telling
+ * their current window; deleted after a message of today or later, without a cancellation; or moved
+ * to a later day after such a message, without one telling that day.
+ */
+const CANDIDATES_SQL = `
+  select o.id from orders o
+  where o.country = ? and o.deleted_at is null and o.appointment >= ? and o.appointment < ?
+    and o.appointment + o.duration * interval '1 second' > ?
+    and (o.email <> '' or o.phone <> '')
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind <> 'CANCELLATION'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  union
+  select m.order_id from consumer_messages m join orders o on o.id = m.order_id
+  where o.country = ? and m.window_start >= ?
+    and ((o.deleted_at is not null
+          and not exists (select 1 from consumer_messages c where c.order_id = o.id and c.kind = 'CANCELLATION'))
+      or (o.deleted_at is null and o.appointment >= ?
+          and not exists (select 1 from consumer_messages u where u.order_id = o.id
+                          and u.window_start = o.appointment and u.window_seconds = 0)))
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by 1`;
+
+/** New rows only: a message already written (by another instance, an earlier try) is left alone. */
+const INSERT_SQL = `
+  insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, recipient, language, created_at)
+  select order_id, kind, channel, window_start, window_seconds, recipient, language, created_at
+  from jsonb_to_recordset(?::jsonb) as r(order_id int, kind text, channel text, window_start timestamptz,
+    window_seconds int, recipient text, language text, created_at timestamptz)
+  on conflict on constraint consumer_messages_once do nothing
+  returning id`;
+
+const pgIntArray = (ids: readonly number[] | undefined) => (ids ? `{${ids.join(',')}}` : null);
+
+/** Where a message on the channel goes for this order; null when the order has no such address. */
+function addressOf(order: Order, channel: MessageChannel): string | null {
+  if (channel === MessageChannel.EMAIL) {
+    const email = order.email.trim();
+    return email.includes('@') ? email : null;
+  }
+  return mobileNumberE164(order.phone, order.country);
+}
+
+/**
+ * Writes the messages consumers need now (docs/rules.md, Consumer messages): at publication, for
+ * orders created or moved onto a published day, and for changes after publication. The rows are
+ * unique per (order, kind, window, channel), so any number of instances may run this at once; each new
+ * row's send job is queued in the same transaction, so a crash loses neither and doubles neither.
+ */
+export class MessagePlanner {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly holidays: HolidayDates,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** Plans for every order (`orderIds` unset) or for the given ones; resolves to the messages written. */
+  async plan(now: Date, orderIds?: readonly number[]): Promise<number> {
+    const em = this.orm.em.fork();
+    const settings = await em.find(MessageSetting, { enabled: true });
+    let written = 0;
+    for (const setting of settings) {
+      const channels = [...(setting.email ? [MessageChannel.EMAIL] : []), ...(setting.sms ? [MessageChannel.SMS] : [])];
+      if (channels.length === 0) continue;
+      const days = await publishedDays(this.holidays, setting.country, now);
+      const ids = pgIntArray(orderIds);
+      const rows = await em
+        .getConnection()
+        .execute<{ id: number }[]>(CANDIDATES_SQL, [
+          setting.country,
+          days.from,
+          days.to,
+          now,
+          ids,
+          ids,
+          setting.country,
+          days.from,
+          days.to,
+          ids,
+          ids,
+        ]);
+      for (let index = 0; index < rows.length; index += ORDERS_PER_TRANSACTION) {
+        const slice = rows.slice(index, index + ORDERS_PER_TRANSACTION).map((row) => row.id);
+        written += await this.write(slice, setting, channels, days, now);
+      }
+    }
+    return written;
+  }
+
+  private write(
+    orderIds: number[],
+    setting: MessageSetting,
+    channels: MessageChannel[],
+    days: PublishedDays,
+    now: Date,
+  ): Promise<number> {
+    return this.orm.em.fork().transactional(async (em: EntityManager) => {
+      const orders = await em.find(Order, { id: { $in: orderIds } });
+      const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
+      const rows = [];
+      for (const order of orders) {
+        for (const channel of channels) {
+          const history = told.filter((message) => message.order.id === order.id && message.channel === channel);
+          const plan = plannedMessage(order, days, history, now);
+          if (!plan) continue;
+          // A cancellation goes where the window went, whatever the order says now.
+          const recipient =
+            plan.kind === MessageKind.CANCELLATION ? (history.at(-1)?.recipient ?? null) : addressOf(order, channel);
+          if (!recipient) continue;
+          rows.push({
+            order_id: order.id,
+            kind: plan.kind,
+            channel,
+            window_start: plan.windowStart.toISOString(),
+            window_seconds: plan.windowSeconds,
+            recipient,
+            language: setting.language,
+            created_at: now.toISOString(),
+          });
+        }
+      }
+      if (rows.length === 0) return 0;
+      const inserted = await em.execute<{ id: number }[]>(INSERT_SQL, [JSON.stringify(rows)]);
+      await this.jobs.sendMany(
+        SEND_QUEUE,
+        inserted.map((row) => ({ data: { messageId: row.id }, singletonKey: `consumer-message:${row.id}` })),
+        em,
+      );
+      return inserted.length;
+    });
+  }
+}

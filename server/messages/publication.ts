@@ -1,0 +1,74 @@
+import { TIME_ZONE, type Country } from '../common/locale.js';
+import { addDays, instantOf, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
+import { isWindowAvailable } from '../consumers/visit-indication.js';
+import type { HolidaySource } from '../holidays/working-days.js';
+import type { Order } from '../orders/order.entity.js';
+import { MessageKind, type ConsumerMessage } from './consumer-message.entity.js';
+
+/** Further ahead than any run of Sundays and holidays can publish. */
+const LOOK_AHEAD_DAYS = 14;
+
+/** Visit days whose windows consumers may see at `now`: from today to `last`, as instants [from, to). */
+export interface PublishedDays {
+  country: Country;
+  first: LocalDate;
+  last: LocalDate;
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The visit days of a country whose windows are shown at `now` (docs/rules.md, Visit window): today
+ * and every day whose window became visible at 13:30 on the working day before it. The rule itself is
+ * the consumer page's (`isWindowAvailable`), asked for each day from today on; once a day is not shown,
+ * no later day is.
+ */
+export async function publishedDays(holidays: HolidaySource, country: Country, now: Date): Promise<PublishedDays> {
+  const zone = TIME_ZONE[country];
+  const first = localDateOf(now, zone);
+  let last = first;
+  for (let offset = 1; offset <= LOOK_AHEAD_DAYS; offset++) {
+    const day = addDays(first, offset);
+    if (!(await isWindowAvailable(holidays, country, instantOf(day, 12, 0, zone), now))) break;
+    last = day;
+  }
+  return { country, first, last, from: instantOf(first, 0, 0, zone), to: instantOf(addDays(last, 1), 0, 0, zone) };
+}
+
+/** The message an order needs now on one channel, or null. */
+export interface PlannedMessage {
+  kind: MessageKind;
+  windowStart: Date;
+  /** 0: the day only (the order moved to a day whose window is not shown yet). */
+  windowSeconds: number;
+}
+
+const saysWindow = (message: ConsumerMessage) => message.kind !== MessageKind.CANCELLATION;
+
+/**
+ * What a consumer must be told on one channel, given what was told before on it (oldest first):
+ * - an active order on a published day: its window, or an update when the last message told another;
+ * - an active order moved to a day not published yet, after a message: an update with the day only;
+ * - a deleted order, after a message and before its cancellation: the cancellation of what was told.
+ * A visit that is over gets nothing.
+ */
+export function plannedMessage(
+  order: Pick<Order, 'appointment' | 'duration' | 'deletedAt'>,
+  published: PublishedDays,
+  told: readonly ConsumerMessage[],
+  now: Date,
+): PlannedMessage | null {
+  const last = told.filter(saysWindow).at(-1);
+  if (order.deletedAt) {
+    if (!last || told.some((message) => message.kind === MessageKind.CANCELLATION)) return null;
+    if (last.windowStart.getTime() < published.from.getTime()) return null;
+    return { kind: MessageKind.CANCELLATION, windowStart: last.windowStart, windowSeconds: last.windowSeconds };
+  }
+  const start = order.appointment.getTime();
+  if (start + order.duration * 1000 <= now.getTime() || start < published.from.getTime()) return null;
+  const isPublished = start < published.to.getTime();
+  const windowSeconds = isPublished ? order.duration : 0;
+  if (!last) return isPublished ? { kind: MessageKind.WINDOW, windowStart: order.appointment, windowSeconds } : null;
+  if (last.windowStart.getTime() === start && last.windowSeconds === windowSeconds) return null;
+  return { kind: MessageKind.UPDATE, windowStart: order.appointment, windowSeconds };
+}

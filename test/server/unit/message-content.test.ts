@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { Country, Language } from '../../../server/common/locale.js';
+import { loadConfig } from '../../../server/config.js';
+import { personalLinkUrls } from '../../../server/consumer-links/personal-link.js';
+import { MessageKind } from '../../../server/messages/consumer-message.entity.js';
+import {
+  gsm7Length,
+  messageSms,
+  SMS_MAX_LENGTH,
+  toGsm7,
+  type MessageFacts,
+} from '../../../server/messages/message-content.js';
+import type { Order } from '../../../server/orders/order.entity.js';
+
+/** A long public address, as an operator might choose one. */
+const config = loadConfig({
+  NODE_ENV: 'test',
+  JWT_SECRET: 'x'.repeat(48),
+  APP_URL: 'https://rendezvous.be.tijdvak-service.example.com',
+});
+
+/** The largest order id and technician id: the longest personal link token. */
+const order = {
+  id: 2_147_483_647,
+  appointment: new Date('2026-08-26T08:00:00Z'),
+  technician: { id: 2_147_483_647 },
+} as Order;
+
+function facts(kind: MessageKind, language: Language, windowStart: Date, windowSeconds: number): MessageFacts {
+  return {
+    kind,
+    country: language === Language.FR ? Country.BE : Country.NL,
+    language,
+    senderName: 'Servicedienst Tijdvak Nederland en België',
+    mailFrom: '"Tijdvak" <no-reply@example.com>',
+    recipient: '+32470123456',
+    customerName: 'Marie-Thérèse Vandenbroucke-Dewilde',
+    reference: 'REF-1234567890-ABCDEFGHIJ',
+    windowStart,
+    windowSeconds,
+    shownFrom: windowSeconds === 0 ? new Date(windowStart.getTime() - 86_400_000) : null,
+    links: personalLinkUrls(config, order),
+    pixelUrl: 'https://example.com/pixel.gif',
+  };
+}
+
+describe('the SMS of a message', () => {
+  // Every month and weekday (août has a letter outside GSM-7), both languages, every kind.
+  const starts = Array.from(
+    { length: 12 * 7 },
+    (_, index) => new Date(Date.UTC(2026, index % 12, 1 + (index % 7), 15)),
+  );
+  const cases = [
+    [MessageKind.WINDOW, 10_800],
+    [MessageKind.UPDATE, 10_800],
+    [MessageKind.UPDATE, 0],
+    [MessageKind.CANCELLATION, 10_800],
+  ] as const;
+
+  it('is one GSM-7 part of at most 160 characters, with the personal link, for the longest inputs', () => {
+    for (const language of [Language.NL, Language.FR]) {
+      for (const [kind, seconds] of cases) {
+        for (const start of starts) {
+          const sms = messageSms(facts(kind, language, start, seconds));
+          const length = gsm7Length(sms);
+          expect(length, sms).not.toBeNull();
+          expect(length!, sms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+          if (kind !== MessageKind.CANCELLATION) expect(sms).toContain(personalLinkUrls(config, order).page);
+        }
+      }
+    }
+  });
+
+  it('keeps the full text when it fits, and spells letters outside GSM-7 without their accent', () => {
+    const august = messageSms(facts(MessageKind.WINDOW, Language.FR, new Date('2026-08-26T08:00:00Z'), 10_800));
+    expect(august).toContain('aout');
+    expect(toGsm7('août, tête, leçon, 25 €')).toBe('aout, tete, leÇon, 25 €');
+    expect(gsm7Length('€[]')).toBe(6);
+  });
+});

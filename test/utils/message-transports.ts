@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on loopback that keeps every mail it accepts, parsed. */
+export interface LocalSmtp {
+  port: number;
+  url: string;
+  mails: ParsedMail[];
+  close(): Promise<void>;
+}
+
+export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** One text message as the stand-in received it (Twilio's form fields). */
+export interface ReceivedSms {
+  accountSid: string;
+  to: string;
+  from: string;
+  body: string;
+}
+
+/**
+ * A local stand-in for Twilio's Messages REST API: POST /2010-04-01/Accounts/{Sid}/Messages.json,
+ * form-encoded, HTTP basic auth with the account SID and auth token, answered with Twilio's JSON.
+ */
+export interface TwilioStandIn {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  messages: ReceivedSms[];
+  close(): Promise<void>;
+}
+
+export async function startTwilioStandIn(): Promise<TwilioStandIn> {
+  const accountSid = `AC${randomBytes(16).toString('hex')}`;
+  const authToken = randomBytes(16).toString('hex');
+  const messages: ReceivedSms[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const answer = (status: number, body: object) => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      };
+      const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
+      const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
+      if (req.headers.authorization !== expectedAuth) {
+        answer(401, {
+          code: 20003,
+          message: 'Authenticate',
+          more_info: 'https://www.twilio.com/docs/errors/20003',
+          status: 401,
+        });
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== path) {
+        answer(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+        return;
+      }
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const to = form.get('To') ?? '';
+      const from = form.get('From') ?? '';
+      const body = form.get('Body') ?? '';
+      if (!to || !from || !body) {
+        answer(400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
+        return;
+      }
+      messages.push({ accountSid, to, from, body });
+      const sid = `SM${randomBytes(16).toString('hex')}`;
+      const now = new Date().toUTCString();
+      answer(201, {
+        account_sid: accountSid,
+        api_version: '2010-04-01',
+        body,
+        date_created: now,
+        date_sent: null,
+        date_updated: now,
+        direction: 'outbound-api',
+        error_code: null,
+        error_message: null,
+        from,
+        messaging_service_sid: null,
+        num_media: '0',
+        num_segments: '1',
+        price: null,
+        price_unit: 'USD',
+        sid,
+        status: 'queued',
+        subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}/Media.json` },
+        to,
+        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accountSid,
+    authToken,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
