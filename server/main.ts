@@ -46,7 +46,7 @@ export interface StartOptions {
   onQuery?: (sql: string) => void;
 }
 
-function printDemoLogins(logins: DemoLogins, url: string): void {
+function printDemoLogins(logins: DemoLogins, url: string, outboxDir: string): void {
   const lines = [
     '',
     `Tijdvak demo data is ready at ${url}`,
@@ -60,6 +60,7 @@ function printDemoLogins(logins: DemoLogins, url: string): void {
         ? `  Consumer NL: ${url}/  postcode ${lookup.zipcode}, house number ${lookup.houseNumber}  (visit ${lookup.date})`
         : `  Consumer BE: ${url}/?country=BE&lang=fr  phone ${lookup.phone}  (visit ${lookup.date})`,
     ),
+    `  Messages:    consumers of the visits shown now are mailed and texted at once: ${outboxDir} (*.eml) and ${join(outboxDir, 'sms')} (*.json)`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -194,7 +195,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
-  if (server.demoLogins) printDemoLogins(server.demoLogins, server.url);
+  if (server.demoLogins) printDemoLogins(server.demoLogins, server.url, join(config.dataDir, 'outbox'));
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;

@@ -1,4 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobQueue } from '../common/jobs/job-queue.js';
 import type { HolidayDates } from '../context.js';
 import { mobileNumberE164 } from '../orders/address-normalization.js';
@@ -72,7 +73,7 @@ export class MessagePlanner {
 
   /** Plans for every order (`orderIds` unset) or for the given ones; resolves to the messages written. */
   async plan(now: Date, orderIds?: readonly number[]): Promise<number> {
-    const em = this.orm.em.fork();
+    const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
     const settings = await em.find(MessageSetting, { enabled: true });
     let written = 0;
     for (const setting of settings) {
@@ -110,39 +111,42 @@ export class MessagePlanner {
     days: PublishedDays,
     now: Date,
   ): Promise<number> {
-    return this.orm.em.fork().transactional(async (em: EntityManager) => {
-      const orders = await em.find(Order, { id: { $in: orderIds } });
-      const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
-      const rows = [];
-      for (const order of orders) {
-        for (const channel of channels) {
-          const history = told.filter((message) => message.order.id === order.id && message.channel === channel);
-          const plan = plannedMessage(order, days, history, now);
-          if (!plan) continue;
-          // A cancellation goes where the window went, whatever the order says now.
-          const recipient =
-            plan.kind === MessageKind.CANCELLATION ? (history.at(-1)?.recipient ?? null) : addressOf(order, channel);
-          if (!recipient) continue;
-          rows.push({
-            order_id: order.id,
-            kind: plan.kind,
-            channel,
-            window_start: plan.windowStart.toISOString(),
-            window_seconds: plan.windowSeconds,
-            recipient,
-            language: setting.language,
-            created_at: now.toISOString(),
-          });
+    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+      async (em: EntityManager) => {
+        const orders = await em.find(Order, { id: { $in: orderIds } });
+        const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
+        const rows = [];
+        for (const order of orders) {
+          for (const channel of channels) {
+            const history = told.filter((message) => message.order.id === order.id && message.channel === channel);
+            const plan = plannedMessage(order, days, history, now);
+            if (!plan) continue;
+            // A cancellation goes where the window went, whatever the order says now.
+            const recipient =
+              plan.kind === MessageKind.CANCELLATION ? (history.at(-1)?.recipient ?? null) : addressOf(order, channel);
+            if (!recipient) continue;
+            rows.push({
+              order_id: order.id,
+              kind: plan.kind,
+              channel,
+              window_start: plan.windowStart.toISOString(),
+              window_seconds: plan.windowSeconds,
+              recipient,
+              language: setting.language,
+              created_at: now.toISOString(),
+            });
+          }
         }
-      }
-      if (rows.length === 0) return 0;
-      const inserted = await em.execute<{ id: number }[]>(INSERT_SQL, [JSON.stringify(rows)]);
-      await this.jobs.sendMany(
-        SEND_QUEUE,
-        inserted.map((row) => ({ data: { messageId: row.id }, singletonKey: `consumer-message:${row.id}` })),
-        em,
-      );
-      return inserted.length;
-    });
+        if (rows.length === 0) return 0;
+        const inserted = await em.execute<{ id: number }[]>(INSERT_SQL, [JSON.stringify(rows)], 'all', JOB_LOG_CONTEXT);
+        await this.jobs.sendMany(
+          SEND_QUEUE,
+          inserted.map((row) => ({ data: { messageId: row.id }, singletonKey: `consumer-message:${row.id}` })),
+          em,
+        );
+        return inserted.length;
+      },
+      { loggerContext: JOB_LOG_CONTEXT },
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../common/clock.js';
+import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt } from '../common/jobs/job-queue.js';
 import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
@@ -41,37 +42,41 @@ export class MessageSender {
   ) {}
 
   async send(messageId: number, attempt: JobAttempt): Promise<void> {
-    let failure: unknown = null;
-    await this.orm.em.fork().transactional(async (em: EntityManager) => {
-      const message = await em.findOne(
-        ConsumerMessage,
-        { id: messageId, status: MessageStatus.QUEUED },
-        { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-      );
-      if (!message) return;
-      const order = await em.findOneOrFail(Order, message.order.id);
-      const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
-      const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;
-      if (!setting.enabled || !channelOn) return this.skip(message, 'messages are switched off for the country');
-      if (await isUnsubscribed(em, message.channel, message.recipient)) return this.skip(message, 'unsubscribed');
-      message.tries += 1;
-      try {
-        await this.deliver(message, order, setting);
-        message.status = MessageStatus.SENT;
-        message.sentAt = this.clock.now();
-        message.lastError = null;
-      } catch (error) {
-        message.lastError = reasonOf(error, message.recipient);
-        if (attempt.last) {
-          message.status = MessageStatus.FAILED;
-          message.failedAt = this.clock.now();
-        } else {
-          failure = error;
+    const outcome: { failure: Error | null } = { failure: null };
+    await this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+      async (em: EntityManager) => {
+        const message = await em.findOne(
+          ConsumerMessage,
+          { id: messageId, status: MessageStatus.QUEUED },
+          { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+        );
+        if (!message) return;
+        const order = await em.findOneOrFail(Order, message.order.id);
+        const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
+        const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;
+        if (!setting.enabled || !channelOn) return this.skip(message, 'messages are switched off for the country');
+        if (await isUnsubscribed(em, message.channel, message.recipient)) return this.skip(message, 'unsubscribed');
+        message.tries += 1;
+        try {
+          await this.deliver(message, order, setting);
+          message.status = MessageStatus.SENT;
+          message.sentAt = this.clock.now();
+          message.lastError = null;
+        } catch (error) {
+          message.lastError = reasonOf(error, message.recipient);
+          if (attempt.last) {
+            message.status = MessageStatus.FAILED;
+            message.failedAt = this.clock.now();
+          } else {
+            outcome.failure =
+              error instanceof Error ? error : new Error('the message could not be sent', { cause: error });
+          }
         }
-      }
-    });
+      },
+      { loggerContext: JOB_LOG_CONTEXT },
+    );
     // After the commit, so the try and its reason are kept; the queue retries after a wait.
-    if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+    if (outcome.failure) throw outcome.failure;
   }
 
   private skip(message: ConsumerMessage, reason: string): void {

@@ -67,7 +67,8 @@ export async function defineScheduledWork(services: AppServices): Promise<void> 
       await planner.plan(services.clock.now());
     },
   });
-  await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON);
+  // Also at start: an instance started at 13:30:30 (or the demo) does not wait for the next minute.
+  await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON, { atStart: true });
   // A change is told at once rather than at the next minute; the minute's run catches what a lost
   // notice misses. Every instance hears the notice: the unique rows make the second run write nothing.
   onOrdersChanged(services.changes, (change) => {

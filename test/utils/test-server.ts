@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pino } from 'pino';
+import { JOB_LOG_CONTEXT } from '../../server/common/jobs/job-log.js';
 import { loadConfig } from '../../server/config.js';
 import type { AppServices } from '../../server/context.js';
 import { startServer } from '../../server/main.js';
@@ -28,7 +29,7 @@ export interface TestServer {
     path: string,
     options?: RestOptions,
   ) => ReturnType<typeof callRest<TBody>>;
-  /** SQL statements run so far (only with `recordQueries`). */
+  /** SQL statements of requests run so far (only with `recordQueries`; background jobs' are left out). */
   queries: string[];
   stop(): Promise<void>;
 }
@@ -59,7 +60,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const queries: string[] = [];
   const server = await startServer(config, {
     logger: pino({ level: config.logLevel }),
-    onQuery: options.recordQueries ? (sql) => queries.push(sql) : undefined,
+    // A request's statements only: those of background jobs carry the jobs' log label.
+    onQuery: options.recordQueries
+      ? (sql) => {
+          if (!sql.includes(`(${JOB_LOG_CONTEXT.label}) `)) queries.push(sql);
+        }
+      : undefined,
   });
   return {
     url: server.url,

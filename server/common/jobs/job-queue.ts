@@ -87,7 +87,7 @@ function transactionDb(em: EntityManager): Db {
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, QueueDefinition<object>>();
-  private readonly schedules = new Map<string, string>();
+  private readonly schedules = new Map<string, { cron: string; atStart: boolean }>();
   private started = false;
   private stopping: Promise<void> | undefined;
 
@@ -114,9 +114,12 @@ export class JobQueue {
     if (this.started) await this.open(definition as unknown as QueueDefinition<object>);
   }
 
-  /** Runs the queue's job on the cron expression (UTC), once per occurrence across every instance. */
-  async every(name: string, cron: string): Promise<void> {
-    this.schedules.set(name, cron);
+  /**
+   * Runs the queue's job on the cron expression (UTC), once per occurrence across every instance;
+   * with `atStart` also once when the instance starts (work that should not wait for the next occurrence).
+   */
+  async every(name: string, cron: string, options: { atStart?: boolean } = {}): Promise<void> {
+    this.schedules.set(name, { cron, atStart: options.atStart ?? false });
     if (this.started) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
@@ -125,7 +128,10 @@ export class JobQueue {
     await this.boss.start();
     this.started = true;
     for (const definition of this.definitions.values()) await this.open(definition);
-    for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+    for (const [name, { cron, atStart }] of this.schedules) {
+      await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+      if (atStart) await this.boss.send(name, {});
+    }
   }
 
   /**
