@@ -9,6 +9,7 @@ import type { Country, Language } from './common/locale.js';
 import type { Mailer } from './common/mail/mailer.js';
 import type { AppMetrics } from './common/metrics/app-metrics.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import type { StreamSlots } from './common/stream-slots.js';
 import type { LocalDate } from './common/time/zoned-time.js';
 
 /*
@@ -43,6 +44,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;
+  /** Places for streamed exports in this process: each holds a database connection while its client reads. */
+  exportSlots: StreamSlots;
   /** This process's Prometheus metrics (served only when the operator turns them on). */
   metrics: AppMetrics;
   logger: Logger;
