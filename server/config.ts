@@ -93,6 +93,8 @@ export interface AppConfig {
   clientDir: string;
   /** Prometheus metrics: off unless the operator sets a token, a port, or both. */
   metrics: MetricsAccess;
+  /** The job queue (pg-boss): how often idle workers look for jobs, how long a stop waits for running ones. */
+  jobs: { pollingIntervalMs: number; stopTimeoutMs: number };
 }
 
 /**
@@ -300,5 +302,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
     metrics: readMetricsAccess(env, port),
+    jobs: {
+      // pg-boss polls no faster than every 500 ms
+      pollingIntervalMs: Math.max(500, readPositiveInt(env, 'JOB_POLL_INTERVAL_MS', 2_000)),
+      stopTimeoutMs: readPositiveInt(env, 'JOB_STOP_TIMEOUT_MS', 20_000),
+    },
   };
 }
