@@ -4,6 +4,7 @@ import type { AppConfig } from './config.js';
 import type { TokenService } from './common/auth/tokens.js';
 import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
+import type { ListQueryGate } from './common/db/list-query-gate.js';
 import type { ChangeListener } from './common/events/change-listener.js';
 import type { Country, Language } from './common/locale.js';
 import type { Mailer } from './common/mail/mailer.js';
@@ -43,6 +44,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;
+  /** The admins' heavy lists: their share of the pool and their statement timeout. */
+  listQueries: ListQueryGate;
   /** This process's Prometheus metrics (served only when the operator turns them on). */
   metrics: AppMetrics;
   logger: Logger;

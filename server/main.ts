@@ -13,6 +13,7 @@ import { TokenService } from './common/auth/tokens.js';
 import { Clock } from './common/clock.js';
 import { ChangeListener } from './common/events/change-listener.js';
 import { createLogger } from './common/logger.js';
+import { ListQueryGate } from './common/db/list-query-gate.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
@@ -91,6 +92,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       logger,
       onQuery: options.onQuery,
       statementTimeoutMs: config.statementTimeoutMs,
+      poolSize: config.databasePoolSize,
     });
     const clock = new Clock(config.clockNow, config.env !== 'production');
     if (config.clockNow)
@@ -119,6 +121,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger,
       }),
       changes,
+      listQueries: new ListQueryGate(config.listQueries),
       metrics,
     };
     services.rateLimiter.startCleanup();

@@ -180,7 +180,11 @@ export class OrderService {
     }
     if (filter?.search) assertPlainText(filter.search, 'search');
     if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
-    if (needsSearch(filter, sort)) return searchOrders(this.ctx.em, filter ?? {}, technicianId, sort, page);
+    // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
+    const lists = this.ctx.services.listQueries;
+    if (needsSearch(filter, sort)) {
+      return lists.run(this.ctx.em, (em) => searchOrders(em, filter ?? {}, technicianId, sort, page));
+    }
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });
@@ -189,8 +193,10 @@ export class OrderService {
     }
     if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });
     if (filter?.deleted === false) conditions.push({ deletedAt: null });
-    return findPage(this.ctx.em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {
-      populate: ['technician'],
-    });
+    return lists.run(this.ctx.em, (em) =>
+      findPage(em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {
+        populate: ['technician'],
+      }),
+    );
   }
 }
