@@ -161,6 +161,11 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
   return where;
 }
 
+/** Refuses, before any database work, a filter the list would refuse (a search without a word, "informed" without a start). */
+export function checkOrderFilter(filter: OrderFilterInput): void {
+  conditionsOf(filter, null);
+}
+
 /**
  * The dispatcher's order list: search, filters and any sort column, with keyset cursors (a page continues
  * strictly after the last row of the previous one, in the chosen order) and a count that stops at

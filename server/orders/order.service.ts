@@ -15,7 +15,7 @@ import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
-import { needsSearch, searchOrders } from './order-search.js';
+import { checkOrderFilter, needsSearch, searchOrders } from './order-search.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 
@@ -170,6 +170,10 @@ export class OrderService {
     page: PageArgs,
     sort?: OrderSortInput | null,
   ): Promise<Connection<Order>> {
+    if (filter?.search) assertPlainText(filter.search, 'search');
+    if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
+    // A refusal costs nothing: not a connection, not a place among the lists.
+    if (filter && needsSearch(filter, sort)) checkOrderFilter(filter);
     const conditions: FilterQuery<Order>[] = [];
     let technicianId: number | null = null;
     if (filter?.technician) {
@@ -178,8 +182,6 @@ export class OrderService {
       technicianId = technician.id;
       conditions.push({ technician: technician.id });
     }
-    if (filter?.search) assertPlainText(filter.search, 'search');
-    if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
     // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
     const lists = this.ctx.services.listQueries;
     if (needsSearch(filter, sort)) {
