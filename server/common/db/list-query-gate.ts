@@ -25,11 +25,6 @@ export class ListQueryGate {
 
   constructor(private readonly limits: ListQueryLimits) {}
 
-  /** Lists running now (for tests and metrics). */
-  get active(): number {
-    return this.running;
-  }
-
   async run<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
     await this.acquire();
     try {
