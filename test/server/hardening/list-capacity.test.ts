@@ -156,8 +156,10 @@ describe('admins searching cannot take the database from everyone else', () => {
     for (const { ready, lookup } of probes) {
       expect(ready.result).toBe(200);
       expect(lookup.result).toBe('OK');
-      expect(ready.ms).toBeLessThan(1_000);
-      expect(lookup.ms).toBeLessThan(1_000);
+      // Never waiting for a list: well below what one broad search holds a connection for without the share
+      // (seconds, and /readyz gave up after the pool's 5 s), with room for a machine busy with other work.
+      expect(ready.ms).toBeLessThan(2_500);
+      expect(lookup.ms).toBeLessThan(2_500);
     }
     // Each search got an answer that says what to do: its page, too broad, or busy: never a 500.
     for (const { body } of answers) {
