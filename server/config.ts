@@ -26,6 +26,8 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   LOOKUP_PER_CLIENT: { points: 30, windowSeconds: 900 },
   LOOKUP_PER_ADDRESS: { points: 10, windowSeconds: 900 },
+  // personal links from consumer messages exchanged for a data token, like lookups
+  PERSONAL_LINK_PER_CLIENT: { points: 30, windowSeconds: 900 },
   // Sign-in attempts count per client address, per account and client, and per account across all
   // clients. One stranger can use up only its own share of an account's budget: the owner still signs
   // in from another address. The account's own ceiling caps guessing from any number of addresses at

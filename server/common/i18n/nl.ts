@@ -194,6 +194,11 @@ export const nl = {
   VISIT_OUTCOME_NOT_ALLOWED: 'Hoe het bezoek is afgelopen geeft u alleen door met "Klaar".',
   VISIT_NOTE_NOT_ALLOWED: 'Een notitie geeft u alleen door met "Klaar".',
 
+
+  // consumer links: the one-click unsubscribe of a mail provider
+  EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
+  PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',
+  ONE_CLICK_BODY_REQUIRED: 'Stuur List-Unsubscribe=One-Click mee (RFC 8058) of gebruik de knop op de pagina.',
   // mail
 } as const;
 
