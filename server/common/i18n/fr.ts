@@ -202,7 +202,6 @@ export const fr: Record<MessageKey, string> = {
   VISIT_OUTCOME_NOT_ALLOWED: "Le résultat de la visite ne s'indique qu'avec « Terminé ».",
   VISIT_NOTE_NOT_ALLOWED: "Une note ne s'indique qu'avec « Terminé ».",
 
-
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",

@@ -194,7 +194,6 @@ export const nl = {
   VISIT_OUTCOME_NOT_ALLOWED: 'Hoe het bezoek is afgelopen geeft u alleen door met "Klaar".',
   VISIT_NOTE_NOT_ALLOWED: 'Een notitie geeft u alleen door met "Klaar".',
 
-
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
   PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',
