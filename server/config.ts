@@ -45,6 +45,10 @@ export const DEFAULT_RATE_LIMITS = {
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
   // consumer replies: changes of one order's reply; a script cannot flood the planner or the audit trail
   CONSUMER_REPLY_PER_ORDER: { points: 30, windowSeconds: 3600 },
+  // visit statuses, counted in the visit's own history (server/visits): a new arrival estimate once a minute, and
+  // 5 corrections (undo) an hour, so a loop cannot fill the audit trail (docs/decisions.md, Technician)
+  VISIT_ESTIMATE_PER_ORDER: { points: 1, windowSeconds: 60 },
+  VISIT_STEP_BACK_PER_ORDER: { points: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
