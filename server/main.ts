@@ -14,10 +14,12 @@ import { Clock } from './common/clock.js';
 import { ChangeListener } from './common/events/change-listener.js';
 import { JobQueue } from './common/jobs/job-queue.js';
 import { createLogger } from './common/logger.js';
+import { ListQueryGate } from './common/db/list-query-gate.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
 import { registerUnsubscribeKey } from './consumer-links/unsubscribes.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import { StreamSlots } from './common/stream-slots.js';
 import type { AppServices } from './context.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate, openOrm } from './db/orm.js';
@@ -96,6 +98,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       logger,
       onQuery: options.onQuery,
       statementTimeoutMs: config.statementTimeoutMs,
+      poolSize: config.databasePoolSize,
     });
     registerUnsubscribeKey(orm, config.jwtSecret);
     const clock = new Clock(config.clockNow, config.env !== 'production');
@@ -131,8 +134,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger,
       }),
       changes,
+      listQueries: new ListQueryGate(config.listQueries),
       jobs,
       metrics,
+      exportSlots: new StreamSlots(config.exports.maxConcurrent),
     };
     await defineScheduledWork(services);
     await jobs.start();
@@ -142,13 +147,17 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       logger.info({ url: `${metricsListener.url}/metrics` }, 'metrics are served');
     }
 
-    // A client trickling headers or a body is cut off; the check runs every second.
+    // A client trickling headers or a body is cut off; the check runs every second. Both limits end
+    // with the request: they never touch a client that reads its answer slowly, or stops reading.
     const httpServer = createServer({
       headersTimeout: config.httpTimeouts.headersMs,
       requestTimeout: config.httpTimeouts.requestMs,
       keepAliveTimeout: 5_000,
       connectionsCheckingInterval: 1_000,
     });
+    // That client is ended by the socket's idle time: no byte moving either way (its window stays shut,
+    // so nothing more can be written) for this long closes the connection and frees what it held.
+    httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
     const { app, apollo } = await composeApp(services, httpServer, lifecycle);
     httpServer.on('request', app);

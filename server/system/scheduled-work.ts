@@ -5,9 +5,13 @@ import { createSmsSender } from '../common/sms/sms-sender.js';
 import type { AppServices } from '../context.js';
 import { MessagePlanner, SEND_QUEUE } from '../messages/message-planner.js';
 import { MessageSender } from '../messages/message-sender.js';
+import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
 const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
+
+/** Every hour at :05 (UTC): request ids of visit days that are over are removed. */
+const VISIT_REQUEST_IDS_CLEANUP_CRON = '5 * * * *';
 
 /** Every minute: the messages of days whose windows became visible (13:30), and of changes since. */
 export const PUBLISH_QUEUE = 'consumer-messages.publish';
@@ -40,6 +44,17 @@ export async function defineScheduledWork(services: AppServices): Promise<void> 
     handler: () => services.rateLimiter.removeExpired(),
   });
   await jobs.every('rate-limit-buckets.cleanup', RATE_LIMIT_CLEANUP_CRON);
+  await jobs.define({
+    name: 'visit-request-ids.cleanup',
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 600,
+    handler: async () => {
+      await deleteExpiredVisitRequestIds(services.orm, services.clock.now());
+    },
+  });
+  await jobs.every('visit-request-ids.cleanup', VISIT_REQUEST_IDS_CLEANUP_CRON);
 
   // Consumer messages (docs/rules.md, Consumer messages).
   const planner = new MessagePlanner(services.orm, services.holidays, jobs);

@@ -38,6 +38,8 @@ describe('job queue', () => {
         .getConnection()
         .execute<{ name: string; cron: string }[]>('select name, cron from pgboss.schedule order by name');
       expect(schedules).toContainEqual({ name: 'rate-limit-buckets.cleanup', cron: '*/10 * * * *' });
+      expect(schedules).toContainEqual({ name: 'visit-request-ids.cleanup', cron: '5 * * * *' });
+      expect(schedules).toContainEqual({ name: 'consumer-messages.publish', cron: '* * * * *' });
     } finally {
       await server.stop();
     }
