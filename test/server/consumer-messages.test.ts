@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { unsubscribe } from '../../server/consumer-links/unsubscribes.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
-import { ConsumerMessage, MessageChannel, MessageStatus } from '../../server/messages/consumer-message.entity.js';
+import { ConsumerMessage, MessageChannel } from '../../server/messages/consumer-message.entity.js';
 import { gsm7Length } from '../../server/messages/message-content.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
+import { publishMessagesNow, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createOrder } from '../utils/factories.js';
 import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
@@ -35,30 +36,7 @@ function envFor(smtp: { url: string }, twilio: TwilioStandIn, extra: Record<stri
   };
 }
 
-/** Runs the publication now (as the minute's job does) and waits until that run is done. */
-async function publish(server: TestServer): Promise<void> {
-  const id = await server.services.jobs.send(PUBLISH_QUEUE, {});
-  // The queue holds one run at a time: a refused send means one is queued, which runs after now.
-  const connection = server.em().getConnection();
-  await waitFor('the publication run', async () => {
-    const rows = await connection.execute<{ state: string }[]>(
-      id
-        ? `select state from pgboss.job where id = ?`
-        : `select state from pgboss.job where name = ? and state in ('created', 'active', 'retry')`,
-      [id ?? PUBLISH_QUEUE],
-    );
-    return id ? rows[0]?.state === 'completed' : rows.length === 0;
-  });
-}
-
 const messages = (server: TestServer) => server.em().find(ConsumerMessage, {}, { orderBy: { id: 'asc' } });
-
-async function allSettled(server: TestServer): Promise<void> {
-  await waitFor(
-    'every message sent',
-    async () => (await server.em().count(ConsumerMessage, { status: MessageStatus.QUEUED })) === 0,
-  );
-}
 
 const mailsTo = (smtp: LocalSmtp, address: string) =>
   smtp.mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((to) => to.address === address));
@@ -103,12 +81,12 @@ describe('consumer messages at 13:30', () => {
     });
 
     server.services.clock.travelTo(new Date('2026-10-24T13:29:00+02:00'));
-    await publish(server);
+    await publishMessagesNow(server);
     expect(await messages(server)).toEqual([]);
 
     server.services.clock.travelTo(new Date('2026-10-24T13:30:00+02:00'));
-    await publish(server);
-    await allSettled(server);
+    await publishMessagesNow(server);
+    await waitForMessagesSent(server);
     expect(mailsTo(smtp, 'maandag@example.nl')).toHaveLength(1);
     expect(mailsTo(smtp, 'vast@example.nl')).toHaveLength(1);
     expect(mailsTo(smtp, 'dinsdag@example.nl')).toHaveLength(0);
@@ -138,8 +116,8 @@ describe('consumer messages at 13:30', () => {
     expect(gsm7Length(sms.body)!).toBeLessThanOrEqual(160);
 
     // Another run, another instance's notice: nothing new.
-    await publish(server);
-    await allSettled(server);
+    await publishMessagesNow(server);
+    await waitForMessagesSent(server);
     expect(smtp.mails).toHaveLength(2);
     expect(twilio.messages).toHaveLength(1);
     const rows = await messages(server);
@@ -160,8 +138,8 @@ describe('consumer messages at 13:30', () => {
     const deleted = await em.findOneOrFail(Order, { email: 'vast@example.nl' });
     deleted.deletedAt = server.services.clock.now();
     await em.flush();
-    await publish(server);
-    await allSettled(server);
+    await publishMessagesNow(server);
+    await waitForMessagesSent(server);
     const update = mailsTo(smtp, 'maandag@example.nl');
     expect(update).toHaveLength(2);
     expect(update[1].subject).toBe('Gewijzigd: uw monteur komt maandag 26 oktober tussen 14:00 en 17:00 uur');
@@ -179,8 +157,8 @@ describe('consumer messages at 13:30', () => {
       email: 'afgemeld@example.nl',
       phone: '+31 6 87654321',
     });
-    await publish(server);
-    await allSettled(server);
+    await publishMessagesNow(server);
+    await waitForMessagesSent(server);
     expect(mailsTo(smtp, 'afgemeld@example.nl')).toHaveLength(0);
     expect(twilio.messages.map((sms) => sms.to)).toContain('+31687654321');
     const rows = await server.em().find(ConsumerMessage, { recipient: 'afgemeld@example.nl' });
@@ -197,11 +175,11 @@ describe('consumer messages at 13:30', () => {
       email: 'na-feestdag@example.nl',
     });
     server.services.clock.travelTo(new Date('2026-12-05T13:29:30+01:00'));
-    await publish(server);
+    await publishMessagesNow(server);
     expect(await server.em().count(ConsumerMessage, { order })).toBe(0);
     server.services.clock.travelTo(new Date('2026-12-05T13:30:00+01:00'));
-    await publish(server);
-    await allSettled(server);
+    await publishMessagesNow(server);
+    await waitForMessagesSent(server);
     expect(mailsTo(smtp, 'na-feestdag@example.nl')).toHaveLength(1);
     expect(mailsTo(smtp, 'na-feestdag@example.nl')[0].subject).toBe(
       'Uw monteur komt dinsdag 8 december tussen 08:00 en 11:00 uur',
@@ -221,7 +199,7 @@ describe('consumer messages when the mail server is down', () => {
     let smtp: LocalSmtp | undefined;
     try {
       await createOrder(server.em(), { appointment: new Date('2026-12-02T08:00:00+01:00'), email: 'later@example.nl' });
-      await publish(server);
+      await publishMessagesNow(server);
       await waitFor('a failed try', async () => {
         const [row] = await server.em().find(ConsumerMessage, { channel: MessageChannel.EMAIL });
         return row !== undefined && row.tries >= 1 && row.lastError !== null;
@@ -230,7 +208,7 @@ describe('consumer messages when the mail server is down', () => {
       expect(failed.status).toBe('QUEUED');
       expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
       smtp = await startLocalSmtp(port);
-      await allSettled(server);
+      await waitForMessagesSent(server);
       const [sent] = await server.em().find(ConsumerMessage, { channel: MessageChannel.EMAIL });
       expect(sent.status).toBe('SENT');
       expect(sent.tries).toBeGreaterThanOrEqual(2);
@@ -275,8 +253,8 @@ describe('consumer messages with several instances', () => {
           phone: `06 1000 ${String(1000 + i)}`,
         });
       }
-      await Promise.all([publish(first), publish(second)]);
-      await allSettled(first);
+      await Promise.all([publishMessagesNow(first), publishMessagesNow(second)]);
+      await waitForMessagesSent(first);
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }
@@ -301,8 +279,8 @@ describe('consumer messages with several instances', () => {
     await first.stop();
     const second = await startTestServer({ database, env: env() });
     try {
-      await publish(second);
-      await allSettled(second);
+      await publishMessagesNow(second);
+      await waitForMessagesSent(second);
     } finally {
       await second.stop();
     }

@@ -1,3 +1,4 @@
+import { settleConsumerMessages } from '../utils/consumer-messages.js';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
@@ -314,8 +315,9 @@ describe('a GET of any link of a message', () => {
     const order = await createOrder(server.em(), { appointment: WEDNESDAY, email: 'scanner.test@example.nl' });
     const urls = personalLinkUrls(server.services.config, order);
     const forged = `${urls.page.slice(0, -3)}abc`;
-    // let the site visits of earlier tests reach the table first
+    // let the site visits of earlier tests reach the table first, and the order's consumer messages be sent
     await server.services.siteVisits.flush();
+    await settleConsumerMessages(server);
     const before = await databaseContents();
     for (const url of [urls.page, urls.replyAtHome, urls.replyCallMe, urls.unsubscribe, forged, `${forged}/afmelden`]) {
       const path = new URL(url).pathname + new URL(url).search;

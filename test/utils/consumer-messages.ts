@@ -1,0 +1,44 @@
+import { ConsumerMessage, MessageStatus } from '../../server/messages/consumer-message.entity.js';
+import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
+import type { TestServer } from './test-server.js';
+
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Runs the publication of consumer messages now (as the minute's job does) and waits until that run is done. */
+export async function publishMessagesNow(server: TestServer): Promise<void> {
+  const id = await server.services.jobs.send(PUBLISH_QUEUE, {});
+  const connection = server.em().getConnection();
+  // The queue holds one run at a time: a refused send means one is queued already, which runs after now.
+  await waitFor('the publication run', async () => {
+    const rows = await connection.execute<{ state: string }[]>(
+      id
+        ? `select state from pgboss.job where id = ?`
+        : `select state from pgboss.job where name = ? and state in ('created', 'active', 'retry')`,
+      [id ?? PUBLISH_QUEUE],
+    );
+    return id ? rows[0]?.state === 'completed' : rows.length === 0;
+  });
+}
+
+/** Waits until no written consumer message waits to be sent. */
+export async function waitForMessagesSent(server: TestServer): Promise<void> {
+  await waitFor(
+    'every message sent',
+    async () => (await server.em().count(ConsumerMessage, { status: MessageStatus.QUEUED })) === 0,
+  );
+}
+
+/**
+ * Lets the consumer messages of the data arranged so far be written and sent: a test that compares the
+ * database before and after a request must not see this background work in between.
+ */
+export async function settleConsumerMessages(server: TestServer): Promise<void> {
+  await publishMessagesNow(server);
+  await waitForMessagesSent(server);
+}
