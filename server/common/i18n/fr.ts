@@ -220,7 +220,8 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_MAIL_MOVED_SUBJECT: 'Votre rendez-vous est déplacé au {date}',
   CONSUMER_MAIL_CANCELLATION_SUBJECT: 'Votre rendez-vous du {date} est annulé',
   CONSUMER_MAIL_WINDOW_INTRO: 'Le technicien passe le {date} entre {begin} et {end}.',
-  CONSUMER_MAIL_UPDATE_INTRO: 'Votre rendez-vous a changé. Le technicien passe maintenant le {date} entre {begin} et {end}.',
+  CONSUMER_MAIL_UPDATE_INTRO:
+    'Votre rendez-vous a changé. Le technicien passe maintenant le {date} entre {begin} et {end}.',
   CONSUMER_MAIL_MOVED_INTRO:
     "Votre rendez-vous est déplacé au {date}. À partir du {shownFrom}, vous verrez l'heure de passage du technicien ; vous recevrez alors un message.",
   CONSUMER_MAIL_CANCELLATION_INTRO:
@@ -235,11 +236,13 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_MAIL_UNSUBSCRIBE: 'Ne plus recevoir de mails sur vos rendez-vous ? Se désabonner',
   CONSUMER_SMS_WINDOW: '{sender}: le technicien passe le {date} entre {begin} et {end} et appelle 30 min avant. {link}',
   CONSUMER_SMS_WINDOW_SHORT: '{sender}: technicien le {date} {begin}-{end}, appel 30 min avant. {link}',
-  CONSUMER_SMS_UPDATE: '{sender}: modifié ! Le technicien passe le {date} entre {begin} et {end} et appelle 30 min avant. {link}',
+  CONSUMER_SMS_UPDATE:
+    '{sender}: modifié ! Le technicien passe le {date} entre {begin} et {end} et appelle 30 min avant. {link}',
   CONSUMER_SMS_UPDATE_SHORT: '{sender}: modifié, technicien le {date} {begin}-{end}. {link}',
   CONSUMER_SMS_MOVED: "{sender}: votre rendez-vous est déplacé au {date}. L'heure suivra le {shownFrom}. {link}",
   CONSUMER_SMS_MOVED_SHORT: '{sender}: rendez-vous déplacé au {date}. {link}',
-  CONSUMER_SMS_CANCELLATION: '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
+  CONSUMER_SMS_CANCELLATION:
+    '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',
 
   // consumer links: the one-click unsubscribe of a mail provider

@@ -227,11 +227,13 @@ export const nl = {
   CONSUMER_MAIL_UNSUBSCRIBE: 'Geen e-mail meer over uw afspraken? Afmelden',
   CONSUMER_SMS_WINDOW: '{sender}: de monteur komt {date} tussen {begin} en {end} en belt 30 min vooraf. {link}',
   CONSUMER_SMS_WINDOW_SHORT: '{sender}: monteur komt {date} {begin}-{end}, belt 30 min vooraf. {link}',
-  CONSUMER_SMS_UPDATE: '{sender}: gewijzigd! De monteur komt {date} tussen {begin} en {end} en belt 30 min vooraf. {link}',
+  CONSUMER_SMS_UPDATE:
+    '{sender}: gewijzigd! De monteur komt {date} tussen {begin} en {end} en belt 30 min vooraf. {link}',
   CONSUMER_SMS_UPDATE_SHORT: '{sender}: gewijzigd, monteur komt {date} {begin}-{end}. {link}',
   CONSUMER_SMS_MOVED: '{sender}: uw afspraak is verplaatst naar {date}. Het tijdvak volgt {shownFrom}. {link}',
   CONSUMER_SMS_MOVED_SHORT: '{sender}: afspraak verplaatst naar {date}. {link}',
-  CONSUMER_SMS_CANCELLATION: '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
+  CONSUMER_SMS_CANCELLATION:
+    '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',
 
   // consumer links: the one-click unsubscribe of a mail provider
