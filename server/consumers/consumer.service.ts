@@ -102,12 +102,16 @@ export class ConsumerService {
     }
     const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
     const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
+    // The times only once the window may be shown (docs/rules.md, Visit window): before that the
+    // plan may still change, and a time given out early would be taken as a promise.
     return orders.map((order, index) => ({
       referenceNumber: order.referenceNumber,
       name: order.name,
       zipcode: order.zipcode,
-      appointment: order.appointment,
-      end: new Date(order.appointment.getTime() + order.duration * 1000),
+      country: order.country,
+      date: localDateOf(order.appointment, TIME_ZONE[order.country]),
+      appointment: windowAvailable[index] ? order.appointment : null,
+      end: windowAvailable[index] ? new Date(order.appointment.getTime() + order.duration * 1000) : null,
       windowAvailable: windowAvailable[index],
       reply: replyOf.get(order.id) ?? null,
       replyOpen:

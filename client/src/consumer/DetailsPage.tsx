@@ -17,6 +17,7 @@ const ConsumerVisitsQuery = graphql(`
     consumerVisits {
       referenceNumber
       name
+      date
       appointment
       end
       windowAvailable
@@ -77,9 +78,12 @@ export function DetailsPage() {
           {visits.map((visit) => (
             <li key={visit.referenceNumber}>
               <VisitWindow
-                start={new Date(visit.appointment)}
-                end={new Date(visit.end)}
-                available={visit.windowAvailable}
+                date={visit.date}
+                times={
+                  visit.appointment && visit.end
+                    ? { start: new Date(visit.appointment), end: new Date(visit.end) }
+                    : null
+                }
                 reference={visit.referenceNumber}
               />
               {visit.replyOpen && (

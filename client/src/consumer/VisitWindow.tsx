@@ -3,30 +3,32 @@ import { useI18n } from '../i18n/i18n';
 
 /**
  * One visit: weekday and date, and the three-hour window once it may be shown (from 13:30 on the
- * working day before); all in the country's time zone, whatever the device's zone.
+ * working day before; until then the server gives out no times); all in the country's time zone,
+ * whatever the device's zone.
  */
 export function VisitWindow({
-  start,
-  end,
-  available,
+  date,
+  times,
   reference,
 }: {
-  start: Date;
-  end: Date;
-  available: boolean;
+  /** The visit's day, YYYY-MM-DD in the country. */
+  date: string;
+  times: { start: Date; end: Date } | null;
   reference: string;
 }) {
   const locale = useI18n();
   const { t } = locale;
+  // Midday UTC of that date is the same date in the Dutch and Belgian zones.
+  const day = new Date(`${date}T12:00:00Z`);
   return (
     <div className="visit-window">
       <p className="visit-day">
-        <span className="visit-weekday">{formatWeekday(start, locale)}</span>{' '}
-        <span className="visit-date">{formatLongDate(start, locale)}</span>
+        <span className="visit-weekday">{formatWeekday(day, locale)}</span>{' '}
+        <span className="visit-date">{formatLongDate(day, locale)}</span>
       </p>
-      {available ? (
+      {times ? (
         <p className="visit-time">
-          {t('consumer.details.window', { begin: formatTime(start, locale), end: formatTime(end, locale) })}
+          {t('consumer.details.window', { begin: formatTime(times.start, locale), end: formatTime(times.end, locale) })}
         </p>
       ) : (
         <p className="visit-pending">{t('consumer.details.notYet')}</p>
