@@ -40,18 +40,28 @@ function refuse(req: Request, res: Response, definition: ErrorCodeDefinition, me
   });
 }
 
+/** Why a body is refused: malformed (400), or a file over the size limit (413, as graphql-upload says). */
+type UploadProblem = UploadMalformedError | (Error & { status: 413 });
+
+function tooLarge(): UploadProblem {
+  return Object.assign(new Error('The file is larger than the upload limit'), { status: 413 as const });
+}
+
 /**
  * Reads the same body as graphql-upload, beside it, for what graphql-upload lets pass: a file part the
  * `map` does not name (it skips it silently), a file beyond the limit after the mapped one has arrived,
  * a nested multipart part. Settles with the problem, or null once the whole body proved well-formed.
  */
-function watchParts(req: Request, limits: UploadLimits): Promise<UploadMalformedError | null> {
+function watchParts(req: Request, limits: UploadLimits): Promise<UploadProblem | null> {
   return new Promise((settle) => {
     const mapped = new Set<string>();
     let files = 0;
     let done = false;
-    const parser = busboy({ headers: req.headers, limits: { fieldSize: 1024 * 1024, fields: 2 } });
-    const finish = (problem: UploadMalformedError | null) => {
+    const parser = busboy({
+      headers: req.headers,
+      limits: { fieldSize: 1024 * 1024, fields: 2, fileSize: limits.maxFileSize },
+    });
+    const finish = (problem: UploadProblem | null) => {
       if (done) return;
       done = true;
       if (problem) {
@@ -72,6 +82,8 @@ function watchParts(req: Request, limits: UploadLimits): Promise<UploadMalformed
     });
     parser.on('file', (name, file, info) => {
       file.on('error', () => undefined);
+      // graphql-upload stops reading a file over the limit, and with it the body: this watcher must settle.
+      file.on('limit', () => finish(tooLarge()));
       file.resume();
       files += 1;
       if (!mapped.has(name)) finish(new UploadMalformedError(`no file is taken as "${name}"`));
@@ -88,7 +100,7 @@ function watchParts(req: Request, limits: UploadLimits): Promise<UploadMalformed
 }
 
 /** The file's stream, ending for its reader only once the whole body proved well-formed. */
-function endOnceWellFormed(source: Readable, wellFormed: Promise<UploadMalformedError | null>): Readable {
+function endOnceWellFormed(source: Readable, wellFormed: Promise<UploadProblem | null>): Readable {
   const out = new PassThrough();
   source.on('error', (error: Error) => out.destroy(error));
   out.on('close', () => source.destroy());
@@ -104,7 +116,7 @@ function endOnceWellFormed(source: Readable, wellFormed: Promise<UploadMalformed
 }
 
 /** Every `Upload` of the operations, replaced by one whose file ends only once the body proved well-formed. */
-function holdUploads(value: unknown, wellFormed: Promise<UploadMalformedError | null>): unknown {
+function holdUploads(value: unknown, wellFormed: Promise<UploadProblem | null>): unknown {
   if (value instanceof Upload) {
     const held = new Upload();
     // A broken body fails the file even when its part never comes (the parts before it were wrong), and
