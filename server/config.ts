@@ -157,12 +157,48 @@ function readPort(env: Env, name = 'PORT', fallback = '3000'): number {
 
 /** Long enough that guessing is hopeless, and sendable as a header as it is. */
 const METRICS_TOKEN_MIN_LENGTH = 32;
+/** `openssl rand -hex 16` scores 90 or more; one character, a pattern or a word repeated far less. */
+const METRICS_TOKEN_MIN_BITS = 80;
+
+function shannonBitsPerSymbol(symbols: readonly (string | number)[]): number {
+  const counts = new Map<string | number, number>();
+  for (const symbol of symbols) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / symbols.length) * Math.log2(count / symbols.length);
+  return bits;
+}
+
+/**
+ * A rough, conservative estimate of the randomness in a secret, in bits: the length of its shortest
+ * repeating unit times the Shannon entropy of its characters, or of the steps between neighbouring
+ * characters, whichever is lower. Long is not enough: "a" × 32, "abab…", "abcdef…" and a word repeated
+ * all score low, while a value from a random generator scores close to its true strength.
+ */
+export function estimatedSecretBits(secret: string): number {
+  const characters = [...secret];
+  let period = characters.length;
+  for (let candidate = 1; candidate < characters.length; candidate++) {
+    if (characters.every((character, index) => index < candidate || character === characters[index - candidate])) {
+      period = candidate;
+      break;
+    }
+  }
+  const codes = characters.map((character) => character.codePointAt(0) ?? 0);
+  const steps = codes.slice(1).map((code, index) => code - codes[index]);
+  const perSymbol = Math.min(shannonBitsPerSymbol(characters), steps.length ? shannonBitsPerSymbol(steps) : 0);
+  return period * perSymbol;
+}
 
 function readMetricsAccess(env: Env, port: number): MetricsAccess {
   const token = readEnvString(env, 'METRICS_TOKEN');
   if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
     throw new ConfigError(
       `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (e.g. openssl rand -hex 32)`,
+    );
+  }
+  if (token !== undefined && estimatedSecretBits(token) < METRICS_TOKEN_MIN_BITS) {
+    throw new ConfigError(
+      `METRICS_TOKEN is too easy to guess (about ${Math.floor(estimatedSecretBits(token))} bits of randomness, at least ${METRICS_TOKEN_MIN_BITS} needed): use a random value, e.g. openssl rand -hex 32`,
     );
   }
   const metricsPort = readEnvString(env, 'METRICS_PORT') === undefined ? undefined : readPort(env, 'METRICS_PORT');
