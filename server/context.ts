@@ -56,8 +56,11 @@ export interface AppContext {
   language: Language;
   /** Country of the site the request came through (second host label). */
   country: Country;
-  /** The client address after TRUST_PROXY rules; the key of per-client rate limits. */
-  clientIp: string;
+  /**
+   * Whom per-client rate limits count this request under: the client address after TRUST_PROXY rules,
+   * normalised, an IPv6 client by its /64 (common/http/client-address.ts).
+   */
+  clientKey: string;
   userAgent: string;
   log: Logger;
   services: AppServices;

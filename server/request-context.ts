@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { authenticate } from './accounts/authenticate.js';
+import { clientKeyOf } from './common/http/client-address.js';
 import { languageFromRequest, localeFromHost } from './common/locale.js';
 import type { AppContext, AppServices } from './context.js';
 
@@ -13,7 +14,7 @@ export async function createContext(req: Request, services: AppServices): Promis
     viewer: await authenticate(req.get('authorization'), services.tokens, em),
     language: languageFromRequest(host, req.get('accept-language')),
     country: localeFromHost(host).country,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    clientKey: clientKeyOf(req.ip ?? req.socket.remoteAddress),
     userAgent: (req.get('user-agent') ?? '').slice(0, 512),
     log: (req as Request & { log?: Logger }).log ?? services.logger,
     services,

@@ -46,8 +46,8 @@ export class PasswordResetService {
       this.ctx.viewer?.role === Role.ADMIN
         ? [perAccount]
         : [
-            { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientIp },
-            { name: 'PASSWORD_RESET_PER_ACCOUNT_CLIENT', key: accountClientKey(type, email, this.ctx.clientIp) },
+            { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientKey },
+            { name: 'PASSWORD_RESET_PER_ACCOUNT_CLIENT', key: accountClientKey(type, email, this.ctx.clientKey) },
             perAccount,
           ],
     );
@@ -61,7 +61,7 @@ export class PasswordResetService {
   /** Sets the password of the token's account; the token, every other reset link and every session end. */
   async reset(type: AccountType, input: NewPasswordInput): Promise<void> {
     const { rateLimiter, clock } = this.ctx.services;
-    await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientIp);
+    await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientKey);
     const min = PASSWORD_MIN_LENGTH[type];
     if (input.password.length < min) {
       throw new AppError(AccountError.PASSWORD_TOO_SHORT, {
@@ -99,7 +99,7 @@ export class PasswordResetService {
     // Failed sign-ins before the reset no longer hold the account back (those of other addresses
     // than this one expire with their window: their keys cannot be listed).
     await rateLimiter.reset('SIGN_IN_PER_ACCOUNT', accountKey(type, email));
-    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClientKey(type, email, this.ctx.clientIp));
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClientKey(type, email, this.ctx.clientKey));
   }
 
   /** Replaces the account's earlier links by a new one and mails it. */

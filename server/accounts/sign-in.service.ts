@@ -45,18 +45,18 @@ export class SignInService {
   private async verify(type: AccountType, input: SignInInput): Promise<StaffAccount> {
     const { rateLimiter } = this.ctx.services;
     const email = normalizeEmail(input.email);
-    const clientKey = accountClientKey(type, email, this.ctx.clientIp);
+    const accountClient = accountClientKey(type, email, this.ctx.clientKey);
     // In this order, each counting only while the ones before it allow the attempt: a client over its
     // own budget no longer eats into the account's budget for everyone else.
     await rateLimiter.consumeAll([
-      { name: 'SIGN_IN_PER_CLIENT', key: this.ctx.clientIp },
-      { name: 'SIGN_IN_PER_ACCOUNT_CLIENT', key: clientKey },
+      { name: 'SIGN_IN_PER_CLIENT', key: this.ctx.clientKey },
+      { name: 'SIGN_IN_PER_ACCOUNT_CLIENT', key: accountClient },
       { name: 'SIGN_IN_PER_ACCOUNT', key: accountKey(type, email) },
     ]);
     const account = await findStaffByEmail(this.ctx.em, type, email, true);
     const passwordMatches = await verifyPassword(account?.passwordHash, input.password);
     if (!account || !passwordMatches || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND);
-    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', clientKey);
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClient);
     return account;
   }
 }
