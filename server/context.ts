@@ -48,6 +48,12 @@ export interface AppServices {
   logger: Logger;
 }
 
+/** The cookies of the request, and a way to set one on its answer (HttpOnly, SameSite=Strict, Secure over HTTPS). */
+export interface RequestCookies {
+  get(name: string): string | undefined;
+  set(name: string, value: string, maxAgeSeconds: number): void;
+}
+
 /** Everything a resolver or service needs for one request. */
 export interface AppContext {
   /** Forked per request: its identity map and unit of work belong to this request only. */
@@ -62,6 +68,8 @@ export interface AppContext {
    */
   clientKey: string;
   userAgent: string;
+  /** Absent where no HTTP request is behind the context (jobs, scripts). */
+  cookies?: RequestCookies;
   log: Logger;
   services: AppServices;
 }
