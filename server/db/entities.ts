@@ -1,5 +1,6 @@
 import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
 import { Admin } from '../admins/admin.entity.js';
+import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
 import { Holiday } from '../holidays/holiday.entity.js';
 import { ImportJob } from '../imports/import-job.entity.js';
@@ -30,4 +31,6 @@ export const ENTITIES = [
   OrderEvent,
   // the technician's visit day
   VisitStatus,
+  // addresses that stopped consumer messages (hashed)
+  ConsumerUnsubscribe,
 ];

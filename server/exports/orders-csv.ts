@@ -7,6 +7,8 @@ import { formatLocalDate, localPartsOf } from '../common/time/zoned-time.js';
 import { CSV_COLUMNS, escapeFormula, formatCsvDate } from '../imports/csv-format.js';
 import { formatVisitWindow } from '../imports/import-window.js';
 import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
+import { AppError } from '../common/errors/app-error.js';
+import { ExportError } from './export.errors.js';
 
 export const EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
 export const EXPORT_PATH = '/api/admin/export';
@@ -58,8 +60,25 @@ function toRecord(row: ExportRow, zone: string): string[] {
   ].map(escapeFormula);
 }
 
+/** How long a refused export is told to wait before trying again (Retry-After). */
+const RETRY_AFTER_SECONDS = 30;
+
+/** How long after the export's deadline PostgreSQL ends its statement or transaction itself. */
+const DATABASE_BACKSTOP_MS = 30_000;
+
+/** The export ran into its deadline (`EXPORT_DEADLINE_MS`): the download is cut off. */
+class ExportDeadlineError extends Error {
+  constructor(deadlineMs: number) {
+    super(`The export took longer than its deadline of ${deadlineMs} ms and was cut off`);
+  }
+}
+
 /** The orders of a country, read through a database cursor inside one read-only snapshot. */
-async function* exportRecords(ctx: AppContext, country: Country): AsyncGenerator<string[]> {
+async function* exportRecords(
+  ctx: AppContext,
+  country: Country,
+  run: { deadlineMs: number; timedOut: boolean },
+): AsyncGenerator<string[]> {
   const em = ctx.em.fork();
   const zone = TIME_ZONE[country];
   const { metrics } = ctx.services;
@@ -70,8 +89,13 @@ async function* exportRecords(ctx: AppContext, country: Country): AsyncGenerator
   // Left as `aborted` when the download goes away: the stream then ends this generator without an error.
   let outcome: ExportOutcomeLabel = 'aborted';
   try {
-    // A slow download keeps the cursor open longer than one request's usual statement limit.
-    await em.execute(`set local statement_timeout = '30min'`);
+    // The rows stream from one statement that waits while the client does not read: longer than a
+    // request's usual statement limit, so the export's own deadline bounds it. PostgreSQL ends the
+    // statement, or a transaction left idle, only some time after that deadline: a backstop should this
+    // process fail to end the export itself, never a race with it.
+    const backstopMs = run.deadlineMs + DATABASE_BACKSTOP_MS;
+    await em.execute(`set local statement_timeout = ${backstopMs}`);
+    await em.execute(`set local idle_in_transaction_session_timeout = ${backstopMs}`);
     const rows = em
       .getConnection()
       .stream<ExportRow>(EXPORT_SQL, [country], em.getTransactionContext(), undefined, CURSOR_CHUNK_ROWS);
@@ -87,15 +111,32 @@ async function* exportRecords(ctx: AppContext, country: Country): AsyncGenerator
     throw error;
   } finally {
     if (open) await em.rollback().catch(() => undefined);
-    metrics.exportFinished(outcome, sent);
+    metrics.exportFinished(run.timedOut ? 'timed_out' : outcome, sent);
   }
 }
 
 /**
  * The CSV export of a country's orders (UTF-8 with BOM, `;`, CRLF: what a Dutch spreadsheet opens),
  * streamed as it is read; deleted orders are left out. Used by the REST row of `GET /api/admin/export`.
+ *
+ * An export holds a database connection until its client has read the last row, so it takes one of
+ * this process's export places first (`EXPORT_MAX_CONCURRENT`; none free: `EXPORTS_BUSY`, before any
+ * byte is sent) and is cut off at its deadline (`EXPORT_DEADLINE_MS`) however slowly its client reads.
+ * The place is given back once the connection is.
  */
 export function ordersCsv(ctx: AppContext, country: Country): Readable {
+  const { exportSlots, config } = ctx.services;
+  const release = exportSlots.tryTake();
+  if (!release) {
+    throw new AppError(ExportError.EXPORTS_BUSY, {
+      params: { max: exportSlots.size, seconds: RETRY_AFTER_SECONDS },
+      data: { retryAfterSeconds: RETRY_AFTER_SECONDS },
+    });
+  }
+  const run = { deadlineMs: config.exports.deadlineMs, timedOut: false };
+  const records = Readable.from(exportRecords(ctx, country, run));
+  // 'close' comes once the generator has finished, its transaction rolled back or committed.
+  records.once('close', release);
   const csv = stringify({
     delimiter: ';',
     // Quoted too: a cell holding `,` (a list separator elsewhere) or `;`; quotes and line breaks already are.
@@ -105,7 +146,15 @@ export function ordersCsv(ctx: AppContext, country: Country): Readable {
     columns: [...CSV_COLUMNS],
     record_delimiter: 'windows',
   });
-  return pipeline(Readable.from(exportRecords(ctx, country)), csv, (error) => {
-    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') ctx.log.error({ err: error }, 'export failed');
+  const deadline = setTimeout(() => {
+    run.timedOut = true;
+    csv.destroy(new ExportDeadlineError(run.deadlineMs));
+  }, run.deadlineMs);
+  csv.once('close', () => clearTimeout(deadline));
+  return pipeline(records, csv, (error) => {
+    if (!error || error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    if (error instanceof ExportDeadlineError)
+      ctx.log.warn({ deadlineMs: run.deadlineMs }, 'export cut off at its deadline');
+    else ctx.log.error({ err: error }, 'export failed');
   });
 }

@@ -24,7 +24,7 @@ export function normalizeHouseNumber(input: string): number | null {
   return Number.isSafeInteger(value) && value <= 2_147_483_647 ? value : null;
 }
 
-const COUNTRY_CALLING_CODES = ['32', '31'];
+const COUNTRY_CALLING_CODES = ['32', '31'] as const;
 
 /**
  * National significant numbers are 8 or 9 digits in Belgium and 9 in the Netherlands, so 10 or more
@@ -40,6 +40,18 @@ const MIN_DIGITS_WITH_BARE_CALLING_CODE = 10;
  * become `470123456`.
  */
 export function normalizePhone(input: string): string {
+  return splitPhone(input).national;
+}
+
+interface PhoneParts {
+  /** The calling code written in front (`+32`, `0032`, or a bare `32` before a long number), if any. */
+  callingCode: '31' | '32' | null;
+  /** Written with `+` or `00` in front. */
+  international: boolean;
+  national: string;
+}
+
+function splitPhone(input: string): PhoneParts {
   let digits = input.trim().replace(/[^\d+]/g, '');
   let international = false;
   if (digits.startsWith('+')) {
@@ -50,9 +62,45 @@ export function normalizePhone(input: string): string {
     international = true;
   }
   digits = digits.replace(/\+/g, '');
+  let callingCode: PhoneParts['callingCode'] = null;
   const code = COUNTRY_CALLING_CODES.find((candidate) => digits.startsWith(candidate));
   if (code && (international || digits.length >= MIN_DIGITS_WITH_BARE_CALLING_CODE)) {
     digits = digits.slice(code.length);
+    callingCode = code;
   }
-  return digits.replace(/^0+/, '');
+  return { callingCode, international, national: digits.replace(/^0+/, '') };
+}
+
+const CALLING_CODE_OF_COUNTRY = { NL: '31', BE: '32' } as const;
+
+/** Mobile numbers as national significant digits: Dutch 6 + 8 digits, Belgian 45-49 + 7 digits. */
+const MOBILE_NATIONAL: Record<'31' | '32', RegExp> = { '31': /^6\d{8}$/, '32': /^4[5-9]\d{7}$/ };
+
+/**
+ * A Dutch or Belgian mobile number, written in any notation, in E.164 (`+31612345678`); null for
+ * anything else (a landline, a foreign or a malformed number), since only a mobile number takes text
+ * messages. The country is the order's: it decides what a national number (`06 …`, `0470 …`) means;
+ * a number with `+31`/`+32`/`0031`/`0032` in front needs none. Without a country a national number is
+ * read by its mobile prefix (6 Dutch, 45-49 Belgian), so pass the country whenever it is known: a Dutch
+ * landline in Heerlen (045 …) would otherwise pass for a Belgian mobile number.
+ */
+export function mobileNumberE164(input: string, country?: 'NL' | 'BE'): string | null {
+  const { callingCode, international, national } = splitPhone(input);
+  if (international && callingCode === null) return null;
+  const candidates: ('31' | '32')[] = callingCode
+    ? [callingCode]
+    : country
+      ? [CALLING_CODE_OF_COUNTRY[country]]
+      : ['31', '32'];
+  const code = candidates.find((candidate) => MOBILE_NATIONAL[candidate].test(national));
+  return code ? `+${code}${national}` : null;
+}
+
+/**
+ * An e-mail address as one mailbox: surrounding and inner whitespace removed, lower case. The local
+ * part may in theory be case-sensitive, but no mail provider our consumers use treats it so, and an
+ * address typed `J.Jansen@Example.nl` in one order and `j.jansen@example.nl` in the next is one person.
+ */
+export function normalizeEmailAddress(input: string): string {
+  return input.replace(/\s+/g, '').toLowerCase();
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
@@ -5,7 +6,8 @@ import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { UPLOAD_LIMITS } from '../config.js';
 import { rolesOfOperation } from '../common/auth/field-roles.js';
 import type { Role } from '../common/auth/role.js';
-import { httpStatusOf } from '../common/errors/app-error.js';
+import { AppError, httpStatusOf } from '../common/errors/app-error.js';
+import { isMessageKey, translate } from '../common/i18n/translate.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../common/http/uploads.js';
 import type { AppContext, AppServices } from '../context.js';
@@ -49,24 +51,44 @@ function variablesOf(route: RestRoute, request: LegacyRequest): Record<string, u
   }
 }
 
-function sendLegacyError(res: Response, error: Pick<GraphQLFormattedError, 'extensions'>): void {
+/** The legacy `{ message: CODE }`; `text`, when given, is the message for people in their language. */
+function sendLegacyError(res: Response, error: Pick<GraphQLFormattedError, 'extensions'>, text?: string): void {
   const code = typeof error.extensions?.code === 'string' ? error.extensions.code : 'INTERNAL_SERVER_ERROR';
   const retryAfter = error.extensions?.retryAfterSeconds;
   if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
-  res.status(httpStatusOf(code)).json({ message: code });
+  res.status(httpStatusOf(code)).json(text === undefined ? { message: code } : { message: code, text });
 }
 
-/** Streams a file answer; a failure after the first byte can only cut the connection. */
+/**
+ * Streams a file answer. Opening it may refuse (an AppError, e.g. no export place free): that is a
+ * legacy error with the text in the caller's language for the screen. A failure after the first byte
+ * can only cut the connection: it is reset, so the client sees a broken download at once and the
+ * kernel drops what the client never read.
+ */
 async function sendFile(res: Response, status: number, file: RestFile, context: AppContext): Promise<void> {
+  let stream: Readable;
+  try {
+    stream = file.open(context);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const key = error.messageKey ?? error.definition.code;
+    const text = isMessageKey(key) ? translate(context.language, key, error.params) : undefined;
+    return sendLegacyError(res, error, text);
+  }
+  stream.once('error', () => {
+    if (res.headersSent) res.socket?.resetAndDestroy();
+  });
   res.status(status);
   res.attachment(file.fileName);
   res.type(file.contentType);
   res.set('Cache-Control', 'no-store');
   try {
-    await pipeline(file.open(context), res);
+    await pipeline(stream, res);
   } catch (error) {
     if (res.headersSent) {
-      context.log.error({ err: error }, 'file answer interrupted');
+      const code = (error as { code?: unknown }).code;
+      // A client that went away or stopped reading (the socket's idle time) is not our failure.
+      if (code !== 'ERR_STREAM_PREMATURE_CLOSE') context.log.warn({ err: error }, 'file answer interrupted');
       res.destroy();
     } else {
       throw error;

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { getConstructionPlans } from 'pg-boss';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { migrate, openOrm } from '../../server/db/orm.js';
+import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +18,7 @@ declare module 'vitest' {
 export const TEMPLATE_DATABASE = 'tijdvak_template';
 
 /**
- * One real PostgreSQL for the whole run. The schema is migrated once into a template database;
+ * One real PostgreSQL for the whole run. The schema (and the job queue's) is made once in a template database;
  * every test file clones it (CREATE DATABASE ... TEMPLATE), which takes milliseconds.
  */
 export default async function setup(project: TestProject) {
@@ -26,6 +28,11 @@ export default async function setup(project: TestProject) {
   const orm = await openOrm({ databaseUrl: cluster.url, logger });
   await migrate(orm);
   await orm.close(true);
+  // The job queue's own schema too (the server creates it at its first start otherwise): every clone has it.
+  const template = new pg.Client({ connectionString: cluster.url });
+  await template.connect();
+  await template.query(getConstructionPlans(JOBS_SCHEMA));
+  await template.end();
   const client = new pg.Client({ connectionString: cluster.adminUrl });
   await client.connect();
   await client.query(`alter database ${TEMPLATE_DATABASE} with is_template true`);

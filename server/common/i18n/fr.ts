@@ -157,6 +157,7 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : planifiez la mission un autre jour.',
 
   // exports
+  EXPORTS_BUSY: '{max} exportations sont déjà en cours de téléchargement. Réessayez dans {seconds} secondes.',
 
   // holidays
   DATE_INPUT_INVALID: 'Saisissez une date valable (aaaa-mm-jj).',

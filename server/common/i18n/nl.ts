@@ -154,6 +154,7 @@ export const nl = {
   IMPORT_DATE_IS_HOLIDAY: '{date} is een feestdag in {country}: plan de opdracht op een andere dag.',
 
   // exports
+  EXPORTS_BUSY: 'Er worden op dit moment al {max} exports gedownload. Probeer het over {seconds} seconden opnieuw.',
 
   // holidays
   DATE_INPUT_INVALID: 'Vul een geldige datum in (jjjj-mm-dd).',

@@ -17,7 +17,7 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export type ImportOutcomeLabel = 'succeeded' | 'rejected' | 'failed';
-export type ExportOutcomeLabel = 'completed' | 'failed' | 'aborted';
+export type ExportOutcomeLabel = 'completed' | 'failed' | 'aborted' | 'timed_out';
 
 /**
  * The process's Prometheus metrics, in a registry of its own (not prom-client's global one), so
@@ -85,7 +85,7 @@ export class AppMetrics {
 
   private readonly exportsFinished = new Counter({
     name: `${PREFIX}export_runs_finished_total`,
-    help: 'CSV exports finished, by outcome: completed, failed, or aborted (the download went away).',
+    help: 'CSV exports finished, by outcome: completed, failed, aborted (the download went away), or timed_out (cut off at the deadline).',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

@@ -46,8 +46,6 @@ function consumeSql(stepCount: number): string {
  * limits. Keys are HMAC'd: the table never holds addresses, e-mail addresses or IPs in clear.
  */
 export class RateLimiter {
-  private cleanupTimer: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly orm: MikroORM,
     private readonly rules: Record<RateLimitName, RateLimitRule>,
@@ -113,18 +111,10 @@ export class RateLimiter {
       .execute('delete from rate_limit_buckets where key = ?', [this.bucketKey(name, key)]);
   }
 
-  /** Expired buckets are removed in the background so the table stays small. */
-  startCleanup(intervalMs = 10 * 60_000): void {
-    this.cleanupTimer = setInterval(() => {
-      this.orm.em
-        .getConnection()
-        .execute('delete from rate_limit_buckets where window_ends_at < ?', [this.clock.now()])
-        .catch(() => undefined);
-    }, intervalMs);
-    this.cleanupTimer.unref();
-  }
-
-  stopCleanup(): void {
-    clearInterval(this.cleanupTimer);
+  /** Removes expired buckets so the table stays small (a scheduled job runs it). */
+  async removeExpired(): Promise<void> {
+    await this.orm.em
+      .getConnection()
+      .execute('delete from rate_limit_buckets where window_ends_at < ?', [this.clock.now()]);
   }
 }

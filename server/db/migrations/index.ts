@@ -10,6 +10,7 @@ import { Migration20261121110000_order_events } from './Migration20261121110000_
 import { Migration20261123100000_import_claim } from './Migration20261123100000_import_claim.js';
 import { Migration20261125100000_visit_statuses } from './Migration20261125100000_visit_statuses.js';
 import { Migration20261125120000_order_search } from './Migration20261125120000_order_search.js';
+import { Migration20261126000000_consumer_unsubscribes } from './Migration20261126000000_consumer_unsubscribes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -24,4 +25,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261123100000_import_claim', class: Migration20261123100000_import_claim },
   { name: 'Migration20261125100000_visit_statuses', class: Migration20261125100000_visit_statuses },
   { name: 'Migration20261125120000_order_search', class: Migration20261125120000_order_search },
+  // personal links: unsubscribed addresses, hashed
+  { name: 'Migration20261126000000_consumer_unsubscribes', class: Migration20261126000000_consumer_unsubscribes },
 ];

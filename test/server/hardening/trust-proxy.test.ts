@@ -55,8 +55,9 @@ describe.each([
     balancer = await startLoadBalancer(server.url);
   });
   afterAll(async () => {
-    await balancer.stop();
-    await server.stop();
+    // Unset when the set-up failed (haproxy missing, say): the clean-up must not hide that error.
+    await balancer?.stop();
+    await server?.stop();
   });
 
   it('gives distinct clients distinct allowances', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mobileNumberE164,
+  normalizeEmailAddress,
   normalizeHouseNumber,
   normalizePhone,
   normalizeZipcode,
@@ -102,5 +104,59 @@ describe('phone normalisation', () => {
     expect(normalizePhone('+49 30 1234567')).toBe('49301234567');
     expect(normalizePhone('')).toBe('');
     expect(normalizePhone('n/a')).toBe('');
+  });
+});
+
+describe('mobile numbers in E.164', () => {
+  it.each([
+    ['06 12345678', '+31612345678'],
+    ['06-1234 5678', '+31612345678'],
+    ['+31 6 12345678', '+31612345678'],
+    ['0031612345678', '+31612345678'],
+    ['31612345678', '+31612345678'],
+    ['+31 (0)6 12 34 56 78', '+31612345678'],
+    ['0470 12 34 56', '+32470123456'],
+    ['0470/12.34.56', '+32470123456'],
+    ['+32 470 12 34 56', '+32470123456'],
+    ['0032 (0)470 123456', '+32470123456'],
+    ['32470123456', '+32470123456'],
+  ])('%j → %j', (input, expected) => {
+    expect(mobileNumberE164(input)).toBe(expected);
+  });
+
+  it.each([
+    // landlines take no text messages
+    ['020 1234567', undefined],
+    ['03 212 34 56', 'BE'],
+    ['+32 3 212 34 56', undefined],
+    // a Dutch landline in Heerlen looks like a Belgian mobile number: the order's country decides
+    ['045 1234567', 'NL'],
+    // a Belgian order's number with a Dutch mobile prefix but Belgian calling code
+    ['+32 6 12345678', undefined],
+    // a foreign number
+    ['+49 151 12345678', undefined],
+    ['', undefined],
+    ['n/a', undefined],
+    ['06 1234567', undefined],
+  ] as const)('%j (country %s) is no mobile number', (input, country) => {
+    expect(mobileNumberE164(input, country)).toBeNull();
+  });
+
+  it("reads a national number in the order's country", () => {
+    expect(mobileNumberE164('0612345678', 'NL')).toBe('+31612345678');
+    expect(mobileNumberE164('0470123456', 'BE')).toBe('+32470123456');
+    // a calling code written out wins over the order's country
+    expect(mobileNumberE164('+31 6 12345678', 'BE')).toBe('+31612345678');
+    expect(mobileNumberE164('0612345678', 'BE')).toBeNull();
+  });
+});
+
+describe('e-mail normalisation', () => {
+  it.each([
+    [' J.Jansen@Example.NL ', 'j.jansen@example.nl'],
+    ['j.jansen @example.nl', 'j.jansen@example.nl'],
+    ['j.jansen@example.nl\u00a0', 'j.jansen@example.nl'],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeEmailAddress(input)).toBe(expected);
   });
 });

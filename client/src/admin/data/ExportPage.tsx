@@ -23,9 +23,20 @@ const OrdersExportQuery = graphql(`
 `);
 
 class DownloadFailed extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** The server's explanation in the page's language (e.g. every export place is taken), if it sent one. */
+    readonly text: string | undefined,
+  ) {
     super(`Download failed with status ${status}`);
   }
+}
+
+/** The refused download's `{ message, text }` body: `text` is meant for people. */
+async function downloadFailure(response: Response): Promise<DownloadFailed> {
+  const body: unknown = await response.json().catch(() => null);
+  const text = typeof body === 'object' && body !== null && 'text' in body ? body.text : undefined;
+  return new DownloadFailed(response.status, typeof text === 'string' ? text : undefined);
 }
 
 /** Reads the streamed file, reporting the bytes received so far. */
@@ -82,11 +93,12 @@ export function ExportPage() {
         headers: { authorization: `Bearer ${readToken('admin') ?? ''}`, 'accept-language': language },
         credentials: 'same-origin',
       });
-      if (!response.ok) throw new DownloadFailed(response.status);
+      if (!response.ok) throw await downloadFailure(response);
       saveFile(await readAll(response, setReceived), fileName);
       setDone(fileName);
     } catch (caught) {
       if (caught instanceof DownloadFailed && caught.status === 401) return signOut();
+      if (caught instanceof DownloadFailed && caught.text) return setError(caught.text);
       const problem = problemOf(caught, t('common.genericError'));
       if (problem.code === 'UNAUTHENTICATED') return signOut();
       setError(problem.message);

@@ -1,0 +1,187 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PgBoss, type Db, type Job, type QueuePolicy } from 'pg-boss';
+import type { Logger } from 'pino';
+
+/** The schema pg-boss keeps its tables in, beside ours (it creates and migrates it itself). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** How a queue's jobs are kept and retried (pg-boss's queue options we use). */
+export interface QueueDefinition<TData extends object> {
+  name: string;
+  /**
+   * `exclusive`: at most one job per singleton key is queued or running, across every instance (what
+   * makes a second send of one message impossible); `standard`: no such limit.
+   */
+  policy: Extract<QueuePolicy, 'standard' | 'exclusive'>;
+  /** Tries after the first one; with `retryDelaySeconds` the waits double each time (with jitter). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds?: number;
+  /** A running job that takes longer is given up (and retried) by pg-boss's supervisor. */
+  expireInSeconds: number;
+  /** Jobs worked at once by this instance. */
+  concurrency?: number;
+  handler: (data: TData, attempt: JobAttempt) => Promise<void>;
+}
+
+/** Which try of a job is running. */
+export interface JobAttempt {
+  id: string;
+  /** 0 on the first try. */
+  retryCount: number;
+  /** True when a failure now is final: no retry follows. */
+  last: boolean;
+}
+
+export interface SendOptions {
+  /** With an `exclusive` queue: a second job with this key is refused while the first waits or runs. */
+  singletonKey?: string;
+  startAfter?: Date;
+  /** Send inside this transaction: the job exists if, and only if, the transaction commits. */
+  em?: EntityManager;
+}
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** How often an idle worker looks for new jobs. */
+  pollingIntervalSeconds: number;
+  /** How long a graceful stop waits for running jobs before it gives them back to be retried. */
+  stopTimeoutMs: number;
+}
+
+/** The parts of MikroORM's transaction context (a Kysely transaction) that reach its connection. */
+interface TransactionContext {
+  getExecutor(): {
+    provideConnection<T>(consumer: (connection: KyselyConnection) => Promise<T>): Promise<T>;
+  };
+}
+
+interface KyselyConnection {
+  executeQuery(query: { sql: string; parameters: readonly unknown[]; queryId: object }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss's statements on the connection of `em`'s transaction. Kysely (under MikroORM) hands a
+ * query with its parameters to `pg` as it is, so pg-boss's `$1` placeholders work unchanged.
+ */
+function transactionDb(em: EntityManager): Db {
+  const transaction = em.getTransactionContext<TransactionContext>();
+  if (!transaction) throw new Error('a job is sent inside a transaction: pass the transaction entity manager');
+  return {
+    executeSql: (text, values) =>
+      transaction
+        .getExecutor()
+        .provideConnection((connection) =>
+          connection.executeQuery({ sql: text, parameters: values ?? [], queryId: {} }),
+        ),
+  };
+}
+
+/**
+ * Scheduled and retried work in our own PostgreSQL (pg-boss, in its own schema): jobs survive
+ * restarts, every instance on the database shares them (a job is taken by one worker), failures are
+ * retried with growing waits, and cron schedules fire once per occurrence across all instances.
+ * Handlers read the application clock themselves; pg-boss's timing (cron, retries) runs on real time.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, QueueDefinition<object>>();
+  private readonly schedules = new Map<string, string>();
+  private started = false;
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.boss = new PgBoss({
+      connectionString: options.databaseUrl,
+      schema: JOBS_SCHEMA,
+      max: 4,
+      application_name: 'tijdvak-jobs',
+      connectionTimeoutMillis: 5_000,
+      // The instance registry and statistics are for pg-boss's dashboard, which we do not run.
+      registerInstance: false,
+      persistQueueStats: false,
+    });
+    // Without a listener an 'error' event would end the process; pg-boss retries its own work.
+    this.boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+    this.boss.on('warning', (warning) => options.logger.warn({ data: warning.data }, warning.message));
+  }
+
+  /** A queue and its handler; queues defined after start are created and worked at once. */
+  async define<TData extends object>(definition: QueueDefinition<TData>): Promise<void> {
+    if (this.definitions.has(definition.name)) throw new Error(`job queue ${definition.name} is defined twice`);
+    this.definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
+    if (this.started) await this.open(definition as unknown as QueueDefinition<object>);
+  }
+
+  /** Runs the queue's job on the cron expression (UTC), once per occurrence across every instance. */
+  async every(name: string, cron: string): Promise<void> {
+    this.schedules.set(name, cron);
+    if (this.started) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
+  /** Creates the schema (first start) and the queues, and starts working them. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of this.definitions.values()) await this.open(definition);
+    for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
+  /**
+   * Stops fetching, lets running jobs finish (up to `stopTimeoutMs`; what is still running then is
+   * failed and retried later by any instance), and closes the connections.
+   */
+  stop(): Promise<void> {
+    this.started = false;
+    this.stopping ??= this.boss.stop({ graceful: true, timeout: this.options.stopTimeoutMs, close: true });
+    return this.stopping;
+  }
+
+  /** Queues a job; resolves to its id, or null when an `exclusive` queue already holds its singleton key. */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`no job queue ${name}`);
+    return this.boss.send(name, data, {
+      singletonKey: options.singletonKey,
+      startAfter: options.startAfter,
+      db: options.em ? transactionDb(options.em) : undefined,
+    });
+  }
+
+  private async open(definition: QueueDefinition<object>): Promise<void> {
+    const queueOptions = {
+      policy: definition.policy,
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      retryBackoff: definition.retryDelaySeconds > 0,
+      ...(definition.retryDelaySeconds > 0 && definition.retryDelayMaxSeconds !== undefined
+        ? { retryDelayMax: definition.retryDelayMaxSeconds }
+        : {}),
+      expireInSeconds: definition.expireInSeconds,
+    };
+    // Creating is idempotent (another instance may have done it); the options follow the code that starts last.
+    await this.boss.createQueue(definition.name, queueOptions);
+    const { policy: _policy, ...changeable } = queueOptions;
+    await this.boss.updateQueue(definition.name, changeable);
+    const log = this.options.logger.child({ queue: definition.name });
+    await this.boss.work<object>(
+      definition.name,
+      {
+        pollingIntervalSeconds: this.options.pollingIntervalSeconds,
+        localConcurrency: definition.concurrency ?? 1,
+        batchSize: 1,
+      },
+      async (jobs: Job<object>[]) => {
+        for (const job of jobs) {
+          const attempt = { id: job.id, retryCount: job.retryCount, last: job.retryCount >= definition.retryLimit };
+          try {
+            await definition.handler(job.data, attempt);
+          } catch (error) {
+            log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+            throw error;
+          }
+        }
+      },
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import { createHmac } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import { mobileNumberE164, normalizeEmailAddress } from '../orders/address-normalization.js';
+import { ConsumerUnsubscribe, type MessageChannel } from './consumer-unsubscribe.entity.js';
+
+/** A key of its own, derived from the server secret: the hashes match nothing else signed with it. */
+const PURPOSE = 'tijdvak:unsubscribe:v1';
+
+/**
+ * The hashing key by ORM configuration (shared by every EntityManager forked from one ORM), so the
+ * message senders ask with nothing but their EntityManager. Kept outside the database on purpose: a copy
+ * of the table alone cannot be matched against a list of phone numbers.
+ */
+const keysByOrm = new WeakMap<object, Buffer>();
+
+/** Called once where the ORM is opened, with the server secret. */
+export function registerUnsubscribeKey(orm: { config: object }, serverSecret: string): void {
+  keysByOrm.set(orm.config, createHmac('sha256', serverSecret).update(PURPOSE).digest());
+}
+
+function keyFor(em: EntityManager): Buffer {
+  const key = keysByOrm.get(em.config);
+  if (!key) throw new Error('The unsubscribe key was not registered for this ORM (registerUnsubscribeKey)');
+  return key;
+}
+
+/**
+ * One spelling per mailbox and per phone: e-mail without spaces in lower case, a mobile number in E.164.
+ * Null when the address can take no message on that channel (no `@`, not a Dutch or Belgian mobile number).
+ */
+export function normalizedAddress(channel: MessageChannel, address: string): string | null {
+  if (channel === 'EMAIL') {
+    const email = normalizeEmailAddress(address);
+    return email.includes('@') ? email : null;
+  }
+  return mobileNumberE164(address);
+}
+
+function addressHash(em: EntityManager, channel: MessageChannel, address: string): string | null {
+  const normalized = normalizedAddress(channel, address);
+  if (normalized === null) return null;
+  return createHmac('sha256', keyFor(em)).update(`${channel}|${normalized}`).digest('base64url');
+}
+
+/**
+ * Whether the address asked for no more messages on the channel. The address in any notation: an e-mail
+ * address in any case; a phone number in E.164 or any notation with its calling code (a national number
+ * is read by its mobile prefix, see `mobileNumberE164`).
+ */
+export async function isUnsubscribed(em: EntityManager, channel: MessageChannel, address: string): Promise<boolean> {
+  const hash = addressHash(em, channel, address);
+  if (hash === null) return false;
+  return (await em.count(ConsumerUnsubscribe, { channel, addressHash: hash })) > 0;
+}
+
+/**
+ * Stops the messages on the channel to the address; doing it again changes nothing. False when the
+ * address can take no message on that channel (there is nothing to stop).
+ */
+export async function unsubscribe(
+  em: SqlEntityManager,
+  channel: MessageChannel,
+  address: string,
+  now: Date,
+): Promise<boolean> {
+  const hash = addressHash(em, channel, address);
+  if (hash === null) return false;
+  await em
+    .createQueryBuilder(ConsumerUnsubscribe)
+    .insert({ channel, addressHash: hash, createdAt: now })
+    .onConflict(['channel', 'addressHash'])
+    .ignore()
+    .execute();
+  return true;
+}

@@ -1,0 +1,7 @@
+import { defineErrorCodes } from '../common/errors/app-error.js';
+
+/** Error codes of the CSV export. */
+export const ExportError = defineErrorCodes({
+  /** Every export place of this server process is taken; the answer says when to try again. */
+  EXPORTS_BUSY: 503,
+});

@@ -1,0 +1,10 @@
+/**
+ * The personal link in consumer messages, as the server writes it and the consumer's page reads it:
+ * `/v/<token>`, `/v/<token>?antwoord=thuis|bellen` (the page with that answer chosen, confirmed on the page) and
+ * `/v/<token>/afmelden` (stop the messages). No imports.
+ */
+export const PERSONAL_LINK_PATH = '/v';
+export const UNSUBSCRIBE_SEGMENT = 'afmelden';
+/** Query parameter of the reply links; its values name the answer the page preselects. */
+export const REPLY_PARAMETER = 'antwoord';
+export const REPLY_VALUES = { AT_HOME: 'thuis', CALL_ME: 'bellen' } as const;
