@@ -247,7 +247,8 @@ describe("strangers' failed sign-ins never refuse the owner's correct password",
     expect(deviceCookieOf(owner.setCookie)).toMatch(/^device_/);
     // without it, a new address is one more stranger
     expect((await signIn('127.0.0.51', 'fatima@example.test', 'monteur1')).status).toBe(429);
-  });
+    // about 100 full password verifications: slow on a busy machine
+  }, 180_000);
 
   it("does not exempt a forged cookie, nor another account's cookie under the owner's name", async () => {
     const name = ownersDevice.split('=')[0];
