@@ -20,6 +20,7 @@ import { graphqlMetricsPlugin } from './common/metrics/graphql-metrics.plugin.js
 import { httpMetrics, labelRoute, withResponse } from './common/metrics/http-metrics.js';
 import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
+import { oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
 import { createRestRouter } from './rest/rest-router.js';
@@ -115,6 +116,8 @@ export async function composeApp(
   );
   app.use('/api', xsrf.protect);
   app.use(mailOpenPixelRouter(services));
+  // Outside the XSRF check on purpose: mail providers POST it without cookies (RFC 8058); the signed link authorises it.
+  app.use(oneClickUnsubscribeRouter(services));
   app.use(createRestRouter(REST_ROUTES, schema, apollo, services));
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue, { serveSourceMaps: config.env !== 'production' }));

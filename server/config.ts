@@ -26,6 +26,8 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   LOOKUP_PER_CLIENT: { points: 30, windowSeconds: 900 },
   LOOKUP_PER_ADDRESS: { points: 10, windowSeconds: 900 },
+  // personal links from consumer messages exchanged for a data token, like lookups
+  PERSONAL_LINK_PER_CLIENT: { points: 30, windowSeconds: 900 },
   // Sign-in attempts without the account's device cookie count per client address, per account and client,
   // and per account across all clients; one stranger uses up only its own share. The account's ceiling caps
   // guessing from any number of addresses at 100 per 15 minutes (9 600 a day): a random 6-character password
@@ -45,6 +47,10 @@ export const DEFAULT_RATE_LIMITS = {
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
   // consumer replies: changes of one order's reply; a script cannot flood the planner or the audit trail
   CONSUMER_REPLY_PER_ORDER: { points: 30, windowSeconds: 3600 },
+  // visit statuses, counted in the visit's own history (server/visits): a new arrival estimate once a minute, and
+  // 5 corrections (undo) an hour, so a loop cannot fill the audit trail (docs/decisions.md, Technician)
+  VISIT_ESTIMATE_PER_ORDER: { points: 1, windowSeconds: 60 },
+  VISIT_STEP_BACK_PER_ORDER: { points: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

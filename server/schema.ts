@@ -8,6 +8,7 @@ import { authChecker } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { DateTimeISOScalar } from './common/time/date-scalars.js';
+import { consumerLinkResolvers } from './consumer-links/index.js';
 import { consumerResolvers } from './consumers/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
@@ -37,6 +38,8 @@ export const RESOLVERS = [
   ...informedResolvers,
   // the technician's visit day
   ...visitResolvers,
+  // personal links in consumer messages
+  ...consumerLinkResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -8,3 +8,5 @@ export const UNSUBSCRIBE_SEGMENT = 'afmelden';
 /** Query parameter of the reply links; its values name the answer the page preselects. */
 export const REPLY_PARAMETER = 'antwoord';
 export const REPLY_VALUES = { AT_HOME: 'thuis', CALL_ME: 'bellen' } as const;
+/** RFC 8058: the body a mail provider POSTs to the List-Unsubscribe address when the user clicks "unsubscribe". */
+export const ONE_CLICK_UNSUBSCRIBE_BODY = 'List-Unsubscribe=One-Click';

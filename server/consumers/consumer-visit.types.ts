@@ -18,6 +18,26 @@ export class LookUpVisitsPayload {
   sign!: number;
 }
 
+@ObjectType({
+  description:
+    'How the consumer will be told the window when it is published (13:30 on the working day before), with the addresses masked.',
+})
+export class VisitMessageNotice {
+  @Field(() => String, {
+    nullable: true,
+    description: 'The e-mail address the window will be sent to, masked (`j•••@example.nl`); null: no e-mail.',
+  })
+  @RequireRole(Role.CONSUMER)
+  email!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The mobile number the text message will go to, masked (`06 •••• 5678`); null: no text message.',
+  })
+  @RequireRole(Role.CONSUMER)
+  mobile!: string | null;
+}
+
 @ObjectType({ description: 'A visit as the consumer who looked it up sees it.' })
 export class ConsumerVisit {
   @Field({ description: 'The order reference number.' })
@@ -46,6 +66,21 @@ export class ConsumerVisit {
   })
   @RequireRole(Role.CONSUMER)
   windowAvailable!: boolean;
+
+  @Field(() => Date, {
+    description:
+      "When the window is first shown: 13:30 on the working day before the visit, in the order's country's zone.",
+  })
+  @RequireRole(Role.CONSUMER)
+  windowShownFrom!: Date;
+
+  @Field(() => VisitMessageNotice, {
+    nullable: true,
+    description:
+      'Before the window is shown: where it will be sent when it is (masked). Null once it is shown, or when the order has no address to send it to.',
+  })
+  @RequireRole(Role.CONSUMER)
+  messageNotice!: VisitMessageNotice | null;
 
   @Field(() => ConsumerReply, {
     nullable: true,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { Role } from '../common/auth/role.js';
-import type { ExternalHandling } from '../common/auth/tokens.js';
+import { externalHandlingOf } from '../common/auth/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
@@ -11,18 +11,13 @@ import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-de
 import type { ConsumerContact } from './consumer-contact.types.js';
 import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
-import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.types.js';
+import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './consumer-visit.types.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
-import { isWindowAvailable, signOf } from './visit-indication.js';
+import { isWindowAvailable, signOf, windowShownFrom } from './visit-indication.js';
+import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 
 /** More visits at one address than anyone has; keeps the data token small. */
 const MAX_VISITS = 20;
-
-function externalHandlingOf(order: Order | undefined): ExternalHandling {
-  return order && order.externalCompany !== null
-    ? { state: true, company: order.externalCompany }
-    : { state: false, company: 0 };
-}
 
 export class ConsumerService {
   constructor(private readonly ctx: AppContext) {}
@@ -100,6 +95,13 @@ export class ConsumerService {
       }
       windowAvailable.push(available);
     }
+    const shownFrom: Date[] = [];
+    const notices: (VisitMessageNotice | null)[] = [];
+    for (const [index, order] of orders.entries()) {
+      shownFrom.push(await windowShownFrom(services.holidays, order.country, order.appointment));
+      // Only a visit still waiting for its window says how the window will come.
+      notices.push(windowAvailable[index] ? null : await this.messageNotice(order));
+    }
     const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
     const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
     return orders.map((order, index) => ({
@@ -109,10 +111,19 @@ export class ConsumerService {
       appointment: order.appointment,
       end: new Date(order.appointment.getTime() + order.duration * 1000),
       windowAvailable: windowAvailable[index],
+      windowShownFrom: shownFrom[index],
+      messageNotice: notices[index],
       reply: replyOf.get(order.id) ?? null,
       replyOpen:
         windowAvailable[index] && order.externalCompany === null && now.getTime() < order.appointment.getTime(),
     }));
+  }
+
+  /** Where the window will be sent at 13:30, masked; null when there is nowhere to send it. */
+  private async messageNotice(order: Order): Promise<VisitMessageNotice | null> {
+    const addresses = maskedMessageAddresses(await messageAddressesOf(this.ctx.em, order));
+    if (addresses.email === null && addresses.mobile === null) return null;
+    return addresses;
   }
 
   /** The call centre of the country and, for a token of an externally handled visit, that company. */

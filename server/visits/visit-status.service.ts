@@ -11,6 +11,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { announceChange } from '../common/events/change-notices.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { addDays, formatDayMonthYear, instantOf, localDateOf, localPartsOf } from '../common/time/zoned-time.js';
+import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
@@ -51,6 +52,16 @@ const CLAIM_REQUEST_SQL = `
   insert into visit_status_requests (order_id, request_id, applied_at) values (?, ?, ?)
   on conflict do nothing
   returning order_id`;
+
+/**
+ * The latest changes of one kind to a visit within a window, newest first: the visit's own history is the counter
+ * of its status limits (docs/decisions.md, Technician: offline copy and status limits).
+ */
+const RECENT_EVENTS_SQL = `
+  select occurred_at from order_events
+  where order_id = ? and kind = ? and occurred_at > ?
+  order by occurred_at desc
+  limit ?`;
 
 const KIND_OF_STAGE: Record<VisitStage, OrderEventKind> = {
   [VisitStage.ON_THE_WAY]: OrderEventKind.VISIT_ON_THE_WAY,
@@ -172,6 +183,8 @@ export class VisitStatusService {
       const result = rule(current, now);
       if (!result.ok) throw refused(result);
       const next = result.state;
+      const limit = limitOf(kind, current.stage);
+      if (limit) await this.checkLimit(em, order, kind, limit, now);
       if (next.stage === VisitStage.ON_THE_WAY) await this.checkNoOtherOnTheWay(em, technicianId, order, visitDay);
       this.store(em, order, row, next, now);
       const changed = changedValues(valuesOf(current), valuesOf(next));
@@ -184,6 +197,31 @@ export class VisitStatusService {
       await announceChange(em, { topic: 'visit-status', ids: [order.id], detail: { stage: next.stage } });
     });
     return this.scheduleOrder(input.orderId);
+  }
+
+  /**
+   * A new estimate and an undo are the two taps that can repeat without end (each writes an event): each is
+   * counted in the visit's history, in this transaction under the technician's lock, so parallel requests count
+   * exactly and a refusal, or a repeated request id, costs nothing.
+   */
+  private async checkLimit(em: EntityManager, order: Order, kind: OrderEventKind, name: RateLimitName, now: Date) {
+    const { points, windowSeconds } = this.ctx.services.config.rateLimits[name];
+    const windowMs = windowSeconds * 1000;
+    const recent = await em.execute<{ occurred_at: Date | string }[]>(RECENT_EVENTS_SQL, [
+      order.id,
+      kind,
+      new Date(now.getTime() - windowMs),
+      points,
+    ]);
+    if (recent.length < points) return;
+    this.ctx.services.metrics.rateLimitRefused(name);
+    // Allowed again once the oldest of the counted taps leaves the window; said as a time of the order's day.
+    const again = new Date(new Date(recent[points - 1].occurred_at).getTime() + windowMs);
+    const parts = localPartsOf(new Date(Math.ceil(again.getTime() / 60_000) * 60_000), TIME_ZONE[order.country]);
+    throw new AppError(
+      name === 'VISIT_ESTIMATE_PER_ORDER' ? VisitError.VISIT_ESTIMATE_TOO_SOON : VisitError.VISIT_TOO_MANY_STEPS_BACK,
+      { params: { time: `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}` } },
+    );
   }
 
   private async checkNoOtherOnTheWay(em: EntityManager, technicianId: number, order: Order, visitDay: string) {
@@ -217,6 +255,13 @@ export class VisitStatusService {
     const [row] = await this.ctx.em.execute<ScheduleOrderRow[]>(ORDER_SQL, [orderId]);
     return scheduleOrderOfRow(row)!;
   }
+}
+
+/** Which limit a change counts against: a new estimate of a visit on the way, and every undo. */
+function limitOf(kind: OrderEventKind, from: VisitStage | null): RateLimitName | null {
+  if (kind === OrderEventKind.VISIT_STEP_BACK) return 'VISIT_STEP_BACK_PER_ORDER';
+  if (kind === OrderEventKind.VISIT_ON_THE_WAY && from === VisitStage.ON_THE_WAY) return 'VISIT_ESTIMATE_PER_ORDER';
+  return null;
 }
 
 /** The checks at the edge: a real order id, a request id of a sane length, a well-formed note. */

@@ -15,4 +15,8 @@ export const VisitError = defineErrorCodes({
   VISIT_OUTCOME_REQUIRED: 400,
   VISIT_OUTCOME_NOT_ALLOWED: 400,
   VISIT_NOTE_NOT_ALLOWED: 400,
+  /** A new arrival estimate within a minute of the last (config: VISIT_ESTIMATE_PER_ORDER). */
+  VISIT_ESTIMATE_TOO_SOON: 429,
+  /** Too many corrections of one visit in a row (config: VISIT_STEP_BACK_PER_ORDER). */
+  VISIT_TOO_MANY_STEPS_BACK: 429,
 });

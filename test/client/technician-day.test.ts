@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { copyIsCurrent, tokenExpiryMs } from '../../client/src/technician/offline/copy-age.js';
 import { addressLine, navigationUrl, phoneUrl } from '../../client/src/technician/order/order-links.js';
 import type { StatusChange } from '../../client/src/technician/today/visit-change.js';
 import {
@@ -85,5 +86,31 @@ describe('visit status on the phone', () => {
     expect(nextStopIndex(['FINISHED', 'ARRIVED', null])).toBe(1);
     expect(nextStopIndex(['FINISHED', 'FINISHED'])).toBe(-1);
     expect(nextStopIndex([null])).toBe(0);
+  });
+});
+
+describe("the offline copy's age", () => {
+  const endOfMonday = '2026-11-23T23:00:00.000Z'; // midnight in Amsterdam
+  const monday = (time: string) => Date.parse(`2026-11-23T${time}Z`);
+  const tokenExpiry = monday('20:00:00');
+
+  it('is shown until the end of its day and while the token is valid, by the server clock as last heard', () => {
+    expect(copyIsCurrent({ endsAt: endOfMonday, skewMs: 0 }, tokenExpiry, monday('19:59:59'))).toBe(true);
+    expect(copyIsCurrent({ endsAt: endOfMonday, skewMs: 0 }, tokenExpiry, monday('20:00:00'))).toBe(false);
+    expect(copyIsCurrent({ endsAt: endOfMonday, skewMs: 0 }, Infinity, monday('22:59:59'))).toBe(true);
+    expect(copyIsCurrent({ endsAt: endOfMonday, skewMs: 0 }, Infinity, Date.parse(endOfMonday))).toBe(false);
+    // A phone two days behind the server still hides Monday's copy once the server's Tuesday begins.
+    const twoDays = 2 * 24 * 3600_000;
+    expect(copyIsCurrent({ endsAt: endOfMonday, skewMs: twoDays }, Infinity, monday('23:30:00') - twoDays)).toBe(false);
+  });
+
+  it('is never shown without a bound: no day end, no skew, or a token without expiry', () => {
+    expect(copyIsCurrent({ skewMs: 0 }, Infinity, monday('10:00:00'))).toBe(false);
+    expect(copyIsCurrent({ endsAt: endOfMonday }, Infinity, monday('10:00:00'))).toBe(false);
+    expect(copyIsCurrent({ endsAt: 'soon', skewMs: 0 }, Infinity, monday('10:00:00'))).toBe(false);
+    expect(copyIsCurrent({ endsAt: endOfMonday, skewMs: 0 }, null, monday('10:00:00'))).toBe(false);
+    expect(tokenExpiryMs({})).toBeNull();
+    expect(tokenExpiryMs({ exp: '1' })).toBeNull();
+    expect(tokenExpiryMs({ exp: 1_800_000_000 })).toBe(1_800_000_000_000);
   });
 });

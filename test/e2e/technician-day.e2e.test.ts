@@ -5,6 +5,7 @@ import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmatio
 import { Country } from '../../server/common/locale.js';
 import { instantOf } from '../../server/common/time/zoned-time.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
+import { resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
@@ -29,10 +30,10 @@ describe("technician's day on a phone (built app in Chromium)", () => {
   });
 
   /** Anna at 10:00 (a mobile number written with dashes), Bert at 13:00 (an external partner's), Carla at 16:00. */
-  const arrangeToday = (firstname: string, country = Country.NL) =>
+  const arrangeToday = (firstname: string, country = Country.NL, account: { email?: string; password?: string } = {}) =>
     withDatabase(app, async (em) => {
       const zone = country === Country.BE ? 'Europe/Brussels' : 'Europe/Amsterdam';
-      const technician = await createTechnician(em, { firstname, lastname: 'Verbeek', country });
+      const technician = await createTechnician(em, { firstname, lastname: 'Verbeek', country, ...account });
       const common = { technician, country, city: country === Country.BE ? 'Bruxelles' : 'Utrecht' };
       const anna = await createOrder(em, {
         ...common,
@@ -52,7 +53,9 @@ describe("technician's day on a phone (built app in Chromium)", () => {
       return { technician, anna, bert, carla };
     });
 
-  const card = (page: Page, name: string) => page.locator('li.visit-card', { hasText: name });
+  // By the card's heading: a refusal on another card may name this customer.
+  const card = (page: Page, name: string) =>
+    page.locator('li.visit-card').filter({ has: page.locator('h2', { hasText: name }) });
   const statusOf = (page: Page, name: string) => card(page, name).locator('[data-status]');
   const stageInDatabase = (orderId: number) =>
     withDatabase(app, async (em) => {
@@ -161,6 +164,24 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('En route — arrivée prévue 09:15');
     expect((await stageInDatabase(anna.id)).status?.stage).toBe('ON_THE_WAY');
     await saveScreenshot(page, 'technician-today-fr');
+
+    // Corrections in a loop are bounded; the card says from when it works again.
+    const bert = card(page, 'Bert Bakker');
+    for (let round = 1; round <= 6; round++) {
+      await bert.getByRole('button', { name: 'Arrivé', exact: true }).click();
+      await expect.poll(() => statusOf(page, 'Bert Bakker').textContent()).toMatch(/^Arrivé à/);
+      await bert.getByRole('button', { name: 'Corriger' }).click();
+      if (round < 6) await expect.poll(() => statusOf(page, 'Bert Bakker').textContent()).toBe('Planifiée');
+    }
+    await bert
+      .getByRole('alert')
+      .filter({
+        hasText:
+          /^Cette visite a été corrigée trop souvent de suite\. Vous pourrez corriger à nouveau à partir de \d\d:\d\d\.$/,
+      })
+      .waitFor();
+    await expect.poll(() => statusOf(page, 'Bert Bakker').textContent()).toMatch(/^Arrivé à/);
+    await saveScreenshot(page, 'technician-today-too-many-corrections-fr');
     await context.close();
   });
 
@@ -208,15 +229,23 @@ describe("technician's day on a phone (built app in Chromium)", () => {
       { accessToken: tokens.signTechnician(technician, admin), adminToken },
       '/technician/manage',
     );
+    await page.getByRole('heading', { level: 1, name: /Fatima/ }).waitFor();
+    await page.getByRole('link', { name: 'Vandaag' }).click();
+    await card(page, 'Anna Jansen').waitFor();
+    expect(await technicianKeys(page)).toEqual([
+      `tijdvak.technician.${technician.id}.planner`,
+      `tijdvak.technician.${technician.id}.today`,
+    ]);
     const bar = page.getByRole('region', { name: 'Werken als monteur' });
     await bar.getByText('U werkt als Fatima Verbeek — beheerder Demo Beheer').waitFor();
     await saveScreenshot(page, 'technician-acting-as');
     await bar.getByRole('button', { name: 'Terug naar beheer' }).click();
     await page.waitForURL('**/admin/technicians');
-    // Only the technician's session ends: the admin is still signed in.
+    // Only the technician's session ends, with the copies of the day: the admin is still signed in.
     expect(
       await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('adminToken')]),
     ).toEqual([null, adminToken]);
+    expect(await technicianKeys(page)).toEqual([]);
     await context.close();
   });
 
@@ -260,6 +289,142 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     });
     await context.close();
   });
+
+  it('keeps a tap made offline through a new password and sends it after the same technician signs in again', async () => {
+    const password = 'piet-geheim';
+    const email = `piet-${Date.now()}@example.test`;
+    const { technician, carla } = await arrangeToday('Piet', Country.NL, { email, password });
+    const other = await withDatabase(app, (em) =>
+      createTechnician(em, { firstname: 'Bas', email: `bas-${Date.now()}@example.test`, password: 'bas-geheim' }),
+    );
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    const codes: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/graphql')) {
+        void response.text().then(
+          (text) => codes.push(...(text.match(/"code":"[A-Z_]+"/g) ?? [])),
+          () => undefined,
+        );
+      }
+    });
+    await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, '/technician/today');
+    await card(page, 'Carla de Boer').waitFor();
+
+    await goOffline(context, true);
+    await card(page, 'Carla de Boer').getByRole('button', { name: 'Onderweg' }).click();
+    await card(page, 'Carla de Boer').getByRole('button', { name: 'Over 45 min' }).click();
+    await expect.poll(() => statusOf(page, 'Carla de Boer').textContent()).toMatch(/— wacht op verbinding$/);
+
+    // Meanwhile the password is reset through the mailed link: every session of the technician ends.
+    const forgot = await graphqlCall(
+      'mutation ($input: PasswordResetRequestInput!) { requestTechnicianPasswordReset(input: $input) { message } }',
+      { input: { email } },
+    );
+    expect(forgot.errors).toBeUndefined();
+    const { token } = resetLinkOf(await waitForMail(app.dataDir, email));
+    const newPassword = 'piet-nieuw-geheim';
+    const reset = await graphqlCall(
+      'mutation ($input: NewPasswordInput!) { resetTechnicianPassword(input: $input) { message } }',
+      { input: { token, password: newPassword } },
+    );
+    expect(reset.errors).toBeUndefined();
+
+    // Back online: the server refuses the old session, the tap stays on the phone and the sign-in page says so.
+    await goOffline(context, false);
+    await page.waitForURL('**/technician/login', { timeout: 20_000 });
+    await page
+      .getByText('Uw sessie is afgelopen, bijvoorbeeld door een nieuw wachtwoord. Nog niet verzonden: 1.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(codes).toContain('"code":"UNAUTHENTICATED"');
+    expect((await stageInDatabase(carla.id)).status).toBeNull();
+    await saveScreenshot(page, 'technician-session-ended-waiting');
+
+    // Another technician on this phone neither sees nor sends the tap.
+    await signIn(page, other.email, 'bas-geheim');
+    await page.waitForURL('**/technician/manage');
+    await page.getByRole('link', { name: 'Vandaag' }).click();
+    await page.getByText('Vandaag geen bezoeken.').waitFor();
+    expect(await page.getByText('Nog niet verzonden', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Uitloggen' }).click();
+    await page.waitForURL('**/technician/login');
+    expect((await stageInDatabase(carla.id)).status).toBeNull();
+
+    // The same technician signs in again: the day opens and the tap goes.
+    await signIn(page, email, newPassword);
+    await page.waitForURL('**/technician/today');
+    await expect
+      .poll(() => statusOf(page, 'Carla de Boer').textContent(), { timeout: 20_000 })
+      .toMatch(/^Onderweg — verwachte aankomst \d\d:\d\d$/);
+    expect(await stageInDatabase(carla.id)).toEqual({
+      status: { stage: 'ON_THE_WAY', outcome: null, note: null },
+      kinds: ['VISIT_ON_THE_WAY'],
+    });
+    await context.close();
+  });
+
+  it("does not show a copy past the end of its day, nor past the session's expiry", async () => {
+    const { technician } = await arrangeToday('Kees');
+    // A token valid for days: only the end of the copy's day can hide it.
+    const longToken = appTokens(app, 3 * 24 * 3600).signTechnician(technician);
+    const first = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(first.page, app, { accessToken: longToken }, '/technician/today');
+    await card(first.page, 'Carla de Boer').waitFor();
+    await waitForOfflineCopy(first.page);
+    await goOffline(first.context, true);
+    // The phone stays in a dead spot until after midnight.
+    await first.page.clock.setFixedTime(Date.now() + 16 * 3600_000);
+    await first.page.reload();
+    // Polled from here: the page's own timers run on the phone's (shifted) clock.
+    await expect
+      .poll(() => first.page.evaluate(() => document.body.innerText), { timeout: 20_000 })
+      .toContain('Geen verbinding. De kopie op deze telefoon is verlopen');
+    expect(await first.page.locator('li.visit-card').count()).toBe(0);
+    // Of the copy only the word that it expired is left.
+    expect(
+      await first.page.evaluate((key) => localStorage.getItem(key), `tijdvak.technician.${technician.id}.today`),
+    ).toBe('{"expired":true}');
+    await first.context.close();
+
+    // A token of 12 hours: the same day, later than the session's end.
+    const second = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(
+      second.page,
+      app,
+      { accessToken: appTokens(app).signTechnician(technician) },
+      '/technician/today',
+    );
+    await card(second.page, 'Carla de Boer').waitFor();
+    await waitForOfflineCopy(second.page);
+    await goOffline(second.context, true);
+    await second.page.reload();
+    await card(second.page, 'Carla de Boer').waitFor();
+    await second.page.clock.setFixedTime(Date.now() + 12 * 3600_000 + 5 * 60_000);
+    await second.page.reload();
+    // Polled from here: the page's own timers run on the phone's (shifted) clock.
+    await expect
+      .poll(() => second.page.evaluate(() => document.body.innerText), { timeout: 20_000 })
+      .toContain('Geen verbinding. De kopie op deze telefoon is verlopen');
+    expect(await second.page.locator('li.visit-card').count()).toBe(0);
+    await second.context.close();
+  });
+
+  /** A GraphQL call from outside the browser, as another device would make it. */
+  const graphqlCall = async (query: string, variables: Record<string, unknown>) => {
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as { errors?: unknown[] };
+  };
+
+  const signIn = async (page: Page, email: string, password: string) => {
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Wachtwoord').fill(password);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+  };
 });
 
 /** Waits until the service worker runs and holds the page and the files it loaded. */
@@ -274,6 +439,15 @@ async function waitForOfflineCopy(page: Page): Promise<void> {
       }),
     )
     .toBe(true);
+}
+
+/** What the technician area keeps in local storage, sorted. */
+async function technicianKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('tijdvak.technician.'))
+      .sort(),
+  );
 }
 
 async function goOffline(context: BrowserContext, offline: boolean): Promise<void> {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsumerUnsubscribe } from '../../server/consumer-links/consumer-unsubscribe.entity.js';
+import { linkExpiresAt } from '../../server/consumer-links/link-check.js';
 import { readLinkToken } from '../../server/consumer-links/link-token.js';
+import { maskEmail, maskMobileNumber } from '../../server/consumer-links/masked-contact.js';
 import { personalLinkUrls } from '../../server/consumer-links/personal-link.js';
 import { isUnsubscribed, unsubscribe } from '../../server/consumer-links/unsubscribes.js';
+import { Country } from '../../server/common/locale.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { createOrder, createTechnician } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
@@ -129,5 +132,29 @@ describe('unsubscribed addresses', () => {
     const order = await createOrder(server.em(), { appointment: VISIT, email: 'blijft@example.nl' });
     await unsubscribe(server.em(), 'EMAIL', order.email, new Date());
     expect((await server.em().findOneOrFail(Order, order.id)).email).toBe('blijft@example.nl');
+  });
+});
+
+describe('the end of the visit day', () => {
+  it("is local midnight after the visit in the order's country's zone, also on the days the clocks change", () => {
+    const at = (appointment: string, country: Country) =>
+      linkExpiresAt({ appointment: new Date(appointment), country }).toISOString();
+    expect(at('2026-11-24T09:00:00+01:00', Country.NL)).toBe('2026-11-24T23:00:00.000Z');
+    expect(at('2026-11-24T21:30:00+01:00', Country.BE)).toBe('2026-11-24T23:00:00.000Z');
+    // summer time ends in the night after 25 October 2026: that midnight is already winter time
+    expect(at('2026-10-25T09:00:00+01:00', Country.NL)).toBe('2026-10-25T23:00:00.000Z');
+    expect(at('2026-10-24T09:00:00+02:00', Country.NL)).toBe('2026-10-24T22:00:00.000Z');
+    expect(at('2026-03-29T09:00:00+02:00', Country.BE)).toBe('2026-03-29T22:00:00.000Z');
+  });
+});
+
+describe('masked contact data', () => {
+  it("shows enough to recognise one's own address, never the whole", () => {
+    expect(maskEmail('jan.jansen@example.nl')).toBe('j•••@example.nl');
+    expect(maskEmail('j@example.nl')).toBe('j•••@example.nl');
+    expect(maskEmail('émile@example.be')).toBe('é•••@example.be');
+    expect(maskEmail('no-address')).toBe('•••');
+    expect(maskMobileNumber('+31612345678')).toBe('06 •••• 5678');
+    expect(maskMobileNumber('+32470123456')).toBe('04 •••• 3456');
   });
 });

@@ -80,7 +80,7 @@ describe('visit statuses', () => {
       { token },
     );
 
-  const undo = (token: string, orderId: number, requestId = randomUUID()) =>
+  const undo = (token: string, orderId: number, requestId: string = randomUUID()) =>
     server.graphql<{ undoVisitStatus: ScheduleOrderData }>(UNDO, { input: { orderId, requestId } }, { token });
 
   const ok = async (token: string, input: Record<string, unknown>) => {
@@ -138,6 +138,7 @@ describe('visit statuses', () => {
     it('takes ON_THE_WAY again as a new estimate', async () => {
       const { order, token } = await arrange();
       await ok(token, onTheWay(order, 30));
+      server.services.clock.travelTo(new Date(NOW.getTime() + 61_000));
       const again = await ok(token, onTheWay(order, 50));
       expect(again.status?.expectedArrival).toBe(inMinutes(50));
     });
@@ -376,6 +377,69 @@ describe('visit statuses', () => {
       );
       const finished = await ok(token, { orderId: order.id, stage: 'FINISHED', outcome: 'NOT_HOME', requestId });
       expect(finished.status?.stage).toBe('FINISHED');
+    });
+  });
+
+  describe('limits on repeated taps', () => {
+    const later = (ms: number) => server.services.clock.travelTo(new Date(NOW.getTime() + ms));
+    const kinds = async (order: Order) => (await events(order)).map((event) => event.kind);
+
+    it('takes one new estimate a minute: of 20 at once one is written, the others are told when, in NL and FR', async () => {
+      const { order, token } = await arrange();
+      await ok(token, onTheWay(order, 30));
+      later(2 * 60_000);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => send(token, onTheWay(order, 31 + index))),
+      );
+      const accepted = answers.filter((answer) => answer.body.errors === undefined);
+      expect(accepted).toHaveLength(1);
+      const refusals = answers.filter((answer) => answer.body.errors !== undefined);
+      expect(refusals.map((answer) => codeOf(answer.body))).toEqual(Array(19).fill('VISIT_ESTIMATE_TOO_SOON'));
+      expect(refusals[0].status).toBe(200);
+      expect(refusals[0].body.errors?.[0]?.message).toMatch(/Een nieuwe kan vanaf 10:0[34]/);
+      expect(await kinds(order)).toEqual(['VISIT_ON_THE_WAY', 'VISIT_ON_THE_WAY']);
+
+      const french = await server.graphql(
+        SET,
+        { input: { ...onTheWay(order, 40), requestId: randomUUID() } },
+        { token, headers: { 'Accept-Language': 'fr' } },
+      );
+      expect(codeOf(french.body)).toBe('VISIT_ESTIMATE_TOO_SOON');
+      expect(french.body.errors?.[0]?.message).toMatch(/possible à partir de 10:0[34]/);
+
+      later(4 * 60_000);
+      expect((await ok(token, onTheWay(order, 50))).status?.expectedArrival).toBe(inMinutes(50));
+      expect(await kinds(order)).toHaveLength(3);
+    });
+
+    it('counts only what was written (a refused departure costs nothing); an undo corrects a mis-tapped estimate', async () => {
+      const { technician, order, token } = await arrange();
+      const other = await createOrder(server.em(), { technician, appointment: at(TODAY_DATE, 14) });
+      await ok(token, onTheWay(other, 10));
+      expect(codeOf((await send(token, onTheWay(order))).body)).toBe('VISIT_OTHER_ON_THE_WAY');
+      await ok(token, { orderId: other.id, stage: 'ARRIVED' });
+      await ok(token, onTheWay(order, 15));
+      expect(codeOf((await send(token, onTheWay(order, 45))).body)).toBe('VISIT_ESTIMATE_TOO_SOON');
+      expect((await undo(token, order.id)).body.errors).toBeUndefined();
+      expect((await ok(token, onTheWay(order, 45))).status?.expectedArrival).toBe(inMinutes(45));
+    });
+
+    it('takes 5 undos of a visit an hour; a repeated request id still answers the order', async () => {
+      const { order, token } = await arrange();
+      let lastUndo = '';
+      for (let round = 0; round < 5; round++) {
+        await ok(token, { orderId: order.id, stage: 'ARRIVED' });
+        lastUndo = randomUUID();
+        expect((await undo(token, order.id, lastUndo)).body.errors).toBeUndefined();
+      }
+      await ok(token, { orderId: order.id, stage: 'ARRIVED' });
+      const refusal = await undo(token, order.id);
+      expect(codeOf(refusal.body)).toBe('VISIT_TOO_MANY_STEPS_BACK');
+      expect(refusal.body.errors?.[0]?.message).toMatch(/Corrigeren kan weer vanaf 11:0\d/);
+      expect((await undo(token, order.id, lastUndo)).body.errors).toBeUndefined();
+      expect(await kinds(order)).toHaveLength(11);
+      later(60 * 60_000 + 1000);
+      expect((await undo(token, order.id)).body.errors).toBeUndefined();
     });
   });
 

@@ -7,15 +7,17 @@ import { clearStorage, type TokenKind } from '../lib/storage';
 
 /**
  * The GraphQL client of one area, sending that area's token. When the server refuses the token
- * (expired or revoked), storage is cleared and the user goes to the area's entry page.
+ * (expired or revoked), storage is cleared (or what `endSession` says) and the user goes to the area's entry page.
  */
 export function AreaApollo({
   token,
   onExpired,
+  endSession = clearStorage,
   children,
 }: {
   token: TokenKind;
   onExpired: string;
+  endSession?: () => void;
   children: ReactNode;
 }) {
   const { language } = useI18n();
@@ -26,11 +28,11 @@ export function AreaApollo({
         token,
         language,
         onUnauthenticated: () => {
-          clearStorage();
+          endSession();
           navigate(onExpired, { replace: true });
         },
       }),
-    [token, language, navigate, onExpired],
+    [token, language, navigate, onExpired, endSession],
   );
   return <ApolloProvider client={client}>{children}</ApolloProvider>;
 }

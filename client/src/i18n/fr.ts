@@ -128,6 +128,10 @@ export const fr: Record<MessageKey, string> = {
   'technician.actingAs.text': 'Vous travaillez en tant que {technician} — administrateur {admin}',
   'technician.actingAs.back': "Retour à l'administration",
   'technician.offline.banner': 'Hors ligne — mis à jour à {time}',
+  'technician.offline.copyExpired':
+    "Pas de connexion. La copie sur ce téléphone a expiré (d'un jour précédent, ou votre session a pris fin) et n'est plus affichée. Réessayez dès que vous avez une connexion.",
+  'technician.login.waitingTaps':
+    "Votre session a pris fin, par exemple après un nouveau mot de passe. Pas encore envoyé : {count}. L'envoi se fera dès que vous vous reconnecterez.",
   'technician.offline.nothingSaved':
     "Pas de connexion, et rien n'est encore enregistré sur ce téléphone. Réessayez dès que vous avez une connexion.",
   'technician.today.pageTitle': "Aujourd'hui",

@@ -131,6 +131,10 @@ export const nl = {
   'technician.actingAs.text': 'U werkt als {technician} — beheerder {admin}',
   'technician.actingAs.back': 'Terug naar beheer',
   'technician.offline.banner': 'Offline — bijgewerkt om {time}',
+  'technician.offline.copyExpired':
+    'Geen verbinding. De kopie op deze telefoon is verlopen (van een vorige dag, of uw sessie is afgelopen) en wordt niet meer getoond. Probeer het opnieuw zodra u verbinding hebt.',
+  'technician.login.waitingTaps':
+    'Uw sessie is afgelopen, bijvoorbeeld door een nieuw wachtwoord. Nog niet verzonden: {count}. Dit gaat zodra u zich opnieuw aanmeldt.',
   'technician.offline.nothingSaved':
     'Geen verbinding, en op deze telefoon is nog niets bewaard. Probeer het opnieuw zodra u verbinding hebt.',
   'technician.today.pageTitle': 'Vandaag',

@@ -1,10 +1,14 @@
 import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Message } from '../components/Message';
 import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { storeToken } from '../lib/storage';
 import { AuthCard } from '../staff/AuthCard';
 import { SignInForm } from '../staff/SignInForm';
+import { readQueue, waitingCountOf } from './offline/status-queue';
+import { endedSessionTechnicianId, forgetEndedSession } from './offline/technician-storage';
 
 const SignInTechnicianMutation = graphql(`
   mutation SignInTechnician($input: SignInInput!) {
@@ -18,15 +22,25 @@ export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [signIn] = useMutation(SignInTechnicianMutation);
+  // The server ended the last session (a new password, an expired token) while taps were waiting: say so.
+  const [waitingOfEndedSession] = useState(() => {
+    const ended = endedSessionTechnicianId();
+    return ended === null ? 0 : waitingCountOf(ended);
+  });
   return (
     <AuthCard title={t('technician.login.title')}>
+      {waitingOfEndedSession > 0 && (
+        <Message tone="warning">{t('technician.login.waitingTaps', { count: waitingOfEndedSession })}</Message>
+      )}
       <SignInForm
         forgotTo="/technician/forgot"
         onSubmit={async (input) => {
           const { data } = await signIn({ variables: { input } });
           if (!data) throw new Error('No token in the answer');
           storeToken('technician', data.signInTechnician.accessToken);
-          navigate('/technician/manage', { replace: true });
+          forgetEndedSession();
+          // Taps of this technician still waiting are sent by the day's page, which shows how they fared.
+          navigate(readQueue().length > 0 ? '/technician/today' : '/technician/manage', { replace: true });
         }}
       />
     </AuthCard>

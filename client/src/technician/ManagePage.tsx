@@ -3,9 +3,10 @@ import { Message } from '../components/Message';
 import { Spinner } from '../components/Spinner';
 import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
+import { TIME_ZONE } from '../i18n/locale';
 import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
-import { LogoutButton } from '../components/LogoutButton';
+import { TechnicianLogoutButton } from './TechnicianLogoutButton';
 import { Planner } from './manage/Planner';
 import { readSnapshot, saveSnapshot } from './offline/offline-snapshot';
 import type { TechnicianPlannerPageQuery as PlannerPageData } from '../gql/graphql';
@@ -27,14 +28,22 @@ const TechnicianPlannerPageQuery = graphql(`
  * Without a connection it shows the copy last loaded on this phone, read-only.
  */
 export function ManagePage() {
-  const { t } = useI18n();
+  const { t, country } = useI18n();
   usePageTitle(t('technician.manage.pageTitle'));
   // Always from the server: a planner must never show a stale day or a stale lock.
   const { data, error, loading, refetch } = useQuery(TechnicianPlannerPageQuery, { fetchPolicy: 'network-only' });
-  const [snapshot] = useState(() => readSnapshot<PlannerPageData>('planner'));
+  const [stored] = useState(() => readSnapshot<PlannerPageData>('planner'));
+  const snapshot = stored === 'expired' ? null : stored;
   useEffect(() => {
-    if (data) saveSnapshot('planner', data);
-  }, [data]);
+    // The day is the technician's; both countries' zones keep the same time, so the site's zone serves.
+    if (data?.technicianSchedule) {
+      saveSnapshot('planner', data, {
+        date: data.technicianSchedule.date,
+        zone: TIME_ZONE[country],
+        serverNow: data.serverInfo.now,
+      });
+    }
+  }, [data, country]);
   const offline = !data && !loading && error !== undefined && problemOf(error, '').code === 'NETWORK';
 
   if (offline && snapshot) {
@@ -59,10 +68,16 @@ export function ManagePage() {
     <section className="planner">
       <div className="page-header">
         <h1>{t('technician.manage.pageTitle')}</h1>
-        <LogoutButton to="/technician/login" />
+        <TechnicianLogoutButton />
       </div>
       {loading && <Spinner />}
-      <Message tone="error">{error && !loading ? problemOf(error, t('common.genericError')).message : null}</Message>
+      <Message tone="error">
+        {error && !loading
+          ? offline && stored === 'expired'
+            ? t('technician.offline.copyExpired')
+            : problemOf(error, t('common.genericError')).message
+          : null}
+      </Message>
       {error && !loading && (
         <button type="button" className="button button-secondary" onClick={() => void refetch().catch(() => undefined)}>
           {t('technician.manage.retry')}

@@ -4,6 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { graphql } from '../gql';
 import { useI18n } from '../i18n/i18n';
 import { removeToken } from '../lib/storage';
+import { forgetDayCopies } from './offline/technician-storage';
 import { registerTechnicianServiceWorker } from './offline/register-service-worker';
 
 const CurrentTechnicianQuery = graphql(`
@@ -43,7 +44,8 @@ export function SignedInFrame() {
   const current = data?.currentTechnician;
 
   const backToAdmin = () => {
-    // Only the technician's token goes: the admin stays signed in.
+    // Only the technician's session goes, with the copies of its day: the admin stays signed in.
+    forgetDayCopies();
     removeToken('technician');
     void navigate('/admin/technicians');
   };

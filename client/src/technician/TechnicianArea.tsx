@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaApollo } from '../components/AreaApollo';
 import { GuestOnly, RequireToken } from '../components/guards';
@@ -5,6 +6,7 @@ import { ForgotPage } from './ForgotPage';
 import { LoginPage } from './LoginPage';
 import { ManagePage } from './ManagePage';
 import { NewPasswordPage } from './NewPasswordPage';
+import { endSessionKeepingWaitingTaps, sweepTechnicianStorage } from './offline/technician-storage';
 import { SignedInFrame } from './SignedInFrame';
 import { TechnicianShell } from './TechnicianShell';
 import { TodayPage } from './today/TodayPage';
@@ -16,8 +18,10 @@ const MANAGE = '/technician/manage';
  * the planner (manage, the next working day) and today's visits need accessToken.
  */
 export default function TechnicianArea() {
+  // Once per opening of the area, before any page reads the storage: copies past their day go.
+  useState(() => sweepTechnicianStorage());
   return (
-    <AreaApollo token="technician" onExpired="/technician/login">
+    <AreaApollo token="technician" onExpired="/technician/login" endSession={endSessionKeepingWaitingTaps}>
       <TechnicianShell>
         <Routes>
           <Route index element={<Navigate to={MANAGE} replace />} />

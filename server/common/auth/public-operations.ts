@@ -7,6 +7,9 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'serverInfo',
   // consumers: the address lookup is the one door open to anyone (rate-limited, see ConsumerService)
   'lookUpVisits',
+  // consumer links: the personal link of a message (signed, rate-limited) and its unsubscribe button
+  'openPersonalLink',
+  'unsubscribeByPersonalLink',
   // accounts (sign-in, password reset)
   'signInTechnician',
   'signInAdmin',

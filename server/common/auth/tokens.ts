@@ -14,6 +14,13 @@ export interface ExternalHandling {
   company: number;
 }
 
+/** The token's `external` claim for a visit: an external company (0 or 1) makes it, or we do. */
+export function externalHandlingOf(order: { externalCompany: number | null } | undefined): ExternalHandling {
+  return order && order.externalCompany !== null
+    ? { state: true, company: order.externalCompany }
+    : { state: false, company: 0 };
+}
+
 export interface ConsumerClaims {
   role: Role.CONSUMER;
   /** The orders this token may read: those found by the address lookup. */

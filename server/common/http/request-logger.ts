@@ -15,8 +15,12 @@ export function requestLogger(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        // Reset tokens travel in paths like /admin/newpassword/<token>: keep them out of the log.
-        url: req.url.replace(/(newpassword\/)[^/?#]+/i, '$1[redacted]').split('?')[0],
+        // Reset tokens and personal links travel in paths (/admin/newpassword/<token>, /v/<token>): keep them
+        // out of the log.
+        url: req.url
+          .replace(/(newpassword\/)[^/?#]+/i, '$1[redacted]')
+          .replace(/^(\/v\/)[^/?#]+/, '$1[redacted]')
+          .split('?')[0],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

@@ -204,6 +204,14 @@ export const fr: Record<MessageKey, string> = {
   VISIT_OUTCOME_REQUIRED: "Choisissez comment s'est terminée la visite.",
   VISIT_OUTCOME_NOT_ALLOWED: "Le résultat de la visite ne s'indique qu'avec « Terminé ».",
   VISIT_NOTE_NOT_ALLOWED: "Une note ne s'indique qu'avec « Terminé ».",
+  VISIT_ESTIMATE_TOO_SOON:
+    "Vous venez d'indiquer l'heure d'arrivée prévue. Une nouvelle est possible à partir de {time} ; une erreur se corrige avec « Corriger ».",
+  VISIT_TOO_MANY_STEPS_BACK:
+    'Cette visite a été corrigée trop souvent de suite. Vous pourrez corriger à nouveau à partir de {time}.',
 
+  // consumer links: the one-click unsubscribe of a mail provider
+  EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
+  PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",
+  ONE_CLICK_BODY_REQUIRED: 'Envoyez List-Unsubscribe=One-Click (RFC 8058) ou utilisez le bouton de la page.',
   // mail
 };

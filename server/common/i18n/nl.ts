@@ -196,7 +196,14 @@ export const nl = {
   VISIT_OUTCOME_REQUIRED: 'Kies hoe het bezoek is afgelopen.',
   VISIT_OUTCOME_NOT_ALLOWED: 'Hoe het bezoek is afgelopen geeft u alleen door met "Klaar".',
   VISIT_NOTE_NOT_ALLOWED: 'Een notitie geeft u alleen door met "Klaar".',
+  VISIT_ESTIMATE_TOO_SOON:
+    'U hebt de verwachte aankomst net doorgegeven. Een nieuwe kan vanaf {time}; een vergissing herstelt u met "Corrigeren".',
+  VISIT_TOO_MANY_STEPS_BACK: 'Dit bezoek is te vaak achter elkaar gecorrigeerd. Corrigeren kan weer vanaf {time}.',
 
+  // consumer links: the one-click unsubscribe of a mail provider
+  EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
+  PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',
+  ONE_CLICK_BODY_REQUIRED: 'Stuur List-Unsubscribe=One-Click mee (RFC 8058) of gebruik de knop op de pagina.',
   // mail
 } as const;
 

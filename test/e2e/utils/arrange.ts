@@ -22,9 +22,13 @@ export async function withDatabase<T>(app: AppProcess, run: (em: EntityManager) 
  * Signs tokens the app process accepts: with its generated secret (DATA_DIR/jwt-secret) and at its
  * time (CLOCK_NOW), so they are neither expired nor from the future for the server.
  */
-export function appTokens(app: AppProcess): TokenService {
+export function appTokens(app: AppProcess, technicianTtlSeconds = 43200): TokenService {
   const secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
-  return new TokenService(secret, new Clock(app.clockNow, true), { consumer: 7200, technician: 43200, admin: 43200 });
+  return new TokenService(secret, new Clock(app.clockNow, true), {
+    consumer: 7200,
+    technician: technicianTtlSeconds,
+    admin: 43200,
+  });
 }
 
 /** Puts items in the app's local storage, then opens `path` (as a user who signed in earlier). */

@@ -8,7 +8,7 @@ import { useI18n } from '../../i18n/i18n';
 import { firstnameFromToken } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
 import { AppointmentItem } from './AppointmentItem';
-import { LogoutButton } from '../../components/LogoutButton';
+import { TechnicianLogoutButton } from '../TechnicianLogoutButton';
 import {
   confirmItems,
   dayPartOf,
@@ -147,7 +147,7 @@ export function Planner({
             {t('technician.manage.scheduleFor', { weekday: formatWeekday(day, i18n), date: formatLongDate(day, i18n) })}
           </p>
         </div>
-        <LogoutButton to="/technician/login" />
+        <TechnicianLogoutButton />
       </div>
 
       {offlineSavedAt !== undefined && (

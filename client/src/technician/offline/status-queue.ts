@@ -3,20 +3,25 @@
  * the order they were made as soon as the connection returns. Each carries the id it was made with, so a send
  * repeated after a lost answer changes nothing on the server.
  */
-import { decodeTokenPayload } from '../../lib/jwt';
-import { readToken } from '../../lib/storage';
 import type { StatusChange } from '../today/visit-change';
+import { ownKey, partKey } from './technician-storage';
 
 export type { StatusChange } from '../today/visit-change';
 
-/** What the server made of one send. */
+/**
+ * What the server made of one send. `offline`: it did not take the tap now (no connection, or the session ended);
+ * the tap waits with the ones behind it.
+ */
 export type SendResult =
   { sent: true } | { sent: false; offline: true } | { sent: false; offline: false; message: string };
 
-const keyOf = (): string | null => {
-  const { sub } = decodeTokenPayload<{ sub: string }>(readToken('technician'));
-  return typeof sub === 'string' ? `tijdvak.technician.${sub}.waiting` : null;
-};
+/** A tap the server refused, with its reason in the technician's language, for the card of its visit. */
+export interface RefusedTap {
+  orderId: number;
+  message: string;
+}
+
+const keyOf = (): string | null => ownKey('waiting');
 
 export function readQueue(): StatusChange[] {
   const key = keyOf();
@@ -26,6 +31,16 @@ export function readQueue(): StatusChange[] {
     return Array.isArray(parsed) ? (parsed as StatusChange[]) : [];
   } catch {
     return [];
+  }
+}
+
+/** How many taps of a technician wait on this phone (read on the sign-in page, before anyone is signed in). */
+export function waitingCountOf(technicianId: string): number {
+  try {
+    const parsed = JSON.parse(window.localStorage.getItem(partKey(technicianId, 'waiting')) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.length : 0;
+  } catch {
+    return 0;
   }
 }
 
@@ -57,14 +72,14 @@ export function newRequestId(): string {
  */
 export async function sendWaiting(
   send: (change: StatusChange) => Promise<SendResult>,
-): Promise<{ waiting: StatusChange[]; refused: string[] }> {
-  const refused: string[] = [];
+): Promise<{ waiting: StatusChange[]; refused: RefusedTap[] }> {
+  const refused: RefusedTap[] = [];
   for (;;) {
     const [first] = readQueue();
     if (!first) return { waiting: [], refused };
     const result = await send(first);
     if (!result.sent && result.offline) return { waiting: readQueue(), refused };
-    if (!result.sent) refused.push(result.message);
+    if (!result.sent) refused.push({ orderId: first.orderId, message: result.message });
     writeQueue(readQueue().filter((change) => change.requestId !== first.requestId));
   }
 }

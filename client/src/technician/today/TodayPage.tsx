@@ -1,13 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LogoutButton } from '../../components/LogoutButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { formatLongDate, formatTime, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
+import { TIME_ZONE } from '../../i18n/locale';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { readSnapshot, saveSnapshot } from '../offline/offline-snapshot';
+import { TechnicianLogoutButton } from '../TechnicianLogoutButton';
 import { TechnicianTodayPageQuery, type TodayData } from './today-documents';
 import { useWaitingTaps } from './useWaitingTaps';
 import { VisitCard } from './VisitCard';
@@ -23,7 +24,8 @@ export function TodayPage() {
   const { t } = i18n;
   usePageTitle(t('technician.today.pageTitle'));
   const { data, error, loading, refetch } = useQuery(TechnicianTodayPageQuery, { fetchPolicy: 'network-only' });
-  const [snapshot] = useState(() => readSnapshot<TodayData>('today'));
+  const [stored] = useState(() => readSnapshot<TodayData>('today'));
+  const snapshot = stored === 'expired' ? null : stored;
   // The phone's clock may be off: estimates count from the server's time, as last heard.
   const skew = useRef(
     snapshot ? new Date(snapshot.data.serverInfo.now).getTime() - new Date(snapshot.savedAt).getTime() : 0,
@@ -32,9 +34,14 @@ export function TodayPage() {
 
   useEffect(() => {
     if (!data) return;
-    saveSnapshot('today', data);
+    // The day is the technician's; both countries' zones keep the same time, so the site's zone serves.
+    saveSnapshot('today', data, {
+      date: data.technicianToday.date,
+      zone: TIME_ZONE[i18n.country],
+      serverNow: data.serverInfo.now,
+    });
     skew.current = new Date(data.serverInfo.now).getTime() - Date.now();
-  }, [data]);
+  }, [data, i18n.country]);
 
   const reload = useCallback(() => void refetch().catch(() => undefined), [refetch]);
   const { waiting, refused, tap } = useWaitingTaps({ onSent: reload });
@@ -66,13 +73,13 @@ export function TodayPage() {
       <section className="planner">
         <div className="page-header">
           <h1>{t('technician.today.pageTitle')}</h1>
-          <LogoutButton to="/technician/login" />
+          <TechnicianLogoutButton />
         </div>
         {loading && <Spinner />}
         <Message tone="error">
           {error && !loading
             ? offline
-              ? t('technician.offline.nothingSaved')
+              ? t(stored === 'expired' ? 'technician.offline.copyExpired' : 'technician.offline.nothingSaved')
               : problemOf(error, t('common.genericError')).message
             : null}
         </Message>
@@ -101,7 +108,7 @@ export function TodayPage() {
             {formatWeekday(day, i18n)} {formatLongDate(day, i18n)}
           </p>
         </div>
-        <LogoutButton to="/technician/login" />
+        <TechnicianLogoutButton />
       </div>
       {offline && snapshot && (
         <p className="offline-banner" role="status">
@@ -113,7 +120,13 @@ export function TodayPage() {
           {t('technician.today.waitingCount', { count: waiting.length })}
         </p>
       )}
-      <Message tone="error">{refused.length > 0 ? refused.join(' ') : null}</Message>
+      {/* A refusal shows on its visit's card; one for a visit no longer listed shows here. */}
+      <Message tone="error">
+        {refused
+          .filter((refusal) => !orders.some((order) => order.id === refusal.orderId))
+          .map((refusal) => refusal.message)
+          .join(' ') || null}
+      </Message>
       {orders.length === 0 ? (
         <p className="planner-empty">{t('technician.today.empty')}</p>
       ) : (
@@ -127,6 +140,12 @@ export function TodayPage() {
               isNext={index === next}
               date={date}
               now={now}
+              refusal={
+                refused
+                  .filter((refusal) => refusal.orderId === order.id)
+                  .map((refusal) => refusal.message)
+                  .join(' ') || null
+              }
               onTap={tapAndRemember}
             />
           ))}

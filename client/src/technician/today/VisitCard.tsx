@@ -23,6 +23,7 @@ export function VisitCard({
   isNext,
   date,
   now,
+  refusal,
   onTap,
 }: {
   order: VisitCardOrder;
@@ -33,6 +34,8 @@ export function VisitCard({
   date: string;
   /** The server's current time, as this phone best knows it. */
   now: () => Date;
+  /** Why the server refused this visit's last tap, in the technician's language. */
+  refusal: string | null;
   onTap: (change: StatusChange) => void;
 }) {
   const i18n = useI18n();
@@ -220,7 +223,7 @@ export function VisitCard({
           {formFooter}
         </form>
       )}
-      <Message tone="error">{problem}</Message>
+      <Message tone="error">{problem ?? (asking === null ? refusal : null)}</Message>
     </li>
   );
 }

@@ -2,7 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
-import { enqueue, readQueue, sendWaiting, type SendResult, type StatusChange } from '../offline/status-queue';
+import {
+  enqueue,
+  readQueue,
+  sendWaiting,
+  type RefusedTap,
+  type SendResult,
+  type StatusChange,
+} from '../offline/status-queue';
 import { SetVisitStatusMutation, UndoVisitStatusMutation } from './today-documents';
 
 /** How often waiting taps are tried again while the phone thinks it is online but the server cannot be reached. */
@@ -17,14 +24,16 @@ export function useWaitingTaps({ onSent }: { onSent: () => void }) {
   const [setStatus] = useMutation(SetVisitStatusMutation);
   const [undoStatus] = useMutation(UndoVisitStatusMutation);
   const [waiting, setWaiting] = useState<StatusChange[]>(readQueue);
-  const [refused, setRefused] = useState<string[]>([]);
+  const [refused, setRefused] = useState<RefusedTap[]>([]);
   const sending = useRef<Promise<void> | null>(null);
 
   const sendOne = useCallback(
     async (change: StatusChange): Promise<SendResult> => {
       const failed = (error: unknown): SendResult => {
         const problem = problemOf(error, t('common.genericError'));
-        return problem.code === 'NETWORK'
+        // An ended session (a new password, an expired token) refuses the sender, not the tap: it waits for the
+        // same technician's next sign-in (the area keeps it when it clears the session).
+        return problem.code === 'NETWORK' || problem.code === 'UNAUTHENTICATED'
           ? { sent: false, offline: true }
           : { sent: false, offline: false, message: problem.message };
       };

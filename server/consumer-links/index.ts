@@ -1,0 +1,3 @@
+import { PersonalLinkResolver } from './personal-link.resolver.js';
+
+export const consumerLinkResolvers = [PersonalLinkResolver] as const;
