@@ -9,7 +9,7 @@ import { UPLOAD_LIMITS } from './config.js';
 import { authenticate } from './accounts/authenticate.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
-import { GRAPHQL_LIMITS, graphqlArmor } from './common/graphql-limits.js';
+import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { inputTextPlugin } from './common/errors/input-text.plugin.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
@@ -62,7 +62,7 @@ export async function composeApp(
   const armor = graphqlArmor();
   const apollo = new ApolloServer<AppContext>({
     schema,
-    validationRules: armor.validationRules,
+    validationRules: graphqlValidationRules(armor),
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     // One operation per request: batching would multiply every other limit.
     allowBatchedHttpRequests: false,

@@ -11,6 +11,12 @@ import { PASSWORD_MIN_LENGTH } from '../shared/staff.js';
  */
 export const UPLOAD_LIMITS = { maxFileSize: 20 * 1024 * 1024, maxFiles: 1 } as const;
 
+/** How much of the database the admins' heavy lists may take (docs/decisions.md, Capacity: search and lists). */
+export interface ListQueryLimits {
+  concurrent: number;
+  statementTimeoutMs: number;
+}
+
 export type NodeEnv = 'production' | 'development' | 'test';
 
 /** A limit of `points` attempts per `windowSeconds`, per key. */
@@ -95,6 +101,13 @@ export interface AppConfig {
   exports: { maxConcurrent: number; deadlineMs: number };
   /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
   statementTimeoutMs: number;
+  /** Connections this instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
+  /**
+   * The admins' order lists: at most `concurrent` at once per instance (the rest of the pool stays free for
+   * consumers, technicians and health checks), each statement cut off after `statementTimeoutMs`.
+   */
+  listQueries: ListQueryLimits;
   /** Directory of the built client; served with SPA fallback when it exists. */
   clientDir: string;
   /** Prometheus metrics: off unless the operator sets a token, a port, or both. */
@@ -169,6 +182,9 @@ function readPort(env: Env, name = 'PORT', fallback = '3000'): number {
   return port;
 }
 
+/** Connections the admins' lists never take: the consumer lookup, technicians and /readyz get them. */
+const RESERVED_CONNECTIONS = 2;
+
 /** Long enough that guessing is hopeless, and sendable as a header as it is. */
 const METRICS_TOKEN_MIN_LENGTH = 32;
 
@@ -228,6 +244,22 @@ function readPositiveInt(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 1)
     throw new ConfigError(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+/**
+ * The pool and the admins' share of it: by default four of the ten connections for lists, and whatever the
+ * operator sets, never so many that the consumer lookup, the technicians' calls and /readyz find none free.
+ */
+function readDatabaseShares(env: Env): { databasePoolSize: number; listQueries: ListQueryLimits } {
+  const databasePoolSize = readPositiveInt(env, 'DATABASE_POOL_SIZE', 10);
+  const concurrent = readPositiveInt(env, 'LIST_QUERIES_PER_INSTANCE', Math.max(1, Math.min(4, databasePoolSize - 4)));
+  if (concurrent > databasePoolSize - RESERVED_CONNECTIONS) {
+    throw new ConfigError(
+      `LIST_QUERIES_PER_INSTANCE (${concurrent}) must leave at least ${RESERVED_CONNECTIONS} of the DATABASE_POOL_SIZE (${databasePoolSize}) connections to consumers and technicians`,
+    );
+  }
+  const statementTimeoutMs = readPositiveInt(env, 'LIST_STATEMENT_TIMEOUT_MS', 5_000);
+  return { databasePoolSize, listQueries: { concurrent, statementTimeoutMs } };
 }
 
 /** Dev and test keep one generated secret per data directory, so tokens survive restarts. */
@@ -306,6 +338,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       deadlineMs: readPositiveInt(env, 'EXPORT_DEADLINE_MS', 10 * 60_000),
     },
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
+    ...readDatabaseShares(env),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
     metrics: readMetricsAccess(env, port),
     jobs: {

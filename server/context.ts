@@ -4,6 +4,7 @@ import type { AppConfig } from './config.js';
 import type { TokenService } from './common/auth/tokens.js';
 import type { Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
+import type { ListQueryGate } from './common/db/list-query-gate.js';
 import type { ChangeListener } from './common/events/change-listener.js';
 import type { JobQueue } from './common/jobs/job-queue.js';
 import type { Country, Language } from './common/locale.js';
@@ -45,6 +46,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;
+  /** The admins' heavy lists: their share of the pool and their statement timeout. */
+  listQueries: ListQueryGate;
   /** Places for streamed exports in this process: each holds a database connection while its client reads. */
   exportSlots: StreamSlots;
   /** Scheduled and retried work, shared by every instance on the database (pg-boss). */

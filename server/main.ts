@@ -14,6 +14,7 @@ import { Clock } from './common/clock.js';
 import { ChangeListener } from './common/events/change-listener.js';
 import { JobQueue } from './common/jobs/job-queue.js';
 import { createLogger } from './common/logger.js';
+import { ListQueryGate } from './common/db/list-query-gate.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
 import { registerUnsubscribeKey } from './consumer-links/unsubscribes.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
@@ -96,6 +97,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       logger,
       onQuery: options.onQuery,
       statementTimeoutMs: config.statementTimeoutMs,
+      poolSize: config.databasePoolSize,
     });
     registerUnsubscribeKey(orm, config.jwtSecret);
     const clock = new Clock(config.clockNow, config.env !== 'production');
@@ -131,6 +133,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger,
       }),
       changes,
+      listQueries: new ListQueryGate(config.listQueries),
       jobs,
       metrics,
       exportSlots: new StreamSlots(config.exports.maxConcurrent),

@@ -1,4 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { ValidationRule } from 'graphql';
+import { costLimitRule } from './graphql-cost.js';
 
 /**
  * Hostile-query limits for the one public GraphQL endpoint. Our client's largest operation stays far
@@ -11,6 +13,12 @@ export const GRAPHQL_LIMITS = {
   maxTokens: 2000,
   maxDirectives: 20,
   maxCost: 5000,
+  /**
+   * What each list or page read by a root field adds to the cost: four lists fit in one operation (the
+   * client's largest asks two), fifteen aliases of `orders` do not. The instance's list share
+   * (LIST_QUERIES_PER_INSTANCE) then bounds what several requests together take from the pool.
+   */
+  listQueryCost: 1000,
 } as const;
 
 export function graphqlArmor() {
@@ -21,7 +29,22 @@ export function graphqlArmor() {
     // gets the ordinary 400 GRAPHQL_PARSE_FAILED, where armor's plugin would answer 500 to any syntax error.
     maxTokens: { enabled: false },
     maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, exposeLimits: true },
-    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, ignoreIntrospection: true, exposeLimits: true },
+    // Our own rule below: armor's formula knows nothing of which fields read lists from the database.
+    costLimit: { enabled: false },
     blockFieldSuggestion: { enabled: true },
   }).protect();
+}
+
+/** The validation rules of every operation: armor's and the cost limit. */
+export function graphqlValidationRules(armor: ReturnType<typeof graphqlArmor>): ValidationRule[] {
+  return [
+    ...armor.validationRules,
+    costLimitRule({
+      maxCost: GRAPHQL_LIMITS.maxCost,
+      scalarCost: 1,
+      objectCost: 2,
+      depthCostFactor: 1.5,
+      listQueryCost: GRAPHQL_LIMITS.listQueryCost,
+    }),
+  ];
 }

@@ -4,6 +4,7 @@ import { RequireRole } from './auth/require-role.js';
 import { Role } from './auth/role.js';
 import { AppError } from './errors/app-error.js';
 import { CommonError } from './errors/common.errors.js';
+import { textProblemOf } from './errors/input-text.plugin.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -109,7 +110,12 @@ export interface SortKey<T> {
 
 type CursorValue = string | number | Date;
 
-const invalidCursor = () => new AppError(CommonError.BAD_USER_INPUT, { message: 'INVALID_CURSOR' });
+// A 400 over GraphQL too: the request itself is wrong, like input the edge refuses.
+const invalidCursor = () => new AppError(CommonError.INVALID_CURSOR, { data: { http: { status: 400 } } });
+
+/** Far beyond any cursor we write (a sort value of at most a few hundred characters and an id). */
+const CURSOR_MAX_LENGTH = 1024;
+const CURSOR_VALUE_MAX_LENGTH = 512;
 
 export function encodeCursor(values: readonly CursorValue[]): string {
   const plain = values.map((value) => (value instanceof Date ? value.toISOString() : value));
@@ -118,6 +124,7 @@ export function encodeCursor(values: readonly CursorValue[]): string {
 
 /** Reads a cursor made by `encodeCursor` for these keys; anything else is a clear input error. */
 export function decodeCursor<T>(cursor: string, keys: readonly SortKey<T>[]): CursorValue[] {
+  if (cursor.length > CURSOR_MAX_LENGTH) throw invalidCursor();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -131,7 +138,10 @@ export function decodeCursor<T>(cursor: string, keys: readonly SortKey<T>[]): Cu
       if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidCursor();
       return value;
     }
-    if (typeof value !== 'string') throw invalidCursor();
+    // A decoded cursor is input like any other: its text must be storable (no NUL, no lone surrogate) and short.
+    if (typeof value !== 'string' || value.length > CURSOR_VALUE_MAX_LENGTH || textProblemOf(value)) {
+      throw invalidCursor();
+    }
     if (key.kind === 'date') {
       const date = new Date(value);
       // Only instants we could have written: the database cannot compare years beyond 9999.

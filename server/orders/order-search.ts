@@ -14,6 +14,13 @@ import { SAME_CUSTOMER_ANY_COUNTRY_SQL, VISIT_LISTED_ORDER_SQL } from './custome
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from './address-normalization.js';
 import { Order } from './order.entity.js';
 import {
+  hasSearchableText,
+  isPhoneSearch,
+  ORDER_SEARCH,
+  orderSearchProblem,
+  tidySearch,
+} from '../../shared/order-search.js';
+import {
   OrderSortField,
   ReplyFilter,
   SortDirection,
@@ -23,11 +30,6 @@ import {
 
 /** Counting stops here: beyond it a dispatcher narrows the search, and an exact count of a million rows costs. */
 export const ORDER_COUNT_LIMIT = 10_000;
-/** Shorter text matches too much to be useful, and a trigram index cannot serve it. */
-export const SEARCH_TEXT_MIN_LENGTH = 3;
-const SEARCH_MAX_LENGTH = 100;
-/** Fewer digits than this are not searched as a phone number: too many numbers contain them. */
-const PHONE_MIN_DIGITS = 6;
 
 /** The folded text the trigram index holds (the migration creates the same expression). */
 const SEARCH_TEXT_SQL = `tijdvak_fold(o.name || ' ' || o.city || ' ' || o.email || ' ' || o.reference_number)`;
@@ -51,42 +53,51 @@ interface Where {
   params: unknown[];
 }
 
+const searchRefused = (message: 'SEARCH_TOO_SHORT' | 'SEARCH_TOO_LONG' | 'SEARCH_HOUSE_NUMBER_INVALID') =>
+  new AppError(CommonError.BAD_USER_INPUT, {
+    message,
+    params: { min: ORDER_SEARCH.minRun, max: ORDER_SEARCH.maxLength },
+    fields: [{ field: 'search', message, params: { min: ORDER_SEARCH.minRun, max: ORDER_SEARCH.maxLength } }],
+  });
+
+/**
+ * The search as SQL. Every alternative is served by an index (trigrams, postcode, phone): a search that would
+ * give the indexes nothing to look up is refused rather than read every order (shared/order-search.ts).
+ */
 function searchCondition(search: string, where: Where): void {
-  const text = search.trim().replace(/\s+/g, ' ');
-  if (text.length > SEARCH_MAX_LENGTH) {
-    throw new AppError(CommonError.BAD_USER_INPUT, { message: 'SEARCH_TOO_LONG', params: { max: SEARCH_MAX_LENGTH } });
-  }
+  const text = tidySearch(search);
+  const problem = orderSearchProblem(text);
+  if (problem) throw searchRefused(problem);
   const postcode = DUTCH_POSTCODE.exec(text);
   const belgian = BELGIAN_POSTCODE_AND_NUMBER.exec(text);
   if (postcode || belgian) {
     const zipcode = postcode ? normalizeZipcode(`${postcode[1]}${postcode[2]}`) : belgian![1];
-    const houseNumber = normalizeHouseNumber((postcode ? postcode[3] : belgian![2]) ?? '');
+    const typedNumber = (postcode ? postcode[3] : belgian![2]) ?? '';
+    const houseNumber = normalizeHouseNumber(typedNumber);
+    // A number we cannot read (too long for any house) must not silently become the whole postcode.
+    if (typedNumber !== '' && houseNumber === null) throw searchRefused('SEARCH_HOUSE_NUMBER_INVALID');
     where.sql.push(houseNumber === null ? 'o.zipcode = ?' : 'o.zipcode = ? and o.house_number = ?');
     where.params.push(zipcode, ...(houseNumber === null ? [] : [houseNumber]));
     return;
   }
   const alternatives: string[] = [];
   const params: unknown[] = [];
-  if (text.length >= SEARCH_TEXT_MIN_LENGTH) {
+  if (hasSearchableText(text)) {
     alternatives.push(`${SEARCH_TEXT_SQL} like '%' || tijdvak_fold(?) || '%'`);
     params.push(escapeLike(text));
   }
-  const digits = text.replace(/\D/g, '');
-  if (digits.length >= PHONE_MIN_DIGITS && /^[\d\s+()./-]+$/.test(text)) {
+  const phoneDigits = isPhoneSearch(text) ? normalizePhone(text) : '';
+  // Country codes and trunk zeros go: what remains must still be a number worth looking for.
+  if (phoneDigits.length >= ORDER_SEARCH.phoneMinDigits) {
     alternatives.push(`o.phone_normalized like ?`);
-    params.push(`%${escapeLike(normalizePhone(text))}%`);
+    params.push(`%${escapeLike(phoneDigits)}%`);
   }
   if (/^\d{4}$/.test(text)) {
     // A Belgian postcode alone, or part of a reference: both are offered.
     alternatives.push(`(o.country = '${Country.BE}' and o.zipcode = ?)`);
     params.push(text);
   }
-  if (alternatives.length === 0) {
-    throw new AppError(CommonError.BAD_USER_INPUT, {
-      message: 'SEARCH_TOO_SHORT',
-      params: { min: SEARCH_TEXT_MIN_LENGTH },
-    });
-  }
+  if (alternatives.length === 0) throw searchRefused('SEARCH_TOO_SHORT');
   where.sql.push(`(${alternatives.join(' or ')})`);
   where.params.push(...params);
 }
@@ -133,6 +144,14 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
     where.sql.push(reply);
   }
   if (filter.informed === true || filter.informed === false) {
+    // Whether an order's customer looked it up is worked out per order: from a start date on it is a few weeks
+    // of orders, over all time a million. The list asks for a start (today unless the dispatcher picks another).
+    if (!filter.from) {
+      throw new AppError(CommonError.BAD_USER_INPUT, {
+        message: 'INFORMED_NEEDS_FROM',
+        fields: [{ field: 'from', message: 'INFORMED_NEEDS_FROM' }],
+      });
+    }
     // The same rule as the order's "informed?" figure: a lookup by this customer that listed this order.
     const lookedUp = `exists (select 1 from site_visits v join orders same on same.id = v.order_id
       where ${SAME_CUSTOMER_ANY_COUNTRY_SQL} and ${VISIT_LISTED_ORDER_SQL})`;
@@ -140,6 +159,11 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
   }
   if (filter.search) searchCondition(filter.search, where);
   return where;
+}
+
+/** Refuses, before any database work, a filter the list would refuse (a search without a word, "informed" without a start). */
+export function checkOrderFilter(filter: OrderFilterInput): void {
+  conditionsOf(filter, null);
 }
 
 /**

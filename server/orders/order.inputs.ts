@@ -100,14 +100,16 @@ export class OrderFilterInput {
     nullable: true,
     description:
       'Finds orders by any part of the customer name, city, e-mail address or reference (case and accents do not ' +
-      'matter; at least 3 characters), by postcode with or without house number ("3511 CD 6"), or by phone ' +
-      'number in any notation (at least 6 digits).',
+      'matter; at least 3 letters or digits in a row: punctuation alone is refused), by postcode with or without ' +
+      'house number ("3511 CD 6"; an unreadable number is refused), or by phone number in any notation (at least 6 ' +
+      'digits). A list that runs past its time answers LIST_TOO_BROAD: narrow it.',
   })
   search?: string | null;
 
   @Field(() => Boolean, {
     nullable: true,
-    description: 'true: only orders whose customer looked up the window on the consumer site; false: only the others.',
+    description:
+      'true: only orders whose customer looked up the window on the consumer site; false: only the others. Needs `from`.',
   })
   informed?: boolean | null;
 

@@ -15,7 +15,7 @@ import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
-import { needsSearch, searchOrders } from './order-search.js';
+import { checkOrderFilter, needsSearch, searchOrders } from './order-search.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 
@@ -170,6 +170,10 @@ export class OrderService {
     page: PageArgs,
     sort?: OrderSortInput | null,
   ): Promise<Connection<Order>> {
+    if (filter?.search) assertPlainText(filter.search, 'search');
+    if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
+    // A refusal costs nothing: not a connection, not a place among the lists.
+    if (filter && needsSearch(filter, sort)) checkOrderFilter(filter);
     const conditions: FilterQuery<Order>[] = [];
     let technicianId: number | null = null;
     if (filter?.technician) {
@@ -178,9 +182,11 @@ export class OrderService {
       technicianId = technician.id;
       conditions.push({ technician: technician.id });
     }
-    if (filter?.search) assertPlainText(filter.search, 'search');
-    if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
-    if (needsSearch(filter, sort)) return searchOrders(this.ctx.em, filter ?? {}, technicianId, sort, page);
+    // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
+    const lists = this.ctx.services.listQueries;
+    if (needsSearch(filter, sort)) {
+      return lists.run(this.ctx.em, (em) => searchOrders(em, filter ?? {}, technicianId, sort, page));
+    }
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });
@@ -189,8 +195,10 @@ export class OrderService {
     }
     if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });
     if (filter?.deleted === false) conditions.push({ deletedAt: null });
-    return findPage(this.ctx.em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {
-      populate: ['technician'],
-    });
+    return lists.run(this.ctx.em, (em) =>
+      findPage(em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {
+        populate: ['technician'],
+      }),
+    );
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAsk,
   DEFAULT_PARAMS,
+  effectiveParams,
   filterOf,
   readParams,
   sortedBy,
@@ -52,5 +54,21 @@ describe('the order list in the URL', () => {
     expect(byName).toMatchObject({ sort: 'NAME', direction: 'ASC' });
     expect(sortedBy(byName, 'NAME').direction).toBe('DESC');
     expect(sortedBy(sortedBy(byName, 'NAME'), 'CITY').direction).toBe('ASC');
+  });
+
+  it('never asks for a search the server would refuse, whatever the URL says', () => {
+    for (const q of ['...', '___', '%%%', '@@@', 'a.b', 'ab', '. . .']) {
+      expect(canAsk(readParams(new URLSearchParams({ q })))).toBe(false);
+    }
+    for (const q of ['', 'jan', '3511 CD 6', '4000', '06-12 34 56 78', '...piet']) {
+      expect(canAsk(readParams(new URLSearchParams({ q })))).toBe(true);
+    }
+  });
+
+  it('starts an "informed" list today unless a start date is given', () => {
+    const informed = readParams(new URLSearchParams('informed=no'));
+    expect(effectiveParams(informed, '2026-11-26').from).toBe('2026-11-26');
+    expect(effectiveParams({ ...informed, from: '2026-11-01' }, '2026-11-26').from).toBe('2026-11-01');
+    expect(effectiveParams(DEFAULT_PARAMS, '2026-11-26').from).toBe('');
   });
 });

@@ -326,6 +326,22 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       // The pressed button keeps the focus through the sign-in attempt and its error.
       await check(async () => expect(await signIn.evaluate((button) => button === document.activeElement)).toBe(true));
       await check(() => expectNoAxeViolations(page, label('technician-login-error')));
+      await context.close();
+
+      // The server ended the session while a status tap waited on the phone: the sign-in page says so.
+      const waitingTap = {
+        requestId: 'a11y',
+        orderId: 1,
+        kind: 'set',
+        stage: 'ARRIVED',
+        tappedAt: new Date().toISOString(),
+      };
+      ({ page, context } = await open(site, '/technician/login', {
+        'tijdvak.technician.endedSession': '999999',
+        'tijdvak.technician.999999.waiting': JSON.stringify([waitingTap]),
+      }));
+      await page.getByText(textOf(site, 'technician.login.waitingTaps', { count: 1 })).waitFor();
+      await check(() => expectNoAxeViolations(page, label('technician-login-waiting-taps')));
 
       await page.getByRole('link', { name: textOf(site, 'staff.forgotLink') }).click();
       const request = page.getByRole('button', { name: textOf(site, 'staff.forgot.submit') });

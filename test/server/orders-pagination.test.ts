@@ -124,15 +124,15 @@ describe('the paginated orders query', () => {
       return [body.errors?.[0].extensions?.code, body.errors?.[0].message];
     };
     expect(await codeAndMessage({ after: 'bm90LWEtY3Vyc29y' })).toEqual([
-      'BAD_USER_INPUT',
+      'INVALID_CURSOR',
       'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
     ]);
     expect(await codeAndMessage({ after: Buffer.from('["x", 1]').toString('base64url') })).toEqual([
-      'BAD_USER_INPUT',
+      'INVALID_CURSOR',
       'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
     ]);
     const farFuture = Buffer.from('["+275760-09-13T00:00:00.000Z", 1]').toString('base64url');
-    expect((await codeAndMessage({ after: farFuture }))[0]).toBe('BAD_USER_INPUT');
+    expect((await codeAndMessage({ after: farFuture }))[0]).toBe('INVALID_CURSOR');
     expect(await codeAndMessage({ first: 0 })).toEqual([
       'BAD_USER_INPUT',
       'Vraag tussen 1 en 100 items per pagina op.',
@@ -142,6 +142,20 @@ describe('the paginated orders query', () => {
       'Vraag tussen 1 en 100 items per pagina op.',
     ]);
     expect((await codeAndMessage({ filter: { technician: 'N-nobody' } }))[0]).toBe('UNKNOWN_TECHNICIAN');
+  });
+
+  it('refuses a cursor whose text PostgreSQL cannot take (NUL, half a character, very long) as INVALID_CURSOR', async () => {
+    const byName = `query ($after: String) { orders(sort: { field: NAME, direction: ASC }, after: $after) { totalCount } }`;
+    const forged = (value: string) => Buffer.from(JSON.stringify([value, 1]), 'utf8').toString('base64url');
+    for (const after of [forged('Jan\u0000'), forged('\ud800x'), forged('x'.repeat(600)), 'A'.repeat(2000)]) {
+      const { status, body } = await server.graphql(byName, { after }, { token });
+      expect(status).toBe(400);
+      expect(body.errors?.map((error) => error.extensions?.code)).toEqual(['INVALID_CURSOR']);
+      expect(body.errors?.[0].message).toBe('Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.');
+    }
+    // A cursor the list itself wrote still works.
+    const { body } = await server.graphql(byName, { after: forged('Jan') }, { token });
+    expect(body.errors).toBeUndefined();
   });
 
   it('is for admins only', async () => {

@@ -193,7 +193,8 @@ export const fr: Record<MessageKey, string> = {
   'admin.ordersList.title': 'Missions',
   'admin.ordersList.search': 'Rechercher',
   'admin.ordersList.searchHint': 'Nom, code postal et numéro, téléphone, e-mail, localité ou référence',
-  'admin.ordersList.tooShort': 'Tapez au moins 3 caractères, un code postal ou un numéro de téléphone.',
+  'admin.ordersList.tooShort':
+    'Tapez au moins 3 lettres ou chiffres qui se suivent, un code postal ou un numéro de téléphone.',
   'admin.ordersList.from': 'À partir du',
   'admin.ordersList.to': "Jusqu'au (inclus)",
   'admin.ordersList.any': 'Toutes',

@@ -5,9 +5,17 @@ export const CommonError = defineErrorCodes({
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   BAD_USER_INPUT: 400,
+  // A page cursor we did not write (forged, cut off, or from another list).
+  INVALID_CURSOR: 400,
   NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
+  // PostgreSQL cancelled a statement that ran past its timeout: the request took too long, not a bug.
+  QUERY_TIMEOUT: 503,
+  // A list (search and filters) the database could not answer within the lists' own timeout: refine it.
+  LIST_TOO_BROAD: 400,
+  // This instance runs as many lists as its share of the database allows; a moment later there is room.
+  LIST_BUSY: 503,
   // An upload whose multipart framing is broken: cut off, no boundary, a part we do not take.
   UPLOAD_MALFORMED: 400,
   PAYLOAD_TOO_LARGE: 413,

@@ -3,6 +3,8 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { Language } from '../locale.js';
 import { translate, type MessageKey, type MessageParams } from '../i18n/translate.js';
 import { AppError, type FieldProblem } from './app-error.js';
+import { CommonError } from './common.errors.js';
+import { isStatementTimeout } from './statement-timeout.js';
 
 /** What the localisation step needs; it removes this from the response before sending. */
 export interface PendingTranslation {
@@ -90,11 +92,13 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { stacktrace: _dropped, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions: { ...extensions, code: extensions.code ?? ApolloServerErrorCode.BAD_REQUEST } };
   }
-  const translation: PendingTranslation = { key: 'INTERNAL_SERVER_ERROR', params: {}, fields: [] };
+  // A statement that ran past its timeout is load or breadth, not a bug: its own code, so callers can retry.
+  const code = isStatementTimeout(error) ? CommonError.QUERY_TIMEOUT.code : CommonError.INTERNAL_SERVER_ERROR.code;
+  const translation: PendingTranslation = { key: code, params: {}, fields: [] };
   return {
     message: translate(Language.NL, translation.key),
     locations: formatted.locations,
     path: formatted.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR', [TRANSLATION_EXTENSION]: translation },
+    extensions: { code, [TRANSLATION_EXTENSION]: translation },
   };
 }

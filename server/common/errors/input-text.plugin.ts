@@ -9,7 +9,7 @@ import { CommonError } from './common.errors.js';
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Why a string cannot be taken: NUL (PostgreSQL cannot store it) or a lone UTF-16 surrogate (not text at all). */
-function problemOf(text: string): MessageKey | undefined {
+export function textProblemOf(text: string): MessageKey | undefined {
   if (text.includes('\u0000')) return 'NUL_CHARACTER';
   if (LONE_SURROGATE.test(text)) return 'ILL_FORMED_TEXT';
   return undefined;
@@ -25,7 +25,7 @@ const fieldName = (path: readonly (string | number)[]): string => (path.length >
 function findProblem(value: unknown, path: (string | number)[], depth = 0): FieldProblem | undefined {
   if (depth > 32) return undefined;
   if (typeof value === 'string') {
-    const message = problemOf(value);
+    const message = textProblemOf(value);
     return message ? { field: fieldName(path), message } : undefined;
   }
   if (Array.isArray(value)) {
@@ -37,7 +37,7 @@ function findProblem(value: unknown, path: (string | number)[], depth = 0): Fiel
   }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     for (const [key, item] of Object.entries(value)) {
-      const keyProblem = problemOf(key);
+      const keyProblem = textProblemOf(key);
       if (keyProblem) return { field: fieldName(path), message: keyProblem };
       const found = findProblem(item, [...path, key], depth + 1);
       if (found) return found;
@@ -50,7 +50,7 @@ function documentProblem(document: DocumentNode): MessageKey | undefined {
   let found: MessageKey | undefined;
   visit(document, {
     [Kind.STRING]: (node) => {
-      found ??= problemOf(node.value);
+      found ??= textProblemOf(node.value);
     },
   });
   return found;

@@ -3,6 +3,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { AppContext } from '../../context.js';
 import { Language } from '../locale.js';
 import { isMessageKey, translate } from '../i18n/translate.js';
+import { isStatementTimeout } from './statement-timeout.js';
 import { isExpectedError, TRANSLATION_EXTENSION, type PendingTranslation } from './format-error.js';
 
 function isPendingTranslation(value: unknown): value is PendingTranslation {
@@ -34,7 +35,9 @@ export const localizeErrorsPlugin: ApolloServerPlugin<AppContext> = {
         for (const error of errors) {
           if (isExpectedError(error)) continue;
           const log = contextValue?.log ?? logger;
-          log.error(error.originalError ?? error);
+          // Load, not a bug: a line to count, without a stack trace per cancelled statement.
+          if (isStatementTimeout(error)) log.warn({ path: error.path?.join('.') }, 'statement timeout');
+          else log.error(error.originalError ?? error);
         }
       },
       async willSendResponse({ response, contextValue }) {

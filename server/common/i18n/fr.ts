@@ -20,8 +20,15 @@ export const fr: Record<MessageKey, string> = {
   INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
   SEARCH_TOO_SHORT:
-    'Cherchez sur au moins {min} caractères, un code postal ou au moins 6 chiffres d’un numéro de téléphone.',
+    'Cherchez sur au moins {min} lettres ou chiffres qui se suivent, un code postal ou au moins 6 chiffres d’un numéro de téléphone.',
+  SEARCH_HOUSE_NUMBER_INVALID:
+    'Ce numéro de maison est illisible. Cherchez sur le code postal avec un numéro valable, par exemple 1000 12.',
   SEARCH_TOO_LONG: 'Cherchez sur {max} caractères au plus.',
+  QUERY_TIMEOUT: 'Cela a pris trop de temps et a été interrompu. Réessayez dans un instant.',
+  LIST_TOO_BROAD:
+    'Cette liste est trop large, affinez votre recherche : plus de lettres ou de chiffres, une période plus courte ou un filtre de plus.',
+  LIST_BUSY: 'Beaucoup de listes sont demandées en même temps. Réessayez dans quelques secondes.',
+  INFORMED_NEEDS_FROM: 'Choisissez une date de début pour filtrer sur « Plage horaire consultée ».',
 
   // consumers
   NO_ORDERS_FOUND:

@@ -20,8 +20,16 @@ export const nl = {
   PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
-  SEARCH_TOO_SHORT: 'Zoek op minstens {min} tekens, een postcode of minstens 6 cijfers van een telefoonnummer.',
+  SEARCH_TOO_SHORT:
+    'Zoek op minstens {min} letters of cijfers achter elkaar, een postcode of minstens 6 cijfers van een telefoonnummer.',
+  SEARCH_HOUSE_NUMBER_INVALID:
+    'Dit huisnummer kunnen we niet lezen. Zoek op de postcode met een geldig huisnummer, bijvoorbeeld 3511 CD 6.',
   SEARCH_TOO_LONG: 'Zoek op hoogstens {max} tekens.',
+  QUERY_TIMEOUT: 'Dit duurde te lang en is afgebroken. Probeer het over een moment opnieuw.',
+  LIST_TOO_BROAD:
+    'Deze lijst is te breed, verfijn uw zoekopdracht: meer letters of cijfers, een kortere periode of een extra filter.',
+  LIST_BUSY: 'Er worden nu veel lijsten tegelijk opgevraagd. Probeer het over een paar seconden opnieuw.',
+  INFORMED_NEEDS_FROM: 'Kies een begindatum om op "Tijdvak bekeken" te filteren.',
 
   // consumers
   NO_ORDERS_FOUND:

@@ -71,6 +71,23 @@ describe('GraphQL limits', () => {
     expect(result.messages.join(' ')).toMatch(/cost limit/i);
   });
 
+  it('weighs every list a root field reads: fifteen order lists in one request are refused', async () => {
+    const lists = (count: number) =>
+      Array.from({ length: count }, (_, i) => `l${i}: orders(first: 1) { totalCount }`).join(' ');
+    const fifteen = await refusal(`{ ${lists(15)} }`);
+    expect(fifteen.data).toBeUndefined();
+    expect(fifteen.codes).toContain('GRAPHQL_VALIDATION_FAILED');
+    expect(fifteen.messages.join(' ')).toMatch(/cost limit/i);
+    // Through fragments and other list fields alike.
+    const mixed = await refusal(
+      `{ ...L a: technicians { id } b: admins { id } c: holidays { date } } fragment L on Query { ${lists(2)} }`,
+    );
+    expect(mixed.messages.join(' ')).toMatch(/cost limit/i);
+    // The order list page's own query, and a few lists together, still pass.
+    const few = await refusal(`{ ${lists(2)} technicians { id } }`);
+    expect(few.codes).toBeUndefined();
+  });
+
   it('refuses batched operations', async () => {
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',

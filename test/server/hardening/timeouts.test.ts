@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
 describe('timeouts', () => {
@@ -32,5 +33,23 @@ describe('timeouts', () => {
     const [row] = await connection.execute<{ one: number }[]>('select 1 as one');
     expect(row.one).toBe(1);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+
+  it('answers a statement cut off by its timeout with QUERY_TIMEOUT in the caller language, not a 500', async () => {
+    const token = tokensFor(server).admin(await createAdmin(server.em()));
+    // Another transaction holds the orders table: a statement waiting for it runs into the timeout.
+    await server.em().transactional(async (em) => {
+      await em.execute('lock table orders in access exclusive mode');
+      const query = '{ orderByReference(referenceNumber: "ANY-1") { id } }';
+      const dutch = await server.graphql(query, {}, { token, headers: { 'accept-language': 'nl' } });
+      expect(dutch.body.errors?.map((error) => error.extensions?.code)).toEqual(['QUERY_TIMEOUT']);
+      expect(dutch.body.errors?.[0].message).toBe(
+        'Dit duurde te lang en is afgebroken. Probeer het over een moment opnieuw.',
+      );
+      const french = await server.graphql(query, {}, { token, headers: { 'accept-language': 'fr' } });
+      expect(french.body.errors?.[0].message).toBe(
+        'Cela a pris trop de temps et a été interrompu. Réessayez dans un instant.',
+      );
+    });
   });
 });

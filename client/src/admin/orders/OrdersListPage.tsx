@@ -14,6 +14,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { orderPagePath } from './order-links';
 import {
+  canAsk,
+  effectiveParams,
   filterOf,
   readParams,
   sortedBy,
@@ -24,7 +26,7 @@ import {
   type YesNo,
 } from './orders-list-params';
 import { TechnicianSelect } from './TechnicianSelect';
-import { instantIn } from './zoned-instant';
+import { instantIn, localDateIn } from './zoned-instant';
 
 const ORDERS_LIST_PAGE = graphql(`
   query OrdersListPage($filter: OrderFilterInput, $sort: OrderSortInput, $after: String) {
@@ -61,8 +63,11 @@ const ORDERS_LIST_PAGE = graphql(`
   }
 `);
 
-const ORDERS_LIST_TECHNICIANS = graphql(`
-  query OrdersListTechnicians {
+const ORDERS_LIST_FILTERS = graphql(`
+  query OrdersListFilters {
+    serverInfo {
+      now
+    }
     technicians {
       ...TechnicianSelect_technician
     }
@@ -117,14 +122,20 @@ export function OrdersListPage() {
   }, [settled]);
 
   const zone = TIME_ZONE[params.country === '' ? 'NL' : params.country];
-  const tooShort = params.search.trim().length > 0 && params.search.trim().length < 3 && !/\d{4}/.test(params.search);
+  const filters = useQuery(ORDERS_LIST_FILTERS).data;
+  const technicians = filters?.technicians ?? [];
+  const today = filters ? localDateIn(new Date(filters.serverInfo.now), zone) : '';
+  const asked = effectiveParams(params, today);
+  // Never a query the server would refuse or that would read every order, whatever the URL says.
+  const tooShort = !canAsk(params);
   const { data, previousData, loading, error, fetchMore } = useQuery(ORDERS_LIST_PAGE, {
     variables: {
-      filter: filterOf(params, (date) => instantIn(date, 0, zone).toISOString(), nextDay),
+      filter: filterOf(asked, (date) => instantIn(date, 0, zone).toISOString(), nextDay),
       sort: { field: params.sort, direction: params.direction },
       after: null,
     },
-    skip: tooShort,
+    // "Informed" needs a start date: wait for today's date from the server.
+    skip: tooShort || (asked.informed !== '' && asked.from === ''),
     fetchPolicy: 'cache-and-network',
   });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -139,7 +150,6 @@ export function OrdersListPage() {
   };
   const shown = data ?? previousData;
   const orders = shown?.orders.edges.map((edge) => edge.node) ?? [];
-  const technicians = useQuery(ORDERS_LIST_TECHNICIANS).data?.technicians ?? [];
 
   const yesNoSelect = (name: 'informed' | 'special' | 'external' | 'deleted', label: string) => (
     <div className="field">
@@ -190,7 +200,7 @@ export function OrdersListPage() {
             <input
               id={`${ids}-from`}
               type="date"
-              value={params.from}
+              value={asked.from}
               onChange={(event) => update({ from: event.target.value })}
             />
           </div>

@@ -1,3 +1,5 @@
+import { orderSearchProblem } from '../../../../shared/order-search.js';
+
 /**
  * The order list's filters as URL parameters, so a list can be shared, bookmarked and reached again with the
  * back button. Kept free of React so it is unit-tested on its own.
@@ -121,4 +123,20 @@ export function filterOf(
 export function sortedBy(params: OrdersListParams, field: SortField): OrdersListParams {
   const direction: SortDirection = params.sort === field && params.direction === 'ASC' ? 'DESC' : 'ASC';
   return { ...params, sort: field, direction };
+}
+
+/**
+ * The filters the list asks for: the URL's, with a start date of `today` when "informed" is chosen without one
+ * (the server works "informed" out per order, so it asks for a start; an old bookmark must not be refused).
+ */
+export function effectiveParams(params: OrdersListParams, today: string): OrdersListParams {
+  return params.informed !== '' && params.from === '' ? { ...params, from: today } : params;
+}
+
+/**
+ * Whether the list can be asked for as it stands: a search the server would refuse (too short, punctuation
+ * only: shared/order-search.ts) is not sent at all, whatever the URL says; the page shows why instead.
+ */
+export function canAsk(params: OrdersListParams): boolean {
+  return orderSearchProblem(params.search) === null;
 }
