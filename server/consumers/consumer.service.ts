@@ -36,12 +36,12 @@ export class ConsumerService {
       key = lookupKeyOf(country, input);
     } catch (error) {
       // Unreadable input still costs the client an attempt, as a readable one does.
-      await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientIp);
+      await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientKey);
       throw error;
     }
     // One statement: the address counts only while the client is within its limit.
     await services.rateLimiter.consumeAll([
-      { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientIp },
+      { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientKey },
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
 
