@@ -111,7 +111,7 @@ export async function composeApp(
       viewerOf: (req) => authenticate(req.get('authorization'), services.tokens, services.orm.em.fork()),
     }),
     expressMiddleware(apollo, {
-      context: async ({ req, res }) => withResponse(await createContext(req, services), res),
+      context: async ({ req, res }) => withResponse(await createContext(req, res, services), res),
     }),
   );
   app.use('/api', xsrf.protect);

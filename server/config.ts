@@ -34,19 +34,21 @@ export const DEFAULT_RATE_LIMITS = {
   LOOKUP_PER_ADDRESS: { points: 10, windowSeconds: 900 },
   // personal links from consumer messages exchanged for a data token, like lookups
   PERSONAL_LINK_PER_CLIENT: { points: 30, windowSeconds: 900 },
-  // Sign-in attempts count per client address, per account and client, and per account across all
-  // clients. One stranger can use up only its own share of an account's budget: the owner still signs
-  // in from another address. The account's own ceiling caps guessing from any number of addresses at
-  // 100 per 15 minutes (9 600 a day): a random 6-character password of letters and digits (36^6, the
-  // technicians' minimum) takes on average 300 years, an admin's 10 characters longer than the universe.
+  // Sign-in attempts without the account's device cookie count per client address, per account and client,
+  // and per account across all clients; one stranger uses up only its own share. The account's ceiling caps
+  // guessing from any number of addresses at 100 per 15 minutes (9 600 a day): a random 6-character password
+  // of letters and digits (36^6, the technicians' minimum) takes on average 300 years. It never refuses the
+  // owner on a device that signed in before: attempts with that device's cookie count only per device.
   SIGN_IN_PER_CLIENT: { points: 30, windowSeconds: 900 },
   SIGN_IN_PER_ACCOUNT_CLIENT: { points: 10, windowSeconds: 900 },
   SIGN_IN_PER_ACCOUNT: { points: 100, windowSeconds: 900 },
-  // Forgot-password mails likewise: one address cannot block an account's resets, and an account gets at
-  // most 20 mails an hour however many addresses ask (reset links are unguessable; this only stops floods).
+  SIGN_IN_PER_DEVICE: { points: 10, windowSeconds: 900 },
+  // Forgot-password calls are refused per client and per account and client only; per account they are never
+  // refused, but mail at most once per 5 minutes (12 an hour): a call within that time sends nothing, and the
+  // link mailed moments before (valid for 30 minutes) is the one to use. Its window must not outlast a link.
   PASSWORD_RESET_PER_CLIENT: { points: 10, windowSeconds: 3600 },
   PASSWORD_RESET_PER_ACCOUNT_CLIENT: { points: 5, windowSeconds: 3600 },
-  PASSWORD_RESET_PER_ACCOUNT: { points: 20, windowSeconds: 3600 },
+  PASSWORD_RESET_MAILS_PER_ACCOUNT: { points: 1, windowSeconds: 300 },
   // statistics: a mail client reloading the tracking pixel in a loop cannot inflate averageMailRead
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
   // consumer replies: changes of one order's reply; a script cannot flood the planner or the audit trail
@@ -217,12 +219,48 @@ const RESERVED_CONNECTIONS = 2;
 
 /** Long enough that guessing is hopeless, and sendable as a header as it is. */
 const METRICS_TOKEN_MIN_LENGTH = 32;
+/** `openssl rand -hex 16` scores 90 or more; one character, a pattern or a word repeated far less. */
+const METRICS_TOKEN_MIN_BITS = 80;
+
+function shannonBitsPerSymbol(symbols: readonly (string | number)[]): number {
+  const counts = new Map<string | number, number>();
+  for (const symbol of symbols) counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / symbols.length) * Math.log2(count / symbols.length);
+  return bits;
+}
+
+/**
+ * A rough, conservative estimate of the randomness in a secret, in bits: the length of its shortest
+ * repeating unit times the Shannon entropy of its characters, or of the steps between neighbouring
+ * characters, whichever is lower. Long is not enough: "a" × 32, "abab…", "abcdef…" and a word repeated
+ * all score low, while a value from a random generator scores close to its true strength.
+ */
+export function estimatedSecretBits(secret: string): number {
+  const characters = [...secret];
+  let period = characters.length;
+  for (let candidate = 1; candidate < characters.length; candidate++) {
+    if (characters.every((character, index) => index < candidate || character === characters[index - candidate])) {
+      period = candidate;
+      break;
+    }
+  }
+  const codes = characters.map((character) => character.codePointAt(0) ?? 0);
+  const steps = codes.slice(1).map((code, index) => code - codes[index]);
+  const perSymbol = Math.min(shannonBitsPerSymbol(characters), steps.length ? shannonBitsPerSymbol(steps) : 0);
+  return period * perSymbol;
+}
 
 function readMetricsAccess(env: Env, port: number): MetricsAccess {
   const token = readEnvString(env, 'METRICS_TOKEN');
   if (token !== undefined && (token.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
     throw new ConfigError(
       `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (e.g. openssl rand -hex 32)`,
+    );
+  }
+  if (token !== undefined && estimatedSecretBits(token) < METRICS_TOKEN_MIN_BITS) {
+    throw new ConfigError(
+      `METRICS_TOKEN is too easy to guess (about ${Math.floor(estimatedSecretBits(token))} bits of randomness, at least ${METRICS_TOKEN_MIN_BITS} needed): use a random value, e.g. openssl rand -hex 32`,
     );
   }
   const metricsPort = readEnvString(env, 'METRICS_PORT') === undefined ? undefined : readPort(env, 'METRICS_PORT');
@@ -333,6 +371,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (adminPassword !== undefined && adminPassword.length < PASSWORD_MIN_LENGTH.admin) {
     throw new ConfigError(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH.admin} characters`);
   }
+  const rateLimits = readRateLimits(env);
+  const passwordResetTtlMinutes = readPositiveInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30);
+  if (rateLimits.PASSWORD_RESET_MAILS_PER_ACCOUNT.windowSeconds > passwordResetTtlMinutes * 60) {
+    // A forgot call inside the window sends nothing: the link mailed earlier in it must still work.
+    throw new ConfigError(
+      `RATE_LIMIT_PASSWORD_RESET_MAILS_PER_ACCOUNT's window must not be longer than a reset link lives (PASSWORD_RESET_TTL_MINUTES = ${passwordResetTtlMinutes})`,
+    );
+  }
   return {
     env: nodeEnv,
     port,
@@ -351,13 +397,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel,
     appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: readTrustProxy(readEnvString(env, 'TRUST_PROXY')),
-    rateLimits: readRateLimits(env),
+    rateLimits,
     tokenTtlSeconds: {
       consumer: readPositiveInt(env, 'CONSUMER_TOKEN_TTL_SECONDS', 2 * 3600),
       technician: readPositiveInt(env, 'STAFF_TOKEN_TTL_SECONDS', 12 * 3600),
       admin: readPositiveInt(env, 'STAFF_TOKEN_TTL_SECONDS', 12 * 3600),
     },
-    passwordResetTtlMinutes: readPositiveInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30),
+    passwordResetTtlMinutes,
     httpTimeouts: {
       headersMs: readPositiveInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 15_000),
       requestMs: readPositiveInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),

@@ -57,6 +57,12 @@ export interface AppServices {
   logger: Logger;
 }
 
+/** The cookies of the request, and a way to set one on its answer (HttpOnly, SameSite=Strict, Secure over HTTPS). */
+export interface RequestCookies {
+  get(name: string): string | undefined;
+  set(name: string, value: string, maxAgeSeconds: number): void;
+}
+
 /** Everything a resolver or service needs for one request. */
 export interface AppContext {
   /** Forked per request: its identity map and unit of work belong to this request only. */
@@ -65,9 +71,14 @@ export interface AppContext {
   language: Language;
   /** Country of the site the request came through (second host label). */
   country: Country;
-  /** The client address after TRUST_PROXY rules; the key of per-client rate limits. */
-  clientIp: string;
+  /**
+   * Whom per-client rate limits count this request under: the client address after TRUST_PROXY rules,
+   * normalised, an IPv6 client by its /64 (common/http/client-address.ts).
+   */
+  clientKey: string;
   userAgent: string;
+  /** Absent where no HTTP request is behind the context (jobs, scripts). */
+  cookies?: RequestCookies;
   log: Logger;
   services: AppServices;
 }

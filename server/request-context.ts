@@ -1,11 +1,28 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { authenticate } from './accounts/authenticate.js';
+import { clientKeyOf } from './common/http/client-address.js';
 import { languageFromRequest, localeFromHost } from './common/locale.js';
-import type { AppContext, AppServices } from './context.js';
+import type { AppContext, AppServices, RequestCookies } from './context.js';
+
+/** Cookies a service may read and set: never readable by scripts, never sent by other sites. */
+function cookiesOf(req: Request, res: Response): RequestCookies {
+  const received = (req.cookies ?? {}) as Record<string, string | undefined>;
+  return {
+    get: (name) => received[name],
+    set: (name, value, maxAgeSeconds) =>
+      res.cookie(name, value, {
+        maxAge: maxAgeSeconds * 1000,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.secure,
+        path: '/',
+      }),
+  };
+}
 
 /** The context of one GraphQL or legacy REST request: its own entity manager, the caller, language and site. */
-export async function createContext(req: Request, services: AppServices): Promise<AppContext> {
+export async function createContext(req: Request, res: Response, services: AppServices): Promise<AppContext> {
   const em = services.orm.em.fork();
   const host = req.get('host');
   return {
@@ -13,8 +30,9 @@ export async function createContext(req: Request, services: AppServices): Promis
     viewer: await authenticate(req.get('authorization'), services.tokens, em),
     language: languageFromRequest(host, req.get('accept-language')),
     country: localeFromHost(host).country,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    clientKey: clientKeyOf(req.ip ?? req.socket.remoteAddress),
     userAgent: (req.get('user-agent') ?? '').slice(0, 512),
+    cookies: cookiesOf(req, res),
     log: (req as Request & { log?: Logger }).log ?? services.logger,
     services,
   };

@@ -9,6 +9,7 @@ import { AccountError } from './account.errors.js';
 import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
 import { PASSWORD_MAX_LENGTH } from '../../shared/staff.js';
 import { runInBackground } from './background.js';
+import { trustDevice } from './device-cookie.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
 import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-token.js';
@@ -40,17 +41,15 @@ export class PasswordResetService {
   async request(type: AccountType, input: PasswordResetRequestInput): Promise<void> {
     const { rateLimiter } = this.ctx.services;
     const email = normalizeEmail(input.email);
-    const perAccount = { name: 'PASSWORD_RESET_PER_ACCOUNT', key: accountKey(type, email) } as const;
-    // An admin creating technicians asks for their first mail; one office must not run out of budget.
-    await rateLimiter.consumeAll(
-      this.ctx.viewer?.role === Role.ADMIN
-        ? [perAccount]
-        : [
-            { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientIp },
-            { name: 'PASSWORD_RESET_PER_ACCOUNT_CLIENT', key: accountClientKey(type, email, this.ctx.clientIp) },
-            perAccount,
-          ],
-    );
+    // Refused per client only, never per account: a stranger's calls must not cost the owner a link. The
+    // mails an account gets are capped after the answer (issueAndSend). An admin creating technicians asks
+    // for their first mails; one office must not run out of the budget meant for anonymous callers.
+    if (this.ctx.viewer?.role !== Role.ADMIN) {
+      await rateLimiter.consumeAll([
+        { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientKey },
+        { name: 'PASSWORD_RESET_PER_ACCOUNT_CLIENT', key: accountClientKey(type, email, this.ctx.clientKey) },
+      ]);
+    }
     const account = await findStaffByEmail(this.ctx.em, type, email);
     if (!account || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND, { message: 'UNKNOWN_EMAIL' });
     const recipient = { id: account.id, email: account.email, firstname: account.firstname };
@@ -61,7 +60,7 @@ export class PasswordResetService {
   /** Sets the password of the token's account; the token, every other reset link and every session end. */
   async reset(type: AccountType, input: NewPasswordInput): Promise<void> {
     const { rateLimiter, clock } = this.ctx.services;
-    await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientIp);
+    await rateLimiter.consume('PASSWORD_RESET_PER_CLIENT', this.ctx.clientKey);
     const min = PASSWORD_MIN_LENGTH[type];
     if (input.password.length < min) {
       throw new AppError(AccountError.PASSWORD_TOO_SHORT, {
@@ -99,20 +98,27 @@ export class PasswordResetService {
     // Failed sign-ins before the reset no longer hold the account back (those of other addresses
     // than this one expire with their window: their keys cannot be listed).
     await rateLimiter.reset('SIGN_IN_PER_ACCOUNT', accountKey(type, email));
-    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClientKey(type, email, this.ctx.clientIp));
+    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClientKey(type, email, this.ctx.clientKey));
+    // The link came from the account's mailbox: this browser is the owner's, and signs in on its own budget.
+    trustDevice(this.ctx.cookies, this.ctx.services.config.jwtSecret, accountKey(type, email), clock.nowSeconds());
   }
 
-  /** Replaces the account's earlier links by a new one and mails it. */
+  /**
+   * Mails a new link, unless the account was mailed one moments ago (PASSWORD_RESET_MAILS_PER_ACCOUNT, whose
+   * window is shorter than a link lives): then that link, still valid, is the one to use. Earlier links stay
+   * valid until they expire or one is used, so a stranger's request never spoils the link the owner is using.
+   */
   private async issueAndSend(type: AccountType, recipient: MailRecipient, language: Language): Promise<void> {
-    const { orm, clock, config, mailer } = this.ctx.services;
+    const { orm, clock, config, mailer, rateLimiter } = this.ctx.services;
+    if (!(await rateLimiter.allows('PASSWORD_RESET_MAILS_PER_ACCOUNT', accountKey(type, recipient.email)))) {
+      this.ctx.log.info('password link not mailed: the link mailed minutes before still works');
+      return;
+    }
     const { token, hash } = newResetToken();
     const welcome = await orm.em.fork().transactional(async (em) => {
-      // Locks the account row: of two requests at the same moment, the later one's link is the only one left.
       const account = await findStaffById(em, type, recipient.id, true);
       if (!account) return null;
-      await em.lock(account, LockMode.PESSIMISTIC_WRITE);
       const now = clock.now();
-      await em.nativeDelete(PasswordResetToken, { accountType: type, accountId: recipient.id });
       await em.nativeDelete(PasswordResetToken, { expiresAt: { $lt: now } });
       em.create(PasswordResetToken, {
         tokenHash: hash,

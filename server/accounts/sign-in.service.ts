@@ -9,6 +9,7 @@ import { AccountError } from './account.errors.js';
 import type { SignInInput } from './account.inputs.js';
 import { AccountType } from './password-reset-token.entity.js';
 import { normalizeEmail } from '../common/person-fields.js';
+import { trustDevice, trustedDeviceOf } from './device-cookie.js';
 import { accountClientKey, accountKey, findStaffByEmail, isUsable, type StaffAccount } from './staff-account.js';
 
 export class SignInService {
@@ -43,20 +44,31 @@ export class SignInService {
    * run one full password verification, so neither the answer nor its timing tells them apart.
    */
   private async verify(type: AccountType, input: SignInInput): Promise<StaffAccount> {
-    const { rateLimiter } = this.ctx.services;
+    const { rateLimiter, config, clock } = this.ctx.services;
     const email = normalizeEmail(input.email);
-    const clientKey = accountClientKey(type, email, this.ctx.clientIp);
+    const account = accountKey(type, email);
+    const device = trustedDeviceOf(this.ctx.cookies, config.jwtSecret, account, clock.nowSeconds());
+    // A device that signed in to the account before is counted on its own: strangers' failures, on the
+    // account or from the same network, never refuse its holder.
+    const deviceKey = `${account}\n${device}`;
+    const accountClient = accountClientKey(type, email, this.ctx.clientKey);
     // In this order, each counting only while the ones before it allow the attempt: a client over its
     // own budget no longer eats into the account's budget for everyone else.
-    await rateLimiter.consumeAll([
-      { name: 'SIGN_IN_PER_CLIENT', key: this.ctx.clientIp },
-      { name: 'SIGN_IN_PER_ACCOUNT_CLIENT', key: clientKey },
-      { name: 'SIGN_IN_PER_ACCOUNT', key: accountKey(type, email) },
-    ]);
-    const account = await findStaffByEmail(this.ctx.em, type, email, true);
-    const passwordMatches = await verifyPassword(account?.passwordHash, input.password);
-    if (!account || !passwordMatches || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND);
-    await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', clientKey);
-    return account;
+    await rateLimiter.consumeAll(
+      device !== undefined
+        ? [{ name: 'SIGN_IN_PER_DEVICE', key: deviceKey }]
+        : [
+            { name: 'SIGN_IN_PER_CLIENT', key: this.ctx.clientKey },
+            { name: 'SIGN_IN_PER_ACCOUNT_CLIENT', key: accountClient },
+            { name: 'SIGN_IN_PER_ACCOUNT', key: account, message: 'SIGN_IN_ACCOUNT_RATE_LIMITED' },
+          ],
+    );
+    const found = await findStaffByEmail(this.ctx.em, type, email, true);
+    const passwordMatches = await verifyPassword(found?.passwordHash, input.password);
+    if (!found || !passwordMatches || !isUsable(found)) throw new AppError(AccountError.NO_USER_FOUND);
+    if (device !== undefined) await rateLimiter.reset('SIGN_IN_PER_DEVICE', deviceKey);
+    else await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClient);
+    trustDevice(this.ctx.cookies, config.jwtSecret, account, clock.nowSeconds(), device);
+    return found;
   }
 }

@@ -52,6 +52,6 @@ export function accountKey(type: AccountType, email: string): string {
 }
 
 /** The attempts of one client address on one account (a limit separate from the account's own). */
-export function accountClientKey(type: AccountType, email: string, clientIp: string): string {
-  return `${accountKey(type, email)}\n${clientIp}`;
+export function accountClientKey(type: AccountType, email: string, clientKey: string): string {
+  return `${accountKey(type, email)}\n${clientKey}`;
 }

@@ -174,7 +174,7 @@ export type UpdateTechnicianInput = {
 
 export type LegacyAdminFragment = { id: number, firstname: string, lastname: string, email: string, inactive: boolean };
 
-export type LegacyVisitFragment = { name: string, referenceNumber: string, zipcode: string, appointment: string };
+export type LegacyVisitFragment = { name: string, referenceNumber: string, zipcode: string, country: Country, date: string, appointment: string | null };
 
 export type LegacyImportSettingFragment = { id: number, timeBetween: string, timeTo: string };
 
@@ -201,7 +201,7 @@ export type LegacyClientLookupMutation = { lookUpVisits: { dataToken: string, si
 export type LegacyConsumerVisitsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LegacyConsumerVisitsQuery = { consumerVisits: Array<{ name: string, referenceNumber: string, zipcode: string, appointment: string }> };
+export type LegacyConsumerVisitsQuery = { consumerVisits: Array<{ name: string, referenceNumber: string, zipcode: string, country: Country, date: string, appointment: string | null }> };
 
 export type LegacySignInTechnicianMutationVariables = Exact<{
   input: SignInInput;

@@ -19,7 +19,7 @@ export class PersonalLinkResolver {
     @Ctx() ctx: AppContext,
     @Arg('token', { description: 'The part of the link after `/v/`.' }) token: string,
   ): Promise<PersonalLinkOpened | PersonalLinkRefused> {
-    return new PersonalLinkService(ctx.services, ctx.em).open(token, { ip: ctx.clientIp, userAgent: ctx.userAgent });
+    return new PersonalLinkService(ctx.services, ctx.em).open(token, { ip: ctx.clientKey, userAgent: ctx.userAgent });
   }
 
   @Mutation(() => UnsubscribeByPersonalLinkResult, {

@@ -1,6 +1,8 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
+import { Country } from '../common/locale.js';
+import { LocalDateScalar } from '../common/time/date-scalars.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 
 @ObjectType({ description: 'The answer to a successful lookup.' })
@@ -52,13 +54,28 @@ export class ConsumerVisit {
   @RequireRole(Role.CONSUMER)
   zipcode!: string;
 
-  @Field(() => Date, { description: 'Start of the visit window.' })
+  @Field(() => Country, { description: "The visit's country: its day and times are in that country's zone." })
   @RequireRole(Role.CONSUMER)
-  appointment!: Date;
+  country!: Country;
 
-  @Field(() => Date, { description: 'End of the visit window (start plus its length, three hours).' })
+  @Field(() => LocalDateScalar, { description: "The visit's day in its country's zone, shown from the start." })
   @RequireRole(Role.CONSUMER)
-  end!: Date;
+  date!: string;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'Start of the visit window; null until `windowAvailable`: before then the plan may still change, so no time is given out.',
+  })
+  @RequireRole(Role.CONSUMER)
+  appointment!: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'End of the visit window (start plus its length, three hours); null until `windowAvailable`.',
+  })
+  @RequireRole(Role.CONSUMER)
+  end!: Date | null;
 
   @Field({
     description:

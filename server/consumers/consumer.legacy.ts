@@ -1,5 +1,7 @@
 import type { LegacyVisitFragment } from '../common/legacy-operations.generated.js';
 import { field, legacyCountry, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { instantOf } from '../common/time/zoned-time.js';
 
 /** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
 export const lookUpVisitsInput = (request: LegacyRequest) => ({
@@ -15,16 +17,23 @@ export const LEGACY_VISIT = /* GraphQL */ `
     name
     referenceNumber
     zipcode
+    country
+    date
     appointment
   }
 `;
 
-/** `appointment` is a Unix timestamp in seconds, as in the legacy admin order view. */
+/**
+ * `appointment` is a Unix timestamp in seconds, as in the legacy admin order view. Until the window may
+ * be shown (`sign` 1) it is the start of the visit's day in its country: the legacy page shows the day
+ * and "being prepared", and the time is not given out before then.
+ */
 export function toLegacyVisit(visit: LegacyVisitFragment) {
+  const start = visit.appointment ?? instantOf(visit.date, 0, 0, TIME_ZONE[visit.country]).toISOString();
   return {
     name: visit.name,
     reference_number: visit.referenceNumber,
     zipcode: visit.zipcode,
-    appointment: toUnixSeconds(visit.appointment),
+    appointment: toUnixSeconds(start),
   };
 }

@@ -36,12 +36,12 @@ export class ConsumerService {
       key = lookupKeyOf(country, input);
     } catch (error) {
       // Unreadable input still costs the client an attempt, as a readable one does.
-      await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientIp);
+      await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientKey);
       throw error;
     }
     // One statement: the address counts only while the client is within its limit.
     await services.rateLimiter.consumeAll([
-      { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientIp },
+      { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientKey },
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
 
@@ -104,12 +104,16 @@ export class ConsumerService {
     }
     const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
     const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
+    // The times only once the window may be shown (docs/rules.md, Visit window): before that the
+    // plan may still change, and a time given out early would be taken as a promise.
     return orders.map((order, index) => ({
       referenceNumber: order.referenceNumber,
       name: order.name,
       zipcode: order.zipcode,
-      appointment: order.appointment,
-      end: new Date(order.appointment.getTime() + order.duration * 1000),
+      country: order.country,
+      date: localDateOf(order.appointment, TIME_ZONE[order.country]),
+      appointment: windowAvailable[index] ? order.appointment : null,
+      end: windowAvailable[index] ? new Date(order.appointment.getTime() + order.duration * 1000) : null,
       windowAvailable: windowAvailable[index],
       windowShownFrom: shownFrom[index],
       messageNotice: notices[index],

@@ -275,7 +275,8 @@ export class OrderImportService {
     const { status, code } = (error as { status?: unknown; code?: unknown } | null) ?? {};
     if (status === 400 && code !== CommonError.UPLOAD_MALFORMED.code)
       return new AppError(ImportError.IMPORT_FILE_MISSING);
-    return new AppError(CommonError.UPLOAD_MALFORMED);
+    // A broken request is the HTTP answer's status too (400), as when the framing is refused up front.
+    return new AppError(CommonError.UPLOAD_MALFORMED, { data: { http: { status: 400 } } });
   }
 
   private refusal(jobId: string, rows: number, report: RowReport): ImportRowErrors {

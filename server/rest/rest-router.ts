@@ -120,7 +120,7 @@ async function answer(
   }
   const variables = variablesOf(route, request);
   if (!variables) return sendLegacyError(res, { extensions: { code: CommonError.BAD_USER_INPUT.code } });
-  const context = await createContext(req, services);
+  const context = await createContext(req, res, services);
   if (route.upload) {
     // The caller and the framing are checked before a byte of the file is read.
     const refusal = uploadRefusal(context.viewer, uploadRoles);

@@ -2,7 +2,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import Upload from 'graphql-upload/Upload.mjs';
-import type { UploadLimits } from '../common/http/uploads.js';
+import { UploadMalformedError, type UploadLimits } from '../common/http/uploads.js';
 import type { RestUpload } from './rest-route.js';
 
 /** An upload received by a legacy call, and a way to throw away what the operation did not read. */
@@ -26,15 +26,6 @@ class UploadMissingError extends Error {
   readonly status = 400;
   constructor() {
     super('The request carries no file');
-  }
-}
-
-/** Cut off, a part the call does not take, a second file, a nested multipart, or the client left. */
-export class UploadMalformedError extends Error {
-  readonly status = 400;
-  readonly code = 'UPLOAD_MALFORMED';
-  constructor(reason: string) {
-    super(`The upload is malformed: ${reason}`);
   }
 }
 

@@ -98,6 +98,29 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await context.close();
   });
 
+  it('never sends a search the server would refuse, and starts "informed" today, whatever the URL says', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const listQueries: unknown[] = [];
+    page.on('request', (request) => {
+      const body = request.postDataJSON() as { operationName?: string; variables?: unknown } | null;
+      if (request.url().endsWith('/graphql') && body?.operationName === 'OrdersListPage') {
+        listQueries.push(body.variables);
+      }
+    });
+    await openWithStorage(page, app, { adminToken }, '/admin/orders?q=...');
+    await page.getByText('Typ minstens 3 letters of cijfers achter elkaar').waitFor();
+    await page.getByLabel('Zoeken').fill('%%%');
+    await page.waitForTimeout(600); // past the pause after typing that would send a search
+    expect(listQueries).toEqual([]);
+
+    await page.goto(`${app.url}/admin/orders?informed=no`);
+    await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
+    expect(await page.getByLabel('Vanaf datum').inputValue()).toBe(localDateOf(new Date(), ZONE));
+    expect(listQueries.length).toBeGreaterThan(0);
+    for (const variables of listQueries) expect(variables).toMatchObject({ filter: { from: expect.any(String) } });
+    await context.close();
+  });
+
   it('speaks French on the French site', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await openWithStorage(page, app, { adminToken }, '/admin/orders?lang=fr&country=BE');

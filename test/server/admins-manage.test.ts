@@ -152,7 +152,7 @@ describe('admin management', () => {
     viewer: { role: Role.ADMIN, adminId },
     language: Language.NL,
     country: Country.NL,
-    clientIp: '127.0.0.1',
+    clientKey: '127.0.0.1',
     userAgent: 'test',
     log: pino({ level: 'silent' }),
     services: server.services,

@@ -20,6 +20,7 @@ const VISITS = /* GraphQL */ `
       referenceNumber
       name
       zipcode
+      date
       appointment
       end
       windowAvailable
@@ -158,7 +159,7 @@ describe('consumer lookup', () => {
     expect(claimsOf(body.data!.lookUpVisits.dataToken).external).toEqual({ state: true, company: 1 });
   });
 
-  it('shows the found visits to their token: window, end three hours later, not yet available before 13:30', async () => {
+  it('shows the found visits to their token: the day only before 13:30 the day before, no time that may still change', async () => {
     const { body } = await lookUp({ country: 'NL', zipcode: '1234AB', houseNumber: '12' });
     expect(body.data!.lookUpVisits.sign).toBe(1);
     const visits = await server.graphql(VISITS, {}, { token: body.data!.lookUpVisits.dataToken });
@@ -169,21 +170,53 @@ describe('consumer lookup', () => {
             referenceNumber: 'REF-A1',
             name: 'Anna Jansen',
             zipcode: '1234AB',
-            appointment: '2026-11-24T07:00:00.000Z',
-            end: '2026-11-24T10:00:00.000Z',
+            date: '2026-11-24',
+            appointment: null,
+            end: null,
             windowAvailable: false,
           },
           {
             referenceNumber: 'REF-A2',
             name: 'Anna Jansen',
             zipcode: '1234AB',
-            appointment: '2026-11-26T12:00:00.000Z',
-            end: '2026-11-26T15:00:00.000Z',
+            date: '2026-11-26',
+            appointment: null,
+            end: null,
             windowAvailable: false,
           },
         ],
       },
     });
+  });
+
+  it('gives the window of a visit from 13:30 on the working day before, and still no time of the later one', async () => {
+    server.services.clock.travelTo(new Date('2026-11-23T13:30:00+01:00'));
+    try {
+      const { body } = await lookUp({ country: 'NL', zipcode: '1234AB', houseNumber: '12' });
+      const visits = await server.graphql<{ consumerVisits: Record<string, unknown>[] }>(
+        VISITS,
+        {},
+        { token: body.data!.lookUpVisits.dataToken },
+      );
+      expect(
+        visits.body.data!.consumerVisits.map(({ date, appointment, end, windowAvailable }) => ({
+          date,
+          appointment,
+          end,
+          windowAvailable,
+        })),
+      ).toEqual([
+        {
+          date: '2026-11-24',
+          appointment: '2026-11-24T07:00:00.000Z',
+          end: '2026-11-24T10:00:00.000Z',
+          windowAvailable: true,
+        },
+        { date: '2026-11-26', appointment: null, end: null, windowAvailable: false },
+      ]);
+    } finally {
+      server.services.clock.travelTo(new Date('2026-11-23T10:00:00+01:00'));
+    }
   });
 
   it('answers NO_ORDERS_FOUND with the legacy text, in Dutch and French', async () => {
@@ -255,10 +288,25 @@ describe('consumer lookup', () => {
       for (const path of ['/api/appointment/', '/api/appointment']) {
         const { status, body } = await server.rest('GET', path, { token: login.body.dataToken });
         expect(status).toBe(200);
+        // Before 13:30 the day before (sign 1): the start of the visit's day, never its time.
+        expect(body).toEqual([
+          { name: 'Anna Jansen', reference_number: 'REF-A1', zipcode: '1234AB', appointment: 1795474800 },
+          { name: 'Anna Jansen', reference_number: 'REF-A2', zipcode: '1234AB', appointment: 1795647600 },
+        ]);
+      }
+      expect(new Date(1795474800 * 1000).toISOString()).toBe('2026-11-23T23:00:00.000Z'); // 24 Nov, 00:00 in Amsterdam
+      server.services.clock.travelTo(new Date('2026-11-23T13:30:00+01:00'));
+      try {
+        const later = await server.rest<{ dataToken: string }>('POST', '/api/auth/client', {
+          form: { zipcode: '1234AB', houseNumber: '12', phoneNumber: '', country: 'NL' },
+        });
+        const { body } = await server.rest('GET', '/api/appointment/', { token: later.body.dataToken });
         expect(body).toEqual([
           { name: 'Anna Jansen', reference_number: 'REF-A1', zipcode: '1234AB', appointment: 1795503600 },
-          { name: 'Anna Jansen', reference_number: 'REF-A2', zipcode: '1234AB', appointment: 1795694400 },
+          { name: 'Anna Jansen', reference_number: 'REF-A2', zipcode: '1234AB', appointment: 1795647600 },
         ]);
+      } finally {
+        server.services.clock.travelTo(new Date('2026-11-23T10:00:00+01:00'));
       }
       expect(new Date(1795503600 * 1000).toISOString()).toBe('2026-11-24T07:00:00.000Z');
     });

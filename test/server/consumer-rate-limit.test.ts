@@ -199,3 +199,59 @@ describe('both lookup limits counted in one statement, shared by two app instanc
     expect(codes).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT', 'BAD_USER_INPUT', 'RATE_LIMITED']);
   });
 });
+
+describe('lookup rate limit per client, whatever the client calls itself', () => {
+  let database: TestDatabase;
+  let servers: readonly [TestServer, TestServer];
+
+  beforeAll(async () => {
+    // The per-client allowance as shipped; the per-address one out of the way (every lookup is of another address).
+    ({ database, servers } = await startPair({ RATE_LIMIT_LOOKUP_PER_ADDRESS: '1000/900' }));
+  });
+  afterAll(async () => {
+    for (const server of servers ?? []) await server.stop();
+    await database?.drop();
+  });
+
+  let house = 100;
+  const elsewhere = () => ({ country: 'NL', zipcode: '1234AB', houseNumber: String(house++) });
+
+  it('counts a client rotating through the addresses of its IPv6 /64 as one client', async () => {
+    const { points } = servers[0].services.config.rateLimits.LOOKUP_PER_CLIENT;
+    const codes: unknown[] = [];
+    for (let i = 0; i < 200; i++) {
+      // a new address of 2001:db8:aa:bb::/64 each time, as privacy extensions or a script would pick
+      const address = `2001:db8:aa:bb:${((i * 7919) % 0x10000).toString(16)}:${i.toString(16)}:${(i * 31).toString(16)}:1`;
+      codes.push(await codeOf(lookUp(servers[i % 2], elsewhere(), address)));
+    }
+    expect(codes.slice(0, points)).toEqual(Array(points).fill('NO_ORDERS_FOUND'));
+    expect(codes.slice(points)).toEqual(Array(200 - points).fill('RATE_LIMITED'));
+    // the neighbouring /64 is another home
+    expect(await codeOf(lookUp(servers[0], elsewhere(), '2001:db8:aa:bc::1'))).toBe('NO_ORDERS_FOUND');
+  });
+
+  it('gives the spellings of one address one allowance', async () => {
+    const { points } = servers[0].services.config.rateLimits.LOOKUP_PER_CLIENT;
+    const ipv4 = ['198.51.100.9', '::ffff:198.51.100.9', '198.051.100.009', '[::FFFF:C633:6409]', '198.51.100.9:4711'];
+    const ipv6 = [
+      '2001:db8:cc::9',
+      '2001:DB8:CC::9',
+      '2001:0db8:00cc:0000::0009',
+      '[2001:db8:cc::9]:443',
+      '2001:db8:cc:0::9%eth0',
+    ];
+    for (const [spellings, other] of [
+      [ipv4, '198.51.100.10'],
+      [ipv6, '2001:db8:cc:1::9'],
+    ] as const) {
+      const codes: unknown[] = [];
+      for (let i = 0; i < points + 5; i++) {
+        codes.push(await codeOf(lookUp(servers[i % 2], elsewhere(), spellings[i % spellings.length])));
+      }
+      expect(codes.slice(0, points)).toEqual(Array(points).fill('NO_ORDERS_FOUND'));
+      // each spelling has been refused once the allowance was spent
+      expect(codes.slice(points)).toEqual(Array(5).fill('RATE_LIMITED'));
+      expect(await codeOf(lookUp(servers[0], elsewhere(), other))).toBe('NO_ORDERS_FOUND');
+    }
+  });
+});

@@ -86,6 +86,18 @@ describe('metrics settings', () => {
       expect(() => load(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });
+
+  it('refuse a long token that is easy to guess, saying why and what to use instead', () => {
+    const guessable = ['a'.repeat(32), 'ab'.repeat(20), 'abcdefghijklmnopqrstuvwxyz012345', 'password1234'.repeat(3)];
+    for (const token of guessable) {
+      expect(() => load({ METRICS_TOKEN: token }), token).toThrow(
+        /METRICS_TOKEN is too easy to guess .*openssl rand -hex 32/,
+      );
+    }
+    // random values are accepted: the one this file uses, and one of the minimum length (openssl rand -hex 16)
+    expect(load({ METRICS_TOKEN: TOKEN }).metrics.token).toBe(TOKEN);
+    expect(load({ METRICS_TOKEN: '28c95a97576c68d87af5a032fb2dc061' }).metrics.token).toHaveLength(32);
+  });
 });
 
 describe('GET /metrics without METRICS_TOKEN or METRICS_PORT', () => {

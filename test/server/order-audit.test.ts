@@ -367,7 +367,7 @@ describe('audit trail of orders', () => {
       viewer,
       language: Language.NL,
       country: Country.NL,
-      clientIp: '127.0.0.1',
+      clientKey: '127.0.0.1',
       userAgent: 'test',
       log: server.services.logger,
       services: server.services,

@@ -64,6 +64,43 @@ describe('role guard', () => {
     }
   });
 
+  it('refuses a token of any role without an expiry, even when signed with our secret', async () => {
+    const secret = server.services.config.jwtSecret;
+    const admin = jwt.decode(adminToken) as { sub: string; ver: number };
+    const technician = jwt.decode(technicianToken) as { sub: string; ver: number; firstname: string };
+    const withoutExpiry = (claims: object) =>
+      jwt.sign({ ...claims, iat: Math.floor(Date.now() / 1000) }, secret, { algorithm: 'HS256', issuer: 'tijdvak' });
+    const forever = {
+      admin: withoutExpiry({ role: Role.ADMIN, sub: admin.sub, ver: admin.ver }),
+      technician: withoutExpiry({
+        role: Role.TECHNICIAN,
+        sub: technician.sub,
+        ver: technician.ver,
+        firstname: technician.firstname,
+      }),
+      consumer: withoutExpiry({ role: Role.CONSUMER, orders: [1], external: { state: false, company: 0 } }),
+    };
+    for (const token of Object.values(forever)) expect(jwt.decode(token)).not.toHaveProperty('exp');
+    expect((await codeOf(forever.admin)).code).toBe('UNAUTHENTICATED');
+    const schedule = await server.graphql('{ technicianSchedule { date } }', {}, { token: forever.technician });
+    expect(schedule.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const visits = await server.graphql('{ consumerVisits { appointment } }', {}, { token: forever.consumer });
+    expect(visits.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // The same claims with an expiry are accepted: only the missing expiry is refused.
+    const { tokens } = server.services;
+    expect((await codeOf(tokens.signAdmin({ id: Number(admin.sub), tokenVersion: admin.ver }))).code).toBeUndefined();
+    const withExpiry = await server.graphql(
+      '{ consumerVisits { appointment } }',
+      {},
+      {
+        token: tokens.signConsumer([1], { state: false, company: 0 }),
+      },
+    );
+    expect(withExpiry.body.errors).toBeUndefined();
+    const scheduled = await server.graphql('{ technicianSchedule { date } }', {}, { token: technicianToken });
+    expect(scheduled.body.errors).toBeUndefined();
+  });
+
   it('refuses a token signed with another secret', async () => {
     const payload = jwt.decode(adminToken) as jwt.JwtPayload;
     const forged = jwt.sign(payload, 'another-secret-another-secret-another', { algorithm: 'HS256' });

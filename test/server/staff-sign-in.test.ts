@@ -4,6 +4,7 @@ import { type Admin } from '../../server/admins/admin.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician } from '../utils/factories.js';
 import { requestFrom } from '../utils/from-address.js';
+import { resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const GENEROUS_LIMITS = {
@@ -170,7 +171,7 @@ describe("an account's sign-in ceiling across all clients", () => {
   const signIn = (client: string, password: string) =>
     requestFrom(client, `${server.url}/api/auth/technician`, { form: { email: 'crowded@example.test', password } });
 
-  it('caps the guesses of many addresses together', async () => {
+  it('caps the guesses of many addresses together, telling how the owner still gets in', async () => {
     // Three addresses, 10 wrong passwords each: the account's ceiling is reached on the third.
     const statuses: number[] = [];
     for (const client of ['127.0.0.4', '127.0.0.5', '127.0.0.6']) {
@@ -178,6 +179,107 @@ describe("an account's sign-in ceiling across all clients", () => {
     }
     expect(statuses.filter((status) => status === 404)).toHaveLength(25);
     expect(statuses.slice(25)).toEqual([429, 429, 429, 429, 429]);
+    // a browser that never signed in to the account is a stranger too
     expect((await signIn('127.0.0.7', 'monteur1')).status).toBe(429);
+    const { body } = await server.graphql(SIGN_IN_TECHNICIAN, {
+      input: { email: 'crowded@example.test', password: 'monteur1' },
+    });
+    expect(body.errors?.[0]).toMatchObject({
+      message:
+        'Er is de laatste tijd te vaak met een verkeerd wachtwoord geprobeerd in te loggen op dit account. Log in op een apparaat waarop u eerder inlogde, vraag een nieuw wachtwoord aan of probeer het over 15 minuten opnieuw.',
+      extensions: { code: 'RATE_LIMITED' },
+    });
+  });
+});
+
+/** The device cookie an answer sets, as `name=value` for a Cookie header. */
+function deviceCookieOf(setCookie: string[]): string {
+  const cookie = setCookie.find((header) => header.startsWith('device_'));
+  if (!cookie) throw new Error(`no device cookie in ${JSON.stringify(setCookie)}`);
+  return cookie.split(';')[0];
+}
+
+describe("strangers' failed sign-ins never refuse the owner's correct password", () => {
+  let server: TestServer;
+  /** The device cookie of the owner's browser, from its first sign-in. */
+  let ownersDevice: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const em = server.em();
+    await createTechnician(em, { email: 'fatima@example.test', password: 'monteur1' });
+    await createTechnician(em, { email: 'stranger@example.test', password: 'stranger1' });
+  });
+  afterAll(() => server.stop());
+
+  const signIn = (client: string, email: string, password: string, cookie?: string) =>
+    requestFrom(client, `${server.url}/api/auth/technician`, {
+      form: { email, password },
+      headers: cookie ? { cookie } : {},
+    });
+
+  it('gives a browser that signed in a signed, HttpOnly device cookie of that account', async () => {
+    const answer = await signIn('127.0.0.20', 'fatima@example.test', 'monteur1');
+    expect(answer.status).toBe(200);
+    ownersDevice = deviceCookieOf(answer.setCookie);
+    const header = answer.setCookie.find((cookie) => cookie.startsWith('device_'));
+    expect(header).toMatch(/; Max-Age=15552000;/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Strict/);
+    // a wrong password sets none
+    expect((await signIn('127.0.0.20', 'fatima@example.test', 'wrong')).setCookie).toEqual([]);
+  });
+
+  it('lets the owner in from a new address after 110 wrong passwords from 11 addresses', async () => {
+    const statuses: number[] = [];
+    for (let client = 30; client < 41; client++) {
+      for (let i = 0; i < 10; i++)
+        statuses.push((await signIn(`127.0.0.${client}`, 'fatima@example.test', 'x')).status);
+    }
+    // the account's ceiling (100 per 15 minutes) still stops the guessing
+    // (the owner's own two attempts above count too: 98 of the strangers' get an answer)
+    expect(statuses.slice(0, 98)).toEqual(Array(98).fill(404));
+    expect(statuses.slice(98)).toEqual(Array(12).fill(429));
+
+    const owner = await signIn('127.0.0.50', 'fatima@example.test', 'monteur1', ownersDevice);
+    expect(owner.status).toBe(200);
+    // the cookie is renewed, so a device in use keeps it
+    expect(deviceCookieOf(owner.setCookie)).toMatch(/^device_/);
+    // without it, a new address is one more stranger
+    expect((await signIn('127.0.0.51', 'fatima@example.test', 'monteur1')).status).toBe(429);
+    // about 100 full password verifications: slow on a busy machine
+  }, 180_000);
+
+  it("does not exempt a forged cookie, nor another account's cookie under the owner's name", async () => {
+    const name = ownersDevice.split('=')[0];
+    const strangers = deviceCookieOf((await signIn('127.0.0.23', 'stranger@example.test', 'stranger1')).setCookie);
+    const forgeries = [
+      `${name}=${strangers.split('=')[1]}`,
+      `${name}=9999999999.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA`,
+      `${name}=garbage`,
+    ];
+    for (const cookie of forgeries) {
+      expect((await signIn('127.0.0.52', 'fatima@example.test', 'monteur1', cookie)).status, cookie).toBe(429);
+    }
+  });
+
+  it('limits the guesses made with a device cookie per device', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await signIn('127.0.0.53', 'fatima@example.test', 'x', ownersDevice)).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(404), 429]);
+    expect((await signIn('127.0.0.53', 'fatima@example.test', 'monteur1', ownersDevice)).status).toBe(429);
+  });
+
+  it("lets the owner in on a new device once it set a new password from the account's mail", async () => {
+    await server.rest('POST', '/api/auth/technician/forgot', { form: { email: 'fatima@example.test' } });
+    const mail = await waitForMail(server.dataDir, 'fatima@example.test');
+    const reset = await requestFrom('127.0.0.60', `${server.url}/api/auth/technician/newpassword`, {
+      form: { token: resetLinkOf(mail).token, password: 'monteur2' },
+    });
+    expect(reset.status).toBe(200);
+    const owner = await signIn('127.0.0.60', 'fatima@example.test', 'monteur2', deviceCookieOf(reset.setCookie));
+    expect(owner.status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/i18n';
 import { clearStorage } from '../lib/storage';
@@ -9,6 +9,8 @@ import { CONTACT } from './contact-details';
 import { useConsumerQuery } from './consumer-graphql';
 import { graphql } from './gql';
 import type { IndexLocationState } from './IndexPage';
+import { REPLY_PARAMETER, REPLY_VALUES } from '../../../shared/personal-link.js';
+import type { VisitAnswer } from './gql/graphql';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
 
@@ -17,9 +19,15 @@ const ConsumerVisitsQuery = graphql(`
     consumerVisits {
       referenceNumber
       name
+      date
       appointment
       end
       windowAvailable
+      windowShownFrom
+      messageNotice {
+        email
+        mobile
+      }
       replyOpen
       reply {
         answer
@@ -36,6 +44,13 @@ const ConsumerVisitsQuery = graphql(`
   }
 `);
 
+/** The answer a reply link of a message chose (`?antwoord=thuis|bellen`), for the consumer to confirm. */
+function proposedAnswer(value: string | null): VisitAnswer | null {
+  if (value === REPLY_VALUES.AT_HOME) return 'AT_HOME';
+  if (value === REPLY_VALUES.CALL_ME) return 'CALL_ME';
+  return null;
+}
+
 /**
  * The visit window(s) of the stored data token. When they cannot be loaded, for whatever reason,
  * storage is cleared and the consumer goes back to the form (docs/rules.md, Consumer pages).
@@ -44,6 +59,8 @@ export function DetailsPage() {
   const { t, country, language } = useI18n();
   usePageTitle(t('consumer.details.title'));
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const proposed = proposedAnswer(search.get(REPLY_PARAMETER));
   // Always from the server, once per visit to the page.
   const { data, error } = useConsumerQuery(ConsumerVisitsQuery, { country });
   const visits = data?.consumerVisits;
@@ -77,15 +94,25 @@ export function DetailsPage() {
           {visits.map((visit) => (
             <li key={visit.referenceNumber}>
               <VisitWindow
-                start={new Date(visit.appointment)}
-                end={new Date(visit.end)}
-                available={visit.windowAvailable}
+                date={visit.date}
+                times={
+                  visit.appointment && visit.end
+                    ? { start: new Date(visit.appointment), end: new Date(visit.end) }
+                    : null
+                }
+                shownFrom={new Date(visit.windowShownFrom)}
+                notice={visit.messageNotice ?? null}
                 reference={visit.referenceNumber}
               />
               {visit.replyOpen && (
                 <div className="visit-actions">
                   <AddToCalendar reference={visit.referenceNumber} />
-                  <VisitReply reference={visit.referenceNumber} reply={visit.reply ?? null} />
+                  <VisitReply
+                    reference={visit.referenceNumber}
+                    reply={visit.reply ?? null}
+                    // a reply link is about one visit: the link's data token holds only that one
+                    proposed={visits.length === 1 ? proposed : null}
+                  />
                 </div>
               )}
             </li>

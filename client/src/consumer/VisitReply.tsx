@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import type { VisitAnswer } from './gql/graphql';
@@ -18,15 +18,26 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  * The consumer's reply to one visit: one tap for "I am home" / "I cannot, call me", and an access
  * note for the technician. Both can change until the visit starts; the server decides when that is.
  */
-export function VisitReply({ reference, reply }: { reference: string; reply: SavedReply }) {
+export function VisitReply({
+  reference,
+  reply,
+  proposed = null,
+}: {
+  reference: string;
+  reply: SavedReply;
+  /** The answer a reply link chose, shown for the consumer to confirm; opening a link never sends it. */
+  proposed?: VisitAnswer | null;
+}) {
   const { t } = useI18n();
   const id = useId();
   const { save, saving } = useReplyToVisit();
   const [answer, setAnswer] = useState<VisitAnswer | null>(reply?.answer ?? null);
+  const [proposal, setProposal] = useState<VisitAnswer | null>(proposed !== reply?.answer ? proposed : null);
   const [savedNote, setSavedNote] = useState(reply?.accessNote ? unescapeMarkup(reply.accessNote) : '');
   const [note, setNote] = useState(savedNote);
   const [noteError, setNoteError] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  const answers = useRef<HTMLDivElement>(null);
   const remaining = ACCESS_NOTE_MAX_LENGTH - [...note].length;
 
   const applySaved = (saved: SavedReply) => {
@@ -42,11 +53,21 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
   const choose = async (value: VisitAnswer) => {
     setNotice(null);
     // Tapping the chosen answer again changes nothing: say so without spending the reply limit.
-    if (value === answer) return setNotice({ tone: 'success', text: savedText(value) });
+    if (value === answer) {
+      setProposal(null);
+      return setNotice({ tone: 'success', text: savedText(value) });
+    }
     const outcome = await save({ referenceNumber: reference, answer: value });
     if (!outcome.ok) return setNotice({ tone: 'error', text: outcome.problem.message });
+    setProposal(null);
     applySaved(outcome.reply);
     setNotice({ tone: 'success', text: savedText(value) });
+  };
+
+  // The confirm button goes away once the answer is saved: the focus moves to the answer, now pressed.
+  const confirmProposal = async (value: VisitAnswer) => {
+    await choose(value);
+    requestAnimationFrame(() => answers.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus());
   };
 
   const saveNote = async (event: FormEvent) => {
@@ -74,7 +95,15 @@ export function VisitReply({ reference, reply }: { reference: string; reply: Sav
     // Not a landmark: with several visits there would be several "Are you home?" regions of the same name.
     <div className="visit-reply">
       <h3 id={`${id}-title`}>{t('consumer.reply.title')}</h3>
-      <div className="visit-answers" role="group" aria-labelledby={`${id}-title`}>
+      {proposal && (
+        <div className="visit-proposal">
+          <p>{t('consumer.reply.proposed', { answer: t(`reply.answer.${proposal}`) })}</p>
+          <BusyButton className="button button-primary" busy={saving} onClick={() => void confirmProposal(proposal)}>
+            {t('consumer.reply.confirm', { answer: t(`reply.answer.${proposal}`) })}
+          </BusyButton>
+        </div>
+      )}
+      <div className="visit-answers" role="group" aria-labelledby={`${id}-title`} ref={answers}>
         {ANSWERS.map((option) => (
           <BusyButton
             key={option.value}

@@ -13,6 +13,9 @@ export const formatWeekday = (date: Date, locale: Locale) => format(date, locale
 export const formatLongDate = (date: Date, locale: Locale) =>
   format(date, locale, { day: 'numeric', month: 'long', year: 'numeric' });
 
+/** "23 november" / "23 novembre": a date of the coming days, which needs no year. */
+export const formatDayMonth = (date: Date, locale: Locale) => format(date, locale, { day: 'numeric', month: 'long' });
+
 /** "23-11-2026": the day-month-year of lists. */
 export function formatDayMonthYear(date: Date, locale: Locale): string {
   const parts = new Intl.DateTimeFormat('en-GB', {

@@ -47,7 +47,6 @@ export const fr: Record<MessageKey, string> = {
   'consumer.details.one': 'Le technicien passera chez vous le :',
   'consumer.details.many': 'Le technicien passera chez vous aux moments suivants :',
   'consumer.details.window': 'entre {begin} et {end}',
-  'consumer.details.notYet': 'La plage horaire sera disponible à partir de 13h30 le jour ouvrable précédent.',
   'consumer.details.reference': 'Référence {reference}',
   'consumer.details.callAhead': 'Le technicien vous appelle 30 minutes avant son arrivée.',
   'consumer.details.proofTitle': "Preuve d'achat",
@@ -74,6 +73,27 @@ export const fr: Record<MessageKey, string> = {
   'consumer.reply.saveNote': 'Enregistrer la note',
   'consumer.reply.noteSaved': 'Votre note a été transmise au technicien.',
   'consumer.reply.noteRemoved': 'Votre note a été supprimée.',
+  'consumer.details.shownFrom': 'La plage horaire sera affichée ici à partir du {weekday} {date} à {time}.',
+  'consumer.details.toldByBoth': 'Vous recevrez à {time} un e-mail à {email} et un SMS au {mobile}.',
+  'consumer.details.toldByEmail': 'Vous recevrez à {time} un e-mail à {email}.',
+  'consumer.details.toldBySms': 'Vous recevrez à {time} un SMS au {mobile}.',
+  'consumer.reply.proposed':
+    'Vous avez choisi dans le message : « {answer} ». Ce choix n’est pas encore transmis : confirmez-le avec le bouton.',
+  'consumer.reply.confirm': 'Confirmer : {answer}',
+  'consumer.link.title': 'Votre rendez-vous',
+  'consumer.link.opening': 'Ouverture de votre rendez-vous…',
+  'consumer.link.refusedTitle': 'Ce lien ne fonctionne plus',
+  'consumer.link.INVALID': 'Ce lien n’est pas valable. Il n’a peut-être pas été copié en entier.',
+  'consumer.link.EXPIRED': 'Ce lien était valable jusqu’à la fin du jour de la visite.',
+  'consumer.link.REVOKED':
+    'Votre rendez-vous a été modifié ou annulé. Le dernier message que vous avez reçu de notre part contient le bon lien.',
+  'consumer.link.lookUp.NL': 'Recherchez votre rendez-vous avec votre code postal et votre numéro de maison',
+  'consumer.link.lookUp.BE': 'Recherchez votre rendez-vous avec votre numéro de téléphone',
+  'consumer.unsubscribe.title': 'Se désinscrire des e-mails',
+  'consumer.unsubscribe.text':
+    'Vous ne recevrez plus d’e-mails sur vos rendez-vous. La plage horaire reste toujours disponible sur ce site.',
+  'consumer.unsubscribe.submit': 'Se désinscrire',
+  'consumer.unsubscribe.done': 'Désinscription effectuée : {email} ne recevra plus d’e-mails sur vos rendez-vous.',
 
   // technician
   'technician.title': 'Portail des techniciens',

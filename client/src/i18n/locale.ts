@@ -36,3 +36,16 @@ export function detectLocale(location: Pick<Location, 'hostname' | 'search'>, se
   if (params.has('country') || params.has('lang')) session?.setItem(OVERRIDE_KEY, JSON.stringify(override));
   return { country: override.country ?? fromHost.country, language: override.language ?? fromHost.language };
 }
+
+/**
+ * Keeps a locale for the rest of the browser session, as `?country=&lang=` does: a personal link shows its
+ * order in the order's language whatever host the link names. True when it was kept (storage may be off).
+ */
+export function rememberLocale(locale: Locale, session: Storage | undefined): boolean {
+  try {
+    session?.setItem(OVERRIDE_KEY, JSON.stringify(locale));
+    return session?.getItem(OVERRIDE_KEY) === JSON.stringify(locale);
+  } catch {
+    return false;
+  }
+}

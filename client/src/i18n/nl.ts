@@ -50,7 +50,6 @@ export const nl = {
   'consumer.details.one': 'De monteur komt bij u langs op:',
   'consumer.details.many': 'De monteur komt bij u langs op deze momenten:',
   'consumer.details.window': 'tussen {begin} en {end} uur',
-  'consumer.details.notYet': 'Het tijdvak is beschikbaar vanaf 13:30 uur op de werkdag ervoor.',
   'consumer.details.reference': 'Referentie {reference}',
   'consumer.details.callAhead': 'De monteur belt u 30 minuten voordat hij komt.',
   'consumer.details.proofTitle': 'Aankoopbewijs',
@@ -77,6 +76,27 @@ export const nl = {
   'consumer.reply.saveNote': 'Notitie opslaan',
   'consumer.reply.noteSaved': 'Uw notitie is doorgegeven aan de monteur.',
   'consumer.reply.noteRemoved': 'Uw notitie is verwijderd.',
+  'consumer.details.shownFrom': 'Het tijdvak verschijnt hier vanaf {weekday} {date} {time} uur.',
+  'consumer.details.toldByBoth': 'U krijgt om {time} uur een e-mail op {email} en een sms op {mobile}.',
+  'consumer.details.toldByEmail': 'U krijgt om {time} uur een e-mail op {email}.',
+  'consumer.details.toldBySms': 'U krijgt om {time} uur een sms op {mobile}.',
+  'consumer.reply.proposed':
+    'U koos in het bericht: “{answer}”. Dat is nog niet doorgegeven: bevestig het met de knop.',
+  'consumer.reply.confirm': 'Bevestigen: {answer}',
+  'consumer.link.title': 'Uw afspraak',
+  'consumer.link.opening': 'Uw afspraak wordt geopend…',
+  'consumer.link.refusedTitle': 'Deze link werkt niet meer',
+  'consumer.link.INVALID': 'Deze link is niet geldig. Misschien is hij niet helemaal overgenomen.',
+  'consumer.link.EXPIRED': 'Deze link was geldig tot het einde van de dag van het bezoek.',
+  'consumer.link.REVOKED':
+    'Uw afspraak is gewijzigd of geannuleerd. Het nieuwste bericht dat u van ons kreeg, heeft de juiste link.',
+  'consumer.link.lookUp.NL': 'Zoek uw afspraak op met uw postcode en huisnummer',
+  'consumer.link.lookUp.BE': 'Zoek uw afspraak op met uw telefoonnummer',
+  'consumer.unsubscribe.title': 'Afmelden voor e-mails',
+  'consumer.unsubscribe.text':
+    'U krijgt dan geen e-mails meer over uw afspraken. Het tijdvak vindt u altijd ook op deze site.',
+  'consumer.unsubscribe.submit': 'Afmelden',
+  'consumer.unsubscribe.done': 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
 
   // technician
   'technician.title': 'Monteursportaal',

@@ -98,7 +98,7 @@ export class TokenService {
    * Tokens whose signature, issuer and shape were checked, with their claims: checking the HMAC was
    * 5-8 % of an authenticated request's CPU. Only expiry depends on the time; it is checked on every use.
    */
-  private readonly verified = new Map<string, { claims: TokenClaims; exp: number | undefined }>();
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
 
   /**
    * The secret as a key object, made once: given a string, jsonwebtoken first tries to read it as
@@ -151,7 +151,7 @@ export class TokenService {
     const known = this.verified.get(token);
     if (known) {
       // jsonwebtoken's rule: expired from the second `exp` on.
-      if (known.exp !== undefined && this.clock.nowSeconds() >= known.exp) throw new InvalidTokenError('EXPIRED');
+      if (this.clock.nowSeconds() >= known.exp) throw new InvalidTokenError('EXPIRED');
       return known.claims;
     }
     let payload: string | JwtPayload;
@@ -164,7 +164,10 @@ export class TokenService {
     } catch (error) {
       throw new InvalidTokenError(error instanceof jwt.TokenExpiredError ? 'EXPIRED' : 'INVALID');
     }
-    if (typeof payload === 'string' || !hasValidShape(payload)) throw new InvalidTokenError('INVALID');
+    // jsonwebtoken checks `exp` only when present: a token without one would never expire.
+    if (typeof payload === 'string' || typeof payload.exp !== 'number' || !hasValidShape(payload)) {
+      throw new InvalidTokenError('INVALID');
+    }
     const claims = Object.freeze(payload);
     if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { claims, exp: payload.exp });

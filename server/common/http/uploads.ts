@@ -3,6 +3,15 @@ import type { Role } from '../auth/role.js';
 import type { Viewer } from '../auth/viewer.js';
 import { CommonError } from '../errors/common.errors.js';
 
+/** Cut off, a part the call does not take, a second file, a nested multipart, or the client left. */
+export class UploadMalformedError extends Error {
+  readonly status = 400;
+  readonly code = 'UPLOAD_MALFORMED';
+  constructor(reason: string) {
+    super(`The upload is malformed: ${reason}`);
+  }
+}
+
 /** The limits of every upload (GraphQL multipart and legacy REST alike). */
 export interface UploadLimits {
   maxFileSize: number;

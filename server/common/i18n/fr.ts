@@ -40,6 +40,8 @@ export const fr: Record<MessageKey, string> = {
   // accounts (sign-in, password reset)
   NO_USER_FOUND: "Cette combinaison d'adresse e-mail et de mot de passe nous est inconnue.",
   UNKNOWN_EMAIL: 'Cette adresse e-mail nous est inconnue.',
+  SIGN_IN_ACCOUNT_RATE_LIMITED:
+    'Trop de tentatives de connexion avec un mauvais mot de passe ont été faites récemment sur ce compte. Connectez-vous depuis un appareil déjà utilisé pour vous connecter, demandez un nouveau mot de passe ou réessayez dans {minutes} minutes.',
   INVALID_TOKEN: 'Jeton saisi non valable.',
   PASSWORD_TOO_SHORT: 'Votre nouveau mot de passe doit contenir au moins {min} caractères',
   PASSWORD_TOO_LONG: 'Votre nouveau mot de passe peut contenir au plus {max} caractères.',

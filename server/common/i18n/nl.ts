@@ -41,6 +41,8 @@ export const nl = {
   // accounts (sign-in, password reset)
   NO_USER_FOUND: 'Deze combinatie van e-mailadres en wachtwoord is bij ons niet bekend.',
   UNKNOWN_EMAIL: 'Dit e-mailadres is bij ons niet bekend.',
+  SIGN_IN_ACCOUNT_RATE_LIMITED:
+    'Er is de laatste tijd te vaak met een verkeerd wachtwoord geprobeerd in te loggen op dit account. Log in op een apparaat waarop u eerder inlogde, vraag een nieuw wachtwoord aan of probeer het over {minutes} minuten opnieuw.',
   INVALID_TOKEN: 'Ongeldige token ingevoerd.',
   PASSWORD_TOO_SHORT: 'Uw nieuwe wachtwoord moet minimaal {min} karakters bevatten',
   PASSWORD_TOO_LONG: 'Uw nieuwe wachtwoord mag hoogstens {max} karakters bevatten.',

@@ -4,11 +4,14 @@ import type { RateLimitName, RateLimitRule } from '../../config.js';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
+import type { MessageKey } from '../i18n/translate.js';
 
 /** One limit to count an attempt against: its name and whose attempts (an address, an account, …). */
 export interface RateLimitStep {
   name: RateLimitName;
   key: string;
+  /** The text of the refusal when this limit refuses, if it should say more than "too many attempts". */
+  message?: MessageKey;
 }
 
 const consumeSqlBySteps = new Map<number, string>();
@@ -83,9 +86,21 @@ export class RateLimiter {
       this.onRefused(steps[row.step].name);
       const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
       throw new AppError(CommonError.RATE_LIMITED, {
+        message: steps[row.step].message,
         params: { minutes: Math.ceil(retryAfterSeconds / 60) },
         data: { retryAfterSeconds },
       });
+    }
+  }
+
+  /** Counts one attempt like `consume`, but answers false instead of refusing once the budget is spent. */
+  async allows(name: RateLimitName, key: string): Promise<boolean> {
+    try {
+      await this.consume(name, key);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.definition === CommonError.RATE_LIMITED) return false;
+      throw error;
     }
   }
 

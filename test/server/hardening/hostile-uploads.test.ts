@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Order } from '../../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { jsonBodyOf, rawExchange, rawRequest } from '../../utils/raw-socket.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
@@ -33,6 +34,9 @@ function graphqlParts(fileContent: string) {
     { name: '0', filename: 'orders.csv', type: 'text/csv', content: fileContent },
   ];
 }
+
+/** A file part the operations' map does not name. */
+const UNMAPPED = { name: '1', filename: 'other.csv', type: 'text/csv', content: 'x' };
 
 describe('hostile upload requests', () => {
   let server: TestServer;
@@ -211,12 +215,44 @@ describe('hostile upload requests', () => {
         multipart(graphqlParts('reference_number;name\nR1;'), false),
       ),
     );
-    expect(exchange.status).toBe(200);
+    expect(exchange.status).toBe(400);
     expect(jsonBodyOf(exchange.response)).toMatchObject({
       data: null,
       errors: [{ extensions: { code: 'UPLOAD_MALFORMED' } }],
     });
     expect(exchange.elapsedMs).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['after the mapped file', (parts: ReturnType<typeof graphqlParts>) => [...parts, UNMAPPED]],
+    ['before the mapped file', (parts: ReturnType<typeof graphqlParts>) => [parts[0], parts[1], UNMAPPED, parts[2]]],
+  ])('refuses a second, unmapped file part %s with 400 UPLOAD_MALFORMED, importing nothing', async (_case, arrange) => {
+    const reference = `UNMAPPED-${Date.now()}`;
+    const csv = `reference_number;name;email;phone;zipcode;house_number;city;date;time\n${reference};Anna;a@example.test;0612345678;1234AB;1;Utrecht;24-12-2030;10:00\n`;
+    const exchange = await rawExchange(
+      server.url,
+      rawRequest(
+        'POST',
+        '/graphql',
+        {
+          'content-type': 'multipart/form-data; boundary=XYZ',
+          'apollo-require-preflight': 'true',
+          authorization: `Bearer ${adminToken}`,
+          'accept-language': 'fr',
+        },
+        multipart(arrange(graphqlParts(csv))),
+      ),
+    );
+    expect(exchange.status).toBe(400);
+    expect(jsonBodyOf(exchange.response)).toMatchObject({
+      data: null,
+      errors: [{ extensions: { code: 'UPLOAD_MALFORMED' } }],
+    });
+    expect((jsonBodyOf(exchange.response) as { errors: { message: string }[] }).errors[0].message).toContain(
+      "Rien n'a été importé",
+    );
+    expect(exchange.closed).toBe(true);
+    expect(await server.em().count(Order, { referenceNumber: reference })).toBe(0);
   });
 
   it('answers a GraphQL multipart body cut off before its file with 400', async () => {
