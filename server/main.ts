@@ -139,7 +139,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       metrics,
       exportSlots: new StreamSlots(config.exports.maxConcurrent),
     };
-    await defineScheduledWork(services);
+    const scheduledWork = await defineScheduledWork(services);
     await jobs.start();
     // Before the main port opens: a METRICS_PORT already taken stops the start with nothing left listening.
     if (config.metrics.port !== undefined) {
@@ -179,7 +179,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
         logger.info('shutting down');
         await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
         await openMetricsListener?.close();
-        // Running jobs finish (or are handed back for a retry) before the connections close.
+        // Reactions to changes end first (they queue jobs); then running jobs finish (or are handed back
+        // for a retry) before the connections close.
+        await scheduledWork.stop();
         await services.jobs.stop();
         await services.siteVisits.flush();
         services.mailer.close();

@@ -81,21 +81,12 @@ export class MessagePlanner {
       if (channels.length === 0) continue;
       const days = await publishedDays(this.holidays, setting.country, now);
       const ids = pgIntArray(orderIds);
-      const rows = await em
-        .getConnection()
-        .execute<{ id: number }[]>(CANDIDATES_SQL, [
-          setting.country,
-          days.from,
-          days.to,
-          now,
-          ids,
-          ids,
-          setting.country,
-          days.from,
-          days.to,
-          ids,
-          ids,
-        ]);
+      const rows = await em.execute<{ id: number }[]>(
+        CANDIDATES_SQL,
+        [setting.country, days.from, days.to, now, ids, ids, setting.country, days.from, days.to, ids, ids],
+        'all',
+        JOB_LOG_CONTEXT,
+      );
       for (let index = 0; index < rows.length; index += ORDERS_PER_TRANSACTION) {
         const slice = rows.slice(index, index + ORDERS_PER_TRANSACTION).map((row) => row.id);
         written += await this.write(slice, setting, channels, days, now);

@@ -28,12 +28,18 @@ const CHANGES_THAT_TELL = new Set<OrderEventKind>([
   OrderEventKind.DELETED,
 ]);
 
+/** The reactions to changes that run outside the job queue; stopped before it. */
+export interface ScheduledWork {
+  /** No more reactions to change notices; resolves once those under way are done. */
+  stop(): Promise<void>;
+}
+
 /**
  * Every piece of scheduled and retried work of the application, in one list: the queues, their
  * handlers and their schedules (pg-boss, server/common/jobs). Nothing in the application runs on a
  * timer of its own, so every instance shares the work and a restart loses none of it.
  */
-export async function defineScheduledWork(services: AppServices): Promise<void> {
+export async function defineScheduledWork(services: AppServices): Promise<ScheduledWork> {
   const { jobs, config, logger } = services;
   await jobs.define({
     name: 'rate-limit-buckets.cleanup',
@@ -86,11 +92,21 @@ export async function defineScheduledWork(services: AppServices): Promise<void> 
   await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON, { atStart: true });
   // A change is told at once rather than at the next minute; the minute's run catches what a lost
   // notice misses. Every instance hears the notice: the unique rows make the second run write nothing.
-  onOrdersChanged(services.changes, (change) => {
+  const running = new Set<Promise<unknown>>();
+  const unsubscribe = onOrdersChanged(services.changes, (change) => {
     if (!CHANGES_THAT_TELL.has(change.kind)) return;
     const orderIds = change.importJobId ? undefined : change.orderIds;
-    planner.plan(services.clock.now(), orderIds).catch((error: unknown) => {
+    const planning = planner.plan(services.clock.now(), orderIds).catch((error: unknown) => {
       logger.error({ err: error }, 'consumer messages after a change were not planned; the next run will');
     });
+    running.add(planning);
+    void planning.finally(() => running.delete(planning));
   });
+  return {
+    // Before the job queue stops: a plan queues its send jobs, and a stopped queue takes none.
+    async stop() {
+      unsubscribe();
+      await Promise.allSettled([...running]);
+    },
+  };
 }
