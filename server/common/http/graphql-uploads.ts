@@ -95,6 +95,8 @@ function watchParts(req: Request, limits: UploadLimits): Promise<UploadProblem |
     req.on('close', () => {
       if (!req.readableEnded) finish(new UploadMalformedError('the client left'));
     });
+    // A connection reset mid-body: the request's own 'error' must have a listener here too.
+    req.on('error', () => finish(new UploadMalformedError('the client left')));
     req.pipe(parser);
   });
 }
