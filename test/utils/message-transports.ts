@@ -12,12 +12,21 @@ export interface LocalSmtp {
   close(): Promise<void>;
 }
 
-export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
+export interface LocalSmtpOptions {
+  /** Recipients refused for now (450, naming the address, as real servers do). */
+  refuseRecipient?: (address: string) => boolean;
+}
+
+export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuseRecipient?.(address.address)) return callback();
+      callback(Object.assign(new Error(`<${address.address}>: mailbox busy, try again later`), { responseCode: 450 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
