@@ -75,7 +75,11 @@ export async function purgeMessageAddresses(orm: MikroORM, now: Date, retentionD
  * is written before its visit, so this is never later than the database's purge. Real time: the file
  * times are.
  */
-export async function purgeOutboxFiles(outboxDirs: readonly string[], now: Date, retentionDays: number): Promise<number> {
+export async function purgeOutboxFiles(
+  outboxDirs: readonly string[],
+  now: Date,
+  retentionDays: number,
+): Promise<number> {
   const before = now.getTime() - retentionDays * DAY_MS;
   let removed = 0;
   for (const dir of outboxDirs) {

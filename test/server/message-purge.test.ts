@@ -41,9 +41,10 @@ describe('consumer message addresses are removed a set number of days after the 
   const rowsOf = (orderIds: number[]) =>
     server
       .em()
-      .execute<
-        MessageRow[]
-      >(`select id, order_id, channel, status, recipient, last_error, tries, sent_at, purged_at from consumer_messages where order_id = any(?::int[]) order by order_id, channel, id`, [`{${orderIds.join(',')}}`]);
+      .execute<MessageRow[]>(
+        `select id, order_id, channel, status, recipient, last_error, tries, sent_at, purged_at from consumer_messages where order_id = any(?::int[]) order by order_id, channel, id`,
+        [`{${orderIds.join(',')}}`],
+      );
 
   it('keeps them on day 30, removes them on day 31 (status, times and tries stay), and keeps unsubscribes as hashes only', async () => {
     const dutch = await createOrder(server.em(), {
@@ -89,7 +90,9 @@ describe('consumer message addresses are removed a set number of days after the 
     );
     await unsubscribe(server.em(), 'EMAIL', 'bewaard@example.nl', server.services.clock.now());
     // The order moved to Thursday 3 December after its message: the address stays until that visit is long enough ago.
-    await server.em().nativeUpdate(Order, { id: movedLater.id }, { appointment: new Date('2026-12-03T08:00:00+01:00') });
+    await server
+      .em()
+      .nativeUpdate(Order, { id: movedLater.id }, { appointment: new Date('2026-12-03T08:00:00+01:00') });
 
     // Wednesday 30 December 23:59 is the 30th day after the visit: everything is kept.
     server.services.clock.travelTo(new Date('2026-12-30T23:59:00+01:00'));
