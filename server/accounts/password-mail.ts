@@ -1,21 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { AppServices } from '../context.js';
+import { Role } from '../common/auth/role.js';
+import { PASSWORD_MAIL_QUEUE, type PasswordMailJob } from '../common/jobs/password-mail-job.js';
 import type { Language } from '../common/locale.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
 import { newResetToken } from './reset-token.js';
 import { accountKey, findStaffById, isUsable, NEW_PASSWORD_PATH } from './staff-account.js';
-
-/** The job queue of first-password mails: a new account is mailed by the server, retried while the mail server is down. */
-export const PASSWORD_MAIL_QUEUE = 'accounts.password-mail';
-
-export interface PasswordMailJob {
-  type: AccountType;
-  accountId: number;
-  /** The language of the admin who created the account: the office's language. */
-  language: Language;
-}
 
 export interface MailRecipient {
   id: number;
@@ -25,25 +16,14 @@ export interface MailRecipient {
 
 const displayBrand = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
-/**
- * Queues the mail that lets a new account set its password, in the transaction that creates the account: both
- * happen or neither. One job per account (its singleton key), so a retried request cannot mail twice.
- */
-export async function queuePasswordMail(
-  services: Pick<AppServices, 'jobs'>,
-  em: EntityManager,
-  job: PasswordMailJob,
-): Promise<void> {
-  await services.jobs.send(PASSWORD_MAIL_QUEUE, job, { em, singletonKey: `${job.type}:${job.accountId}` });
-}
-
 /** The job: mails the account its link, unless it was removed, deactivated or has set a password meanwhile. */
 export async function mailNewAccount(services: AppServices, job: PasswordMailJob): Promise<void> {
-  const account = await findStaffById(services.orm.em.fork(), job.type, job.accountId, true);
+  const type = job.role === Role.ADMIN ? AccountType.ADMIN : AccountType.TECHNICIAN;
+  const account = await findStaffById(services.orm.em.fork(), type, job.accountId, true);
   if (!account || !isUsable(account) || account.passwordHash !== null) return;
   const recipient = { id: account.id, email: account.email, firstname: account.firstname };
   const log = services.logger.child({ job: PASSWORD_MAIL_QUEUE });
-  await mailPasswordLink(services, log, job.type, recipient, job.language);
+  await mailPasswordLink(services, log, type, recipient, job.language);
 }
 
 /**

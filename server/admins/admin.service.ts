@@ -1,7 +1,6 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
-import { queuePasswordMail } from '../accounts/password-mail.js';
-import { AccountType } from '../accounts/password-reset-token.entity.js';
+import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
@@ -52,8 +51,8 @@ export class AdminService {
       await this.flushUnique(em);
       // An active admin is mailed a link to set a password; an inactive one when activated and asked for.
       if (!admin.inactive) {
-        await queuePasswordMail(this.ctx.services, em, {
-          type: AccountType.ADMIN,
+        await queuePasswordMail(this.ctx.services.jobs, em, {
+          role: Role.ADMIN,
           accountId: admin.id,
           language: this.ctx.language,
         });

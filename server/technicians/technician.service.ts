@@ -1,7 +1,7 @@
 import { raw, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
-import { queuePasswordMail } from '../accounts/password-mail.js';
-import { AccountType } from '../accounts/password-reset-token.entity.js';
+import { Role } from '../common/auth/role.js';
+import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -76,8 +76,8 @@ export class TechnicianService {
       });
       await flushUnique(em, alreadyExists);
       // The new technician is mailed a link to set a password, by the server, retried while mail is down.
-      await queuePasswordMail(this.ctx.services, em, {
-        type: AccountType.TECHNICIAN,
+      await queuePasswordMail(this.ctx.services.jobs, em, {
+        role: Role.TECHNICIAN,
         accountId: technician.id,
         language: this.ctx.language,
       });
