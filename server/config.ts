@@ -101,6 +101,12 @@ export interface AppConfig {
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
   /** Streamed exports: at most `maxConcurrent` at once in this process, each cut off after `deadlineMs`. */
   exports: { maxConcurrent: number; deadlineMs: number };
+  /**
+   * Live updates (GraphQL subscriptions over server-sent events): at most `maxStreams` open streams in this
+   * process and `maxStreamsPerViewer` per token holder (a consumer's tabs, a technician's phone), each ended
+   * after `streamDeadlineMs` (the client opens it again and reads the state anew).
+   */
+  live: { maxStreams: number; maxStreamsPerViewer: number; streamDeadlineMs: number };
   /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
   statementTimeoutMs: number;
   /** Connections this instance keeps to PostgreSQL at most. */
@@ -412,6 +418,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exports: {
       maxConcurrent: readPositiveInt(env, 'EXPORT_MAX_CONCURRENT', 2),
       deadlineMs: readPositiveInt(env, 'EXPORT_DEADLINE_MS', 10 * 60_000),
+    },
+    live: {
+      maxStreams: readPositiveInt(env, 'LIVE_MAX_STREAMS', 5_000),
+      maxStreamsPerViewer: readPositiveInt(env, 'LIVE_MAX_STREAMS_PER_VIEWER', 5),
+      streamDeadlineMs: readPositiveInt(env, 'LIVE_STREAM_DEADLINE_MS', 30 * 60_000),
     },
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     ...readDatabaseShares(env),
