@@ -180,6 +180,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       stopping ??= (async () => {
         lifecycle.shuttingDown = true;
         logger.info('shutting down');
+        // Still serving while /readyz says 503: the balancer's checks see it and send new requests elsewhere;
+        // closing at once would refuse (or reset) requests it already chose this instance for.
+        if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
         // Live streams never end by themselves: they end first (each client is told "complete"), and
         // whatever is still open is cut, so the drain below never waits for a stream.
         liveVisits.stop();
