@@ -131,6 +131,11 @@ export interface AppConfig {
   twilio: TwilioConfig | undefined;
   /** Consumer messages: tries after the first failed one, and the first wait (it doubles each time, up to an hour). */
   messageRetries: { limit: number; delaySeconds: number };
+  /**
+   * Days after the visit that consumer messages keep their address (and the outbox its message files);
+   * on the next local day the purge removes them. The rows stay for the figures.
+   */
+  messageDataRetentionDays: number;
 }
 
 export interface TwilioConfig {
@@ -333,6 +338,19 @@ function readWholeNumber(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** Longer than any statistics period the admins look back over, and short enough to mean something. */
+const MESSAGE_DATA_RETENTION_MAX_DAYS = 366;
+
+function readMessageDataRetentionDays(env: Env): number {
+  const days = readPositiveInt(env, 'MESSAGE_DATA_RETENTION_DAYS', 30);
+  if (days > MESSAGE_DATA_RETENTION_MAX_DAYS) {
+    throw new ConfigError(
+      `MESSAGE_DATA_RETENTION_DAYS must be at most ${MESSAGE_DATA_RETENTION_MAX_DAYS} (days after the visit that consumers' addresses are kept), got "${days}"`,
+    );
+  }
+  return days;
+}
+
 /**
  * The pool and the admins' share of it: by default four of the ten connections for lists, and whatever the
  * operator sets, never so many that the consumer lookup, the technicians' calls and /readyz find none free.
@@ -452,5 +470,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       limit: readPositiveInt(env, 'MESSAGE_RETRY_LIMIT', 8),
       delaySeconds: readPositiveInt(env, 'MESSAGE_RETRY_DELAY_SECONDS', 30),
     },
+    messageDataRetentionDays: readMessageDataRetentionDays(env),
   };
 }
