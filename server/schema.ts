@@ -14,6 +14,7 @@ import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
+import { messageSettingResolvers } from './message-settings/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -40,6 +41,8 @@ export const RESOLVERS = [
   ...visitResolvers,
   // personal links in consumer messages
   ...consumerLinkResolvers,
+  // how consumers are told: per country
+  ...messageSettingResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -5,7 +5,7 @@ import type { HolidayDates } from '../context.js';
 import { mobileNumberE164 } from '../orders/address-normalization.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
-import { MessageSetting } from './message-setting.entity.js';
+import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
 
 /** The queue that sends one message per job. */

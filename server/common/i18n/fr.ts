@@ -179,6 +179,11 @@ export const fr: Record<MessageKey, string> = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
 
+  // message settings
+  SENDER_NAME_INVALID:
+    "Pour l'expéditeur, utilisez uniquement des lettres, des chiffres et des espaces, avec . , & ' - entre eux.",
+  MESSAGE_CHANNEL_REQUIRED: 'Choisissez au moins un canal (e-mail ou SMS), ou désactivez les messages.',
+
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND:
     'Ce rendez-vous ne correspond pas à votre recherche. Veuillez rechercher à nouveau votre rendez-vous.',

@@ -175,6 +175,11 @@ export const nl = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
 
+  // message settings
+  SENDER_NAME_INVALID:
+    "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
+  MESSAGE_CHANNEL_REQUIRED: 'Kies minstens één kanaal (e-mail of sms), of zet de berichten uit.',
+
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',
   VISIT_WINDOW_NOT_AVAILABLE:
