@@ -15,6 +15,7 @@ import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
 import { messageSettingResolvers } from './message-settings/index.js';
+import { messageResolvers } from './messages/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -43,6 +44,8 @@ export const RESOLVERS = [
   ...consumerLinkResolvers,
   // how consumers are told: per country
   ...messageSettingResolvers,
+  // the order's message log and resending
+  ...messageResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -50,7 +50,7 @@ const INSERT_SQL = `
 const pgIntArray = (ids: readonly number[] | undefined) => (ids ? `{${ids.join(',')}}` : null);
 
 /** Where a message on the channel goes for this order; null when the order has no such address. */
-function addressOf(order: Order, channel: MessageChannel): string | null {
+export function addressOf(order: Pick<Order, 'email' | 'phone' | 'country'>, channel: MessageChannel): string | null {
   if (channel === MessageChannel.EMAIL) {
     const email = order.email.trim();
     return email.includes('@') ? email : null;
