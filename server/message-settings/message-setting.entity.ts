@@ -16,7 +16,9 @@ export class MessageSetting {
 
   /** Off: nothing is sent to this country's consumers. */
   @Property()
-  @Field({ description: "Messages are sent at all (the default). Off: no message, and the consumer's page promises none." })
+  @Field({
+    description: "Messages are sent at all (the default). Off: no message, and the consumer's page promises none.",
+  })
   @RequireRole(Role.ADMIN)
   enabled: boolean = true;
 

@@ -16,7 +16,8 @@ export class MessageSettingInput {
   sms!: boolean;
 
   @Field({
-    description: "1 to 40 letters, digits and spaces, with . , & ' - inside (it names the mails' sender and opens every SMS).",
+    description:
+      "1 to 40 letters, digits and spaces, with . , & ' - inside (it names the mails' sender and opens every SMS).",
   })
   senderName!: string;
 

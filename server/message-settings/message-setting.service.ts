@@ -20,7 +20,8 @@ export function messageSettingProblems(input: Pick<MessageSettingInput, 'enabled
     problems.push({ field: 'senderName', message: 'FIELD_TOO_LONG', params: { max: SENDER_NAME_MAX_LENGTH } });
   else if (!SENDER_NAME_PATTERN.test(name)) problems.push({ field: 'senderName', message: 'SENDER_NAME_INVALID' });
   // On without a channel would say "on" and send nothing: the switch is the one way to stop them.
-  if (input.enabled && !input.email && !input.sms) problems.push({ field: 'email', message: 'MESSAGE_CHANNEL_REQUIRED' });
+  if (input.enabled && !input.email && !input.sms)
+    problems.push({ field: 'email', message: 'MESSAGE_CHANNEL_REQUIRED' });
   return problems;
 }
 

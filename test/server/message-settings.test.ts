@@ -120,7 +120,10 @@ describe('message settings per country', () => {
       "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
     );
     expect((await refused('Tijdvak\r\nBcc: x@evil.example'))?.extensions?.fields).toEqual([
-      { field: 'senderName', message: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen." },
+      {
+        field: 'senderName',
+        message: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
+      },
     ]);
     expect((await refused('"Tijdvak"', 'fr'))?.message).toBe(
       "Pour l'expéditeur, utilisez uniquement des lettres, des chiffres et des espaces, avec . , & ' - entre eux.",
@@ -204,7 +207,11 @@ describe('message settings per country', () => {
     });
     await em.flush();
     await update({ ...NL_ON, enabled: false });
-    await server.services.jobs.send(SEND_QUEUE, { messageId: written.id }, { singletonKey: `consumer-message:${written.id}` });
+    await server.services.jobs.send(
+      SEND_QUEUE,
+      { messageId: written.id },
+      { singletonKey: `consumer-message:${written.id}` },
+    );
     await waitForMessagesSent(server);
     const skipped = await server.em().findOneOrFail(ConsumerMessage, written.id);
     expect([skipped.status, skipped.lastError]).toEqual(['SKIPPED', 'messages are switched off for the country']);
