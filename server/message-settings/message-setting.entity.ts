@@ -1,4 +1,4 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
@@ -9,7 +9,7 @@ import { Country, Language } from '../common/locale.js';
 @ObjectType({ description: "How a country's consumers are told about their visits: one per country." })
 export class MessageSetting {
   /** The column is of the `country` enum type; a primary key cannot be declared as an @Enum. */
-  @PrimaryKey({ type: 'string', length: 2 })
+  @PrimaryKey({ type: 'string', columnType: 'country' })
   @Field(() => Country, { description: 'The country these settings are for.' })
   @RequireRole(Role.ADMIN)
   country!: Country;
@@ -39,7 +39,7 @@ export class MessageSetting {
   senderName!: string;
 
   /** The language of every message to this country's consumers. */
-  @Enum({ items: () => Language, length: 2 })
+  @Property({ type: 'string', columnType: 'varchar(2)' })
   @Field(() => Language, { description: "The language of the messages to this country's consumers." })
   @RequireRole(Role.ADMIN)
   language!: Language;
