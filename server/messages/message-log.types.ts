@@ -5,15 +5,15 @@ import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.e
 
 @ObjectType({ description: 'One message to the consumer of an order, as the order screen lists it.' })
 export class ConsumerMessageLogEntry {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The message; `resendConsumerMessage` takes it.' })
   @RequireRole(Role.ADMIN)
   id!: number;
 
-  @Field(() => MessageKind)
+  @Field(() => MessageKind, { description: 'What it tells: the window, an update or a cancellation.' })
   @RequireRole(Role.ADMIN)
   kind!: MessageKind;
 
-  @Field(() => MessageChannel)
+  @Field(() => MessageChannel, { description: 'E-mail or SMS.' })
   @RequireRole(Role.ADMIN)
   channel!: MessageChannel;
 
@@ -25,7 +25,7 @@ export class ConsumerMessageLogEntry {
   @RequireRole(Role.ADMIN)
   maskedRecipient!: string | null;
 
-  @Field(() => MessageStatus)
+  @Field(() => MessageStatus, { description: 'Queued, sent, failed or skipped; see `openedAt` for a mail read.' })
   @RequireRole(Role.ADMIN)
   status!: MessageStatus;
 
