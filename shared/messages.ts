@@ -11,4 +11,3 @@ export const SENDER_NAME_MAX_LENGTH = 40;
 
 /** Letters, digits and spaces, with `. , & ' -` inside: nothing that ends a mail header or opens markup. */
 export const SENDER_NAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} .,&'-]*[\p{L}\p{N}.])?$/u;
-
