@@ -18,6 +18,7 @@ import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderI
 import { checkOrderFilter, needsSearch, searchOrders } from './order-search.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
+import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -61,6 +62,8 @@ export class OrderService {
     const { fields, problems } = checkOrderFields({ ...input, country });
     problems.push(...checkAppointment(input.appointment, input.duration ?? VISIT_DURATION_SECONDS, country, this.now));
     const technician = await this.technicianProblem(input.technician, problems);
+    const countryProblem = technician && technicianCountryProblem(country, technician);
+    if (countryProblem) problems.push(countryProblem);
     if (!fields || !technician || problems.length > 0) {
       throw new AppError(CommonError.BAD_USER_INPUT, { message: 'ORDER_INVALID', fields: problems });
     }
@@ -129,6 +132,7 @@ export class OrderService {
       if (order.deletedAt) throw orderDeleted();
       await em.populate(order, ['technician']);
       if (order.technician?.id !== technician.id) {
+        assertSameCountry([order], technician);
         await assertSchedulesOpen(em, technician, [order.appointment]);
         const before = pickValues(orderValues(order), ['technician']);
         order.technician = technician;
@@ -187,6 +191,8 @@ export class OrderService {
     if (needsSearch(filter, sort)) {
       return lists.run(this.ctx.em, (em) => searchOrders(em, filter ?? {}, technicianId, sort, page));
     }
+    if (filter?.withoutTechnician === true) conditions.push({ technician: null });
+    if (filter?.withoutTechnician === false) conditions.push({ technician: { $ne: null } });
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });
