@@ -3,4 +3,9 @@ import { OrderMigrationResolver } from './order-migration.resolver.js';
 import { OrderResolver } from './order.resolver.js';
 import { TechnicianRemovalResolver } from './technician-removal.resolver.js';
 
-export const orderResolvers = [OrderResolver, OrderMigrationResolver, OrderHistoryResolver, TechnicianRemovalResolver] as const;
+export const orderResolvers = [
+  OrderResolver,
+  OrderMigrationResolver,
+  OrderHistoryResolver,
+  TechnicianRemovalResolver,
+] as const;

@@ -80,7 +80,8 @@ export class OrderFilterInput {
 
   @Field(() => Boolean, {
     nullable: true,
-    description: 'true: only orders without a technician (imported without one, or whose technician was deleted); false: only those with one.',
+    description:
+      'true: only orders without a technician (imported without one, or whose technician was deleted); false: only those with one.',
   })
   withoutTechnician?: boolean | null;
 

@@ -19,7 +19,7 @@ export class TechnicianRemovalResolver {
     @Arg('id', () => Int, { description: 'Database id.' }) id: number,
     @Arg('moveOrdersTo', () => String, {
       nullable: true,
-      description: "The technician who takes over the active orders: database id or personal number (N-number).",
+      description: 'The technician who takes over the active orders: database id or personal number (N-number).',
     })
     moveOrdersTo?: string | null,
   ): Promise<DeleteTechnicianPayload> {

@@ -53,7 +53,9 @@ describe("the dispatcher's guards: country, deleting a technician, orders withou
     const belgian = await technician({ firstname: 'Luc', lastname: 'Peeters', country: Country.BE });
     const item = await order(dutch, dec(2, 9));
 
-    const refused = await gql(REASSIGN, { input: { referenceNumber: item.referenceNumber, technician: String(belgian.id) } });
+    const refused = await gql(REASSIGN, {
+      input: { referenceNumber: item.referenceNumber, technician: String(belgian.id) },
+    });
     expect(refused.body.errors?.[0]).toMatchObject({
       message:
         'Luc Peeters werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
@@ -117,9 +119,11 @@ describe("the dispatcher's guards: country, deleting a technician, orders withou
     expect(await server.em().count(Technician, { id: leaving.id })).toBe(0);
     expect([await ownerOf(first.id), await ownerOf(second.id)]).toEqual([taking.personalNumber, taking.personalNumber]);
     for (const item of [first, second]) {
-      expect((await eventsOf(item.id)).map((event) => [event.kind, event.before, event.after, event.actorName])).toEqual(
-        [['MIGRATED', { technician: leaving.personalNumber }, { technician: taking.personalNumber }, 'Ria Beheer']],
-      );
+      expect(
+        (await eventsOf(item.id)).map((event) => [event.kind, event.before, event.after, event.actorName]),
+      ).toEqual([
+        ['MIGRATED', { technician: leaving.personalNumber }, { technician: taking.personalNumber }, 'Ria Beheer'],
+      ]);
     }
     for (const item of [past, deleted]) {
       expect(await ownerOf(item.id)).toBeNull();

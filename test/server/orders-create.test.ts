@@ -165,7 +165,9 @@ describe('creating orders', () => {
     expect(fromHost.data?.createOrder.country).toBe('BE');
     const explicit = await create(validInput({ zipcode: '2000', country: 'BE', technician: 'B4711' }));
     expect(explicit.body.data?.createOrder.country).toBe('BE');
-    const dutchRulesForBelgium = await fieldErrors(validInput({ zipcode: '1234 AB', country: 'BE', technician: 'B4711' }));
+    const dutchRulesForBelgium = await fieldErrors(
+      validInput({ zipcode: '1234 AB', country: 'BE', technician: 'B4711' }),
+    );
     expect(dutchRulesForBelgium.fields).toEqual([
       { field: 'zipcode', message: 'Een Belgische postcode bestaat uit vier cijfers, bijvoorbeeld 1000.' },
     ]);

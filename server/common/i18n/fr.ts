@@ -106,7 +106,8 @@ export const fr: Record<MessageKey, string> = {
     "{technician} a encore {count} missions ({references}). Déplacez-les d'abord vers un autre technicien ; rien n'a été supprimé.",
   ORDER_NOT_RESTORABLE: 'Cette mission ne peut pas être rétablie.',
   ORDER_NOT_DELETED: "Cette mission n'est pas supprimée.",
-  ORDER_RESTORE_PAST: "Le jour de cette mission ({date}) est passé ; une mission supprimée d'un jour passé reste supprimée.",
+  ORDER_RESTORE_PAST:
+    "Le jour de cette mission ({date}) est passé ; une mission supprimée d'un jour passé reste supprimée.",
   ORDER_RESTORE_NO_TECHNICIAN: "Cette mission n'a plus de technicien (il a été supprimé) ; créez une nouvelle mission.",
   ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
   ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : choisissez un autre jour.',

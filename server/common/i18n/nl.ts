@@ -107,8 +107,10 @@ export const nl = {
     '{technician} heeft nog {count} opdrachten ({references}). Verplaats ze eerst naar een andere monteur; er is niets verwijderd.',
   ORDER_NOT_RESTORABLE: 'Deze opdracht kan niet worden teruggezet.',
   ORDER_NOT_DELETED: 'Deze opdracht is niet verwijderd.',
-  ORDER_RESTORE_PAST: 'De dag van deze opdracht ({date}) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
-  ORDER_RESTORE_NO_TECHNICIAN: 'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
+  ORDER_RESTORE_PAST:
+    'De dag van deze opdracht ({date}) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
+  ORDER_RESTORE_NO_TECHNICIAN:
+    'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
   ORDER_DATE_NOT_WORKING_DAY: 'Kies een werkdag.',
   ORDER_DATE_IS_HOLIDAY: '{date} is een feestdag in {country}: kies een andere dag.',
   ORDER_DATE_IS_SUNDAY: 'Op zondag worden geen bezoeken gepland: kies een andere dag.',
