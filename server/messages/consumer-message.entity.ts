@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Order } from '../orders/order.entity.js';
 
 /** What a message tells the consumer. */
@@ -44,10 +44,10 @@ export class ConsumerMessage {
   @ManyToOne(() => Order, { deleteRule: 'cascade' })
   order!: Order;
 
-  @Enum({ items: () => MessageKind, length: 20 })
+  @Property({ type: 'string', columnType: 'varchar(20)' })
   kind!: MessageKind;
 
-  @Enum({ items: () => MessageChannel, length: 10 })
+  @Property({ type: 'string', columnType: 'varchar(10)' })
   channel!: MessageChannel;
 
   /** The window told: its start, and its length (0: the day only, its window is not shown yet). */
@@ -64,7 +64,7 @@ export class ConsumerMessage {
   @Property({ length: 2 })
   language!: string;
 
-  @Enum({ items: () => MessageStatus, length: 10 })
+  @Property({ type: 'string', columnType: 'varchar(10)' })
   status: MessageStatus = MessageStatus.QUEUED;
 
   @Property()

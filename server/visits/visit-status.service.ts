@@ -37,12 +37,15 @@ const TODAY_SQL = `
 
 const ORDER_SQL = `select ${SCHEDULE_ORDER_COLUMNS} from orders o ${SCHEDULE_ORDER_JOINS} where o.id = ?`;
 
-/** Another of the technician's visits of the day that is on the way (the rows are locked by the technician lock). */
-const OTHER_ON_THE_WAY_SQL = `
-  select o.name, o.country, s.expected_arrival
+/**
+ * Another of the technician's visits of the day in a stage (the rows are locked by the technician lock): one
+ * visit on the way and one visit arrived at a time, since a technician is at one address at a time.
+ */
+const OTHER_IN_STAGE_SQL = `
+  select o.name, o.country, s.expected_arrival, s.arrived_at
   from visit_statuses s
   join orders o on o.id = s.order_id
-  where o.technician_id = ? and o.id <> ? and s.stage = 'ON_THE_WAY' and o.deleted_at is null
+  where o.technician_id = ? and o.id <> ? and s.stage = ? and o.deleted_at is null
     and o.appointment >= ? and o.appointment < ?
   order by o.appointment
   limit 1`;
@@ -185,7 +188,7 @@ export class VisitStatusService {
       const next = result.state;
       const limit = limitOf(kind, current.stage);
       if (limit) await this.checkLimit(em, order, kind, limit, now);
-      if (next.stage === VisitStage.ON_THE_WAY) await this.checkNoOtherOnTheWay(em, technicianId, order, visitDay);
+      if (next.stage !== current.stage) await this.checkNoOtherInStage(em, technicianId, order, visitDay, next.stage);
       this.store(em, order, row, next, now);
       const changed = changedValues(valuesOf(current), valuesOf(next));
       // A new estimate equal to the old one still is a tap the history shows.
@@ -224,17 +227,35 @@ export class VisitStatusService {
     );
   }
 
-  private async checkNoOtherOnTheWay(em: EntityManager, technicianId: number, order: Order, visitDay: string) {
+  /**
+   * One visit on the way and one visit arrived at a time (docs/rules.md, Visit statuses): a step or an undo into
+   * either stage is refused while another visit of the day is in it, naming that visit and its time.
+   */
+  private async checkNoOtherInStage(
+    em: EntityManager,
+    technicianId: number,
+    order: Order,
+    visitDay: string,
+    stage: VisitStage | null,
+  ) {
+    if (stage !== VisitStage.ON_THE_WAY && stage !== VisitStage.ARRIVED) return;
     const { start, end } = dayBounds(visitDay, TIME_ZONE[order.country]);
     const [other] = await em.execute<
-      { name: string; country: Order['country']; expected_arrival: Date | string | null }[]
-    >(OTHER_ON_THE_WAY_SQL, [technicianId, order.id, start, end]);
+      {
+        name: string;
+        country: Order['country'];
+        expected_arrival: Date | string | null;
+        arrived_at: Date | string | null;
+      }[]
+    >(OTHER_IN_STAGE_SQL, [technicianId, order.id, stage, start, end]);
     if (!other) return;
-    const parts =
-      other.expected_arrival === null ? null : localPartsOf(new Date(other.expected_arrival), TIME_ZONE[other.country]);
-    throw new AppError(VisitError.VISIT_OTHER_ON_THE_WAY, {
-      params: { name: other.name, time: parts ? `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}` : '—' },
-    });
+    const shown = stage === VisitStage.ON_THE_WAY ? other.expected_arrival : other.arrived_at;
+    const parts = shown === null ? null : localPartsOf(new Date(shown), TIME_ZONE[other.country]);
+    const time = parts ? `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}` : '—';
+    throw new AppError(
+      stage === VisitStage.ON_THE_WAY ? VisitError.VISIT_OTHER_ON_THE_WAY : VisitError.VISIT_OTHER_ARRIVED,
+      { params: { name: other.name, time } },
+    );
   }
 
   private store(em: EntityManager, order: Order, row: VisitStatus | null, next: VisitState, now: Date): void {

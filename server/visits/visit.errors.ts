@@ -8,6 +8,8 @@ export const VisitError = defineErrorCodes({
   VISIT_NOT_TODAY: 409,
   VISIT_STAGE_BACKWARDS: 409,
   VISIT_OTHER_ON_THE_WAY: 409,
+  /** A technician is at one address at a time: arrived at another visit that is not finished yet. */
+  VISIT_OTHER_ARRIVED: 409,
   VISIT_NOTHING_TO_UNDO: 409,
   VISIT_ARRIVAL_REQUIRED: 400,
   VISIT_ARRIVAL_OUT_OF_RANGE: 400,

@@ -329,9 +329,37 @@ describe('visit statuses', () => {
       await ok(token, onTheWay(order));
       // An undo back to "on the way" follows the same rule.
       const third = await createOrder(server.em(), { technician, appointment: at(TODAY_DATE, 17) });
+      await ok(token, { orderId: next.id, stage: 'FINISHED', outcome: 'REPAIRED' });
       await ok(token, { orderId: order.id, stage: 'ARRIVED' });
       await ok(token, onTheWay(third));
       expect(codeOf((await undo(token, order.id)).body)).toBe('VISIT_OTHER_ON_THE_WAY');
+    });
+  });
+
+  describe('one visit arrived at a time', () => {
+    it('refuses ARRIVED while another visit of the technician is arrived and not finished, naming it', async () => {
+      const { technician, order, token } = await arrange();
+      const next = await createOrder(server.em(), {
+        technician,
+        appointment: at(TODAY_DATE, 14),
+        name: 'Fam. Jansen',
+      });
+      await ok(token, { orderId: order.id, stage: 'ARRIVED' });
+      // On the way to the next stop while still at the first is fine: telling the next customer early.
+      await ok(token, onTheWay(next, 20));
+      const refusal = await send(token, { orderId: next.id, stage: 'ARRIVED' });
+      expect(codeOf(refusal.body)).toBe('VISIT_OTHER_ARRIVED');
+      expect(refusal.body.errors?.[0]?.message).toContain(`U bent nog bij ${order.name} (aangekomen om 10:00)`);
+      const french = await server.graphql(
+        SET,
+        { input: { requestId: randomUUID(), orderId: next.id, stage: 'ARRIVED' } },
+        { token, headers: { 'accept-language': 'fr-BE' } },
+      );
+      expect(french.body.errors?.[0]?.message).toContain(`Vous êtes encore chez ${order.name}`);
+      await ok(token, { orderId: order.id, stage: 'FINISHED', outcome: 'REPAIRED' });
+      await ok(token, { orderId: next.id, stage: 'ARRIVED' });
+      // An undo back to "arrived" at the first follows the same rule.
+      expect(codeOf((await undo(token, order.id)).body)).toBe('VISIT_OTHER_ARRIVED');
     });
   });
 
@@ -533,7 +561,9 @@ describe('visit statuses', () => {
       const busy = await createTechnician(server.em());
       for (let i = 0; i < 20; i++) {
         const order = await createOrder(server.em(), { technician: busy, appointment: at(TODAY_DATE, 7 + (i % 13)) });
-        if (i % 3 === 0) await ok(tokensFor(server).technician(busy), { orderId: order.id, stage: 'ARRIVED' });
+        if (i % 3 === 0) {
+          await ok(tokensFor(server).technician(busy), { orderId: order.id, stage: 'FINISHED', outcome: 'REPAIRED' });
+        }
       }
       const statementsFor = async (who: Technician) => {
         server.queries.length = 0;

@@ -236,6 +236,8 @@ export const fr: Record<MessageKey, string> = {
   'admin.mailSent': 'Un e-mail a été envoyé à {email} pour définir un mot de passe.',
   'admin.mailNotSent': "L'e-mail pour définir un mot de passe n'a pas pu être envoyé : {reason}",
   'admin.confirmDelete': 'Êtes-vous sûr de vouloir supprimer {name} ? Cette action est définitive',
+  'admin.confirmDeleteTitle': 'Supprimer {name} ?',
+  'admin.confirmDeleteBody': 'Cette action est définitive.',
   'admin.users.title': 'Aperçu des administrateurs',
   'admin.users.status': 'Statut',
   'admin.users.active': 'Actif',

@@ -238,6 +238,8 @@ export const nl = {
   'admin.mailSent': 'Er is een e-mail naar {email} verstuurd om een wachtwoord in te stellen.',
   'admin.mailNotSent': 'De e-mail om een wachtwoord in te stellen kon niet worden verstuurd: {reason}',
   'admin.confirmDelete': 'Weet u zeker dat u {name} wilt verwijderen? Deze actie is permanent',
+  'admin.confirmDeleteTitle': '{name} verwijderen?',
+  'admin.confirmDeleteBody': 'Dit kan niet ongedaan worden gemaakt.',
   'admin.users.title': 'Admin overzicht',
   'admin.users.status': 'Status',
   'admin.users.active': 'Actief',

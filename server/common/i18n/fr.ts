@@ -218,6 +218,8 @@ export const fr: Record<MessageKey, string> = {
     "Cette étape est déjà faite ou précède le statut actuel. Utilisez « Annuler » pour revenir d'une étape.",
   VISIT_OTHER_ON_THE_WAY:
     "Vous êtes déjà en route vers {name} ({time}). Indiquez d'abord votre arrivée là-bas, ou annulez « en route ».",
+  VISIT_OTHER_ARRIVED:
+    "Vous êtes encore chez {name} (arrivé à {time}). Indiquez d'abord « Terminée » là-bas, ou corrigez « Arrivé ».",
   VISIT_NOTHING_TO_UNDO: "Il n'y a pas d'étape à annuler. Vous pouvez revenir d'une seule étape à la fois.",
   VISIT_ARRIVAL_REQUIRED: "Indiquez l'heure à laquelle vous pensez arriver.",
   VISIT_ARRIVAL_OUT_OF_RANGE:

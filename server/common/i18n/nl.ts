@@ -213,6 +213,8 @@ export const nl = {
     'Deze stap is al gezet of ligt achter de huidige status. Gebruik "Ongedaan maken" om een stap terug te gaan.',
   VISIT_OTHER_ON_THE_WAY:
     'U bent al onderweg naar {name} ({time}). Meld eerst daar dat u bent aangekomen, of maak "onderweg" daar ongedaan.',
+  VISIT_OTHER_ARRIVED:
+    'U bent nog bij {name} (aangekomen om {time}). Meld daar eerst "Afgerond", of corrigeer "Aangekomen" daar.',
   VISIT_NOTHING_TO_UNDO: 'Er is geen stap om ongedaan te maken. U kunt één stap per keer terugzetten.',
   VISIT_ARRIVAL_REQUIRED: 'Geef aan hoe laat u verwacht aan te komen.',
   VISIT_ARRIVAL_OUT_OF_RANGE: 'De verwachte aankomst moet later dan nu zijn en hoogstens {hours} uur vooruit.',
