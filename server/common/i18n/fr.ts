@@ -111,6 +111,7 @@ export const fr: Record<MessageKey, string> = {
   ORDER_RESTORE_NO_TECHNICIAN: "Cette mission n'a plus de technicien (il a été supprimé) ; créez une nouvelle mission.",
   ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
   ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : choisissez un autre jour.',
+  ORDER_START_IN_PAST: 'Ce créneau a déjà commencé ; choisissez un créneau plus tard.',
   ORDER_DATE_IS_SUNDAY: "Aucune visite n'est planifiée le dimanche : choisissez un autre jour.",
 
   // schedule

@@ -113,6 +113,7 @@ export const nl = {
     'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
   ORDER_DATE_NOT_WORKING_DAY: 'Kies een werkdag.',
   ORDER_DATE_IS_HOLIDAY: '{date} is een feestdag in {country}: kies een andere dag.',
+  ORDER_START_IN_PAST: 'Dit tijdvak is al begonnen; kies een later tijdvak.',
   ORDER_DATE_IS_SUNDAY: 'Op zondag worden geen bezoeken gepland: kies een andere dag.',
 
   // schedule
