@@ -101,6 +101,11 @@ export interface AppConfig {
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
   /** Streamed exports: at most `maxConcurrent` at once in this process, each cut off after `deadlineMs`. */
   exports: { maxConcurrent: number; deadlineMs: number };
+  /**
+   * After SIGTERM the instance answers 503 on /readyz but keeps serving for this long, so the load balancer's
+   * health checks take it out of rotation before it stops accepting; only then do in-flight requests drain.
+   */
+  shutdownDrainMs: number;
   /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
   statementTimeoutMs: number;
   /** Connections this instance keeps to PostgreSQL at most. */
@@ -314,6 +319,14 @@ function readPositiveInt(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function readWholeNumber(env: Env, name: string, fallback: number): number {
+  const raw = readEnvString(env, name);
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
 /**
  * The pool and the admins' share of it: by default four of the ten connections for lists, and whatever the
  * operator sets, never so many that the consumer lookup, the technicians' calls and /readyz find none free.
@@ -413,6 +426,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxConcurrent: readPositiveInt(env, 'EXPORT_MAX_CONCURRENT', 2),
       deadlineMs: readPositiveInt(env, 'EXPORT_DEADLINE_MS', 10 * 60_000),
     },
+    shutdownDrainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 3_000 : 0),
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     ...readDatabaseShares(env),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),

@@ -177,6 +177,9 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       stopping ??= (async () => {
         lifecycle.shuttingDown = true;
         logger.info('shutting down');
+        // Still serving while /readyz says 503: the balancer's checks see it and send new requests elsewhere;
+        // closing at once would refuse (or reset) requests it already chose this instance for.
+        if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
         await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
         await openMetricsListener?.close();
         // Reactions to changes end first (they queue jobs); then running jobs finish (or are handed back
