@@ -36,7 +36,7 @@ export enum MessageStatus {
 @Unique({ name: 'consumer_messages_once', properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel'] })
 @Index({ name: 'consumer_messages_window_start_idx', properties: ['windowStart'] })
 export class ConsumerMessage {
-  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt';
+  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt' | 'purgedAt';
 
   @PrimaryKey()
   id!: number;
@@ -57,9 +57,12 @@ export class ConsumerMessage {
   @Property()
   windowSeconds!: number;
 
-  /** The e-mail address, or the mobile number in international form (+316…, +324…). */
-  @Property({ length: 255 })
-  recipient!: string;
+  /**
+   * The e-mail address, or the mobile number in international form (+316…, +324…); null once purged,
+   * a number of days after the visit (docs/rules.md, Consumer messages).
+   */
+  @Property({ type: 'string', length: 255, nullable: true })
+  recipient!: string | null;
 
   @Property({ length: 2 })
   language!: string;
@@ -81,4 +84,8 @@ export class ConsumerMessage {
 
   @Property({ type: 'datetime', nullable: true })
   failedAt: Date | null = null;
+
+  /** When the address and the failure's reason were removed; the rest of the row stays for the figures. */
+  @Property({ type: 'datetime', nullable: true })
+  purgedAt: Date | null = null;
 }
