@@ -200,6 +200,7 @@ export const nl = {
   'admin.ordersList.from': 'Vanaf datum',
   'admin.ordersList.to': 'Tot en met datum',
   'admin.ordersList.any': 'Alle',
+  'admin.ordersList.withoutTechnician': 'Zonder monteur',
   'admin.ordersList.informed': 'Tijdvak bekeken',
   'admin.ordersList.reply': 'Reactie klant',
   'admin.ordersList.reply.NONE': 'Geen reactie',
@@ -377,6 +378,9 @@ export const nl = {
   'admin.history.kind.VISIT_ARRIVED': 'Monteur aangekomen',
   'admin.history.kind.VISIT_FINISHED': 'Bezoek afgerond',
   'admin.history.kind.VISIT_STEP_BACK': 'Status van het bezoek teruggezet',
+  'admin.history.kind.RESCHEDULED': 'Verzet naar een andere dag of tijd',
+  'admin.history.kind.RESTORED': 'Teruggezet',
+  'admin.history.kind.TECHNICIAN_DELETED': 'Monteur verwijderd',
   // admin: holidays
   'admin.holidays.title': 'Feestdagen',
   'admin.holidays.createTitle': 'Feestdag aanmaken',
