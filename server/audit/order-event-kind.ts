@@ -15,6 +15,9 @@ export enum OrderEventKind {
   VISIT_FINISHED = 'VISIT_FINISHED',
   VISIT_STEP_BACK = 'VISIT_STEP_BACK',
   MESSAGE_RESENT = 'MESSAGE_RESENT',
+  RESCHEDULED = 'RESCHEDULED',
+  RESTORED = 'RESTORED',
+  TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
 }
 
 registerEnumType(OrderEventKind, {
@@ -38,6 +41,13 @@ registerEnumType(OrderEventKind, {
     MESSAGE_RESENT: {
       description:
         'An admin sent a consumer message again; `changes` holds its status before and its kind and channel.',
+    },
+    RESCHEDULED: {
+      description: 'An admin moved the visit to another date or window (and perhaps another technician).',
+    },
+    RESTORED: { description: 'An admin restored the deleted order.' },
+    TECHNICIAN_DELETED: {
+      description: "An admin deleted the order's technician; a past or deleted order keeps no technician.",
     },
   },
 });

@@ -198,6 +198,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.ordersList.from': 'À partir du',
   'admin.ordersList.to': "Jusqu'au (inclus)",
   'admin.ordersList.any': 'Toutes',
+  'admin.ordersList.withoutTechnician': 'Sans technicien',
   'admin.ordersList.informed': 'Plage horaire consultée',
   'admin.ordersList.reply': 'Réponse du client',
   'admin.ordersList.reply.NONE': 'Aucune réponse',
@@ -388,6 +389,9 @@ export const fr: Record<MessageKey, string> = {
   'admin.messages.status.SENT': 'Envoyé',
   'admin.messages.status.FAILED': 'Échec',
   'admin.messages.status.SKIPPED': 'Non envoyé',
+  'admin.history.kind.RESCHEDULED': 'Déplacée à un autre jour ou horaire',
+  'admin.history.kind.RESTORED': 'Rétablie',
+  'admin.history.kind.TECHNICIAN_DELETED': 'Technicien supprimé',
   // admin: holidays
   'admin.holidays.title': 'Jours fériés',
   'admin.holidays.createTitle': 'Ajouter un jour férié',

@@ -200,6 +200,7 @@ export const nl = {
   'admin.ordersList.from': 'Vanaf datum',
   'admin.ordersList.to': 'Tot en met datum',
   'admin.ordersList.any': 'Alle',
+  'admin.ordersList.withoutTechnician': 'Zonder monteur',
   'admin.ordersList.informed': 'Tijdvak bekeken',
   'admin.ordersList.reply': 'Reactie klant',
   'admin.ordersList.reply.NONE': 'Geen reactie',
@@ -390,6 +391,9 @@ export const nl = {
   'admin.messages.status.SENT': 'Verstuurd',
   'admin.messages.status.FAILED': 'Mislukt',
   'admin.messages.status.SKIPPED': 'Niet verstuurd',
+  'admin.history.kind.RESCHEDULED': 'Verzet naar een andere dag of tijd',
+  'admin.history.kind.RESTORED': 'Teruggezet',
+  'admin.history.kind.TECHNICIAN_DELETED': 'Monteur verwijderd',
   // admin: holidays
   'admin.holidays.title': 'Feestdagen',
   'admin.holidays.createTitle': 'Feestdag aanmaken',

@@ -17,6 +17,9 @@ const KIND_LABELS = {
   VISIT_FINISHED: 'admin.history.kind.VISIT_FINISHED',
   VISIT_STEP_BACK: 'admin.history.kind.VISIT_STEP_BACK',
   MESSAGE_RESENT: 'admin.history.kind.MESSAGE_RESENT',
+  RESCHEDULED: 'admin.history.kind.RESCHEDULED',
+  RESTORED: 'admin.history.kind.RESTORED',
+  TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
