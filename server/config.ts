@@ -102,6 +102,12 @@ export interface AppConfig {
   /** Streamed exports: at most `maxConcurrent` at once in this process, each cut off after `deadlineMs`. */
   exports: { maxConcurrent: number; deadlineMs: number };
   /**
+   * Live updates (GraphQL subscriptions over server-sent events): at most `maxStreams` open streams in this
+   * process and `maxStreamsPerViewer` per token holder (a consumer's tabs, a technician's phone), each ended
+   * after `streamDeadlineMs` (the client opens it again and reads the state anew).
+   */
+  live: { maxStreams: number; maxStreamsPerViewer: number; streamDeadlineMs: number };
+  /**
    * After SIGTERM the instance answers 503 on /readyz but keeps serving for this long, so the load balancer's
    * health checks take it out of rotation before it stops accepting; only then do in-flight requests drain.
    */
@@ -443,6 +449,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     exports: {
       maxConcurrent: readPositiveInt(env, 'EXPORT_MAX_CONCURRENT', 2),
       deadlineMs: readPositiveInt(env, 'EXPORT_DEADLINE_MS', 10 * 60_000),
+    },
+    live: {
+      maxStreams: readPositiveInt(env, 'LIVE_MAX_STREAMS', 5_000),
+      maxStreamsPerViewer: readPositiveInt(env, 'LIVE_MAX_STREAMS_PER_VIEWER', 5),
+      streamDeadlineMs: readPositiveInt(env, 'LIVE_STREAM_DEADLINE_MS', 30 * 60_000),
     },
     shutdownDrainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 3_000 : 0),
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),

@@ -10,10 +10,12 @@ import { authDirective } from './common/auth/require-role.js';
 import { DateTimeISOScalar } from './common/time/date-scalars.js';
 import { consumerLinkResolvers } from './consumer-links/index.js';
 import { consumerResolvers } from './consumers/index.js';
+import { dispatchResolvers } from './dispatch/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
+import { liveResolvers } from './live/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -33,6 +35,7 @@ export const RESOLVERS = [
   ...importResolvers,
   ...exportResolvers,
   ...orderResolvers,
+  ...dispatchResolvers,
   ...statisticsResolvers,
   // "informed?" and the call list
   ...informedResolvers,
@@ -40,10 +43,16 @@ export const RESOLVERS = [
   ...visitResolvers,
   // personal links in consumer messages
   ...consumerLinkResolvers,
+  // the visit day followed live
+  ...liveResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {
-  return { ...schema.getQueryType()?.getFields(), ...schema.getMutationType()?.getFields() };
+  return {
+    ...schema.getQueryType()?.getFields(),
+    ...schema.getMutationType()?.getFields(),
+    ...schema.getSubscriptionType()?.getFields(),
+  };
 }
 
 /** Fails when a root field is neither public nor guarded by `@RequireRole`. */
@@ -57,6 +66,19 @@ export function assertEveryOperationGuarded(schema: GraphQLSchema): void {
   }
 }
 
+/**
+ * type-graphql wants a publish/subscribe system as soon as there is a subscription, even when each one
+ * brings its own source (`subscribe`, as ours do: server/live/visit-feed.ts). Topics are not used.
+ */
+const noTopics = {
+  publish(): void {
+    throw new Error('Subscriptions bring their own source; nothing is published by topic.');
+  },
+  subscribe(): AsyncIterable<unknown> {
+    throw new Error('Subscriptions bring their own source; nothing is published by topic.');
+  },
+};
+
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema, built once per process (type-graphql's metadata is global). */
@@ -65,6 +87,7 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
     resolvers: RESOLVERS,
     authChecker,
     directives: [authDirective],
+    pubSub: noTopics,
     // Every Date the schema takes is an instant of the planning years (see date-scalars.ts).
     scalarsMap: [{ type: Date, scalar: DateTimeISOScalar }],
     validate: false,
