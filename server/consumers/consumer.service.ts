@@ -17,6 +17,7 @@ import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/customer-lookups.
 import type { LimitRow } from '../common/rate-limit/rate-limiter.js';
 import { isWindowAvailable, signOf, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
+import { MessageSetting } from '../message-settings/message-setting.entity.js';
 
 /** More visits at one address than anyone has; keeps the data token small. */
 const MAX_VISITS = 20;
@@ -126,11 +127,20 @@ export class ConsumerService {
     }));
   }
 
-  /** Where the window will be sent at 13:30, masked; null when there is nowhere to send it. */
+  /**
+   * Where the window will be sent at 13:30, masked; null when there is nowhere to send it. Only what will really
+   * be sent is promised: nothing when the country's messages are off, no channel that is switched off.
+   */
   private async messageNotice(order: Order): Promise<VisitMessageNotice | null> {
+    const setting = await this.ctx.em.findOne(MessageSetting, { country: order.country });
+    if (setting && !setting.enabled) return null;
     const addresses = maskedMessageAddresses(await messageAddressesOf(this.ctx.em, order));
-    if (addresses.email === null && addresses.mobile === null) return null;
-    return addresses;
+    const promised = {
+      email: setting && !setting.email ? null : addresses.email,
+      mobile: setting && !setting.sms ? null : addresses.mobile,
+    };
+    if (promised.email === null && promised.mobile === null) return null;
+    return promised;
   }
 
   /** The call centre of the country and, for a token of an externally handled visit, that company. */

@@ -5,6 +5,7 @@ import { Country } from '../../server/common/locale.js';
 import { personalLinkUrls } from '../../server/consumer-links/personal-link.js';
 import { isUnsubscribed } from '../../server/consumer-links/unsubscribes.js';
 import { Order } from '../../server/orders/order.entity.js';
+import { MessageSetting } from '../../server/message-settings/message-setting.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
@@ -450,6 +451,18 @@ describe('before the window is shown', () => {
     // unsubscribed: no longer promised
     await server.graphql(UNSUBSCRIBE, { token: tokenOf(landline) });
     expect((await visitsWith(tokensFor(server).consumer([landline])))[0].messageNotice).toBeNull();
+
+    // only what will be sent is promised: no SMS when the country's SMS is off, nothing when messages are off
+    const settings = (changes: Partial<Pick<MessageSetting, 'enabled' | 'sms'>>) =>
+      server.em().nativeUpdate(MessageSetting, { country: Country.NL }, changes);
+    await settings({ sms: false });
+    expect((await visitsWith(tokensFor(server).consumer([order])))[0].messageNotice).toEqual({
+      email: 'j•••@example.nl',
+      mobile: null,
+    });
+    await settings({ sms: true, enabled: false });
+    expect((await visitsWith(tokensFor(server).consumer([order])))[0].messageNotice).toBeNull();
+    await settings({ enabled: true });
 
     // once shown, nothing to announce
     const shown = await visitsWith(
