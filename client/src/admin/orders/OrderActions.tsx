@@ -19,7 +19,7 @@ import {
 } from './order-mutations';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
-import { instantIn, localDateIn } from './zoned-instant';
+import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 
 /** @public Read by codegen: the order page's query and the order mutations spread it. */
 export const OrderActionsFragment = graphql(`
@@ -271,14 +271,14 @@ function RescheduleDialog({
   const ids = useId();
   const zone = TIME_ZONE[order.country];
   const current = new Date(order.appointment);
-  const [date, setDate] = useState(localDateIn(current, zone));
+  const [date, setDate] = useState(localDateOf(current, zone));
   const [hour, setHour] = useState(hourIn(current, { language, country: order.country }));
   const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [reschedule, saving] = useRescheduleOrderMutation();
-  const today = localDateIn(new Date(), zone);
+  const today = localDateOf(new Date(), zone);
   const chosen = technicians.find((option) => option.personalNumber === technician);
-  const start = date ? instantIn(date, hour, zone) : null;
+  const start = date ? instantOf(date, hour, 0, zone) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
