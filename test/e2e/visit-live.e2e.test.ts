@@ -58,7 +58,7 @@ describe("the consumer's page follows the technician's visit live (built app in 
         await consumer.page
           .getByRole('heading', { name: textOf(site, 'consumer.details.greeting', { name: order.name }) })
           .waitFor();
-        await consumer.page.getByText(textOf(site, 'consumer.details.callAhead')).waitFor();
+        await consumer.page.getByText(textOf(site, 'consumer.details.callAhead'), { exact: true }).waitFor();
 
         await openWithStorage(
           technicianPage.page,
@@ -73,9 +73,15 @@ describe("the consumer's page follows the technician's visit live (built app in 
         const onTheWay = textOf(site, 'consumer.progress.onTheWay', { name: 'Jan', time: '09:30' });
         await expect.poll(() => status.textContent(), { timeout: 2_000 }).toBe(onTheWay);
         expect(Date.now() - tapped).toBeLessThan(2_000);
-        expect(await consumer.page.getByText(textOf(site, 'consumer.details.callAhead')).count()).toBe(0);
+        expect(await consumer.page.getByText(textOf(site, 'consumer.details.callAhead'), { exact: true }).count()).toBe(
+          0,
+        );
         expect(await consumer.page.getByText('Verbeek').count()).toBe(0);
         await expectNoAxeViolations(consumer.page, `visit-live-on-the-way-${site.language}`);
+
+        await technicianCard.getByRole('button', { name: 'Aangekomen' }).click();
+        const arrived = textOf(site, 'consumer.progress.arrived', { name: 'Jan' });
+        await expect.poll(() => status.textContent(), { timeout: 2_000 }).toBe(arrived);
 
         await technicianCard.getByRole('button', { name: 'Afgerond' }).click();
         await technicianCard.getByLabel('Gerepareerd').check();
