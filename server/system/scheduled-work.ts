@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { mailNewAccount } from '../accounts/password-mail.js';
+import { PASSWORD_MAIL_QUEUE, type PasswordMailJob } from '../common/jobs/password-mail-job.js';
 import { onOrdersChanged } from '../audit/order-changes.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { createSmsSender } from '../common/sms/sms-sender.js';
@@ -66,6 +68,17 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     },
   });
   await jobs.every('visit-request-ids.cleanup', VISIT_REQUEST_IDS_CLEANUP_CRON);
+
+  // A new account's first-password mail, sent by the server and retried while the mail server is down.
+  await jobs.define<PasswordMailJob>({
+    name: PASSWORD_MAIL_QUEUE,
+    policy: 'exclusive',
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 3600,
+    expireInSeconds: 120,
+    handler: (job) => mailNewAccount(services, job),
+  });
 
   // Consumer messages (docs/rules.md, Consumer messages).
   const planner = new MessagePlanner(services.orm, services.holidays, jobs);

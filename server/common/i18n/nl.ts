@@ -100,6 +100,23 @@ export const nl = {
   MIGRATION_SAME_TECHNICIAN: 'Kies een andere monteur dan de monteur die de opdrachten nu heeft.',
   NO_ORDERS_SELECTED: 'Selecteer minstens één opdracht.',
   TOO_MANY_ORDERS: 'U kunt hoogstens {max} opdrachten tegelijk migreren.',
+  TECHNICIAN_OTHER_COUNTRY: 'Deze monteur werkt in een ander land dan de opdracht. Er is niets gewijzigd.',
+  TECHNICIAN_NOT_IN_NL:
+    '{technician} werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
+  TECHNICIAN_NOT_IN_BE:
+    '{technician} werkt in Nederland; een opdracht in België gaat naar een monteur uit België. Er is niets gewijzigd.',
+  TECHNICIAN_HAS_ORDERS:
+    '{technician} heeft nog {count} opdrachten ({references}). Verplaats ze eerst naar een andere monteur; er is niets verwijderd.',
+  ORDER_NOT_RESTORABLE: 'Deze opdracht kan niet worden teruggezet.',
+  ORDER_NOT_DELETED: 'Deze opdracht is niet verwijderd.',
+  ORDER_RESTORE_PAST:
+    'De dag van deze opdracht ({date}) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
+  ORDER_RESTORE_NO_TECHNICIAN:
+    'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
+  ORDER_DATE_NOT_WORKING_DAY: 'Kies een werkdag.',
+  ORDER_DATE_IS_HOLIDAY: '{date} is een feestdag in {country}: kies een andere dag.',
+  ORDER_START_IN_PAST: 'Dit tijdvak is al begonnen; kies een later tijdvak.',
+  ORDER_DATE_IS_SUNDAY: 'Op zondag worden geen bezoeken gepland: kies een andere dag.',
 
   // schedule
   SCHEDULE_LOCKED: 'Deze planning is al bevestigd en kan niet meer worden gewijzigd.',

@@ -16,6 +16,9 @@ const KIND_LABELS = {
   VISIT_ARRIVED: 'admin.history.kind.VISIT_ARRIVED',
   VISIT_FINISHED: 'admin.history.kind.VISIT_FINISHED',
   VISIT_STEP_BACK: 'admin.history.kind.VISIT_STEP_BACK',
+  RESCHEDULED: 'admin.history.kind.RESCHEDULED',
+  RESTORED: 'admin.history.kind.RESTORED',
+  TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
