@@ -15,6 +15,8 @@ import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
+import { messageSettingResolvers } from './message-settings/index.js';
+import { messageResolvers } from './messages/index.js';
 import { liveResolvers } from './live/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -43,6 +45,10 @@ export const RESOLVERS = [
   ...visitResolvers,
   // personal links in consumer messages
   ...consumerLinkResolvers,
+  // how consumers are told: per country
+  ...messageSettingResolvers,
+  // the order's message log and resending
+  ...messageResolvers,
   // the visit day followed live
   ...liveResolvers,
 ] as unknown as NonEmptyArray<Function>;

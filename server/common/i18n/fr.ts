@@ -198,6 +198,25 @@ export const fr: Record<MessageKey, string> = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
 
+  // consumer messages: sending again
+  MESSAGE_NOT_FOUND: "Ce message n'existe pas (plus).",
+  MESSAGES_OFF:
+    'Les messages aux consommateurs sont désactivés pour {country}. Activez-les dans les paramètres système pour renvoyer.',
+  MESSAGES_OFF_EMAIL:
+    "L'e-mail aux consommateurs est désactivé pour {country}. Activez-le dans les paramètres système pour renvoyer.",
+  MESSAGES_OFF_SMS:
+    'Le SMS aux consommateurs est désactivé pour {country}. Activez-le dans les paramètres système pour renvoyer.',
+  MESSAGE_UNSUBSCRIBED: "Cette adresse s'est désinscrite des messages : plus rien n'y est envoyé.",
+  MESSAGE_ORDER_DELETED: 'Ce rendez-vous a été supprimé : le client ne reçoit plus de messages à son sujet.',
+  MESSAGE_ALREADY_QUEUED: 'Ce message est déjà prêt à être envoyé.',
+  MESSAGE_SUPERSEDED: 'Un message plus récent a été envoyé ensuite par ce canal ; renvoyez celui-là.',
+  MESSAGE_VISIT_OVER: "La visite est passée : renvoyer n'a plus de sens.",
+  MESSAGE_NO_ADDRESS: "Le rendez-vous n'a plus d'adresse pour ce canal. Complétez-la et réessayez.",
+  // message settings
+  SENDER_NAME_INVALID:
+    "Pour l'expéditeur, utilisez uniquement des lettres, des chiffres et des espaces, avec . , & ' - entre eux.",
+  MESSAGE_CHANNEL_REQUIRED: 'Choisissez au moins un canal (e-mail ou SMS), ou désactivez les messages.',
+
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND:
     'Ce rendez-vous ne correspond pas à votre recherche. Veuillez rechercher à nouveau votre rendez-vous.',

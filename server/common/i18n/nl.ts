@@ -194,6 +194,24 @@ export const nl = {
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
 
+  // consumer messages: sending again
+  MESSAGE_NOT_FOUND: 'Dit bericht bestaat niet (meer).',
+  MESSAGES_OFF:
+    'Berichten aan consumenten staan uit voor {country}. Zet ze aan bij Systeem instellingen om opnieuw te versturen.',
+  MESSAGES_OFF_EMAIL:
+    'E-mail aan consumenten staat uit voor {country}. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+  MESSAGES_OFF_SMS:
+    'Sms aan consumenten staat uit voor {country}. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+  MESSAGE_UNSUBSCRIBED: 'Dit adres heeft zich afgemeld voor berichten: er wordt niets meer naartoe gestuurd.',
+  MESSAGE_ORDER_DELETED: 'Deze opdracht is verwijderd: de klant krijgt er geen berichten meer over.',
+  MESSAGE_ALREADY_QUEUED: 'Dit bericht staat al klaar om te worden verstuurd.',
+  MESSAGE_SUPERSEDED: 'Er is daarna een nieuwer bericht via dit kanaal gestuurd; verstuur dat opnieuw.',
+  MESSAGE_VISIT_OVER: 'Het bezoek is voorbij: opnieuw versturen heeft geen zin meer.',
+  MESSAGE_NO_ADDRESS: 'De opdracht heeft geen adres meer voor dit kanaal. Vul het in en probeer het opnieuw.',
+  // message settings
+  SENDER_NAME_INVALID: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
+  MESSAGE_CHANNEL_REQUIRED: 'Kies minstens één kanaal (e-mail of sms), of zet de berichten uit.',
+
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',
   VISIT_WINDOW_NOT_AVAILABLE:
