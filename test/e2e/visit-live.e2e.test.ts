@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { instantOf } from '../../server/common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 import { signLinkToken } from '../../server/consumer-links/link-token.js';
 import { createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
