@@ -12,6 +12,7 @@ import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { inputTextPlugin } from './common/errors/input-text.plugin.js';
+import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
@@ -33,6 +34,8 @@ import { healthRouter, type Lifecycle } from './system/health.js';
 export interface ComposedApp {
   app: Express;
   apollo: ApolloServer<AppContext>;
+  /** The subscriptions' event streams (closed first on shutdown). */
+  streams: GraphQLStream;
 }
 
 /** Bad bodies and unexpected failures outside GraphQL: a code, never a stack trace. */
@@ -96,6 +99,25 @@ export async function composeApp(
   app.use(cookieParser());
   const xsrf = createXsrf(config.jwtSecret);
 
+  // Subscriptions over server-sent events, beside the GraphQL endpoint (before it: '/graphql' would match too).
+  const streams = graphqlStream({
+    schema,
+    validationRules: graphqlValidationRules(graphqlArmor()),
+    maxTokens: GRAPHQL_LIMITS.maxTokens,
+    limits: config.live,
+    contextOf: (req, res) => createContext(req, res, services),
+  });
+  app.use(
+    '/graphql/stream',
+    (_req, res, next) => {
+      labelRoute(res, '/graphql/stream');
+      next();
+    },
+    xsrf.protect,
+    express.json({ limit: '100kb' }),
+    streams.handler,
+  );
+
   app.use(
     '/graphql',
     (_req, res, next) => {
@@ -122,5 +144,5 @@ export async function composeApp(
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue, { serveSourceMaps: config.env !== 'production' }));
   app.use(lastResort);
-  return { app, apollo };
+  return { app, apollo, streams };
 }

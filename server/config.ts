@@ -101,6 +101,17 @@ export interface AppConfig {
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
   /** Streamed exports: at most `maxConcurrent` at once in this process, each cut off after `deadlineMs`. */
   exports: { maxConcurrent: number; deadlineMs: number };
+  /**
+   * Live updates (GraphQL subscriptions over server-sent events): at most `maxStreams` open streams in this
+   * process and `maxStreamsPerViewer` per token holder (a consumer's tabs, a technician's phone), each ended
+   * after `streamDeadlineMs` (the client opens it again and reads the state anew).
+   */
+  live: { maxStreams: number; maxStreamsPerViewer: number; streamDeadlineMs: number };
+  /**
+   * After SIGTERM the instance answers 503 on /readyz but keeps serving for this long, so the load balancer's
+   * health checks take it out of rotation before it stops accepting; only then do in-flight requests drain.
+   */
+  shutdownDrainMs: number;
   /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
   statementTimeoutMs: number;
   /** Connections this instance keeps to PostgreSQL at most. */
@@ -120,6 +131,11 @@ export interface AppConfig {
   twilio: TwilioConfig | undefined;
   /** Consumer messages: tries after the first failed one, and the first wait (it doubles each time, up to an hour). */
   messageRetries: { limit: number; delaySeconds: number };
+  /**
+   * Days after the visit that consumer messages keep their address (and the outbox its message files);
+   * on the next local day the purge removes them. The rows stay for the figures.
+   */
+  messageDataRetentionDays: number;
 }
 
 export interface TwilioConfig {
@@ -314,6 +330,27 @@ function readPositiveInt(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function readWholeNumber(env: Env, name: string, fallback: number): number {
+  const raw = readEnvString(env, name);
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+/** Longer than any statistics period the admins look back over, and short enough to mean something. */
+const MESSAGE_DATA_RETENTION_MAX_DAYS = 366;
+
+function readMessageDataRetentionDays(env: Env): number {
+  const days = readPositiveInt(env, 'MESSAGE_DATA_RETENTION_DAYS', 30);
+  if (days > MESSAGE_DATA_RETENTION_MAX_DAYS) {
+    throw new ConfigError(
+      `MESSAGE_DATA_RETENTION_DAYS must be at most ${MESSAGE_DATA_RETENTION_MAX_DAYS} (days after the visit that consumers' addresses are kept), got "${days}"`,
+    );
+  }
+  return days;
+}
+
 /**
  * The pool and the admins' share of it: by default four of the ten connections for lists, and whatever the
  * operator sets, never so many that the consumer lookup, the technicians' calls and /readyz find none free.
@@ -413,6 +450,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxConcurrent: readPositiveInt(env, 'EXPORT_MAX_CONCURRENT', 2),
       deadlineMs: readPositiveInt(env, 'EXPORT_DEADLINE_MS', 10 * 60_000),
     },
+    live: {
+      maxStreams: readPositiveInt(env, 'LIVE_MAX_STREAMS', 5_000),
+      maxStreamsPerViewer: readPositiveInt(env, 'LIVE_MAX_STREAMS_PER_VIEWER', 5),
+      streamDeadlineMs: readPositiveInt(env, 'LIVE_STREAM_DEADLINE_MS', 30 * 60_000),
+    },
+    shutdownDrainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 3_000 : 0),
     statementTimeoutMs: readPositiveInt(env, 'STATEMENT_TIMEOUT_MS', 15_000),
     ...readDatabaseShares(env),
     clientDir: resolve(readEnvString(env, 'CLIENT_DIR') ?? './dist/client'),
@@ -427,5 +470,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       limit: readPositiveInt(env, 'MESSAGE_RETRY_LIMIT', 8),
       delaySeconds: readPositiveInt(env, 'MESSAGE_RETRY_DELAY_SECONDS', 30),
     },
+    messageDataRetentionDays: readMessageDataRetentionDays(env),
   };
 }

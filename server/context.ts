@@ -32,6 +32,18 @@ export interface SiteVisitLog {
   flush(): Promise<void>;
 }
 
+/**
+ * Live changes of visits for this process's subscribers: fed by the one change listener, handed out in memory.
+ * `own`: the visits a consumer's token names or a technician's own; `all`: every visit (the office's board).
+ * A stream ends at its deadline, on shutdown, and when the listener lost notices (the client then reads the
+ * state anew).
+ */
+export interface LiveVisitFeed {
+  follow(viewer: Viewer, scope: 'own' | 'all'): AsyncIterableIterator<object>;
+  /** Open streams in this process. */
+  readonly size: number;
+}
+
 /** Long-lived parts of the application, created once at start-up. */
 export interface AppServices {
   config: AppConfig;
@@ -50,6 +62,8 @@ export interface AppServices {
   listQueries: ListQueryGate;
   /** Places for streamed exports in this process: each holds a database connection while its client reads. */
   exportSlots: StreamSlots;
+  /** Live changes of visits for subscriptions (server/live/visit-feed.ts). */
+  liveVisits: LiveVisitFeed;
   /** Scheduled and retried work, shared by every instance on the database (pg-boss). */
   jobs: JobQueue;
   /** This process's Prometheus metrics (served only when the operator turns them on). */

@@ -18,6 +18,7 @@ import { ListQueryGate } from './common/db/list-query-gate.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
 import { registerUnsubscribeKey } from './consumer-links/unsubscribes.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
+import { VisitFeed } from './live/visit-feed.js';
 import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { StreamSlots } from './common/stream-slots.js';
 import type { AppServices } from './context.js';
@@ -114,6 +115,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       stopTimeoutMs: config.jobs.stopTimeoutMs,
     });
 
+    const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
     const metrics = new AppMetrics();
     metrics.watchPool(orm);
     const services: AppServices = {
@@ -138,6 +140,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       jobs,
       metrics,
       exportSlots: new StreamSlots(config.exports.maxConcurrent),
+      liveVisits,
     };
     const scheduledWork = await defineScheduledWork(services);
     await jobs.start();
@@ -159,7 +162,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
     // so nothing more can be written) for this long closes the connection and frees what it held.
     httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
-    const { app, apollo } = await composeApp(services, httpServer, lifecycle);
+    const { app, apollo, streams } = await composeApp(services, httpServer, lifecycle);
     httpServer.on('request', app);
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
@@ -177,6 +180,13 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       stopping ??= (async () => {
         lifecycle.shuttingDown = true;
         logger.info('shutting down');
+        // Still serving while /readyz says 503: the balancer's checks see it and send new requests elsewhere;
+        // closing at once would refuse (or reset) requests it already chose this instance for.
+        if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        // Live streams never end by themselves: they end first (each client is told "complete"), and
+        // whatever is still open is cut, so the drain below never waits for a stream.
+        liveVisits.stop();
+        await streams.closeAll(1_000);
         await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
         await openMetricsListener?.close();
         // Reactions to changes end first (they queue jobs); then running jobs finish (or are handed back

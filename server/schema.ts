@@ -14,6 +14,7 @@ import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
+import { liveResolvers } from './live/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -40,10 +41,16 @@ export const RESOLVERS = [
   ...visitResolvers,
   // personal links in consumer messages
   ...consumerLinkResolvers,
+  // the visit day followed live
+  ...liveResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {
-  return { ...schema.getQueryType()?.getFields(), ...schema.getMutationType()?.getFields() };
+  return {
+    ...schema.getQueryType()?.getFields(),
+    ...schema.getMutationType()?.getFields(),
+    ...schema.getSubscriptionType()?.getFields(),
+  };
 }
 
 /** Fails when a root field is neither public nor guarded by `@RequireRole`. */
@@ -57,6 +64,19 @@ export function assertEveryOperationGuarded(schema: GraphQLSchema): void {
   }
 }
 
+/**
+ * type-graphql wants a publish/subscribe system as soon as there is a subscription, even when each one
+ * brings its own source (`subscribe`, as ours do: server/live/visit-feed.ts). Topics are not used.
+ */
+const noTopics = {
+  publish(): void {
+    throw new Error('Subscriptions bring their own source; nothing is published by topic.');
+  },
+  subscribe(): AsyncIterable<unknown> {
+    throw new Error('Subscriptions bring their own source; nothing is published by topic.');
+  },
+};
+
 let built: Promise<GraphQLSchema> | undefined;
 
 /** The one schema, built once per process (type-graphql's metadata is global). */
@@ -65,6 +85,7 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
     resolvers: RESOLVERS,
     authChecker,
     directives: [authDirective],
+    pubSub: noTopics,
     // Every Date the schema takes is an instant of the planning years (see date-scalars.ts).
     scalarsMap: [{ type: Date, scalar: DateTimeISOScalar }],
     validate: false,

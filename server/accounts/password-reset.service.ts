@@ -4,32 +4,22 @@ import { hashPassword } from '../common/auth/passwords.js';
 import { normalizeEmail } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
-import type { Language } from '../common/locale.js';
 import { AccountError } from './account.errors.js';
 import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
 import { PASSWORD_MAX_LENGTH } from '../../shared/staff.js';
 import { runInBackground } from './background.js';
 import { trustDevice } from './device-cookie.js';
-import { passwordResetMail } from './password-reset-mail.js';
+import { mailPasswordLink } from './password-mail.js';
 import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
-import { hashResetToken, looksLikeResetToken, newResetToken } from './reset-token.js';
+import { hashResetToken, looksLikeResetToken } from './reset-token.js';
 import {
   accountClientKey,
   accountKey,
   findStaffByEmail,
   findStaffById,
   isUsable,
-  NEW_PASSWORD_PATH,
   PASSWORD_MIN_LENGTH,
 } from './staff-account.js';
-
-interface MailRecipient {
-  id: number;
-  email: string;
-  firstname: string;
-}
-
-const displayBrand = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
 export class PasswordResetService {
   constructor(private readonly ctx: AppContext) {}
@@ -42,8 +32,8 @@ export class PasswordResetService {
     const { rateLimiter } = this.ctx.services;
     const email = normalizeEmail(input.email);
     // Refused per client only, never per account: a stranger's calls must not cost the owner a link. The
-    // mails an account gets are capped after the answer (issueAndSend). An admin creating technicians asks
-    // for their first mails; one office must not run out of the budget meant for anonymous callers.
+    // mails an account gets are capped after the answer (mailPasswordLink). An admin sending links for the
+    // office's staff must not run out of the budget meant for anonymous callers.
     if (this.ctx.viewer?.role !== Role.ADMIN) {
       await rateLimiter.consumeAll([
         { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientKey },
@@ -54,7 +44,9 @@ export class PasswordResetService {
     if (!account || !isUsable(account)) throw new AppError(AccountError.NO_USER_FOUND, { message: 'UNKNOWN_EMAIL' });
     const recipient = { id: account.id, email: account.email, firstname: account.firstname };
     const language = this.ctx.language;
-    runInBackground(this.ctx.log, 'password reset mail', () => this.issueAndSend(type, recipient, language));
+    runInBackground(this.ctx.log, 'password reset mail', () =>
+      mailPasswordLink(this.ctx.services, this.ctx.log, type, recipient, language),
+    );
   }
 
   /** Sets the password of the token's account; the token, every other reset link and every session end. */
@@ -101,49 +93,5 @@ export class PasswordResetService {
     await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClientKey(type, email, this.ctx.clientKey));
     // The link came from the account's mailbox: this browser is the owner's, and signs in on its own budget.
     trustDevice(this.ctx.cookies, this.ctx.services.config.jwtSecret, accountKey(type, email), clock.nowSeconds());
-  }
-
-  /**
-   * Mails a new link, unless the account was mailed one moments ago (PASSWORD_RESET_MAILS_PER_ACCOUNT, whose
-   * window is shorter than a link lives): then that link, still valid, is the one to use. Earlier links stay
-   * valid until they expire or one is used, so a stranger's request never spoils the link the owner is using.
-   */
-  private async issueAndSend(type: AccountType, recipient: MailRecipient, language: Language): Promise<void> {
-    const { orm, clock, config, mailer, rateLimiter } = this.ctx.services;
-    if (!(await rateLimiter.allows('PASSWORD_RESET_MAILS_PER_ACCOUNT', accountKey(type, recipient.email)))) {
-      this.ctx.log.info('password link not mailed: the link mailed minutes before still works');
-      return;
-    }
-    const { token, hash } = newResetToken();
-    const welcome = await orm.em.fork().transactional(async (em) => {
-      const account = await findStaffById(em, type, recipient.id, true);
-      if (!account) return null;
-      const now = clock.now();
-      await em.nativeDelete(PasswordResetToken, { expiresAt: { $lt: now } });
-      em.create(PasswordResetToken, {
-        tokenHash: hash,
-        accountType: type,
-        accountId: recipient.id,
-        expiresAt: new Date(now.getTime() + config.passwordResetTtlMinutes * 60_000),
-        usedAt: null,
-        createdAt: now,
-      });
-      return account.passwordHash === null;
-    });
-    if (welcome === null) return;
-    const link = `${config.appUrl}${NEW_PASSWORD_PATH[type]}${token}`;
-    await mailer.send(
-      passwordResetMail({
-        to: recipient.email,
-        firstname: recipient.firstname,
-        link,
-        validMinutes: config.passwordResetTtlMinutes,
-        brand: displayBrand(config.brand),
-        welcome,
-        language,
-      }),
-    );
-    // Without SMTP the mail only lands in the outbox; a developer finds the link faster in the log.
-    if (!config.smtpUrl) this.ctx.log.info({ to: recipient.email, link }, 'password link written to the outbox');
   }
 }

@@ -1,5 +1,6 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
+import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
@@ -38,17 +39,26 @@ export class AdminService {
   /** A new admin without a password: it sets one through the reset mail. */
   async create(input: AdminInput): Promise<Admin> {
     const fields = this.checked(input);
-    const em = this.ctx.em;
-    if (await em.count(Admin, { email: fields.email })) throw emailTaken();
-    const admin = em.create(Admin, {
-      ...fields,
-      inactive: input.inactive,
-      passwordHash: null,
-      tokenVersion: 0,
-      createdAt: this.ctx.services.clock.now(),
+    if (await this.ctx.em.count(Admin, { email: fields.email })) throw emailTaken();
+    return this.ctx.em.transactional(async (em) => {
+      const admin = em.create(Admin, {
+        ...fields,
+        inactive: input.inactive,
+        passwordHash: null,
+        tokenVersion: 0,
+        createdAt: this.ctx.services.clock.now(),
+      });
+      await this.flushUnique(em);
+      // An active admin is mailed a link to set a password; an inactive one when activated and asked for.
+      if (!admin.inactive) {
+        await queuePasswordMail(this.ctx.services.jobs, em, {
+          role: Role.ADMIN,
+          accountId: admin.id,
+          language: this.ctx.language,
+        });
+      }
+      return admin;
     });
-    await this.flushUnique(em);
-    return admin;
   }
 
   /** Deactivating ends the admin's sessions at once; nobody can deactivate themselves or the last active admin. */

@@ -50,20 +50,21 @@ export class OrderEvent {
 
   @Field(() => OrderEventKind, { description: 'What happened.' })
   @RequireRole(Role.ADMIN)
-  @Enum({ items: () => OrderEventKind, type: 'string', length: 32 })
+  // No check constraint: the kinds grow with features, and only the server writes the trail.
+  @Property({ type: 'string', columnType: 'varchar(32)' })
   kind!: OrderEventKind;
 
-  @Enum({ items: () => OrderEventActorType, type: 'string', length: 16 })
+  @Enum({ items: () => OrderEventActorType, columnType: 'varchar(16)' })
   actorType!: OrderEventActorType;
 
   /**
    * The admin; for a technician the admin acting as that technician; for an import the admin who ran it.
    * Ids as they were, without foreign keys: removing an account never rewrites the trail.
    */
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   actorAdminId: number | null = null;
 
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   actorTechnicianId: number | null = null;
 
   /** The admin's or technician's name as it was. */

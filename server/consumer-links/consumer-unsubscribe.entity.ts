@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** The ways a consumer is told about a visit, each of which the consumer can stop on its own. */
 export type MessageChannel = 'EMAIL' | 'SMS';
@@ -9,6 +9,7 @@ export type MessageChannel = 'EMAIL' | 'SMS';
  * which addresses did.
  */
 @Entity({ tableName: 'consumer_unsubscribes' })
+@Check({ name: 'consumer_unsubscribes_channel_check', expression: `"channel" in ('EMAIL', 'SMS')` })
 export class ConsumerUnsubscribe {
   /** `EMAIL` or `SMS` (a check constraint in the table). */
   @PrimaryKey({ type: 'string', length: 5 })

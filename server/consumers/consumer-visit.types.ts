@@ -42,6 +42,9 @@ export class VisitMessageNotice {
 
 @ObjectType({ description: 'A visit as the consumer who looked it up sees it.' })
 export class ConsumerVisit {
+  /** The order behind the visit, for the fields other domains add (its progress, its rating); not shown. */
+  orderId!: number;
+
   @Field({ description: 'The order reference number.' })
   @RequireRole(Role.CONSUMER)
   referenceNumber!: string;

@@ -107,6 +107,7 @@ export class ConsumerService {
     // The times only once the window may be shown (docs/rules.md, Visit window): before that the
     // plan may still change, and a time given out early would be taken as a promise.
     return orders.map((order, index) => ({
+      orderId: order.id,
       referenceNumber: order.referenceNumber,
       name: order.name,
       zipcode: order.zipcode,

@@ -5,6 +5,7 @@ import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ResetLinksCleanup } from '../accounts/reset-links-cleanup.js';
 import { ENTITIES } from './entities.js';
+import { TijdvakNamingStrategy } from './naming-strategy.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 export interface OrmOptions {
@@ -25,6 +26,7 @@ export function ormConfig(options: OrmOptions): Options {
     // Reactions of one domain to another's writes, inside the writing transaction.
     subscribers: [new ResetLinksCleanup()],
     metadataProvider: ReflectMetadataProvider,
+    namingStrategy: TijdvakNamingStrategy,
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: true },
     ensureDatabase: false,

@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRole } from '../common/auth/require-role.js';
@@ -26,6 +26,11 @@ registerEnumType(ImportJobStatus, {
 
 @ObjectType({ description: 'One CSV import of orders: its progress while it runs and its outcome after.' })
 @Entity({ tableName: 'import_jobs' })
+// One running import at a time, across instances.
+@Unique({
+  name: 'import_jobs_one_running',
+  expression: `create unique index "import_jobs_one_running" on "import_jobs" ((true)) where "status" = 'RUNNING'`,
+})
 @Index({ name: 'import_jobs_started_at_idx', properties: ['startedAt'] })
 export class ImportJob {
   [OptionalProps]?:
@@ -61,7 +66,7 @@ export class ImportJob {
 
   @Field(() => ImportJobStatus, { description: 'Running, succeeded, rejected (row errors) or failed.' })
   @RequireRole(Role.ADMIN)
-  @Enum({ items: () => ImportJobStatus, type: 'string', length: 16 })
+  @Enum({ items: () => ImportJobStatus, columnType: 'varchar(16)' })
   status: ImportJobStatus = ImportJobStatus.RUNNING;
 
   @Field(() => Int, { description: 'Data rows read and checked so far.' })

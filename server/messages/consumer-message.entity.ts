@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Order } from '../orders/order.entity.js';
 
 /** What a message tells the consumer. */
@@ -36,7 +36,7 @@ export enum MessageStatus {
 @Unique({ name: 'consumer_messages_once', properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel'] })
 @Index({ name: 'consumer_messages_window_start_idx', properties: ['windowStart'] })
 export class ConsumerMessage {
-  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt';
+  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt' | 'purgedAt';
 
   @PrimaryKey()
   id!: number;
@@ -44,10 +44,10 @@ export class ConsumerMessage {
   @ManyToOne(() => Order, { deleteRule: 'cascade' })
   order!: Order;
 
-  @Enum({ items: () => MessageKind, length: 20 })
+  @Property({ type: 'string', columnType: 'varchar(20)' })
   kind!: MessageKind;
 
-  @Enum({ items: () => MessageChannel, length: 10 })
+  @Property({ type: 'string', columnType: 'varchar(10)' })
   channel!: MessageChannel;
 
   /** The window told: its start, and its length (0: the day only, its window is not shown yet). */
@@ -57,14 +57,17 @@ export class ConsumerMessage {
   @Property()
   windowSeconds!: number;
 
-  /** The e-mail address, or the mobile number in international form (+316…, +324…). */
-  @Property({ length: 255 })
-  recipient!: string;
+  /**
+   * The e-mail address, or the mobile number in international form (+316…, +324…); null once purged,
+   * a number of days after the visit (docs/rules.md, Consumer messages).
+   */
+  @Property({ type: 'string', length: 255, nullable: true })
+  recipient!: string | null;
 
   @Property({ length: 2 })
   language!: string;
 
-  @Enum({ items: () => MessageStatus, length: 10 })
+  @Property({ type: 'string', columnType: 'varchar(10)' })
   status: MessageStatus = MessageStatus.QUEUED;
 
   @Property()
@@ -81,4 +84,8 @@ export class ConsumerMessage {
 
   @Property({ type: 'datetime', nullable: true })
   failedAt: Date | null = null;
+
+  /** When the address and the failure's reason were removed; the rest of the row stays for the figures. */
+  @Property({ type: 'datetime', nullable: true })
+  purgedAt: Date | null = null;
 }

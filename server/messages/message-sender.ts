@@ -55,21 +55,25 @@ export class MessageSender {
         const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
         const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;
         if (!setting.enabled || !channelOn) return this.skip(message, 'messages are switched off for the country');
-        if (await isUnsubscribed(em, message.channel, message.recipient)) return this.skip(message, 'unsubscribed');
+        const recipient = message.recipient;
+        if (recipient === null) return this.skip(message, 'the address was removed after the visit');
+        if (await isUnsubscribed(em, message.channel, recipient)) return this.skip(message, 'unsubscribed');
         message.tries += 1;
         try {
-          await this.deliver(message, order, setting);
+          await this.deliver(message, recipient, order, setting);
           message.status = MessageStatus.SENT;
           message.sentAt = this.clock.now();
           message.lastError = null;
         } catch (error) {
-          message.lastError = reasonOf(error, message.recipient);
+          const reason = reasonOf(error, recipient);
+          message.lastError = reason;
           if (attempt.last) {
             message.status = MessageStatus.FAILED;
             message.failedAt = this.clock.now();
           } else {
-            outcome.failure =
-              error instanceof Error ? error : new Error('the message could not be sent', { cause: error });
+            // The reason without the address: the queue keeps a failed job's error (and the log shows it)
+            // longer than the purge keeps addresses.
+            outcome.failure = new Error(reason);
           }
         }
       },
@@ -84,7 +88,12 @@ export class MessageSender {
     message.lastError = reason;
   }
 
-  private async deliver(message: ConsumerMessage, order: Order, setting: MessageSetting): Promise<void> {
+  private async deliver(
+    message: ConsumerMessage,
+    recipient: string,
+    order: Order,
+    setting: MessageSetting,
+  ): Promise<void> {
     const moved = message.kind !== MessageKind.CANCELLATION && message.windowSeconds === 0;
     const facts: MessageFacts = {
       kind: message.kind,
@@ -92,7 +101,7 @@ export class MessageSender {
       language: setting.language,
       senderName: setting.senderName,
       mailFrom: this.config.mailFrom,
-      recipient: message.recipient,
+      recipient,
       customerName: order.name,
       reference: order.referenceNumber,
       windowStart: message.windowStart,
@@ -102,6 +111,6 @@ export class MessageSender {
       pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, order.id),
     };
     if (message.channel === MessageChannel.EMAIL) await this.transports.mailer.send(messageMail(facts));
-    else await this.transports.sms.send({ to: message.recipient, body: messageSms(facts) });
+    else await this.transports.sms.send({ to: recipient, body: messageSms(facts) });
   }
 }

@@ -1,11 +1,11 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Language, type Country } from '../common/locale.js';
 
 /** How a country's consumers are told (docs/decisions.md, Consumer messages). One row per country. */
 @Entity({ tableName: 'message_settings' })
 export class MessageSetting {
   /** The column is of the `country` enum type; a primary key cannot be declared as an @Enum. */
-  @PrimaryKey({ type: 'string', length: 2 })
+  @PrimaryKey({ type: 'string', columnType: 'country' })
   country!: Country;
 
   /** Off: nothing is sent to this country's consumers. */
@@ -23,6 +23,6 @@ export class MessageSetting {
   senderName!: string;
 
   /** The language of every message to this country's consumers. */
-  @Enum({ items: () => Language, length: 2 })
+  @Property({ type: 'string', columnType: 'varchar(2)' })
   language!: Language;
 }

@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRole } from '../common/auth/require-role.js';
@@ -13,6 +13,21 @@ export { VISIT_DURATION_SECONDS };
 
 @ObjectType({ description: 'A repair visit at a customer address (called an appointment in the legacy API).' })
 @Entity({ tableName: 'orders' })
+@Check({ name: 'orders_duration_check', expression: '"duration" > 0' })
+@Check({ name: 'orders_external_company_check', expression: '"external_company" in (0, 1)' })
+// The search's trigram indexes run over the accent-folding function the migrations create.
+@Index({
+  name: 'orders_search_text_trgm_idx',
+  expression:
+    'create index "orders_search_text_trgm_idx" on "orders" using gin ' +
+    `(tijdvak_fold("name" || ' ' || "city" || ' ' || "email" || ' ' || "reference_number") gin_trgm_ops)`,
+})
+@Index({
+  name: 'orders_phone_trgm_idx',
+  expression: 'create index "orders_phone_trgm_idx" on "orders" using gin ("phone_normalized" gin_trgm_ops)',
+})
+// Deleted orders are few: listing them must not read every active one.
+@Index({ name: 'orders_deleted_appointment_idx', properties: ['appointment', 'id'], where: '"deleted_at" is not null' })
 @Index({ name: 'orders_address_lookup_idx', properties: ['zipcode', 'houseNumber', 'appointment'] })
 @Index({ name: 'orders_phone_lookup_idx', properties: ['phoneNormalized', 'appointment'] })
 @Index({ name: 'orders_technician_day_idx', properties: ['technician', 'appointment'] })

@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
@@ -32,6 +32,7 @@ const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
     "The consumer's reply to a visit: an answer, an access note, or both. Seen by the consumer (own visits), the technician (own schedule) and admins.",
 })
 @Entity({ tableName: 'consumer_replies' })
+@Check({ name: 'consumer_replies_not_empty', expression: '"answer" is not null or "access_note" is not null' })
 export class ConsumerReply {
   [OptionalProps]?: 'answer' | 'accessNote';
 

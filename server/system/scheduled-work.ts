@@ -1,9 +1,12 @@
 import { join } from 'node:path';
+import { mailNewAccount } from '../accounts/password-mail.js';
+import { PASSWORD_MAIL_QUEUE, type PasswordMailJob } from '../common/jobs/password-mail-job.js';
 import { onOrdersChanged } from '../audit/order-changes.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { createSmsSender } from '../common/sms/sms-sender.js';
 import type { AppServices } from '../context.js';
 import { MessagePlanner, SEND_QUEUE } from '../messages/message-planner.js';
+import { purgeMessageAddresses, purgeOutboxFiles } from '../messages/message-purge.js';
 import { MessageSender } from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 
@@ -12,6 +15,10 @@ const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
 
 /** Every hour at :05 (UTC): request ids of visit days that are over are removed. */
 const VISIT_REQUEST_IDS_CLEANUP_CRON = '5 * * * *';
+
+/** Every hour at :15 (UTC): consumer messages lose their address a set number of days after the visit. */
+export const MESSAGE_PURGE_QUEUE = 'consumer-messages.purge';
+const MESSAGE_PURGE_CRON = '15 * * * *';
 
 /** Every minute: the messages of days whose windows became visible (13:30), and of changes since. */
 export const PUBLISH_QUEUE = 'consumer-messages.publish';
@@ -62,6 +69,17 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
   });
   await jobs.every('visit-request-ids.cleanup', VISIT_REQUEST_IDS_CLEANUP_CRON);
 
+  // A new account's first-password mail, sent by the server and retried while the mail server is down.
+  await jobs.define<PasswordMailJob>({
+    name: PASSWORD_MAIL_QUEUE,
+    policy: 'exclusive',
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 3600,
+    expireInSeconds: 120,
+    handler: (job) => mailNewAccount(services, job),
+  });
+
   // Consumer messages (docs/rules.md, Consumer messages).
   const planner = new MessagePlanner(services.orm, services.holidays, jobs);
   const sender = new MessageSender(services.orm, config, services.clock, services.holidays, {
@@ -88,6 +106,21 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       await planner.plan(services.clock.now());
     },
   });
+  await jobs.define({
+    name: MESSAGE_PURGE_QUEUE,
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 600,
+    handler: async () => {
+      const purged = await purgeMessageAddresses(services.orm, services.clock.now(), config.messageDataRetentionDays);
+      // The outbox files carry the real time they were written, so they are compared with it.
+      const outbox = join(config.dataDir, 'outbox');
+      const files = await purgeOutboxFiles([outbox, join(outbox, 'sms')], new Date(), config.messageDataRetentionDays);
+      if (purged + files > 0) logger.info({ purged, files }, 'consumer message addresses removed after the visit');
+    },
+  });
+  await jobs.every(MESSAGE_PURGE_QUEUE, MESSAGE_PURGE_CRON);
   // Also at start: an instance started at 13:30:30 (or the demo) does not wait for the next minute.
   await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON, { atStart: true });
   // A change is told at once rather than at the next minute; the minute's run catches what a lost

@@ -1,4 +1,4 @@
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
@@ -9,6 +9,7 @@ import { EMAIL_MAX_LENGTH } from '../../shared/text.js';
 
 @ObjectType({ description: 'A technician who visits customers.' })
 @Entity({ tableName: 'technicians' })
+@Check({ name: 'technicians_starting_time_check', expression: '"starting_time" >= 7 and "starting_time" <= 20' })
 export class Technician {
   @Field(() => Int, { description: 'Database id.' })
   @RequireRole(Role.ADMIN)

@@ -1,5 +1,7 @@
 import { raw, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
+import { Role } from '../common/auth/role.js';
+import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -58,20 +60,29 @@ export class TechnicianService {
     checkStartingTime(startingTime, problems);
     if (problems.length > 0) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
 
-    const em = this.ctx.em;
-    if (await em.count(Technician, { $or: [{ email: fields.email }, { personalNumber }] })) throw alreadyExists();
-    const technician = em.create(Technician, {
-      ...fields,
-      personalNumber,
-      startingTime,
-      country: input.country ?? this.ctx.country,
-      lastOnline: null,
-      passwordHash: null,
-      tokenVersion: 0,
-      createdAt: this.ctx.services.clock.now(),
+    if (await this.ctx.em.count(Technician, { $or: [{ email: fields.email }, { personalNumber }] })) {
+      throw alreadyExists();
+    }
+    return this.ctx.em.transactional(async (em) => {
+      const technician = em.create(Technician, {
+        ...fields,
+        personalNumber,
+        startingTime,
+        country: input.country ?? this.ctx.country,
+        lastOnline: null,
+        passwordHash: null,
+        tokenVersion: 0,
+        createdAt: this.ctx.services.clock.now(),
+      });
+      await flushUnique(em, alreadyExists);
+      // The new technician is mailed a link to set a password, by the server, retried while mail is down.
+      await queuePasswordMail(this.ctx.services.jobs, em, {
+        role: Role.TECHNICIAN,
+        accountId: technician.id,
+        language: this.ctx.language,
+      });
+      return technician;
     });
-    await flushUnique(em, alreadyExists);
-    return technician;
   }
 
   async update(id: number, input: UpdateTechnicianInput): Promise<Technician> {

@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
 import { RequireRole } from '../common/auth/require-role.js';
@@ -53,6 +53,10 @@ const SEEN_BY: [Role, ...Role[]] = [Role.TECHNICIAN, Role.ADMIN];
   description: 'Where the technician is with a visit on the visit day. Seen by the technician (own orders) and admins.',
 })
 @Entity({ tableName: 'visit_statuses' })
+@Check({
+  name: 'visit_statuses_outcome_when_finished',
+  expression: `("stage" = 'FINISHED') = ("outcome" is not null)`,
+})
 export class VisitStatus {
   [OptionalProps]?: 'expectedArrival' | 'onTheWayAt' | 'arrivedAt' | 'finishedAt' | 'outcome' | 'note';
 

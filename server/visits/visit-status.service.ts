@@ -35,6 +35,9 @@ const TODAY_SQL = `
   where o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
   order by o.appointment, o.id`;
 
+/** The change notice of a committed visit status (live pages and message jobs listen to it). */
+export const VISIT_STATUS_TOPIC = 'visit-status';
+
 const ORDER_SQL = `select ${SCHEDULE_ORDER_COLUMNS} from orders o ${SCHEDULE_ORDER_JOINS} where o.id = ?`;
 
 /**
@@ -197,7 +200,7 @@ export class VisitStatusService {
           ? changed
           : { before: { visitStage: current.stage }, after: { visitStage: next.stage } };
       await recordOrderEvents(this.ctx, em, kind, [{ order, ...values }]);
-      await announceChange(em, { topic: 'visit-status', ids: [order.id], detail: { stage: next.stage } });
+      await announceChange(em, { topic: VISIT_STATUS_TOPIC, ids: [order.id], detail: { stage: next.stage } });
     });
     return this.scheduleOrder(input.orderId);
   }

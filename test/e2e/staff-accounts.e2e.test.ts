@@ -7,6 +7,7 @@ import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+import { expectNoAxeViolations } from './utils/accessibility.js';
 
 const ADMIN = { email: 'chef@example.test', password: 'chef-password-2026' };
 
@@ -85,7 +86,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.getByRole('button', { name: 'Aanmaken' }).click();
     await expect.poll(() => page.getByText('Monteur aangemaakt').count()).toBe(1);
     await expect.poll(() => page.getByLabel('Voornaam').inputValue()).toBe('');
-    await expect.poll(() => page.getByText('Er is een e-mail naar noor@example.test verstuurd').count()).toBe(1);
+    await expect.poll(() => page.getByText('Er gaat een e-mail naar noor@example.test').count()).toBe(1);
 
     // The same personal number again: the legacy failure text, and the form keeps its values.
     await page.getByLabel('Voornaam').fill('Ander');
@@ -205,14 +206,30 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
 
     await page.getByRole('link', { name: 'Greet Jansen-Smit' }).click();
     await page.waitForURL(/\/admin\/users\/edit\/\d+$/);
-    let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.accept();
+    // The question is an in-page dialog, never the browser's: Escape cancels it and the keyboard is back on the button.
+    let nativeDialogs = 0;
+    page.on('dialog', (dialog) => {
+      nativeDialogs++;
+      void dialog.dismiss();
     });
-    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    const deleteButton = page.getByRole('button', { name: 'Verwijderen' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('dialog', { name: 'Greet Jansen-Smit verwijderen?' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain('Dit kan niet ongedaan worden gemaakt.');
+    // A destructive question starts on Cancel, so a second Enter cannot delete by accident.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Annuleren');
+    await expectNoAxeViolations(page, 'delete-admin dialog');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Verwijderen');
+    expect(await withDatabase(app, (em) => em.count(Admin, { email: 'greet@example.test' }))).toBe(1);
+
+    await deleteButton.click();
+    await question.getByRole('button', { name: 'Verwijderen' }).click();
     await page.waitForURL('**/admin/users/overview');
-    expect(question).toBe('Weet u zeker dat u Greet Jansen-Smit wilt verwijderen? Deze actie is permanent');
+    expect(nativeDialogs).toBe(0);
     expect(await withDatabase(app, (em) => em.count(Admin, { email: 'greet@example.test' }))).toBe(0);
     await expect.poll(() => page.getByText('greet@example.test').count()).toBe(0);
     await context.close();

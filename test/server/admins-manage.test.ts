@@ -6,6 +6,7 @@ import { Role } from '../../server/common/auth/role.js';
 import { Country, Language } from '../../server/common/locale.js';
 import type { AppContext } from '../../server/context.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
+import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const ADMIN_FIELDS = 'id firstname lastname email inactive';
@@ -214,5 +215,56 @@ describe('admin management', () => {
     }
     expect(await server.rest('GET', '/api/admin/admins', { token: technicianToken })).toMatchObject({ status: 403 });
     expect(await server.rest('DELETE', `/api/admin/user/${me.id}`)).toMatchObject({ status: 401 });
+  });
+});
+
+describe('the first mail of a new account', () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = tokensFor(server).admin(await createAdmin(server.em(), { email: 'office@example.test' }));
+  });
+  afterAll(() => server.stop());
+
+  const create = (mutation: string, input: Record<string, unknown>, language = 'nl') =>
+    server.graphql<Record<string, { id: number }>>(
+      mutation,
+      { input },
+      { token, headers: { 'accept-language': language } },
+    );
+  const CREATE_TECHNICIAN = `mutation ($input: CreateTechnicianInput!) { createTechnician(input: $input) { id } }`;
+
+  it('is sent by the server, not asked for by the screen: a new technician gets a welcome link in the office language', async () => {
+    const seen = readOutbox(server.dataDir);
+    const { body } = await create(
+      CREATE_TECHNICIAN,
+      { firstname: 'Noor', lastname: 'Nieuw', email: 'noor@example.test', personalNumber: 'T-900', country: 'BE' },
+      'fr',
+    );
+    expect(body.errors).toBeUndefined();
+    const mail = await waitForMail(server.dataDir, 'noor@example.test', { seen });
+    expect(mail.subject).toContain('Bienvenue');
+    expect(resetLinkOf(mail).url).toContain('/technician/newpassword/');
+  });
+
+  it('welcomes an active admin once, and mails nobody for an inactive one or a refused create', async () => {
+    const seen = readOutbox(server.dataDir);
+    await create(CREATE, { firstname: 'Piet', lastname: 'Pol', email: 'piet@example.test', inactive: false });
+    await create(CREATE, { firstname: 'Slaap', lastname: 'Er', email: 'slaap@example.test', inactive: true });
+    const refused = await create(CREATE, {
+      firstname: 'Dubbel',
+      lastname: 'Op',
+      email: 'office@example.test',
+      inactive: false,
+    });
+    expect(codeOf(refused.body)).toBe('ADMIN_EMAIL_TAKEN');
+    const mail = await waitForMail(server.dataDir, 'piet@example.test', { seen });
+    expect(mail.subject).toBe('Welkom bij Tijdvak: stel uw wachtwoord in');
+    // The job queue has had time to send anything else it held.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const sent = readOutbox(server.dataDir).filter((each) => !seen.some((old) => old.file === each.file));
+    expect(sent.map((each) => each.to)).toEqual(['piet@example.test']);
   });
 });

@@ -61,6 +61,30 @@ describe('shutdown', () => {
   });
 });
 
+describe('shutdown behind a load balancer (SHUTDOWN_DRAIN_MS)', () => {
+  it('keeps serving with /readyz at 503 for the drain time, then stops accepting', async () => {
+    const server = await startTestServer({ env: { SHUTDOWN_DRAIN_MS: '1500' } });
+    const stopping = server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The balancer's health check sees the instance going; requests it already sent here are still answered.
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'shutting-down' });
+    const answer = await server.graphql<{ serverInfo: { brand: string } }>('{ serverInfo { brand } }');
+    expect(answer.body.data?.serverInfo.brand).toBe('tijdvak');
+    await stopping;
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('is 3 s in production and 0 elsewhere, or what the operator sets', () => {
+    const base = { DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).shutdownDrainMs).toBe(3000);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(ConfigError);
+  });
+});
+
 describe('readiness', () => {
   it('turns /readyz to 503 while the database is down; /healthz stays 200', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tijdvak-outage-'));

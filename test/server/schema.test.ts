@@ -15,7 +15,7 @@ describe('GraphQL schema', () => {
   });
 
   it('prints @auth on every root field that is not public', () => {
-    const roots = [schema.getQueryType(), schema.getMutationType()].filter(
+    const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(
       (type) => type !== null && type !== undefined,
     );
     for (const root of roots) {
@@ -33,7 +33,7 @@ describe('GraphQL schema', () => {
     const undocumented: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
       if (type.name.startsWith('__') || !isObjectType(type)) continue;
-      if (!['Query', 'Mutation'].includes(type.name) && !type.description) undocumented.push(type.name);
+      if (!['Query', 'Mutation', 'Subscription'].includes(type.name) && !type.description) undocumented.push(type.name);
       for (const field of Object.values(type.getFields())) {
         if (!field.description) undocumented.push(`${type.name}.${field.name}`);
       }

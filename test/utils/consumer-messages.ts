@@ -11,16 +11,21 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
 }
 
 /** Runs the publication of consumer messages now (as the minute's job does) and waits until that run is done. */
-export async function publishMessagesNow(server: TestServer): Promise<void> {
-  const id = await server.services.jobs.send(PUBLISH_QUEUE, {});
+export function publishMessagesNow(server: TestServer): Promise<void> {
+  return runJobNow(server, PUBLISH_QUEUE);
+}
+
+/** Runs a scheduled job of an `exclusive` queue now (as its schedule would) and waits until that run is done. */
+export async function runJobNow(server: TestServer, queue: string): Promise<void> {
+  const id = await server.services.jobs.send(queue, {});
   const connection = server.em().getConnection();
   // The queue holds one run at a time: a refused send means one is queued already, which runs after now.
-  await waitFor('the publication run', async () => {
+  await waitFor(`a run of ${queue}`, async () => {
     const rows = await connection.execute<{ state: string }[]>(
       id
         ? `select state from pgboss.job where id = ?`
         : `select state from pgboss.job where name = ? and state in ('created', 'active', 'retry')`,
-      [id ?? PUBLISH_QUEUE],
+      [id ?? queue],
     );
     return id ? rows[0]?.state === 'completed' : rows.length === 0;
   });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Installs the Debian packages a test command needs when they are missing, so that `npm test` and
 // `npm run test:e2e` work on a fresh clone with nothing installed by hand (and .ci/run uses the same list).
-// Usage: node test/utils/ensure-system-packages.mjs haproxy chromium
+// Usage: node test/utils/ensure-system-packages.mjs haproxy pgbouncer chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -11,6 +11,11 @@ const TOOLS = {
     program: '/usr/sbin/haproxy',
     packages: ['haproxy'],
     why: 'tests run the server behind a real load balancer',
+  },
+  pgbouncer: {
+    program: '/usr/sbin/pgbouncer',
+    packages: ['pgbouncer'],
+    why: 'a test runs the instances through a real connection pooler in transaction mode',
   },
   chromium: {
     program: '/usr/bin/chromium',

@@ -9,18 +9,41 @@ export interface LocalSmtp {
   port: number;
   url: string;
   mails: ParsedMail[];
+  /** Mails accepted, also when they are only counted. */
+  received(): number;
   close(): Promise<void>;
 }
 
-export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
+export interface LocalSmtpOptions {
+  /** Recipients refused for now (450, naming the address, as real servers do). */
+  refuseRecipient?: (address: string) => boolean;
+  /** Count the mails without parsing or keeping them (a benchmark's thousands). */
+  countOnly?: boolean;
+}
+
+export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ParsedMail[] = [];
+  let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuseRecipient?.(address.address)) return callback();
+      callback(Object.assign(new Error(`<${address.address}>: mailbox busy, try again later`), { responseCode: 450 }));
+    },
     onData(stream, _session, callback) {
+      if (options.countOnly) {
+        stream.on('end', () => {
+          received += 1;
+          callback();
+        });
+        stream.resume();
+        return;
+      }
       simpleParser(stream).then(
         (mail) => {
+          received += 1;
           mails.push(mail);
           callback();
         },
@@ -37,6 +60,7 @@ export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     mails,
+    received: () => received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

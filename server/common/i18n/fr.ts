@@ -27,6 +27,9 @@ export const fr: Record<MessageKey, string> = {
   QUERY_TIMEOUT: 'Cela a pris trop de temps et a été interrompu. Réessayez dans un instant.',
   LIST_TOO_BROAD:
     'Cette liste est trop large, affinez votre recherche : plus de lettres ou de chiffres, une période plus courte ou un filtre de plus.',
+  LIVE_STREAMS_BUSY: 'Le suivi en direct est complet pour le moment. La page réessaie dans {seconds} secondes.',
+  LIVE_STREAMS_PER_VIEWER:
+    'Vous suivez déjà ceci dans {max} fenêtres à la fois. Fermez-en une pour suivre ici en direct.',
   LIST_BUSY: 'Beaucoup de listes sont demandées en même temps. Réessayez dans quelques secondes.',
   INFORMED_NEEDS_FROM: 'Choisissez une date de début pour filtrer sur « Plage horaire consultée ».',
 

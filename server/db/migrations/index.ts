@@ -12,7 +12,9 @@ import { Migration20261125100000_visit_statuses } from './Migration2026112510000
 import { Migration20261125120000_order_search } from './Migration20261125120000_order_search.js';
 import { Migration20261126000000_consumer_unsubscribes } from './Migration20261126000000_consumer_unsubscribes.js';
 import { Migration20261126010000_consumer_messages } from './Migration20261126010000_consumer_messages.js';
-import { Migration20261126030000_order_street } from './Migration20261126030000_order_street.js';
+import { Migration20261126030000_import_status_default } from './Migration20261126030000_import_status_default.js';
+import { Migration20261126031500_consumer_message_purge } from './Migration20261126031500_consumer_message_purge.js';
+import { Migration20261126033000_order_street } from './Migration20261126033000_order_street.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -30,6 +32,9 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   // personal links: unsubscribed addresses, hashed
   { name: 'Migration20261126000000_consumer_unsubscribes', class: Migration20261126000000_consumer_unsubscribes },
   { name: 'Migration20261126010000_consumer_messages', class: Migration20261126010000_consumer_messages },
+  { name: 'Migration20261126030000_import_status_default', class: Migration20261126030000_import_status_default },
+  // consumer messages: addresses removed a while after the visit
+  { name: 'Migration20261126031500_consumer_message_purge', class: Migration20261126031500_consumer_message_purge },
   // full addresses: street and house-number addition
-  { name: 'Migration20261126030000_order_street', class: Migration20261126030000_order_street },
+  { name: 'Migration20261126033000_order_street', class: Migration20261126033000_order_street },
 ];

@@ -6,7 +6,6 @@ import { DEFAULT_STARTING_HOUR } from '../../../../shared/hours.js';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { usePasswordMailNotice } from '../people/usePasswordMailNotice';
 import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
@@ -16,14 +15,6 @@ const CreateTechnicianMutation = graphql(`
     createTechnician(input: $input) {
       id
       email
-    }
-  }
-`);
-
-const SendNewTechnicianPasswordMailMutation = graphql(`
-  mutation SendNewTechnicianPasswordMail($input: PasswordResetRequestInput!) {
-    requestTechnicianPasswordReset(input: $input) {
-      message
     }
   }
 `);
@@ -46,17 +37,16 @@ export function TechnicianCreatePage() {
   const [values, setValues] = useState<TechnicianFormValues>(empty);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [created, setCreated] = useState(false);
-  const mailNotice = usePasswordMailNotice();
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const [createTechnician, { loading }] = useMutation(CreateTechnicianMutation, {
     refetchQueries: ['TechniciansIndexPage'],
   });
-  const [sendPasswordMail] = useMutation(SendNewTechnicianPasswordMailMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     setCreated(false);
-    mailNotice.clear();
+    setMailedTo(null);
     let email: string;
     try {
       const { data } = await createTechnician({
@@ -77,7 +67,8 @@ export function TechnicianCreatePage() {
     }
     setCreated(true);
     setValues(empty);
-    await mailNotice.send(email, () => sendPasswordMail({ variables: { input: { email } } }));
+    // The server mails the new technician a link to set a password.
+    setMailedTo(email);
   };
 
   return (
@@ -87,7 +78,7 @@ export function TechnicianCreatePage() {
         <TechnicianFields values={values} onChange={setValues} errors={problem?.fields ?? {}} mode="create" />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.technicians.created') : ''}</Message>
-        <Message tone={mailNotice.notice?.tone ?? 'info'}>{mailNotice.notice?.text}</Message>
+        <Message tone="info">{mailedTo ? t('admin.mailQueued', { email: mailedTo }) : ''}</Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={loading}>
             {t('common.create')}

@@ -5,7 +5,6 @@ import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { usePasswordMailNotice } from '../people/usePasswordMailNotice';
 import { AdminFields, EMPTY_ADMIN, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
@@ -18,14 +17,6 @@ const CreateAdminMutation = graphql(`
   }
 `);
 
-const SendNewAdminPasswordMailMutation = graphql(`
-  mutation SendNewAdminPasswordMail($input: PasswordResetRequestInput!) {
-    requestAdminPasswordReset(input: $input) {
-      message
-    }
-  }
-`);
-
 /** users/create ('Admin aanmaken'): after success the form empties; an active admin gets a mail to set a password. */
 export function UserCreatePage() {
   const { t } = useI18n();
@@ -33,15 +24,14 @@ export function UserCreatePage() {
   const [values, setValues] = useState<AdminFormValues>(EMPTY_ADMIN);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [created, setCreated] = useState(false);
-  const mailNotice = usePasswordMailNotice();
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const [createAdmin, { loading }] = useMutation(CreateAdminMutation, { refetchQueries: ['UsersOverviewPage'] });
-  const [sendPasswordMail] = useMutation(SendNewAdminPasswordMailMutation);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
     setCreated(false);
-    mailNotice.clear();
+    setMailedTo(null);
     const input = toAdminInput(values);
     try {
       await createAdmin({ variables: { input } });
@@ -51,8 +41,8 @@ export function UserCreatePage() {
     }
     setCreated(true);
     setValues(EMPTY_ADMIN);
-    if (input.inactive) return;
-    await mailNotice.send(input.email, () => sendPasswordMail({ variables: { input: { email: input.email } } }));
+    // The server mails an active admin a link to set a password.
+    if (!input.inactive) setMailedTo(input.email);
   };
 
   return (
@@ -62,7 +52,7 @@ export function UserCreatePage() {
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">{created ? t('admin.users.created') : ''}</Message>
-        <Message tone={mailNotice.notice?.tone ?? 'info'}>{mailNotice.notice?.text}</Message>
+        <Message tone="info">{mailedTo ? t('admin.mailQueued', { email: mailedTo }) : ''}</Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={loading}>
             {t('common.create')}

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
+import { useConfirm } from '../../components/ConfirmDialog';
 
 const UserEditPageQuery = graphql(`
   query UserEditPage($id: Int!) {
@@ -86,6 +87,7 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
   const refetchQueries = ['UsersOverviewPage'];
   const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
   const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
+  const [confirm, confirmDialog] = useConfirm();
   const name = `${admin.firstname} ${admin.lastname}`.trim();
 
   const save = async (event: FormEvent) => {
@@ -101,7 +103,13 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
   };
 
   const remove = async () => {
-    if (!window.confirm(t('admin.confirmDelete', { name }))) return;
+    const sure = await confirm({
+      title: t('admin.confirmDeleteTitle', { name }),
+      body: t('admin.confirmDeleteBody'),
+      confirmLabel: t('common.delete'),
+      tone: 'danger',
+    });
+    if (!sure) return;
     setProblem(null);
     setSaved(false);
     try {
@@ -113,24 +121,27 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
   };
 
   return (
-    <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
-      <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
-      <Message tone="error">{problem?.message}</Message>
-      <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
-      <div className="toolbar">
-        <BusyButton type="submit" className="button button-primary" busy={saving}>
-          {t('common.save')}
-        </BusyButton>
-        <BusyButton
-          type="button"
-          className="button button-danger"
-          onClick={() => void remove()}
-          busy={deleting}
-          disabled={isSelf}
-        >
-          {t('common.delete')}
-        </BusyButton>
-      </div>
-    </form>
+    <>
+      <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
+        <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
+        <Message tone="error">{problem?.message}</Message>
+        <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
+        <div className="toolbar">
+          <BusyButton type="submit" className="button button-primary" busy={saving}>
+            {t('common.save')}
+          </BusyButton>
+          <BusyButton
+            type="button"
+            className="button button-danger"
+            onClick={() => void remove()}
+            busy={deleting}
+            disabled={isSelf}
+          >
+            {t('common.delete')}
+          </BusyButton>
+        </div>
+      </form>
+      {confirmDialog}
+    </>
   );
 }

@@ -1,0 +1,3 @@
+import { ConsumerVisitProgressResolver, LiveVisitResolver } from './live.resolver.js';
+
+export const liveResolvers = [LiveVisitResolver, ConsumerVisitProgressResolver] as const;

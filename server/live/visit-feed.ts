@@ -1,0 +1,178 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { Role } from '../common/auth/role.js';
+import type { Viewer } from '../common/auth/viewer.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import type { ChangeListener } from '../common/events/change-listener.js';
+import type { LiveVisitFeed } from '../context.js';
+import { VISIT_STATUS_TOPIC } from '../visits/visit-status.service.js';
+import { loadVisitProgress } from './visit-progress-sql.js';
+import type { VisitProgress } from './visit-progress.types.js';
+
+/**
+ * One subscriber's stream. It keeps only the latest state per order until read: the payload is the whole
+ * state, so a slow reader skips states it would have overwritten anyway and memory stays bounded by the
+ * orders it may see.
+ */
+class Follower implements AsyncIterableIterator<VisitProgress> {
+  private readonly pending = new Map<number, VisitProgress>();
+  private waiting: ((result: IteratorResult<VisitProgress>) => void) | undefined;
+  private ended = false;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(
+    readonly accepts: (progress: VisitProgress) => boolean,
+    deadlineMs: number,
+    private readonly onEnd: (follower: Follower) => void,
+  ) {
+    this.deadline = setTimeout(() => this.end(), deadlineMs);
+    this.deadline.unref();
+  }
+
+  push(progress: VisitProgress): void {
+    if (this.ended) return;
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      waiting({ value: progress, done: false });
+      return;
+    }
+    this.pending.delete(progress.orderId);
+    this.pending.set(progress.orderId, progress);
+  }
+
+  next(): Promise<IteratorResult<VisitProgress>> {
+    const [first] = this.pending.values();
+    if (first) {
+      this.pending.delete(first.orderId);
+      return Promise.resolve({ value: first, done: false });
+    }
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  return(): Promise<IteratorResult<VisitProgress>> {
+    this.end();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  /** Ends the stream: what was not read yet is dropped (a reconnecting client reads the state anew). */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.deadline);
+    this.pending.clear();
+    this.onEnd(this);
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<VisitProgress> {
+    return this;
+  }
+}
+
+/**
+ * The live changes of visits in this process (docs/decisions.md, The visit day live). It listens to the visit
+ * status notices on the instance's one LISTEN connection, reads the state of the changed orders that someone
+ * here follows in one statement, and hands it to each follower in memory. Deliveries run one after the other,
+ * so a follower never receives an older state after a newer one.
+ */
+export class VisitFeed implements LiveVisitFeed {
+  /** Followers of named orders (consumers): a change of any other order costs them nothing. */
+  private readonly byOrder = new Map<number, Set<Follower>>();
+  /** Followers that may see any order (technicians: their own, decided per change; admins: all). */
+  private readonly wide = new Set<Follower>();
+  /** Every open stream, with the orders it is filed under in `byOrder`. */
+  private readonly followers = new Map<Follower, readonly number[]>();
+  private delivering: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private readonly unsubscribe: () => void;
+  private readonly unresync: () => void;
+
+  constructor(
+    private readonly orm: MikroORM,
+    changes: ChangeListener,
+    private readonly deadlineMs: number,
+    private readonly logger: Logger,
+  ) {
+    this.unsubscribe = changes.subscribe(VISIT_STATUS_TOPIC, (notice) => {
+      this.delivering = this.delivering.then(() => this.deliver(notice.ids));
+    });
+    // Notices were lost while the listener was away: every stream ends, and its client reads the state anew.
+    this.unresync = changes.onResync(() => this.endAll());
+  }
+
+  get size(): number {
+    return this.followers.size;
+  }
+
+  follow(viewer: Viewer, scope: 'own' | 'all'): Follower {
+    let follower: Follower;
+    let filedUnder: readonly number[] = [];
+    const onEnd = (ended: Follower) => this.forget(ended);
+    if (scope === 'all') {
+      if (viewer.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+      follower = new Follower(() => true, this.deadlineMs, onEnd);
+      this.wide.add(follower);
+    } else if (viewer.role === Role.CONSUMER) {
+      const orderIds = new Set(viewer.orderIds);
+      follower = new Follower((progress) => orderIds.has(progress.orderId), this.deadlineMs, onEnd);
+      filedUnder = [...orderIds];
+      for (const orderId of orderIds) {
+        let set = this.byOrder.get(orderId);
+        if (!set) this.byOrder.set(orderId, (set = new Set()));
+        set.add(follower);
+      }
+    } else if (viewer.role === Role.TECHNICIAN) {
+      const { technicianId } = viewer;
+      follower = new Follower((progress) => progress.technicianId === technicianId, this.deadlineMs, onEnd);
+      this.wide.add(follower);
+    } else {
+      throw new AppError(CommonError.FORBIDDEN);
+    }
+    this.followers.set(follower, filedUnder);
+    if (this.stopped) follower.end();
+    return follower;
+  }
+
+  /** Ends every stream and stops listening (shutdown: no stream may keep the server from stopping). */
+  stop(): void {
+    this.stopped = true;
+    this.unsubscribe();
+    this.unresync();
+    this.endAll();
+  }
+
+  private endAll(): void {
+    for (const follower of [...this.followers.keys()]) follower.end();
+  }
+
+  private forget(follower: Follower): void {
+    const filedUnder = this.followers.get(follower) ?? [];
+    this.followers.delete(follower);
+    this.wide.delete(follower);
+    for (const orderId of filedUnder) {
+      const set = this.byOrder.get(orderId);
+      if (set?.delete(follower) && set.size === 0) this.byOrder.delete(orderId);
+    }
+  }
+
+  private async deliver(ids: readonly number[]): Promise<void> {
+    const wanted = this.wide.size > 0 ? ids : ids.filter((id) => this.byOrder.has(id));
+    if (wanted.length === 0) return;
+    try {
+      const states = await loadVisitProgress(this.orm.em.fork(), wanted);
+      for (const progress of states) {
+        const named = this.byOrder.get(progress.orderId);
+        for (const follower of [...(named ?? []), ...this.wide]) {
+          if (follower.accepts(progress)) follower.push(progress);
+        }
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'live visit changes could not be read');
+    }
+  }
+}

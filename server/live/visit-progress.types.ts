@@ -1,0 +1,60 @@
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { RequireRole } from '../common/auth/require-role.js';
+import { Role } from '../common/auth/role.js';
+import { VisitOutcome } from '../visits/visit-status.entity.js';
+
+/** Where a visit is, as the consumer's page and the office's board follow it. */
+export enum VisitProgressStage {
+  PLANNED = 'PLANNED',
+  ON_THE_WAY = 'ON_THE_WAY',
+  ARRIVED = 'ARRIVED',
+  FINISHED = 'FINISHED',
+}
+
+registerEnumType(VisitProgressStage, {
+  name: 'VisitProgressStage',
+  description: 'Where a visit is: planned until the technician sets out, then on the way, arrived, finished.',
+});
+
+const EVERYONE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
+
+@ObjectType({
+  description:
+    "The state of a visit on its day as its followers see it: the stage, the technician's own arrival estimate (never a location) and the outcome. The technician is named by the first name only.",
+})
+export class VisitProgress {
+  @Field(() => Int, { description: 'The order id.' })
+  @RequireRole(Role.TECHNICIAN, Role.ADMIN)
+  orderId!: number;
+
+  @Field({ description: 'The order reference number.' })
+  @RequireRole(...EVERYONE)
+  referenceNumber!: string;
+
+  @Field(() => VisitProgressStage, { description: 'Where the visit is.' })
+  @RequireRole(...EVERYONE)
+  stage!: VisitProgressStage;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: "The technician's own estimate of the arrival, given when setting out; null while planned.",
+  })
+  @RequireRole(...EVERYONE)
+  expectedArrival!: Date | null;
+
+  @Field(() => VisitOutcome, { nullable: true, description: 'How the visit ended; null until it is finished.' })
+  @RequireRole(...EVERYONE)
+  outcome!: VisitOutcome | null;
+
+  @Field(() => String, { nullable: true, description: "The technician's first name; null without a technician." })
+  @RequireRole(...EVERYONE)
+  technicianFirstname!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'The technician of the order.' })
+  @RequireRole(Role.ADMIN)
+  technicianId!: number | null;
+
+  @Field(() => Date, { nullable: true, description: 'When the status last changed; null while planned.' })
+  @RequireRole(...EVERYONE)
+  changedAt!: Date | null;
+}
