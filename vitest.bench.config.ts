@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// PostgreSQL as in production: fsync and synchronous commit on (test/utils/global-database.ts reads it).
+process.env.DURABLE_TEST_POSTGRES = '1';
+
 /**
  * `npm run bench`: each benchmark runs ours and a bare baseline side by side, prints the figures
  * with their targets and ratios, and writes bench-results/latest.{json,md}. One file at a time: the

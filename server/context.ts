@@ -51,7 +51,7 @@ export interface AppServices {
   orm: MikroORM;
   tokens: TokenService;
   rateLimiter: RateLimiter;
-  /** Holidays per country, cached briefly (the lookup and the schedule read them on every request). */
+  /** Holidays per country, in memory and renewed on change notices (the lookup and the schedule read them on every request). */
   holidays: HolidayDates;
   /** Successful lookups, written in batches after the answers (statistics, "informed?"). */
   siteVisits: SiteVisitLog;

@@ -127,7 +127,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret, (name) =>
         metrics.rateLimitRefused(name),
       ),
-      holidays: new HolidayCalendar(orm),
+      holidays: new HolidayCalendar(orm, changes),
       siteVisits: new SiteVisitRecorder(orm, logger),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,

@@ -10,10 +10,13 @@ import { authDirective } from './common/auth/require-role.js';
 import { DateTimeISOScalar } from './common/time/date-scalars.js';
 import { consumerLinkResolvers } from './consumer-links/index.js';
 import { consumerResolvers } from './consumers/index.js';
+import { dispatchResolvers } from './dispatch/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
+import { messageSettingResolvers } from './message-settings/index.js';
+import { messageResolvers } from './messages/index.js';
 import { liveResolvers } from './live/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -34,6 +37,7 @@ export const RESOLVERS = [
   ...importResolvers,
   ...exportResolvers,
   ...orderResolvers,
+  ...dispatchResolvers,
   ...statisticsResolvers,
   // "informed?" and the call list
   ...informedResolvers,
@@ -41,6 +45,10 @@ export const RESOLVERS = [
   ...visitResolvers,
   // personal links in consumer messages
   ...consumerLinkResolvers,
+  // how consumers are told: per country
+  ...messageSettingResolvers,
+  // the order's message log and resending
+  ...messageResolvers,
   // the visit day followed live
   ...liveResolvers,
 ] as unknown as NonEmptyArray<Function>;

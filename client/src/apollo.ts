@@ -40,7 +40,10 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
   });
   return new ApolloClient({
     link: ApolloLink.from([unauthenticated, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
-    cache: new InMemoryCache({ typePolicies: pagedListPolicies }),
+    cache: new InMemoryCache({
+      // A country has one message setting: the country is its key (the type has no id).
+      typePolicies: { ...pagedListPolicies, MessageSetting: { keyFields: ['country'] } },
+    }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

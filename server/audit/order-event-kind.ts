@@ -14,6 +14,10 @@ export enum OrderEventKind {
   VISIT_ARRIVED = 'VISIT_ARRIVED',
   VISIT_FINISHED = 'VISIT_FINISHED',
   VISIT_STEP_BACK = 'VISIT_STEP_BACK',
+  MESSAGE_RESENT = 'MESSAGE_RESENT',
+  RESCHEDULED = 'RESCHEDULED',
+  RESTORED = 'RESTORED',
+  TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
 }
 
 registerEnumType(OrderEventKind, {
@@ -34,6 +38,17 @@ registerEnumType(OrderEventKind, {
     VISIT_ARRIVED: { description: 'The technician arrived at the address.' },
     VISIT_FINISHED: { description: 'The technician finished the visit; `changes` holds the outcome and the note.' },
     VISIT_STEP_BACK: { description: 'The technician undid the last step of the visit status (a mis-tap).' },
+    MESSAGE_RESENT: {
+      description:
+        'An admin sent a consumer message again; `changes` holds its status before and its kind and channel.',
+    },
+    RESCHEDULED: {
+      description: 'An admin moved the visit to another date or window (and perhaps another technician).',
+    },
+    RESTORED: { description: 'An admin restored the deleted order.' },
+    TECHNICIAN_DELETED: {
+      description: "An admin deleted the order's technician; a past or deleted order keeps no technician.",
+    },
   },
 });
 

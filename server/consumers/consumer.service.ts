@@ -13,6 +13,8 @@ import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './consumer-visit.types.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
+import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/customer-lookups.js';
+import type { LimitRow } from '../common/rate-limit/rate-limiter.js';
 import { isWindowAvailable, signOf, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 
@@ -25,7 +27,7 @@ export class ConsumerService {
   /**
    * The one door open to anyone. Rate-limited per client address and per looked-up address (shared
    * by all server processes through PostgreSQL). A found and an unknown address cost the same work
-   * (one order query, the holidays, one token signature; the site visit is written after the
+   * (one statement, the holidays from memory, one token signature; the site visit is written after the
    * answer), so response times do not tell whether an address exists.
    */
   async lookUp(input: LookUpVisitsInput): Promise<LookUpVisitsPayload> {
@@ -39,24 +41,24 @@ export class ConsumerService {
       await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientKey);
       throw error;
     }
-    // One statement: the address counts only while the client is within its limit.
-    await services.rateLimiter.consumeAll([
+    const now = services.clock.now();
+    const zone = TIME_ZONE[country];
+    // One statement, one round trip: the limits are counted (the address only while the client is within its
+    // limit) and the orders read; plain rows, no entities. The orders are read even when a limit refuses, so a
+    // refusal takes as long as an answer.
+    const limits = services.rateLimiter.counting([
       { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientKey },
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
-
-    const now = services.clock.now();
-    const zone = TIME_ZONE[country];
-    const orders = await em.find(
-      Order,
-      {
-        ...key.where,
-        country,
-        deletedAt: null,
-        appointment: { $gte: instantOf(localDateOf(now, zone), 0, 0, zone) },
-      },
-      { orderBy: { appointment: 'asc', id: 'asc' }, limit: MAX_VISITS },
-    );
+    const found = lookedUpOrdersSql(key.where, country, instantOf(localDateOf(now, zone), 0, 0, zone), MAX_VISITS);
+    const [row] = await em
+      .getConnection()
+      .execute<{ limits: LimitRow[] | null; orders: unknown }[]>(
+        `with ${limits.ctes} select (select json_agg(counted) from (${limits.select}) as counted) as limits, ${found.sql} as orders`,
+        [...limits.params, ...found.params],
+      );
+    limits.judge(row.limits ?? []);
+    const orders = lookedUpOrdersOf(row.orders);
     const nearest = orders.at(0);
     const windowAvailable = await isWindowAvailable(services.holidays, country, nearest?.appointment ?? now, now);
     const dataToken = services.tokens.signConsumer(

@@ -6,7 +6,7 @@ import { Holiday } from '../holidays/holiday.entity.js';
 import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
 import { ConsumerMessage } from '../messages/consumer-message.entity.js';
-import { MessageSetting } from '../messages/message-setting.entity.js';
+import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';

@@ -2,10 +2,22 @@ import type { HolidayDates } from '../context.js';
 import type { EventSubscriber, FlushEventArgs, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
 import type { Country } from '../common/locale.js';
 import type { LocalDate } from '../common/time/zoned-time.js';
+import { announceChange } from '../common/events/change-notices.js';
 import { Holiday } from './holiday.entity.js';
 
-/** How long this process trusts the holidays it read; another instance's change shows after at most this. */
-export const HOLIDAY_CACHE_MS = 30_000;
+/**
+ * How long this process trusts the holidays it read without hearing of a change: a backstop only, for a notice
+ * lost between a commit and its announcement (a crash in between). Changes are announced to every instance.
+ */
+export const HOLIDAY_CACHE_MS = 10 * 60_000;
+/** The topic of the change notice that holidays changed (no ids: every instance reads them all again). */
+export const HOLIDAYS_CHANGED = 'holidays';
+
+/** The part of the change listener the calendar uses. */
+interface ChangeEars {
+  subscribe(topic: string, handler: () => void): () => void;
+  onResync(handler: () => void): () => void;
+}
 
 interface Entry {
   dates: Promise<ReadonlySet<LocalDate>>;
@@ -13,21 +25,29 @@ interface Entry {
 }
 
 /**
- * The holidays of each country, kept in this process for a short while: the consumer lookup and the
- * technician schedule ask for them on every request, and they change a few times a year. A change
- * written through the ORM in this process (the holiday screens, tests arranging data) empties the cache
- * as soon as it is committed; other instances see it within HOLIDAY_CACHE_MS (docs/decisions.md).
- * Expiry runs on real time, not the application clock: the cache holds every holiday of the
- * country, so which of them matter depends only on the dates asked about, i.e. on the clock.
+ * The holidays of each country, in memory: the consumer lookup and the technician schedule ask for them on every
+ * request, and they change a few times a year. A holiday written through the ORM empties this process's copy as
+ * soon as it is committed and is announced to every instance (a change notice, after the commit), whose copies
+ * empty on hearing it; after a lost listening connection every copy is dropped too (docs/decisions.md). Expiry
+ * runs on real time, not the application clock: the copy holds every holiday of the country, so which of them
+ * matter depends only on the dates asked about, i.e. on the clock.
  */
 export class HolidayCalendar implements HolidayDates {
   private readonly entries = new Map<Country, Entry>();
 
   constructor(
     private readonly orm: MikroORM,
+    changes: ChangeEars,
     private readonly ttlMs = HOLIDAY_CACHE_MS,
   ) {
-    orm.em.getEventManager().registerSubscriber(new HolidayChangeSubscriber(() => this.invalidate()));
+    orm.em.getEventManager().registerSubscriber(
+      new HolidayChangeSubscriber(() => {
+        this.invalidate();
+        void this.announce();
+      }),
+    );
+    changes.subscribe(HOLIDAYS_CHANGED, () => this.invalidate());
+    changes.onResync(() => this.invalidate());
   }
 
   /** Every holiday of the country. */
@@ -49,6 +69,17 @@ export class HolidayCalendar implements HolidayDates {
   /** Forgets every country's holidays: the next question reads them again. */
   invalidate(): void {
     this.entries.clear();
+  }
+
+  /** Tells every instance; a failure only delays the others until HOLIDAY_CACHE_MS (it is logged by no one). */
+  private async announce(): Promise<void> {
+    try {
+      await this.orm.em
+        .fork()
+        .transactional((em) => announceChange(em, { topic: HOLIDAYS_CHANGED, ids: [], detail: {} }));
+    } catch {
+      // The backstop expiry covers it; a holiday screen must not fail because a notice could not be sent.
+    }
   }
 
   private async load(country: Country): Promise<ReadonlySet<LocalDate>> {

@@ -1,5 +1,6 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { registerEnumType } from 'type-graphql';
 import { Order } from '../orders/order.entity.js';
 
 /** What a message tells the consumer. */
@@ -26,6 +27,27 @@ export enum MessageStatus {
   /** Not sent on purpose (the address unsubscribed, or messages were switched off meanwhile). */
   SKIPPED = 'SKIPPED',
 }
+
+registerEnumType(MessageKind, {
+  name: 'MessageKind',
+  description: 'What a consumer message tells.',
+  valuesConfig: {
+    WINDOW: { description: 'The visit window, at 13:30 on the working day before the visit (or at once when later).' },
+    UPDATE: { description: 'The window or the day changed after the consumer was told.' },
+    CANCELLATION: { description: 'The order was deleted after the consumer was told.' },
+  },
+});
+registerEnumType(MessageChannel, { name: 'MessageChannel', description: 'How a consumer message is sent.' });
+registerEnumType(MessageStatus, {
+  name: 'MessageStatus',
+  description: 'Where a consumer message stands.',
+  valuesConfig: {
+    QUEUED: { description: 'Waiting for its job, or for a retry after a failed try.' },
+    SENT: { description: 'Handed to the mail server or the SMS provider.' },
+    FAILED: { description: 'Every try failed; `failureReason` says why.' },
+    SKIPPED: { description: 'Not sent on purpose: the address unsubscribed, or messages were switched off.' },
+  },
+});
 
 /**
  * One message to a consumer about one order, on one channel. Unique per (order, kind, window,

@@ -187,7 +187,7 @@ export function messageSms(facts: MessageFacts): string {
   const variant = variantOf(facts);
   const params = {
     ...windowParams(facts, 'short'),
-    sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX),
+    sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX).trim(),
     link: facts.links.page,
   };
   const full = toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}`, params));

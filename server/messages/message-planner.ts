@@ -5,7 +5,7 @@ import type { HolidayDates } from '../context.js';
 import { mobileNumberE164 } from '../orders/address-normalization.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
-import { MessageSetting } from './message-setting.entity.js';
+import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
 
 /** The queue that sends one message per job. */
@@ -50,7 +50,7 @@ const INSERT_SQL = `
 const pgIntArray = (ids: readonly number[] | undefined) => (ids ? `{${ids.join(',')}}` : null);
 
 /** Where a message on the channel goes for this order; null when the order has no such address. */
-function addressOf(order: Order, channel: MessageChannel): string | null {
+export function addressOf(order: Pick<Order, 'email' | 'phone' | 'country'>, channel: MessageChannel): string | null {
   if (channel === MessageChannel.EMAIL) {
     const email = order.email.trim();
     return email.includes('@') ? email : null;

@@ -13,7 +13,7 @@ import { Order } from '../orders/order.entity.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
-import { MessageSetting } from './message-setting.entity.js';
+import { MessageSetting } from '../message-settings/message-setting.entity.js';
 
 export interface MessageTransports {
   mailer: Mailer;

@@ -15,6 +15,7 @@ import type { MigrateOrdersInput } from './order.inputs.js';
 import { unknownTechnician } from './order.service.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
+import { assertSameCountry } from './technician-country.js';
 
 /** More ids than any technician has in weeks; keeps one request's lock set small. */
 export const MAX_ORDERS_PER_MIGRATION = 500;
@@ -119,6 +120,7 @@ export class OrderMigrationService {
         throw new AppError(OrderError.ORDER_NOT_OF_SOURCE, { message: 'ORDERS_MIXED_SOURCES' });
       }
       if (currentIds.has(target.id)) throw new AppError(OrderError.MIGRATION_SAME_TECHNICIAN);
+      assertSameCountry(orders, target, 'toTechnician');
       await assertSchedulesOpen(
         em,
         target,

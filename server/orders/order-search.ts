@@ -109,6 +109,8 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
     where.sql.push('o.technician_id = ?');
     where.params.push(technicianId);
   }
+  if (filter.withoutTechnician === true) where.sql.push('o.technician_id is null');
+  if (filter.withoutTechnician === false) where.sql.push('o.technician_id is not null');
   if (filter.from) {
     where.sql.push('o.appointment >= ?');
     where.params.push(filter.from);

@@ -87,6 +87,13 @@ export class OrderFilterInput {
   @Field(() => String, { nullable: true, description: TECHNICIAN_REF })
   technician?: string | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'true: only orders without a technician (imported without one, or whose technician was deleted); false: only those with one.',
+  })
+  withoutTechnician?: boolean | null;
+
   @Field(() => Date, { nullable: true, description: 'Appointments at or after this instant.' })
   from?: Date | null;
 

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
@@ -57,5 +57,25 @@ export class OrderResolver {
   @RequireRole(Role.ADMIN)
   deleteOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).delete(id);
+  }
+
+  @Mutation(() => Order, {
+    description:
+      'Restores a deleted order: refused (ORDER_NOT_RESTORABLE, SCHEDULE_CONFIRMED) when its day is past, its ' +
+      'technician confirmed that day, or its technician was deleted.',
+  })
+  @RequireRole(Role.ADMIN)
+  restoreOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
+    return new OrderService(ctx).restore(id);
+  }
+
+  @FieldResolver(() => Boolean, {
+    description:
+      "Whether the order's technician confirmed the schedule of the order's date: orders there can no longer be " +
+      'added (reassign, reschedule, restore), so an undo is not offered. One query per order: for one order at a time.',
+  })
+  @RequireRole(Role.ADMIN)
+  dayConfirmed(@Ctx() ctx: AppContext, @Root() order: Order): Promise<boolean> {
+    return new OrderService(ctx).dayConfirmed(order);
   }
 }

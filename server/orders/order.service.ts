@@ -16,8 +16,12 @@ import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
 import { checkOrderFilter, needsSearch, searchOrders } from './order-search.js';
-import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import { assertSchedulesOpen, scheduleDateOf } from '../schedule/schedule-lock.js';
+import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { formatDayMonthYear, localDateOf } from '../common/time/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
+import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -61,6 +65,8 @@ export class OrderService {
     const { fields, problems } = checkOrderFields({ ...input, country });
     problems.push(...checkAppointment(input.appointment, input.duration ?? VISIT_DURATION_SECONDS, country, this.now));
     const technician = await this.technicianProblem(input.technician, problems);
+    const countryProblem = technician && technicianCountryProblem(country, technician);
+    if (countryProblem) problems.push(countryProblem);
     if (!fields || !technician || problems.length > 0) {
       throw new AppError(CommonError.BAD_USER_INPUT, { message: 'ORDER_INVALID', fields: problems });
     }
@@ -129,6 +135,7 @@ export class OrderService {
       if (order.deletedAt) throw orderDeleted();
       await em.populate(order, ['technician']);
       if (order.technician?.id !== technician.id) {
+        assertSameCountry([order], technician);
         await assertSchedulesOpen(em, technician, [order.appointment]);
         const before = pickValues(orderValues(order), ['technician']);
         order.technician = technician;
@@ -164,6 +171,50 @@ export class OrderService {
     });
   }
 
+  /**
+   * Undoes a deletion while the visit can still happen as planned: not for a past day, not for a day its
+   * technician confirmed, not when its technician was deleted meanwhile (docs/rules.md, Orders).
+   */
+  restore(id: number): Promise<Order> {
+    return this.ctx.em.transactional(async (em) => {
+      const order = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
+      if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
+      await em.populate(order, ['technician']);
+      if (!order.technician) {
+        throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_RESTORE_NO_TECHNICIAN' });
+      }
+      const zone = TIME_ZONE[order.country];
+      const day = localDateOf(order.appointment, zone);
+      if (day < localDateOf(this.now, zone)) {
+        throw new AppError(OrderError.ORDER_NOT_RESTORABLE, {
+          message: 'ORDER_RESTORE_PAST',
+          params: { date: formatDayMonthYear(day) },
+        });
+      }
+      await assertSchedulesOpen(em, order.technician, [order.appointment]);
+      order.deletedAt = null;
+      order.deletedBy = null;
+      order.deletedByName = null;
+      order.updatedAt = this.now;
+      await recordOrderEvents(this.ctx, em, OrderEventKind.RESTORED, [
+        { order, before: { deleted: true }, after: { deleted: false } },
+      ]);
+      await em.flush();
+      return order;
+    });
+  }
+
+  /** Whether the order's technician confirmed the schedule of the order's date (changes there are refused). */
+  async dayConfirmed(order: Order): Promise<boolean> {
+    const em = this.ctx.em;
+    await em.populate(order, ['technician']);
+    const technician = order.technician;
+    if (!technician) return false;
+    const date = scheduleDateOf(technician, order.appointment);
+    return (await em.count(ScheduleConfirmation, { technician: technician.id, date })) > 0;
+  }
+
   /** A page of orders matching the filter, by appointment then id. */
   async list(
     filter: OrderFilterInput | null | undefined,
@@ -187,6 +238,8 @@ export class OrderService {
     if (needsSearch(filter, sort)) {
       return lists.run(this.ctx.em, (em) => searchOrders(em, filter ?? {}, technicianId, sort, page));
     }
+    if (filter?.withoutTechnician === true) conditions.push({ technician: null });
+    if (filter?.withoutTechnician === false) conditions.push({ technician: { $ne: null } });
     if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
     if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
     if (filter?.country) conditions.push({ country: filter.country });

@@ -93,7 +93,10 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     retryDelaySeconds: config.messageRetries.delaySeconds,
     retryDelayMaxSeconds: 3600,
     expireInSeconds: 120,
-    concurrency: 4,
+    // 8 messages at once: each holds a database connection while it is handed over (its row is locked),
+    // so the pool (10) keeps room for consumers looking at 13:30.
+    concurrency: 2,
+    batchSize: 4,
     handler: ({ messageId }, attempt) => sender.send(messageId, attempt),
   });
   await jobs.define({

@@ -4,7 +4,6 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Technician } from './technician.entity.js';
 import { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
-import { DeleteTechnicianPayload } from './technician.types.js';
 import { TechnicianService } from './technician.service.js';
 
 @Resolver(() => Technician)
@@ -47,16 +46,5 @@ export class TechnicianResolver {
     @Arg('input') input: UpdateTechnicianInput,
   ): Promise<Technician> {
     return new TechnicianService(ctx).update(id, input);
-  }
-
-  @Mutation(() => DeleteTechnicianPayload, {
-    description: 'Deletes a technician permanently; its orders keep no technician.',
-  })
-  @RequireRole(Role.ADMIN)
-  async deleteTechnician(
-    @Ctx() ctx: AppContext,
-    @Arg('id', () => Int, { description: 'Database id.' }) id: number,
-  ): Promise<DeleteTechnicianPayload> {
-    return { id: await new TechnicianService(ctx).delete(id) };
   }
 }

@@ -101,17 +101,6 @@ export class TechnicianService {
     await flushUnique(em, emailTaken);
     return technician;
   }
-
-  /** Permanent: its orders lose their technician, its confirmations and reset links go, its sessions end. */
-  async delete(id: number): Promise<number> {
-    return this.ctx.em.transactional(async (em) => {
-      const technician = await em.findOne(Technician, { id });
-      if (!technician) throw new AppError(CommonError.NOT_FOUND);
-      em.remove(technician);
-      await em.flush();
-      return id;
-    });
-  }
 }
 
 function checkStartingTime(hour: number, problems: FieldProblem[]): void {

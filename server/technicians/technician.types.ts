@@ -7,4 +7,8 @@ export class DeleteTechnicianPayload {
   @Field(() => Int, { description: 'Database id of the deleted technician.' })
   @RequireRole(Role.ADMIN)
   id!: number;
+
+  @Field(() => Int, { description: 'How many active orders moved to the technician named in `moveOrdersTo`.' })
+  @RequireRole(Role.ADMIN)
+  movedOrders!: number;
 }

@@ -6,6 +6,7 @@ import {
   filterOf,
   readParams,
   sortedBy,
+  WITHOUT_TECHNICIAN,
   writeParams,
 } from '../../client/src/admin/orders/orders-list-params.js';
 
@@ -46,6 +47,17 @@ describe('the order list in the URL', () => {
       deleted: false,
       search: 'jan',
       special: null,
+    });
+  });
+
+  it('asks for the orders without a technician when "zonder monteur" is chosen, and keeps it in the URL', () => {
+    const params = { ...DEFAULT_PARAMS, technician: WITHOUT_TECHNICIAN };
+    expect(readParams(writeParams(params))).toEqual(params);
+    const day = (date: string) => date;
+    expect(filterOf(params, day, day)).toMatchObject({ technician: null, withoutTechnician: true });
+    expect(filterOf({ ...DEFAULT_PARAMS, technician: 'N1' }, day, day)).toMatchObject({
+      technician: 'N1',
+      withoutTechnician: null,
     });
   });
 

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
+import { signLinkToken } from '../../server/consumer-links/link-token.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
@@ -604,6 +607,111 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         await context.close();
       }
       done();
+    });
+  }
+});
+
+/** Tuesday 24 November 2026, 10:00: Thursday's windows are not shown yet; Monday's visits are over. */
+const MESSAGE_PAGES_NOW = '2026-11-24T10:00:00+01:00';
+
+describe('accessibility: the pages a consumer message leads to, Dutch and French (built app in Chromium)', () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+  let secret: string;
+  const links: Record<string, Record<'pending' | 'expired' | 'revoked' | 'current', string>> = {};
+
+  beforeAll(async () => {
+    app = await startAppProcess({ CLOCK_NOW: MESSAGE_PAGES_NOW });
+    secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
+    const linkOf = (order: { id: number; appointment: Date }) =>
+      `/v/${signLinkToken(secret, { id: order.id, appointment: order.appointment, technicianId: null })}`;
+    await withDatabase(app, async (em) => {
+      for (const site of SITES) {
+        const country = site.country === 'BE' ? Country.BE : Country.NL;
+        const phone = site.country === 'BE' ? '0470 99 88 77' : '06 1234 5678';
+        const email = `klant-${site.language}@example.${site.language === 'fr' ? 'be' : 'nl'}`;
+        const pending = await createOrder(em, {
+          country,
+          phone,
+          email,
+          appointment: new Date('2026-11-26T09:00:00+01:00'),
+        });
+        const past = await createOrder(em, {
+          country,
+          phone,
+          email,
+          appointment: new Date('2026-11-23T09:00:00+01:00'),
+        });
+        const today = await createOrder(em, {
+          country,
+          phone,
+          email,
+          appointment: new Date('2026-11-24T15:00:00+01:00'),
+        });
+        links[site.language] = {
+          pending: linkOf(pending),
+          expired: linkOf(past),
+          // signed for the time the visit had before it was moved
+          revoked: linkOf({ id: today.id, appointment: new Date('2026-11-24T12:00:00+01:00') }),
+          current: linkOf(today),
+        };
+      }
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  for (const site of SITES) {
+    it(`before 13:30: when the window appears and where it will be sent, masked (${site.language})`, async () => {
+      const { page, context } = await openOnSite(browser, app, site, links[site.language].pending, {
+        viewport: NARROW,
+      });
+      try {
+        await page.getByText(/13:30/).first().waitFor();
+        await page.getByText(/•••@example/).waitFor();
+        await expectNoAxeViolations(page, `message-link-pending-${site.language}`);
+        await expectNoHorizontalScroll(page, `message-link-pending-${site.language}`);
+        await expectTextScales(page, `message-link-pending-${site.language}`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    for (const reason of ['expired', 'revoked'] as const) {
+      it(`${reason === 'expired' ? 'an expired' : 'a revoked'} link says so and offers the lookup (${site.language})`, async () => {
+        const { page, context } = await openOnSite(browser, app, site, links[site.language][reason], {
+          viewport: NARROW,
+        });
+        try {
+          await page.getByRole('heading', { name: textOf(site, 'consumer.link.refusedTitle') }).waitFor();
+          await page
+            .getByText(textOf(site, reason === 'expired' ? 'consumer.link.EXPIRED' : 'consumer.link.REVOKED'))
+            .waitFor();
+          await expectNoAxeViolations(page, `message-link-${reason}-${site.language}`);
+          await expectNoHorizontalScroll(page, `message-link-${reason}-${site.language}`);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+
+    it(`the unsubscribe page and its confirmation (${site.language})`, async () => {
+      const { page, context } = await openOnSite(browser, app, site, `${links[site.language].current}/afmelden`, {
+        viewport: NARROW,
+      });
+      try {
+        await page.getByRole('heading', { name: textOf(site, 'consumer.unsubscribe.title') }).waitFor();
+        await expectNoAxeViolations(page, `message-unsubscribe-${site.language}`);
+        await page.getByRole('button', { name: textOf(site, 'consumer.unsubscribe.submit') }).click();
+        await page.getByText(/•••@example/).waitFor();
+        await expectNoAxeViolations(page, `message-unsubscribed-${site.language}`);
+        await expectNoHorizontalScroll(page, `message-unsubscribed-${site.language}`);
+      } finally {
+        await context.close();
+      }
     });
   }
 });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signLinkToken } from '../../server/consumer-links/link-token.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
@@ -184,5 +187,60 @@ describe('keyboard-only paths (built app in Chromium)', () => {
     expect(await tabTo(page, 'combobox "Andere monteur"')).toEqual(['button "Zoeken"', 'combobox "Andere monteur"']);
     await saveScreenshot(page, 'keyboard-admin-order');
     await context.close();
+  });
+});
+
+describe('keyboard-only paths from a consumer message (built app in Chromium)', () => {
+  let app: AppProcess;
+  let browser: E2EBrowser;
+  const links: Record<'revoked' | 'current', string> = { revoked: '', current: '' };
+
+  beforeAll(async () => {
+    app = await startAppProcess({ CLOCK_NOW: NOW });
+    const secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
+    await withDatabase(app, async (em) => {
+      const order = await createOrder(em, { email: 'toetsen@example.nl', appointment: at(9) });
+      links.current = `/v/${signLinkToken(secret, { id: order.id, appointment: order.appointment, technicianId: null })}`;
+      // signed for the time the visit had before it was moved
+      links.revoked = `/v/${signLinkToken(secret, { id: order.id, appointment: at(12), technicianId: null })}`;
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('consumer: from a link that no longer works to the lookup', async () => {
+    const { page, context } = await browser.newPage();
+    try {
+      await page.goto(siteUrl(app, DUTCH, links.revoked));
+      await page.getByRole('heading', { name: 'Deze link werkt niet meer' }).waitFor();
+      await tabTo(page, 'link "Zoek uw afspraak op met uw postcode en huisnummer"');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/index$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('consumer: unsubscribes from the e-mails', async () => {
+    const { page, context } = await browser.newPage();
+    try {
+      await page.goto(siteUrl(app, DUTCH, `${links.current}/afmelden`));
+      await page.getByRole('heading', { name: 'Afmelden voor e-mails' }).waitFor();
+      await tabTo(page, 'button "Afmelden"');
+      await page.keyboard.press('Enter');
+      await page.getByText('Afgemeld: t•••@example.nl krijgt geen e-mails meer over uw afspraken.').waitFor();
+      expect(
+        await withDatabase(app, async (em) =>
+          Number(
+            (await em.getConnection().execute<{ n: string }[]>('select count(*) as n from consumer_unsubscribes'))[0].n,
+          ),
+        ),
+      ).toBe(1);
+    } finally {
+      await context.close();
+    }
   });
 });

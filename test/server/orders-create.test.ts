@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Admin } from '../../server/admins/admin.entity.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
+import { Country } from '../../server/common/locale.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
@@ -80,6 +81,7 @@ describe('creating orders', () => {
   let token: string;
   let admin: Admin;
   let technician: Technician;
+  let belgian: Technician;
   let sequence = 0;
 
   beforeAll(async () => {
@@ -87,6 +89,12 @@ describe('creating orders', () => {
     const em = server.em();
     admin = await createAdmin(em);
     technician = await createTechnician(em, { personalNumber: 'N4711', firstname: 'Jan', lastname: 'de Vries' });
+    belgian = await createTechnician(em, {
+      personalNumber: 'B4711',
+      firstname: 'Luc',
+      lastname: 'Peeters',
+      country: Country.BE,
+    });
   });
   beforeEach(() => {
     // Tokens are signed at the server's "now", so sign after travelling there.
@@ -147,17 +155,19 @@ describe('creating orders', () => {
   });
 
   it("takes the country from the site's host, and an explicit country over it", async () => {
-    const belgian = validInput({ zipcode: '1000' });
+    const belgianOrder = validInput({ zipcode: '1000', technician: 'B4711' });
     const fromHost = await postWithHost(
       server.url,
       'rendezvous.be.example.com',
-      JSON.stringify({ query: CREATE, variables: { input: belgian } }),
+      JSON.stringify({ query: CREATE, variables: { input: belgianOrder } }),
       token,
     );
     expect(fromHost.data?.createOrder.country).toBe('BE');
-    const explicit = await create(validInput({ zipcode: '2000', country: 'BE' }));
+    const explicit = await create(validInput({ zipcode: '2000', country: 'BE', technician: 'B4711' }));
     expect(explicit.body.data?.createOrder.country).toBe('BE');
-    const dutchRulesForBelgium = await fieldErrors(validInput({ zipcode: '1234 AB', country: 'BE' }));
+    const dutchRulesForBelgium = await fieldErrors(
+      validInput({ zipcode: '1234 AB', country: 'BE', technician: 'B4711' }),
+    );
     expect(dutchRulesForBelgium.fields).toEqual([
       { field: 'zipcode', message: 'Een Belgische postcode bestaat uit vier cijfers, bijvoorbeeld 1000.' },
     ]);
@@ -246,6 +256,32 @@ describe('creating orders', () => {
     expect(result.fields).toEqual([{ field: 'duration', message: 'Een bezoek duurt altijd 10800 seconden (3 uur).' }]);
   });
 
+  it("refuses a technician of another country than the order's, in the language of the site", async () => {
+    const dutchOrder = await fieldErrors(validInput({ technician: 'B4711' }));
+    expect(dutchOrder.code).toBe('BAD_USER_INPUT');
+    expect(dutchOrder.fields).toEqual([
+      {
+        field: 'technician',
+        message:
+          'Luc Peeters werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
+      },
+    ]);
+    const french = (await postWithHost(
+      server.url,
+      'rendezvous.be.example.com',
+      JSON.stringify({ query: CREATE, variables: { input: validInput({ zipcode: '1000' }) } }),
+      token,
+    )) as { errors?: { extensions: { fields: FieldError[] } }[] };
+    expect(french.errors?.[0].extensions.fields).toEqual([
+      {
+        field: 'technician',
+        message:
+          "Jan de Vries travaille aux Pays-Bas ; une mission en Belgique est confiée à un technicien de Belgique. Rien n'a été modifié.",
+      },
+    ]);
+    expect(await server.em().count(Order, { technician: belgian.id, country: Country.NL })).toBe(0);
+  });
+
   it('refuses an unknown technician', async () => {
     const result = await fieldErrors(validInput({ technician: 'N0000' }));
     expect(result.fields).toEqual([
@@ -329,13 +365,13 @@ describe('creating orders', () => {
     });
 
     it('takes an optional country, and the technician by id in the technician field', async () => {
-      const form = legacyForm({ country: 'be', zipcode: '1000', technician: String(technician.id), flag: '0' });
+      const form = legacyForm({ country: 'be', zipcode: '1000', technician: String(belgian.id), flag: '0' });
       const { status, body } = await server.rest<Record<string, unknown>>('POST', '/api/admin/appointment/create', {
         token,
         form,
       });
       expect(status).toBe(201);
-      expect(body).toMatchObject({ country: 'BE', flag: 0, acme_identifier: 'N4711' });
+      expect(body).toMatchObject({ country: 'BE', flag: 0, acme_identifier: 'B4711' });
     });
 
     it('answers problems as { message: CODE } with a fitting status', async () => {

@@ -155,7 +155,7 @@ describe('migrating orders between technicians', () => {
 
   it('refuses a receiving technician who confirmed the schedule of that date, naming the date', async () => {
     const source = await technician();
-    const target = await technician({ firstname: 'Fatima', lastname: 'El Amrani', country: Country.BE });
+    const target = await technician({ firstname: 'Fatima', lastname: 'El Amrani' });
     const em = server.em();
     em.create(ScheduleConfirmation, { technician: target.id, date: '2026-12-11', confirmedAt: new Date() });
     await em.flush();
@@ -172,6 +172,21 @@ describe('migrating orders between technicians', () => {
     const allowed = await migrate({ orderIds: [open.id], toTechnician: target.personalNumber });
     expect(allowed.body.errors).toBeUndefined();
     expect(await ownersOf([open.id])).toEqual([target.id]);
+  });
+
+  it('moves nothing to a technician of another country, naming the orders', async () => {
+    const source = await technician();
+    const belgian = await technician({ firstname: 'Luc', lastname: 'Peeters', country: Country.BE });
+    const first = await order(source, dec10(8));
+    const second = await order(source, dec10(11));
+
+    const refused = await migrate({ orderIds: [second.id, first.id], toTechnician: belgian.personalNumber });
+    expect(codeOf(refused)).toBe('TECHNICIAN_OTHER_COUNTRY');
+    expect(refused.body.errors?.[0].message).toBe(
+      'Luc Peeters werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
+    );
+    expect(refused.body.errors?.[0].extensions?.orderIds).toEqual([first.id, second.id]);
+    expect(await ownersOf([first.id, second.id])).toEqual([source.id, source.id]);
   });
 
   it('refuses an empty selection, an unknown or the same technician', async () => {

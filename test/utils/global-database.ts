@@ -24,7 +24,10 @@ export const TEMPLATE_DATABASE = 'tijdvak_template';
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'tijdvak-test-pg-'));
   const logger = pino({ level: 'warn' });
-  const cluster = await startEmbeddedPostgres({ dir, logger, databaseName: TEMPLATE_DATABASE, ephemeral: true });
+  // Tests run without fsync (nothing to keep); benchmarks set DURABLE_TEST_POSTGRES=1 (vitest.bench.config.ts)
+  // and measure with fsync and synchronous commit on, as in production.
+  const ephemeral = process.env.DURABLE_TEST_POSTGRES !== '1';
+  const cluster = await startEmbeddedPostgres({ dir, logger, databaseName: TEMPLATE_DATABASE, ephemeral });
   const orm = await openOrm({ databaseUrl: cluster.url, logger });
   await migrate(orm);
   await orm.close(true);

@@ -130,7 +130,9 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
   return {
     url: `http://127.0.0.1:${port}`,
     servers: async () => {
-      const csv = await (await fetch(`http://127.0.0.1:${statsPort}/;csv`)).text();
+      const read = async () => (await fetch(`http://127.0.0.1:${statsPort}/;csv`)).text();
+      // A kept-alive connection to the status page may be closing just as it is reused: ask once more.
+      const csv = await read().catch(read);
       const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
       const columns = header.split(',');
       const at = (row: string[], column: string) => row[columns.indexOf(column)] ?? '';

@@ -15,6 +15,7 @@ import { MigratePage } from './orders/MigratePage';
 import { OrderCreatePage } from './orders/OrderCreatePage';
 import { OrderManagePage } from './orders/OrderManagePage';
 import { OrdersListPage } from './orders/OrdersListPage';
+import { MessageSettingsPage } from './settings/MessageSettingsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { StatisticsPage } from './statistics/StatisticsPage';
 import { TechnicianCreatePage } from './technicians/TechnicianCreatePage';
@@ -58,6 +59,7 @@ export default function AdminArea() {
               <Route path="edit/:id" element={<UserEditPage />} />
             </Route>
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="settings/messages" element={<MessageSettingsPage />} />
             <Route path="orders" element={<OrdersListPage />} />
             <Route path="appointment/create" element={<OrderCreatePage />} />
             <Route path="appointment/manage" element={<OrderManagePage />} />

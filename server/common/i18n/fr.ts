@@ -101,6 +101,22 @@ export const fr: Record<MessageKey, string> = {
   MIGRATION_SAME_TECHNICIAN: 'Choisissez un autre technicien que celui qui a les missions maintenant.',
   NO_ORDERS_SELECTED: 'Sélectionnez au moins une mission.',
   TOO_MANY_ORDERS: 'Vous pouvez migrer au plus {max} missions à la fois.',
+  TECHNICIAN_OTHER_COUNTRY: "Ce technicien travaille dans un autre pays que la mission. Rien n'a été modifié.",
+  TECHNICIAN_NOT_IN_NL:
+    "{technician} travaille en Belgique ; une mission aux Pays-Bas est confiée à un technicien des Pays-Bas. Rien n'a été modifié.",
+  TECHNICIAN_NOT_IN_BE:
+    "{technician} travaille aux Pays-Bas ; une mission en Belgique est confiée à un technicien de Belgique. Rien n'a été modifié.",
+  TECHNICIAN_HAS_ORDERS:
+    "{technician} a encore {count} missions ({references}). Déplacez-les d'abord vers un autre technicien ; rien n'a été supprimé.",
+  ORDER_NOT_RESTORABLE: 'Cette mission ne peut pas être rétablie.',
+  ORDER_NOT_DELETED: "Cette mission n'est pas supprimée.",
+  ORDER_RESTORE_PAST:
+    "Le jour de cette mission ({date}) est passé ; une mission supprimée d'un jour passé reste supprimée.",
+  ORDER_RESTORE_NO_TECHNICIAN: "Cette mission n'a plus de technicien (il a été supprimé) ; créez une nouvelle mission.",
+  ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
+  ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : choisissez un autre jour.',
+  ORDER_START_IN_PAST: 'Ce créneau a déjà commencé ; choisissez un créneau plus tard.',
+  ORDER_DATE_IS_SUNDAY: "Aucune visite n'est planifiée le dimanche : choisissez un autre jour.",
 
   // schedule
   SCHEDULE_LOCKED: 'Ce planning a déjà été confirmé et ne peut plus être modifié.',
@@ -182,6 +198,25 @@ export const fr: Record<MessageKey, string> = {
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
+
+  // consumer messages: sending again
+  MESSAGE_NOT_FOUND: "Ce message n'existe pas (plus).",
+  MESSAGES_OFF:
+    'Les messages aux consommateurs sont désactivés pour {country}. Activez-les dans les paramètres système pour renvoyer.',
+  MESSAGES_OFF_EMAIL:
+    "L'e-mail aux consommateurs est désactivé pour {country}. Activez-le dans les paramètres système pour renvoyer.",
+  MESSAGES_OFF_SMS:
+    'Le SMS aux consommateurs est désactivé pour {country}. Activez-le dans les paramètres système pour renvoyer.',
+  MESSAGE_UNSUBSCRIBED: "Cette adresse s'est désinscrite des messages : plus rien n'y est envoyé.",
+  MESSAGE_ORDER_DELETED: 'Ce rendez-vous a été supprimé : le client ne reçoit plus de messages à son sujet.',
+  MESSAGE_ALREADY_QUEUED: 'Ce message est déjà prêt à être envoyé.',
+  MESSAGE_SUPERSEDED: 'Un message plus récent a été envoyé ensuite par ce canal ; renvoyez celui-là.',
+  MESSAGE_VISIT_OVER: "La visite est passée : renvoyer n'a plus de sens.",
+  MESSAGE_NO_ADDRESS: "Le rendez-vous n'a plus d'adresse pour ce canal. Complétez-la et réessayez.",
+  // message settings
+  SENDER_NAME_INVALID:
+    "Pour l'expéditeur, utilisez uniquement des lettres, des chiffres et des espaces, avec . , & ' - entre eux.",
+  MESSAGE_CHANNEL_REQUIRED: 'Choisissez au moins un canal (e-mail ou SMS), ou désactivez les messages.',
 
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND:

@@ -101,6 +101,23 @@ export const nl = {
   MIGRATION_SAME_TECHNICIAN: 'Kies een andere monteur dan de monteur die de opdrachten nu heeft.',
   NO_ORDERS_SELECTED: 'Selecteer minstens één opdracht.',
   TOO_MANY_ORDERS: 'U kunt hoogstens {max} opdrachten tegelijk migreren.',
+  TECHNICIAN_OTHER_COUNTRY: 'Deze monteur werkt in een ander land dan de opdracht. Er is niets gewijzigd.',
+  TECHNICIAN_NOT_IN_NL:
+    '{technician} werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
+  TECHNICIAN_NOT_IN_BE:
+    '{technician} werkt in Nederland; een opdracht in België gaat naar een monteur uit België. Er is niets gewijzigd.',
+  TECHNICIAN_HAS_ORDERS:
+    '{technician} heeft nog {count} opdrachten ({references}). Verplaats ze eerst naar een andere monteur; er is niets verwijderd.',
+  ORDER_NOT_RESTORABLE: 'Deze opdracht kan niet worden teruggezet.',
+  ORDER_NOT_DELETED: 'Deze opdracht is niet verwijderd.',
+  ORDER_RESTORE_PAST:
+    'De dag van deze opdracht ({date}) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
+  ORDER_RESTORE_NO_TECHNICIAN:
+    'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
+  ORDER_DATE_NOT_WORKING_DAY: 'Kies een werkdag.',
+  ORDER_DATE_IS_HOLIDAY: '{date} is een feestdag in {country}: kies een andere dag.',
+  ORDER_START_IN_PAST: 'Dit tijdvak is al begonnen; kies een later tijdvak.',
+  ORDER_DATE_IS_SUNDAY: 'Op zondag worden geen bezoeken gepland: kies een andere dag.',
 
   // schedule
   SCHEDULE_LOCKED: 'Deze planning is al bevestigd en kan niet meer worden gewijzigd.',
@@ -177,6 +194,24 @@ export const nl = {
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
+
+  // consumer messages: sending again
+  MESSAGE_NOT_FOUND: 'Dit bericht bestaat niet (meer).',
+  MESSAGES_OFF:
+    'Berichten aan consumenten staan uit voor {country}. Zet ze aan bij Systeem instellingen om opnieuw te versturen.',
+  MESSAGES_OFF_EMAIL:
+    'E-mail aan consumenten staat uit voor {country}. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+  MESSAGES_OFF_SMS:
+    'Sms aan consumenten staat uit voor {country}. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+  MESSAGE_UNSUBSCRIBED: 'Dit adres heeft zich afgemeld voor berichten: er wordt niets meer naartoe gestuurd.',
+  MESSAGE_ORDER_DELETED: 'Deze opdracht is verwijderd: de klant krijgt er geen berichten meer over.',
+  MESSAGE_ALREADY_QUEUED: 'Dit bericht staat al klaar om te worden verstuurd.',
+  MESSAGE_SUPERSEDED: 'Er is daarna een nieuwer bericht via dit kanaal gestuurd; verstuur dat opnieuw.',
+  MESSAGE_VISIT_OVER: 'Het bezoek is voorbij: opnieuw versturen heeft geen zin meer.',
+  MESSAGE_NO_ADDRESS: 'De opdracht heeft geen adres meer voor dit kanaal. Vul het in en probeer het opnieuw.',
+  // message settings
+  SENDER_NAME_INVALID: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
+  MESSAGE_CHANNEL_REQUIRED: 'Kies minstens één kanaal (e-mail of sms), of zet de berichten uit.',
 
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',

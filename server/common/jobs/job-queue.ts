@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PgBoss, type Db, type Job, type QueuePolicy } from 'pg-boss';
+import { PgBoss, type Db, type Job, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** The schema pg-boss keeps its tables in, beside ours (it creates and migrates it itself). */
@@ -19,8 +19,14 @@ export interface QueueDefinition<TData extends object> {
   retryDelayMaxSeconds?: number;
   /** A running job that takes longer is given up (and retried) by pg-boss's supervisor. */
   expireInSeconds: number;
-  /** Jobs worked at once by this instance. */
+  /** Workers of this instance, each fetching its own jobs. */
   concurrency?: number;
+  /**
+   * Jobs a worker fetches at once and works side by side (default 1); a worker whose fetch came back
+   * full fetches again at once instead of waiting for the next poll. Jobs in work at once on this
+   * instance: `concurrency × batchSize`. Each job succeeds or fails on its own.
+   */
+  batchSize?: number;
   handler: (data: TData, attempt: JobAttempt) => Promise<void>;
 }
 
@@ -181,24 +187,32 @@ export class JobQueue {
     const { policy: _policy, ...changeable } = queueOptions;
     await this.boss.updateQueue(definition.name, changeable);
     const log = this.options.logger.child({ queue: definition.name });
+    const batchSize = definition.batchSize ?? 1;
     await this.boss.work<object>(
       definition.name,
       {
         pollingIntervalSeconds: this.options.pollingIntervalSeconds,
         localConcurrency: definition.concurrency ?? 1,
-        batchSize: 1,
+        batchSize,
+        // A backlog (a publication's thousands of messages) is worked without a poll's wait between batches.
+        burstWhenBatchFull: true,
+        perJobResults: true,
       },
-      async (jobs: Job<object>[]) => {
-        for (const job of jobs) {
-          const attempt = { id: job.id, retryCount: job.retryCount, last: job.retryCount >= definition.retryLimit };
-          try {
-            await definition.handler(job.data, attempt);
-          } catch (error) {
-            log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-            throw error;
-          }
-        }
-      },
+      (jobs: Job<object>[]) =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            const attempt = { id: job.id, retryCount: job.retryCount, last: job.retryCount >= definition.retryLimit };
+            try {
+              await definition.handler(job.data, attempt);
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+              // Kept by the queue as the job's output: the handler's own message, never more.
+              const message = error instanceof Error ? error.message : String(error);
+              return { id: job.id, status: 'failed', output: { message } };
+            }
+          }),
+        ),
     );
   }
 }

@@ -26,6 +26,9 @@ export interface MailerOptions {
   logger: Logger;
 }
 
+/** SMTP connections kept open at most (as many as the consumer messages' senders working at once). */
+const SMTP_CONNECTIONS = 8;
+
 /**
  * Sends through SMTP_URL when it is set; otherwise every message becomes an .eml file in the
  * outbox directory, where a developer (or a test) can open it.
@@ -33,7 +36,13 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.logger.child({ component: 'mail' });
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    // Pooled: a publication's thousands of mails reuse a few connections instead of one each.
+    const transport: Transporter = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      maxMessages: 1000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

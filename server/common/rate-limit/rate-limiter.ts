@@ -14,14 +14,29 @@ export interface RateLimitStep {
   message?: MessageKey;
 }
 
-const consumeSqlBySteps = new Map<number, string>();
+/** A limit's counter after this attempt; `window_ends_at` is a string when read back from JSON. */
+export interface LimitRow {
+  step: number;
+  hits: number;
+  window_ends_at: Date | string;
+}
+
+/** See `RateLimiter.counting`. */
+export interface CountingStatement {
+  ctes: string;
+  select: string;
+  params: unknown[];
+  judge(rows: readonly LimitRow[]): void;
+}
+
+const consumeSqlBySteps = new Map<number, { ctes: string; select: string }>();
 
 /**
  * Fixed-window upserts chained in data-modifying CTEs: step i is written only when step i - 1 came out
  * within its budget (its row exists and `hits <= points`), so a refused step leaves the later ones
  * untouched. Keys of different steps never collide (they start with the limit's name).
  */
-function consumeSql(stepCount: number): string {
+function consumeSql(stepCount: number): { ctes: string; select: string } {
   let sql = consumeSqlBySteps.get(stepCount);
   if (sql) return sql;
   const steps = Array.from({ length: stepCount }, (_, index) => {
@@ -36,7 +51,12 @@ function consumeSql(stepCount: number): string {
         window_ends_at = case when b.window_ends_at <= ?::timestamptz then excluded.window_ends_at else b.window_ends_at end
       returning hits, window_ends_at)`;
   });
-  sql = `with ${steps.join(', ')} ${steps.map((_, index) => `select ${index} as step, hits, window_ends_at from step${index}`).join(' union all ')}`;
+  sql = {
+    ctes: steps.join(', '),
+    select: steps
+      .map((_, index) => `select ${index} as step, hits, window_ends_at from step${index}`)
+      .join(' union all '),
+  };
   consumeSqlBySteps.set(stepCount, sql);
   return sql;
 }
@@ -71,6 +91,20 @@ export class RateLimiter {
    */
   async consumeAll(steps: readonly RateLimitStep[]): Promise<void> {
     if (steps.length === 0) return;
+    const statement = this.counting(steps);
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<LimitRow[]>(`with ${statement.ctes} ${statement.select}`, statement.params);
+    statement.judge(rows);
+  }
+
+  /**
+   * The counting of `consumeAll` as parts of a larger statement, so a caller can read what it needs in the same
+   * round trip: `ctes` (to follow `with`), `select` (the limits' rows; as a scalar subquery use
+   * `json_agg` over it), their `params` (in that order, before the caller's own), and `judge`, which throws
+   * RATE_LIMITED as `consumeAll` does when given the rows of `select`.
+   */
+  counting(steps: readonly RateLimitStep[]): CountingStatement {
     const now = this.clock.now();
     const params: unknown[] = [];
     steps.forEach(({ name, key }, index) => {
@@ -78,9 +112,11 @@ export class RateLimiter {
       if (index > 0) params.push(this.rules[steps[index - 1].name].points);
       params.push(now, now);
     });
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ step: number; hits: number; window_ends_at: Date }[]>(consumeSql(steps.length), params);
+    const { ctes, select } = consumeSql(steps.length);
+    return { ctes, select, params, judge: (rows) => this.judge(steps, rows, now) };
+  }
+
+  private judge(steps: readonly RateLimitStep[], rows: readonly LimitRow[], now: Date): void {
     for (const row of [...rows].sort((a, b) => a.step - b.step)) {
       if (row.hits <= this.rules[steps[row.step].name].points) continue;
       this.onRefused(steps[row.step].name);

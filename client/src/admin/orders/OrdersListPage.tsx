@@ -24,6 +24,7 @@ import {
   type ReplyChoice,
   type SortField,
   type YesNo,
+  WITHOUT_TECHNICIAN,
 } from './orders-list-params';
 import { TechnicianSelect } from './TechnicianSelect';
 import { instantIn, localDateIn } from './zoned-instant';
@@ -233,6 +234,7 @@ export function OrdersListPage() {
               value={params.technician}
               onChange={(technician) => update({ technician })}
               emptyLabel={t('admin.ordersList.any')}
+              extraChoice={{ value: WITHOUT_TECHNICIAN, label: t('admin.ordersList.withoutTechnician') }}
             />
           </div>
           {yesNoSelect('informed', t('admin.ordersList.informed'))}

@@ -32,6 +32,7 @@ export function TechnicianSelect({
   invalid = false,
   disabled = false,
   emptyLabel,
+  extraChoice,
 }: {
   id: string;
   technicians: readonly TechnicianOption[];
@@ -43,6 +44,8 @@ export function TechnicianSelect({
   disabled?: boolean;
   /** The text of the empty choice; "Kies een monteur" unless given (a filter says "Alle"). */
   emptyLabel?: string;
+  /** One more choice after the empty one, such as a filter's "zonder monteur". */
+  extraChoice?: { value: string; label: string };
 }) {
   const { t } = useI18n();
   return (
@@ -55,6 +58,7 @@ export function TechnicianSelect({
       disabled={disabled}
     >
       <option value="">{emptyLabel ?? t('admin.orders.chooseTechnician')}</option>
+      {extraChoice && <option value={extraChoice.value}>{extraChoice.label}</option>}
       {technicians
         .filter((technician) => technician.id !== exclude)
         .map((technician) => (

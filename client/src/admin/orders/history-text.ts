@@ -16,6 +16,10 @@ const KIND_LABELS = {
   VISIT_ARRIVED: 'admin.history.kind.VISIT_ARRIVED',
   VISIT_FINISHED: 'admin.history.kind.VISIT_FINISHED',
   VISIT_STEP_BACK: 'admin.history.kind.VISIT_STEP_BACK',
+  MESSAGE_RESENT: 'admin.history.kind.MESSAGE_RESENT',
+  RESCHEDULED: 'admin.history.kind.RESCHEDULED',
+  RESTORED: 'admin.history.kind.RESTORED',
+  TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
@@ -46,6 +50,10 @@ const FIELD_LABELS = {
   expectedArrival: 'admin.history.field.expectedArrival',
   visitOutcome: 'admin.history.field.visitOutcome',
   visitNote: 'admin.history.field.visitNote',
+  // Sending a consumer message again records these three.
+  messageStatus: 'admin.history.field.messageStatus',
+  messageKind: 'admin.history.field.messageKind',
+  messageChannel: 'admin.history.field.messageChannel',
 } as const;
 
 const ANSWERS = {
@@ -65,6 +73,28 @@ const VISIT_OUTCOMES = {
   NOT_HOME: 'visit.outcome.NOT_HOME',
   NOT_DONE: 'visit.outcome.NOT_DONE',
 } as const;
+
+/** How the order screen names a consumer message's kind, channel and status (the message log shows them too). */
+export const MESSAGE_KINDS = {
+  WINDOW: 'admin.messages.kind.WINDOW',
+  UPDATE: 'admin.messages.kind.UPDATE',
+  CANCELLATION: 'admin.messages.kind.CANCELLATION',
+} as const;
+
+export const MESSAGE_CHANNELS = {
+  EMAIL: 'admin.messages.channel.EMAIL',
+  SMS: 'admin.messages.channel.SMS',
+} as const;
+
+export const MESSAGE_STATUSES = {
+  QUEUED: 'admin.messages.status.QUEUED',
+  SENT: 'admin.messages.status.SENT',
+  FAILED: 'admin.messages.status.FAILED',
+  SKIPPED: 'admin.messages.status.SKIPPED',
+} as const;
+
+const labelOf = <T extends Record<string, string>>(labels: T, value: string): T[keyof T] | null =>
+  Object.hasOwn(labels, value) ? labels[value as keyof T] : null;
 
 type OtherKey =
   | 'admin.history.hours'
@@ -89,6 +119,9 @@ export type HistoryMessageKey =
   | (typeof ANSWERS)[keyof typeof ANSWERS]
   | (typeof VISIT_STAGES)[keyof typeof VISIT_STAGES]
   | (typeof VISIT_OUTCOMES)[keyof typeof VISIT_OUTCOMES]
+  | (typeof MESSAGE_KINDS)[keyof typeof MESSAGE_KINDS]
+  | (typeof MESSAGE_CHANNELS)[keyof typeof MESSAGE_CHANNELS]
+  | (typeof MESSAGE_STATUSES)[keyof typeof MESSAGE_STATUSES]
   | OtherKey;
 
 export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
@@ -144,6 +177,15 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return Object.hasOwn(VISIT_STAGES, value) ? t(VISIT_STAGES[value as keyof typeof VISIT_STAGES]) : value;
     case 'visitOutcome':
       return Object.hasOwn(VISIT_OUTCOMES, value) ? t(VISIT_OUTCOMES[value as keyof typeof VISIT_OUTCOMES]) : value;
+    case 'messageStatus':
+    case 'messageKind':
+    case 'messageChannel': {
+      const labels = { messageStatus: MESSAGE_STATUSES, messageKind: MESSAGE_KINDS, messageChannel: MESSAGE_CHANNELS }[
+        field
+      ];
+      const key = labelOf(labels, value);
+      return key ? t(key) : value;
+    }
     default:
       return value;
   }

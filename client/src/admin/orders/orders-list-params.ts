@@ -16,7 +16,7 @@ export interface OrdersListParams {
   from: string;
   to: string;
   country: '' | 'NL' | 'BE';
-  /** A personal number. */
+  /** A personal number, or WITHOUT_TECHNICIAN. */
   technician: string;
   informed: YesNo;
   reply: ReplyChoice;
@@ -42,6 +42,12 @@ export const DEFAULT_PARAMS: OrdersListParams = {
   sort: 'APPOINTMENT',
   direction: 'ASC',
 };
+
+/**
+ * The technician choice "zonder monteur": a dash, which no personal number can be (they begin with a
+ * letter or digit), so the URL keeps one parameter for the technician column.
+ */
+export const WITHOUT_TECHNICIAN = '-';
 
 const SORT_FIELDS: readonly SortField[] = ['APPOINTMENT', 'NAME', 'REFERENCE_NUMBER', 'CITY', 'ZIPCODE'];
 const REPLIES: readonly ReplyChoice[] = ['', 'NONE', 'ANY', 'AT_HOME', 'CALL_ME', 'ACCESS_NOTE'];
@@ -110,7 +116,8 @@ export function filterOf(
     from: params.from ? dayStart(params.from) : null,
     to: params.to ? dayStart(nextDay(params.to)) : null,
     country: params.country === '' ? null : params.country,
-    technician: params.technician === '' ? null : params.technician,
+    technician: params.technician === '' || params.technician === WITHOUT_TECHNICIAN ? null : params.technician,
+    withoutTechnician: params.technician === WITHOUT_TECHNICIAN ? true : null,
     informed: asBoolean(params.informed),
     reply: params.reply === '' ? null : params.reply,
     special: asBoolean(params.special),

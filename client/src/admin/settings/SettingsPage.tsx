@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
@@ -167,7 +168,11 @@ export function SettingsPage() {
   const { data, error } = useQuery(ImportSettingsQuery);
   return (
     <section className="card">
-      <AdminPageHeader title={t('admin.menu.settings')} back="/admin" />
+      <AdminPageHeader title={t('admin.menu.settings')} back="/admin">
+        <Link className="button button-secondary" to="/admin/settings/messages">
+          {t('admin.messageSettings.title')}
+        </Link>
+      </AdminPageHeader>
       <p className="muted">{t('admin.settings.intro')}</p>
       {data ? (
         <SettingsForm initial={data.importSettings.map(draftOf)} />

@@ -1,0 +1,85 @@
+import { LockMode } from '@mikro-orm/postgresql';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { changedValues, orderValues, pickValues } from '../audit/order-values.js';
+import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { formatDayMonthYear, localDateOf, weekdayOf } from '../common/time/zoned-time.js';
+import type { AppContext } from '../context.js';
+import { isWorkingDay } from '../holidays/working-days.js';
+import { checkAppointment } from '../orders/appointment-rules.js';
+import { Order } from '../orders/order.entity.js';
+import { OrderError } from '../orders/order.errors.js';
+import { unknownTechnician } from '../orders/order.service.js';
+import { assertSameCountry } from '../orders/technician-country.js';
+import { findTechnicianByRef } from '../orders/technician-ref.js';
+import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import type { RescheduleOrderInput } from './order-reschedule.inputs.js';
+
+const RECORDED = ['appointment', 'technician'] as const;
+
+/**
+ * Moving a visit to another date and window (docs/rules.md, Rescheduling an order). It weighs the rules of
+ * orders (the window), holidays (a working day) and schedules (a confirmed day), so it sits above them.
+ */
+export class OrderRescheduleService {
+  constructor(private readonly ctx: AppContext) {}
+
+  reschedule(input: RescheduleOrderInput): Promise<Order> {
+    return this.ctx.em.transactional(async (em) => {
+      const order = await em.findOne(Order, { id: input.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
+      if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);
+      await em.populate(order, ['technician']);
+      const ref = input.technician?.trim();
+      const technician = ref ? await findTechnicianByRef(em, ref) : order.technician;
+      if (ref && !technician) throw unknownTechnician('technician');
+
+      const now = this.ctx.services.clock.now();
+      const problems = checkAppointment(input.appointment, order.duration, order.country, now);
+      if (problems.length === 0) problems.push(...(await this.dayProblems(order, input.appointment, now)));
+      if (!technician) problems.push({ field: 'technician', message: 'FIELD_REQUIRED' });
+      if (problems.length > 0 || !technician) {
+        throw new AppError(CommonError.BAD_USER_INPUT, {
+          message: problems[0].message,
+          params: problems[0].params,
+          fields: problems,
+        });
+      }
+      assertSameCountry([order], technician);
+      if (order.appointment.getTime() === input.appointment.getTime() && order.technician?.id === technician.id) {
+        return order;
+      }
+      // The day the order joins must still be open; leaving a confirmed day is allowed, as for a migration.
+      await assertSchedulesOpen(em, technician, [input.appointment]);
+      const before = pickValues(orderValues(order), RECORDED);
+      order.appointment = input.appointment;
+      order.technician = technician;
+      order.updatedAt = now;
+      await recordOrderEvents(this.ctx, em, OrderEventKind.RESCHEDULED, [
+        { order, ...changedValues(before, pickValues(orderValues(order), RECORDED)) },
+      ]);
+      await em.flush();
+      return order;
+    });
+  }
+
+  /** A window that has begun cannot be given; the date must be a working day of the order's country. */
+  private async dayProblems(order: Order, appointment: Date, now: Date): Promise<FieldProblem[]> {
+    if (appointment.getTime() < now.getTime()) return [{ field: 'appointment', message: 'ORDER_START_IN_PAST' }];
+    const date = localDateOf(appointment, TIME_ZONE[order.country]);
+    // Read inside the transaction's time, from the process's short-lived cache (a change here empties it).
+    const holidays = await this.ctx.services.holidays.datesOf(order.country);
+    if (isWorkingDay(date, holidays)) return [];
+    return weekdayOf(date) === 0
+      ? [{ field: 'appointment', message: 'ORDER_DATE_IS_SUNDAY' }]
+      : [
+          {
+            field: 'appointment',
+            message: 'ORDER_DATE_IS_HOLIDAY',
+            params: { date: formatDayMonthYear(date), country: order.country },
+          },
+        ];
+  }
+}

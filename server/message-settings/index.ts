@@ -1,0 +1,3 @@
+import { MessageSettingResolver } from './message-setting.resolver.js';
+
+export const messageSettingResolvers = [MessageSettingResolver] as const;

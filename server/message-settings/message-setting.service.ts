@@ -1,0 +1,78 @@
+import { LockMode } from '@mikro-orm/core';
+import { SENDER_NAME_MAX_LENGTH, SENDER_NAME_PATTERN } from '../../shared/messages.js';
+import { Role } from '../common/auth/role.js';
+import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { Country } from '../common/locale.js';
+import type { AppContext } from '../context.js';
+import { MessageSetting } from './message-setting.entity.js';
+import type { MessageSettingInput } from './message-setting.inputs.js';
+
+/** Countries in the order the screen shows them. */
+const COUNTRY_ORDER = [Country.NL, Country.BE];
+
+/** What is wrong with the settings as given; empty when they can be saved. */
+export function messageSettingProblems(input: Pick<MessageSettingInput, 'enabled' | 'email' | 'sms' | 'senderName'>) {
+  const problems: FieldProblem[] = [];
+  const name = input.senderName.trim();
+  if (name === '') problems.push({ field: 'senderName', message: 'FIELD_REQUIRED' });
+  else if ([...name].length > SENDER_NAME_MAX_LENGTH)
+    problems.push({ field: 'senderName', message: 'FIELD_TOO_LONG', params: { max: SENDER_NAME_MAX_LENGTH } });
+  else if (!SENDER_NAME_PATTERN.test(name)) problems.push({ field: 'senderName', message: 'SENDER_NAME_INVALID' });
+  // On without a channel would say "on" and send nothing: the switch is the one way to stop them.
+  if (input.enabled && !input.email && !input.sms)
+    problems.push({ field: 'email', message: 'MESSAGE_CHANNEL_REQUIRED' });
+  return problems;
+}
+
+/** The message settings of each country (docs/rules.md, Consumer messages), for admins. */
+export class MessageSettingService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(): Promise<MessageSetting[]> {
+    const settings = await this.ctx.em.find(MessageSetting, {});
+    return settings.sort((a, b) => COUNTRY_ORDER.indexOf(a.country) - COUNTRY_ORDER.indexOf(b.country));
+  }
+
+  async update(input: MessageSettingInput): Promise<MessageSetting> {
+    const problems = messageSettingProblems(input);
+    if (problems.length > 0) {
+      throw new AppError(CommonError.BAD_USER_INPUT, {
+        message: problems[0].message,
+        params: problems[0].params,
+        fields: problems,
+      });
+    }
+    const saved = await this.ctx.em.transactional(async (em) => {
+      const setting = await em.findOne(
+        MessageSetting,
+        { country: input.country },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!setting) throw new AppError(CommonError.NOT_FOUND);
+      Object.assign(setting, {
+        enabled: input.enabled,
+        email: input.email,
+        sms: input.sms,
+        senderName: input.senderName.trim(),
+        language: input.language,
+      });
+      return setting;
+    });
+    // Who changed what, for the operators: the settings hold nothing personal.
+    const viewer = this.ctx.viewer;
+    this.ctx.log.info(
+      {
+        adminId: viewer?.role === Role.ADMIN ? viewer.adminId : null,
+        country: saved.country,
+        enabled: saved.enabled,
+        email: saved.email,
+        sms: saved.sms,
+        senderName: saved.senderName,
+        language: saved.language,
+      },
+      'message settings changed',
+    );
+    return saved;
+  }
+}

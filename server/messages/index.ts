@@ -1,0 +1,3 @@
+import { MessageLogResolver } from './message-log.resolver.js';
+
+export const messageResolvers = [MessageLogResolver] as const;

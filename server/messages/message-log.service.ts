@@ -1,0 +1,147 @@
+import { LockMode } from '@mikro-orm/core';
+import { recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { AppError } from '../common/errors/app-error.js';
+import type { AppContext } from '../context.js';
+import { maskEmail, maskMobileNumber } from '../consumer-links/masked-contact.js';
+import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
+import { MessageSetting } from '../message-settings/message-setting.entity.js';
+import { Order } from '../orders/order.entity.js';
+import { OrderError } from '../orders/order.errors.js';
+import { ConsumerMessage, MessageChannel, MessageStatus } from './consumer-message.entity.js';
+import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
+import { addressOf, SEND_QUEUE } from './message-planner.js';
+import { MessageError } from './message.errors.js';
+
+/** An order gets a few messages (a window, an update or two, per channel); more than this is shown in part. */
+export const MESSAGE_LOG_LIMIT = 50;
+
+/**
+ * The order's messages with when each mail was opened: the first load of the order's open pixel at or
+ * after the mail was sent and before the order's next mail was sent (the pixel names the order).
+ */
+const LOG_SQL = `
+  with mails as (
+    select id, order_id, channel, sent_at,
+           lead(sent_at) over (partition by channel order by sent_at nulls last, id) as next_sent_at
+      from consumer_messages where order_id = ?)
+  select m.id, m.kind, m.channel, m.recipient, m.status, m.last_error, m.tries, m.created_at, m.sent_at, m.failed_at,
+         (select min(o.opened_at) from mail_opens o
+           where mails.channel = 'EMAIL' and mails.sent_at is not null and o.order_id = mails.order_id
+             and o.opened_at >= mails.sent_at and (mails.next_sent_at is null or o.opened_at < mails.next_sent_at)
+         ) as opened_at,
+         count(*) over () as total
+    from consumer_messages m join mails on mails.id = m.id
+   order by m.id desc
+   limit ${MESSAGE_LOG_LIMIT}`;
+
+interface LogRow {
+  id: number;
+  kind: ConsumerMessage['kind'];
+  channel: MessageChannel;
+  recipient: string | null;
+  status: MessageStatus;
+  last_error: string | null;
+  tries: number;
+  created_at: Date;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  opened_at: Date | null;
+  total: string | number;
+}
+
+function maskedRecipient(channel: MessageChannel, recipient: string | null): string | null {
+  if (!recipient) return null;
+  return channel === MessageChannel.EMAIL ? maskEmail(recipient) : maskMobileNumber(recipient);
+}
+
+const toDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** The message log of an order and sending a message again, for admins (docs/rules.md, Consumer messages). */
+export class MessageLogService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async log(orderId: number): Promise<OrderMessageLog> {
+    const em = this.ctx.em;
+    if ((await em.count(Order, { id: orderId })) === 0) throw new AppError(OrderError.ORDER_NOT_FOUND);
+    const rows = await em.getConnection().execute<LogRow[]>(LOG_SQL, [orderId]);
+    return {
+      totalCount: rows.length > 0 ? Number(rows[0].total) : 0,
+      messages: rows.map((row): ConsumerMessageLogEntry => ({
+        id: row.id,
+        kind: row.kind,
+        channel: row.channel,
+        maskedRecipient: maskedRecipient(row.channel, row.recipient),
+        status: row.status,
+        failureReason: row.last_error,
+        tries: row.tries,
+        createdAt: new Date(row.created_at),
+        sentAt: toDate(row.sent_at),
+        failedAt: toDate(row.failed_at),
+        openedAt: toDate(row.opened_at),
+      })),
+    };
+  }
+
+  /**
+   * Queues the message again, through the job queue, to the order's current address on its channel
+   * (corrected since, perhaps). Refused when it could not or should not go: messages off for the
+   * country or the channel, an unsubscribed address, a deleted order, a visit that is over, a message
+   * a later one replaced, or one that waits to be sent already. Recorded in the order's audit trail.
+   */
+  async resend(messageId: number): Promise<ConsumerMessageLogEntry> {
+    const now = this.ctx.services.clock.now();
+    const { orderId } = await this.ctx.em.transactional(async (em) => {
+      const message = await em.findOne(ConsumerMessage, messageId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!message) throw new AppError(MessageError.MESSAGE_NOT_FOUND);
+      const order = await em.findOneOrFail(Order, message.order.id);
+      if (order.deletedAt) throw new AppError(MessageError.MESSAGE_ORDER_DELETED);
+      const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
+      const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;
+      if (!setting.enabled || !channelOn) {
+        throw new AppError(MessageError.MESSAGES_OFF, {
+          message: setting.enabled ? `MESSAGES_OFF_${message.channel}` : 'MESSAGES_OFF',
+          params: { country: order.country },
+        });
+      }
+      if (message.status === MessageStatus.QUEUED) throw new AppError(MessageError.MESSAGE_ALREADY_QUEUED);
+      const newer = await em.count(ConsumerMessage, {
+        order: order.id,
+        channel: message.channel,
+        id: { $gt: message.id },
+      });
+      if (newer > 0) throw new AppError(MessageError.MESSAGE_SUPERSEDED);
+      if (order.appointment.getTime() + order.duration * 1000 <= now.getTime()) {
+        throw new AppError(MessageError.MESSAGE_VISIT_OVER);
+      }
+      const recipient = addressOf(order, message.channel);
+      if (!recipient) throw new AppError(MessageError.MESSAGE_NO_ADDRESS);
+      if (await isUnsubscribed(em, message.channel, recipient)) throw new AppError(MessageError.MESSAGE_UNSUBSCRIBED);
+
+      const before = { messageStatus: message.status };
+      message.status = MessageStatus.QUEUED;
+      message.recipient = recipient;
+      message.lastError = null;
+      message.failedAt = null;
+      await em.flush();
+      // In this transaction: the job exists exactly when the message says it waits for one.
+      await this.ctx.services.jobs.sendMany(
+        SEND_QUEUE,
+        [{ data: { messageId: message.id }, singletonKey: `consumer-message:${message.id}` }],
+        em,
+      );
+      await recordOrderEvents(this.ctx, em, OrderEventKind.MESSAGE_RESENT, [
+        {
+          order,
+          before,
+          after: { messageStatus: MessageStatus.QUEUED, messageKind: message.kind, messageChannel: message.channel },
+        },
+      ]);
+      return { orderId: order.id };
+    });
+    const log = await this.log(orderId);
+    const entry = log.messages.find((item) => item.id === messageId);
+    if (!entry) throw new AppError(MessageError.MESSAGE_NOT_FOUND);
+    return entry;
+  }
+}

@@ -1,0 +1,154 @@
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { auditActorOf, recordOrderEvents } from '../audit/order-audit.js';
+import { OrderEventKind } from '../audit/order-event-kind.js';
+import { orderValues, pickValues } from '../audit/order-values.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import type { AppContext } from '../context.js';
+import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import { Technician } from '../technicians/technician.entity.js';
+import { MAX_ORDERS_PER_MIGRATION } from './order-migration.service.js';
+import { Order } from './order.entity.js';
+import { OrderError } from './order.errors.js';
+import { unknownTechnician } from './order.service.js';
+import { assertSameCountry } from './technician-country.js';
+import { findTechnicianByRef } from './technician-ref.js';
+
+/** Reference numbers named in the refusal's text; the error's data lists more. */
+const NAMED_IN_TEXT = 5;
+/** Orders listed in the refusal's data: enough for the dialog, bounded for a technician with months of work. */
+const LISTED_IN_DATA = 50;
+
+export interface TechnicianRemoval {
+  id: number;
+  movedOrders: number;
+}
+
+const fullName = (technician: Technician) => `${technician.firstname} ${technician.lastname}`.trim();
+
+/**
+ * Deleting a technician (docs/rules.md, Deleting a technician). It lives with the orders because the
+ * rule is about them: no order still to be visited loses its technician without a word.
+ */
+export class TechnicianRemovalService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Deletes the technician. Active orders from today on (in the technician's country) are refused with
+   * their list, or, with `moveOrdersTo`, moved to that technician in the same transaction (one
+   * MIGRATED event each). Past and deleted orders keep no technician; each records that in its trail.
+   */
+  delete(id: number, moveOrdersTo?: string | null): Promise<TechnicianRemoval> {
+    return this.ctx.em.transactional(async (em) => {
+      // Locked first: an order created for this technician meanwhile waits for the outcome.
+      const technician = await em.findOne(Technician, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!technician) throw new AppError(CommonError.NOT_FOUND);
+      const zone = TIME_ZONE[technician.country];
+      const today = instantOf(localDateOf(this.ctx.services.clock.now(), zone), 0, 0, zone);
+      const active = { technician: id, deletedAt: null, appointment: { $gte: today } };
+      const count = await em.count(Order, active);
+      let movedOrders = 0;
+      if (count > 0) {
+        if (moveOrdersTo === null || moveOrdersTo === undefined || moveOrdersTo.trim() === '') {
+          const listed = await em.find(Order, active, {
+            orderBy: { appointment: 'asc', id: 'asc' },
+            limit: LISTED_IN_DATA,
+          });
+          const named = listed.slice(0, NAMED_IN_TEXT).map((order) => order.referenceNumber);
+          throw new AppError(OrderError.TECHNICIAN_HAS_ORDERS, {
+            params: {
+              technician: fullName(technician),
+              count,
+              references: count > NAMED_IN_TEXT ? `${named.join(', ')}, …` : named.join(', '),
+            },
+            data: {
+              orderCount: count,
+              orders: listed.map((order) => ({
+                id: order.id,
+                referenceNumber: order.referenceNumber,
+                appointment: order.appointment.toISOString(),
+              })),
+            },
+          });
+        }
+        movedOrders = await this.moveActiveOrders(em, technician, moveOrdersTo, active, count);
+      }
+      await this.recordLeftOrders(em, technician);
+      em.remove(technician);
+      await em.flush();
+      return { id, movedOrders };
+    });
+  }
+
+  private async moveActiveOrders(
+    em: EntityManager,
+    leaving: Technician,
+    targetRef: string,
+    active: { technician: number; deletedAt: null; appointment: { $gte: Date } },
+    count: number,
+  ): Promise<number> {
+    if (count > MAX_ORDERS_PER_MIGRATION) {
+      throw new AppError(CommonError.BAD_USER_INPUT, {
+        message: 'TOO_MANY_ORDERS',
+        params: { max: MAX_ORDERS_PER_MIGRATION },
+      });
+    }
+    const target = await findTechnicianByRef(em, targetRef);
+    if (!target) throw unknownTechnician('moveOrdersTo');
+    if (target.id === leaving.id) throw new AppError(OrderError.MIGRATION_SAME_TECHNICIAN);
+    // Locked in id order, as a migration locks them: the two never deadlock.
+    const orders = await em.find(Order, active, {
+      orderBy: { id: 'asc' },
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+      populate: ['technician'],
+    });
+    assertSameCountry(orders, target, 'moveOrdersTo');
+    await assertSchedulesOpen(
+      em,
+      target,
+      orders.map((order) => order.appointment),
+    );
+    const now = this.ctx.services.clock.now();
+    const before = orders.map((order) => pickValues(orderValues(order), ['technician']));
+    for (const order of orders) {
+      order.technician = target;
+      order.updatedAt = now;
+    }
+    await recordOrderEvents(
+      this.ctx,
+      em,
+      OrderEventKind.MIGRATED,
+      orders.map((order, index) => ({
+        order,
+        before: before[index],
+        after: pickValues(orderValues(order), ['technician']),
+      })),
+    );
+    await em.flush();
+    return orders.length;
+  }
+
+  /**
+   * The orders that will keep no technician (past visits, deleted orders) record it, in one statement:
+   * a technician of many years has thousands, and none of them reaches a consumer again.
+   */
+  private async recordLeftOrders(em: EntityManager, technician: Technician): Promise<void> {
+    const actor = await auditActorOf(this.ctx, em);
+    await em.execute(
+      `insert into order_events (order_id, occurred_at, kind, actor_type, actor_admin_id, actor_name, before, after)
+       select o.id, ?, ?, ?, ?, ?, jsonb_build_object('technician', ?::text), jsonb_build_object('technician', null)
+       from orders o where o.technician_id = ?`,
+      [
+        this.ctx.services.clock.now(),
+        OrderEventKind.TECHNICIAN_DELETED,
+        actor.type,
+        actor.adminId,
+        actor.name,
+        technician.personalNumber,
+        technician.id,
+      ],
+    );
+  }
+}

@@ -1,0 +1,120 @@
+import { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
+import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
+import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
+import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import { MB, residentBytes, samplePeakGrowth } from './utils/memory.js';
+import { recordFigures } from './utils/results.js';
+import { withPg } from './utils/seed.js';
+
+const ORDERS = 10_000;
+const TARGET = { seconds: 60, memoryMb: 100 };
+/** Wednesday 25 November 2026, 13:31: Thursday's windows were published a minute ago. */
+const NOW = '2026-11-25T13:31:00+01:00';
+/** Longer than the target, so a miss is measured and reported rather than cut off. */
+const GIVE_UP_MS = 5 * 60_000;
+
+/**
+ * 10 000 orders of Thursday, each with an e-mail address and a Dutch mobile number, spread over the
+ * day's windows (07:00 to 16:00 local).
+ */
+const SEED_SQL = `
+  insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
+                      appointment, duration, created_at, updated_at)
+  select 'MSG-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 ' || (10000000 + g), '316' || (10000000 + g),
+         (1000 + g / 100) || 'AB', g % 100 + 1, 'Utrecht', 'NL'::country,
+         timestamptz '2026-11-26 07:00:00+01' + (g % 10) * interval '1 hour', 10800, now(), now()
+    from generate_series(1, ${ORDERS}) as g`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Benchmark 8: the publication of one visit day of 10 000 orders, from the moment they are in the
+ * database to the last of 20 000 messages accepted by a local SMTP server (smtp-server) and the SMS
+ * stand-in (Twilio's Messages API), with the server's peak memory growth. Fails on a miss.
+ */
+describe('consumer messages: publication of 10 000 orders', () => {
+  let smtp: LocalSmtp;
+  let twilio: TwilioStandIn;
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    smtp = await startLocalSmtp(0, { countOnly: true });
+    twilio = await startTwilioStandIn();
+    app = await startAppProcess({
+      CLOCK_NOW: NOW,
+      SMTP_URL: smtp.url,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: '+3197010203040',
+      TWILIO_BASE_URL: twilio.url,
+      JOB_POLL_INTERVAL_MS: '500',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+    await twilio?.close();
+  });
+
+  it(`hands every mail and SMS to the transports within ${TARGET.seconds} s, memory flat`, async () => {
+    await sleep(3_000); // the start's own publication (of nothing) and the first polls are over: idle
+    const idle = residentBytes(app.pid);
+    const sampler = samplePeakGrowth(app.pid);
+    const started = performance.now();
+    await withPg(app.database.url, (client) => client.query(SEED_SQL));
+    // The minute's publication, asked for now (as the schedule, or another instance, would).
+    const boss = new PgBoss({
+      connectionString: app.database.url,
+      schema: JOBS_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: false,
+      max: 1,
+    });
+    await boss.start();
+    await boss.send(PUBLISH_QUEUE, {});
+    await boss.stop({ graceful: false, close: true });
+
+    let firstMailMs = Number.NaN;
+    while (smtp.received() < ORDERS || twilio.messages.length < ORDERS) {
+      if (Number.isNaN(firstMailMs) && smtp.received() > 0) firstMailMs = performance.now() - started;
+      if (performance.now() - started > GIVE_UP_MS) break;
+      await sleep(100);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const growth = sampler.stop();
+    await sleep(2_000); // nothing more arrives: each message once
+    const mails = smtp.received();
+    const texts = twilio.messages.length;
+    const rows = await withPg(app.database.url, (client) =>
+      client.query<{ status: string; n: string }>(`select status, count(*) as n from consumer_messages group by 1`),
+    );
+    const byStatus = Object.fromEntries(rows.rows.map((row) => [row.status, Number(row.n)]));
+
+    recordFigures('8. Consumer messages (publication of one visit day)', [
+      {
+        metric: `${ORDERS.toLocaleString('en')} orders → ${mails} mails + ${texts} SMS handed over`,
+        unit: 's',
+        ours: seconds,
+        target: `≤ ${TARGET.seconds} s`,
+        met: seconds <= TARGET.seconds && mails === ORDERS && texts === ORDERS,
+        note: `first mail after ${Math.round(firstMailMs)} ms; ${Math.round((mails + texts) / seconds)} messages/s; from the orders' insert to the last message accepted by smtp-server and the Twilio stand-in`,
+      },
+      {
+        metric: 'server memory growth',
+        unit: 'MB',
+        ours: growth / MB,
+        target: `≤ ${TARGET.memoryMb} MB`,
+        met: growth / MB <= TARGET.memoryMb,
+        note: `resident memory sampled every 20 ms over the ${Math.round(idle / MB)} MB it had idle`,
+      },
+    ]);
+    expect(byStatus).toEqual({ SENT: 2 * ORDERS });
+    expect(mails).toBe(ORDERS);
+    expect(texts).toBe(ORDERS);
+    expect(seconds).toBeLessThanOrEqual(TARGET.seconds);
+    expect(growth / MB).toBeLessThanOrEqual(TARGET.memoryMb);
+  });
+});
