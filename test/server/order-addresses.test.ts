@@ -80,7 +80,7 @@ describe('full addresses: street and house-number addition', () => {
 
   describe('creating an order', () => {
     const base = async (overrides: Record<string, unknown>) => {
-      const technician = await createTechnician(server.em());
+      const technician = await createTechnician(server.em(), { country: Country.BE });
       return {
         referenceNumber: `C-${Math.random().toString(36).slice(2, 10)}`,
         name: 'Anna de Vries',
