@@ -2,7 +2,7 @@
  * The import direction of the code, checked by `npm run lint`:
  *
  *   shared/  <-  server/common (+ config.ts, context.ts)  <-  domains  <-  rest / app
- *   shared/  <-  client/
+ *   shared/  <-  client/ (components, i18n, lib)  <-  client areas (admin, technician, consumer)
  *
  * Domains (one folder each under server/) may import each other, but never in a cycle.
  */
@@ -56,6 +56,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^client/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'client-areas-apart',
+      comment:
+        'Each area of the client (admin, technician, consumer) is its own bundle for its own users: what two ' +
+        'areas need lives in client/src/components, lib or i18n, or in shared/ when the server needs it too.',
+      severity: 'error',
+      from: { path: '^client/src/(admin|technician|consumer)/' },
+      to: { path: '^client/src/(admin|technician|consumer)/', pathNot: '^client/src/$1/' },
     },
     {
       name: 'server-and-client-apart',

@@ -12,7 +12,7 @@ import type { Mailer } from './common/mail/mailer.js';
 import type { AppMetrics } from './common/metrics/app-metrics.js';
 import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import type { StreamSlots } from './common/stream-slots.js';
-import type { LocalDate } from './common/time/zoned-time.js';
+import type { LocalDate } from '../shared/zoned-time.js';
 
 /*
  * The context every resolver and service receives. It belongs to the foundation: it names no domain.

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
 import { readLinkToken, visitFingerprint } from './link-token.js';
 

@@ -1,7 +1,7 @@
 import type { LegacyVisitFragment } from '../common/legacy-operations.generated.js';
 import { field, legacyCountry, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { instantOf } from '../common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 
 /** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
 export const lookUpVisitsInput = (request: LegacyRequest) => ({

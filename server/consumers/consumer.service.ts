@@ -4,7 +4,7 @@ import { externalHandlingOf } from '../common/auth/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';

@@ -1,5 +1,5 @@
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { previousWorkingDay, type HolidaySource } from '../holidays/working-days.js';
 
 /** The window is shown from this local time on the working day before the visit (docs/rules.md, Visit window). */

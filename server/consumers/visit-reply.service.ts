@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { localPartsOf } from '../common/time/zoned-time.js';
+import { localPartsOf } from '../../shared/zoned-time.js';
 import { ConsumerError } from './consumer.errors.js';
 import { ownShownVisit } from './own-visit.js';
 import { Order } from '../orders/order.entity.js';

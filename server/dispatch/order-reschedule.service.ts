@@ -5,7 +5,7 @@ import { changedValues, orderValues, pickValues } from '../audit/order-values.js
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { formatDayMonthYear, localDateOf, weekdayOf } from '../common/time/zoned-time.js';
+import { formatDayMonthYear, localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { isWorkingDay } from '../holidays/working-days.js';
 import { checkAppointment } from '../orders/appointment-rules.js';

@@ -3,7 +3,7 @@ import { IsolationLevel } from '@mikro-orm/core';
 import { stringify } from 'csv-stringify';
 import type { AppContext } from '../context.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { formatLocalDate, localPartsOf } from '../common/time/zoned-time.js';
+import { formatLocalDate, localPartsOf } from '../../shared/zoned-time.js';
 import {
   ADDRESS_DETAIL_COLUMNS,
   CSV_COLUMNS,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { localDateOf } from '../common/time/zoned-time.js';
+import { localDateOf } from '../../shared/zoned-time.js';
 import { formatCsvDate } from '../imports/csv-format.js';
 import { EXPORT_PATH } from './orders-csv.js';
 import { OrdersExport } from './orders-export.types.js';

@@ -1,7 +1,7 @@
 import type { HolidayDates } from '../context.js';
 import type { EventSubscriber, FlushEventArgs, MikroORM, TransactionEventArgs } from '@mikro-orm/postgresql';
 import type { Country } from '../common/locale.js';
-import type { LocalDate } from '../common/time/zoned-time.js';
+import type { LocalDate } from '../../shared/zoned-time.js';
 import { announceChange } from '../common/events/change-notices.js';
 import { Holiday } from './holiday.entity.js';
 

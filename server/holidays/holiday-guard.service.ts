@@ -1,6 +1,6 @@
 import { findPage, type Connection, type PageArgs } from '../common/pagination.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { addDays, instantOf, type LocalDate } from '../common/time/zoned-time.js';
+import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
 import { ORDER_SORT } from '../orders/order.service.js';

@@ -2,7 +2,7 @@ import { PLANNING_YEARS } from '../../shared/orders.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { MessageKey } from '../common/i18n/translate.js';
-import { isLocalDate, type LocalDate } from '../common/time/zoned-time.js';
+import { isLocalDate, type LocalDate } from '../../shared/zoned-time.js';
 
 function problemOf(date: string): MessageKey | undefined {
   if (!date) return 'FIELD_REQUIRED';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../common/locale.js';
-import { addDays, weekdayOf, type LocalDate } from '../common/time/zoned-time.js';
+import { addDays, weekdayOf, type LocalDate } from '../../shared/zoned-time.js';
 import type { HolidayDates } from '../context.js';
 import { Holiday } from './holiday.entity.js';
 

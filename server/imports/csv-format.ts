@@ -1,4 +1,4 @@
-import { isLocalDate, type LocalDate } from '../common/time/zoned-time.js';
+import { isLocalDate, type LocalDate } from '../../shared/zoned-time.js';
 
 /**
  * THE order CSV format, one for import and export (docs/csv-format.md): UTF-8, a header row, `;`

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageKey, MessageParams } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { formatDayMonthYear, type LocalDate } from '../common/time/zoned-time.js';
+import { formatDayMonthYear, type LocalDate } from '../../shared/zoned-time.js';
 import { loadHolidayDates } from '../holidays/working-days.js';
 import { PLANNER_DAY } from '../../shared/hours.js';
 import { PLANNING_YEARS } from '../../shared/orders.js';

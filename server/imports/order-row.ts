@@ -1,5 +1,5 @@
 import { parseCountry, type Country } from '../common/locale.js';
-import { instantOf, type LocalDate } from '../common/time/zoned-time.js';
+import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import { checkOrderFields, type OrderFields } from '../orders/order-fields.js';
 import type { CsvRecord } from './csv-reader.js';
 import {

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { addDays, instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';

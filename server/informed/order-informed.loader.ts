@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { localDateOf } from '../common/time/zoned-time.js';
+import { localDateOf } from '../../shared/zoned-time.js';
 import type { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { SAME_CUSTOMER_ANY_COUNTRY_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/customer-lookups.js';

@@ -2,7 +2,7 @@ import { translate, type MessageKey } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
 import { layoutMail } from '../common/mail/mail-layout.js';
 import type { MailMessage } from '../common/mail/mailer.js';
-import { localPartsOf } from '../common/time/zoned-time.js';
+import { localPartsOf } from '../../shared/zoned-time.js';
 import type { PersonalLinkUrls } from '../consumer-links/personal-link.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS } from '../consumers/contact-details.js';
 import { MessageKind } from './consumer-message.entity.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 
 /** Rows per statement: a backlog is purged in short statements, never one long lock or a statement timeout. */
 const BATCH_SIZE = 5000;

@@ -1,5 +1,5 @@
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { addDays, instantOf, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
 import { isWindowAvailable } from '../consumers/visit-indication.js';
 import type { HolidaySource } from '../holidays/working-days.js';
 import type { Order } from '../orders/order.entity.js';

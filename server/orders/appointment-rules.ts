@@ -1,6 +1,6 @@
 import type { FieldProblem } from '../common/errors/app-error.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { localDateOf, localPartsOf } from '../common/time/zoned-time.js';
+import { localDateOf, localPartsOf } from '../../shared/zoned-time.js';
 import { ORDER_BEGIN_HOURS, VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { PLANNING_YEARS } from '../../shared/orders.js';
 

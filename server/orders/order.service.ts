@@ -19,7 +19,7 @@ import { checkOrderFilter, needsSearch, searchOrders } from './order-search.js';
 import { assertSchedulesOpen, scheduleDateOf } from '../schedule/schedule-lock.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { formatDayMonthYear, localDateOf } from '../common/time/zoned-time.js';
+import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 

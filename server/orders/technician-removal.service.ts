@@ -5,7 +5,7 @@ import { orderValues, pickValues } from '../audit/order-values.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { Technician } from '../technicians/technician.entity.js';

@@ -9,7 +9,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { Role } from '../common/auth/role.js';
 import type { TechnicianViewer } from '../common/auth/viewer.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, formatDayMonthYear, instantOf, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
+import { addDays, formatDayMonthYear, instantOf, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../common/errors/app-error.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { formatDayMonthYear, localDateOf, type LocalDate } from '../common/time/zoned-time.js';
+import { formatDayMonthYear, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { ScheduleError } from './schedule.errors.js';

@@ -6,7 +6,7 @@ import {
   instantOf,
   localPartsOf,
   type LocalDate,
-} from '../common/time/zoned-time.js';
+} from '../../shared/zoned-time.js';
 import { ScheduleError } from './schedule.errors.js';
 
 /** One line of a confirmed schedule: an order and its (possibly shifted) start. */

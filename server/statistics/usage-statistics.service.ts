@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, type LocalDate } from '../common/time/zoned-time.js';
+import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import type { NamedVisits, UsageStatistics } from './usage-statistics.types.js';
 

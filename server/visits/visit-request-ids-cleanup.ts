@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Country, TIME_ZONE } from '../common/locale.js';
-import { instantOf, localDateOf } from '../common/time/zoned-time.js';
+import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 
 /** Rows per statement: a backlog is removed in short statements, never one long lock or a statement timeout. */
 const BATCH_SIZE = 5000;

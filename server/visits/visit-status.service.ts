@@ -10,7 +10,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { announceChange } from '../common/events/change-notices.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, formatDayMonthYear, instantOf, localDateOf, localPartsOf } from '../common/time/zoned-time.js';
+import { addDays, formatDayMonthYear, instantOf, localDateOf, localPartsOf } from '../../shared/zoned-time.js';
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf } from '../../server/common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 import { normalizePhone, normalizeZipcode } from '../../server/orders/address-normalization.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { appTokens, withDatabase } from '../e2e/utils/arrange.js';

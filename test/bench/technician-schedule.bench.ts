@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, instantOf } from '../../server/common/time/zoned-time.js';
+import { addDays, instantOf } from '../../shared/zoned-time.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { appTokens, withDatabase } from '../e2e/utils/arrange.js';
 import { createTechnician } from '../utils/factories.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { addDays, instantOf, localDateOf } from '../../server/common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { addDays, instantOf, localDateOf } from '../../server/common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';

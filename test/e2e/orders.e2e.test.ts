@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, instantOf, localDateOf } from '../../server/common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { Country } from '../../server/common/locale.js';
-import { instantOf } from '../../server/common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf } from '../../server/common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { instantOf } from '../../server/common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';

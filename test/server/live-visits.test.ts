@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf, type LocalDate } from '../../server/common/time/zoned-time.js';
+import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { openLiveStream, type LiveStream, type StreamEvent } from '../utils/live-stream.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';

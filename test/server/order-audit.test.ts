@@ -5,7 +5,7 @@ import { OrderEventKind } from '../../server/audit/order-event-kind.js';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
 import { Role } from '../../server/common/auth/role.js';
 import { Country, Language } from '../../server/common/locale.js';
-import { instantOf } from '../../server/common/time/zoned-time.js';
+import { instantOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../../server/context.js';
 import { Order } from '../../server/orders/order.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { instantOf, type LocalDate } from '../../server/common/time/zoned-time.js';
+import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { instantOf, type LocalDate } from '../../server/common/time/zoned-time.js';
+import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import { deleteExpiredVisitRequestIds } from '../../server/visits/visit-request-ids-cleanup.js';
 import { createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
-import { instantOf, type LocalDate } from '../../server/common/time/zoned-time.js';
+import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { Technician as TechnicianEntity, type Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';

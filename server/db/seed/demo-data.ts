@@ -3,7 +3,7 @@ import { Admin } from '../../admins/admin.entity.js';
 import { hashPassword } from '../../common/auth/passwords.js';
 import type { Clock } from '../../common/clock.js';
 import { Country, TIME_ZONE } from '../../common/locale.js';
-import { addDays, instantOf, localDateOf, type LocalDate } from '../../common/time/zoned-time.js';
+import { addDays, instantOf, localDateOf, type LocalDate } from '../../../shared/zoned-time.js';
 import { Holiday } from '../../holidays/holiday.entity.js';
 import { isWorkingDay } from '../../holidays/working-days.js';
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../../orders/address-normalization.js';

@@ -1,5 +1,5 @@
 import { Country } from '../../common/locale.js';
-import { addDays, type LocalDate } from '../../common/time/zoned-time.js';
+import { addDays, type LocalDate } from '../../../shared/zoned-time.js';
 
 /** Easter Sunday (Gregorian calendar, anonymous algorithm). */
 function easterSunday(year: number): LocalDate {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country, TIME_ZONE } from '../../../server/common/locale.js';
-import { instantOf, localDateOf } from '../../../server/common/time/zoned-time.js';
+import { instantOf, localDateOf } from '../../../shared/zoned-time.js';
 import { nextWorkingDay } from '../../../server/holidays/working-days.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';

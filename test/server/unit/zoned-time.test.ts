@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  instantOf,
-  isLocalDate,
-  localDateOf,
-  localPartsOf,
-  weekdayOf,
-} from '../../../server/common/time/zoned-time.js';
+import { addDays, instantOf, isLocalDate, localDateOf, localPartsOf, weekdayOf } from '../../../shared/zoned-time.js';
 
 const AMSTERDAM = 'Europe/Amsterdam';
 

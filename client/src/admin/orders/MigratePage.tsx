@@ -12,7 +12,7 @@ import { useMigrateOrdersMutation } from './order-mutations';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
-import { instantIn, localDateIn } from './zoned-instant';
+import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 import { BusyButton } from '../../components/BusyButton';
 
 const MigratePageQuery = graphql(`
@@ -54,10 +54,10 @@ export function MigratePage() {
   const technicians = page.data?.technicians ?? [];
   const source = technicians.find((technician) => technician.personalNumber === sourceNumber);
   const zone = TIME_ZONE[source?.country ?? siteCountry];
-  const today = page.data ? localDateIn(new Date(page.data.serverInfo.now), TIME_ZONE[siteCountry]) : '';
+  const today = page.data ? localDateOf(new Date(page.data.serverInfo.now), TIME_ZONE[siteCountry]) : '';
   const day = date ?? today;
   const dayOrders = useQuery(TechnicianDayOrdersQuery, {
-    variables: { technician: sourceNumber, day: day ? instantIn(day, 0, zone).toISOString() : '' },
+    variables: { technician: sourceNumber, day: day ? instantOf(day, 0, 0, zone).toISOString() : '' },
     skip: sourceNumber === '' || day === '',
     fetchPolicy: 'network-only',
   });

@@ -13,7 +13,7 @@ import { useCreateOrderMutation } from './order-mutations';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
-import { instantIn, localDateIn } from './zoned-instant';
+import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 import { BusyButton } from '../../components/BusyButton';
 
 const OrderCreatePageQuery = graphql(`
@@ -92,7 +92,7 @@ export function OrderCreatePage() {
   if (!page.data) {
     return <Message tone="error">{problemOf(page.error, t('common.genericError')).message}</Message>;
   }
-  const today = localDateIn(new Date(page.data.serverInfo.now), TIME_ZONE[country]);
+  const today = localDateOf(new Date(page.data.serverInfo.now), TIME_ZONE[country]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,7 +105,7 @@ export function OrderCreatePage() {
     const outcome = await createOrder({
       ...customer,
       country,
-      appointment: instantIn(date, beginHour, TIME_ZONE[country]).toISOString(),
+      appointment: instantOf(date, beginHour, 0, TIME_ZONE[country]).toISOString(),
       duration: VISIT_DURATION_SECONDS,
       technician,
       special,

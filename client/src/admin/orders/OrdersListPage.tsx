@@ -27,7 +27,7 @@ import {
   WITHOUT_TECHNICIAN,
 } from './orders-list-params';
 import { TechnicianSelect } from './TechnicianSelect';
-import { instantIn, localDateIn } from './zoned-instant';
+import { addDays, instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 
 const ORDERS_LIST_PAGE = graphql(`
   query OrdersListPage($filter: OrderFilterInput, $sort: OrderSortInput, $after: String) {
@@ -75,11 +75,6 @@ const ORDERS_LIST_FILTERS = graphql(`
   }
 `);
 
-const nextDay = (date: string) => {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-};
-
 /** Waits until typing pauses, so the list is not fetched for every key. */
 function useSettled(value: string, delayMs: number): string {
   const [settled, setSettled] = useState(value);
@@ -125,13 +120,17 @@ export function OrdersListPage() {
   const zone = TIME_ZONE[params.country === '' ? 'NL' : params.country];
   const filters = useQuery(ORDERS_LIST_FILTERS).data;
   const technicians = filters?.technicians ?? [];
-  const today = filters ? localDateIn(new Date(filters.serverInfo.now), zone) : '';
+  const today = filters ? localDateOf(new Date(filters.serverInfo.now), zone) : '';
   const asked = effectiveParams(params, today);
   // Never a query the server would refuse or that would read every order, whatever the URL says.
   const tooShort = !canAsk(params);
   const { data, previousData, loading, error, fetchMore } = useQuery(ORDERS_LIST_PAGE, {
     variables: {
-      filter: filterOf(asked, (date) => instantIn(date, 0, zone).toISOString(), nextDay),
+      filter: filterOf(
+        asked,
+        (date) => instantOf(date, 0, 0, zone).toISOString(),
+        (date) => addDays(date, 1),
+      ),
       sort: { field: params.sort, direction: params.direction },
       after: null,
     },

@@ -1,4 +1,4 @@
-import { instantIn } from '../../admin/orders/zoned-instant';
+import { addDays, instantOf } from '../../../../shared/zoned-time.js';
 import { decodeTokenPayload } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
 import { copyIsCurrent, tokenExpiryMs, type CopyAge } from './copy-age';
@@ -27,18 +27,13 @@ export interface SnapshotDay {
   serverNow: string;
 }
 
-const nextDate = (date: string): string => {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
-};
-
 export function saveSnapshot<Data>(screen: SnapshotScreen, data: Data, day: SnapshotDay, savedAt = new Date()): void {
   const key = ownKey(screen);
   if (!key) return;
   const snapshot: Snapshot<Data> = {
     data,
     savedAt: savedAt.toISOString(),
-    endsAt: instantIn(nextDate(day.date), 0, day.zone).toISOString(),
+    endsAt: instantOf(addDays(day.date, 1), 0, 0, day.zone).toISOString(),
     skewMs: new Date(day.serverNow).getTime() - savedAt.getTime(),
   };
   try {

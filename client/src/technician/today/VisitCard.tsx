@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { VISIT_NOTE_MAX_LENGTH } from '../../../../shared/visits.js';
-import { instantIn } from '../../admin/orders/zoned-instant';
+import { instantOf } from '../../../../shared/zoned-time.js';
 import { Message } from '../../components/Message';
 import { formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
@@ -69,7 +69,7 @@ export function VisitCard({
     const match = /^(\d{2}):(\d{2})$/.exec(otherTime);
     if (!match) return setProblem(t('technician.today.arrivalTimeMissing'));
     const at = new Date(
-      instantIn(date, Number(match[1]), TIME_ZONE[order.country]).getTime() + Number(match[2]) * 60_000,
+      instantOf(date, Number(match[1]), 0, TIME_ZONE[order.country]).getTime() + Number(match[2]) * 60_000,
     );
     if (at.getTime() <= now().getTime()) return setProblem(t('technician.today.arrivalTimePast'));
     tap({ kind: 'set', stage: 'ON_THE_WAY', expectedArrival: at.toISOString() });
