@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/i18n';
@@ -6,13 +6,14 @@ import { clearStorage } from '../lib/storage';
 import { usePageTitle } from '../lib/usePageTitle';
 import { AddToCalendar } from './AddToCalendar';
 import { CONTACT } from './contact-details';
-import { useConsumerQuery } from './consumer-graphql';
+import { useConsumerQuery, useConsumerSubscription } from './consumer-graphql';
 import { graphql } from './gql';
 import type { IndexLocationState } from './IndexPage';
 import { REPLY_PARAMETER, REPLY_VALUES } from '../../../shared/personal-link.js';
 import type { VisitAnswer } from './gql/graphql';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
+import { VisitProgressNote, type VisitProgressState } from './VisitProgressNote';
 
 const ConsumerVisitsQuery = graphql(`
   query ConsumerVisits($country: Country!) {
@@ -29,6 +30,12 @@ const ConsumerVisitsQuery = graphql(`
         mobile
       }
       replyOpen
+      progress {
+        stage
+        expectedArrival
+        outcome
+        technicianFirstname
+      }
       reply {
         answer
         accessNote
@@ -40,6 +47,18 @@ const ConsumerVisitsQuery = graphql(`
         display
         dial
       }
+    }
+  }
+`);
+
+const VisitProgressChangedSubscription = graphql(`
+  subscription VisitProgressChanged {
+    visitProgressChanged {
+      referenceNumber
+      stage
+      expectedArrival
+      outcome
+      technicianFirstname
     }
   }
 `);
@@ -62,8 +81,34 @@ export function DetailsPage() {
   const [search] = useSearchParams();
   const proposed = proposedAnswer(search.get(REPLY_PARAMETER));
   // Always from the server, once per visit to the page.
-  const { data, error } = useConsumerQuery(ConsumerVisitsQuery, { country });
+  const { data, error, refetch } = useConsumerQuery(ConsumerVisitsQuery, { country });
   const visits = data?.consumerVisits;
+  // The latest state per visit from the stream, for the query's answer it arrived after: an answer read later
+  // (on every reconnection) already holds it, and replaces it.
+  const answer = useRef(data);
+  useEffect(() => {
+    answer.current = data;
+  });
+  const [live, setLive] = useState<{ answer?: typeof data; byReference: Record<string, VisitProgressState> }>({
+    byReference: {},
+  });
+  const onData = useCallback(
+    ({ visitProgressChanged: progress }: { visitProgressChanged: VisitProgressState & { referenceNumber: string } }) =>
+      setLive((known) => ({
+        answer: answer.current,
+        byReference: {
+          ...(known.answer === answer.current ? known.byReference : {}),
+          [progress.referenceNumber]: progress,
+        },
+      })),
+    [],
+  );
+  useConsumerSubscription(
+    VisitProgressChangedSubscription,
+    {},
+    { onData, onConnected: refetch },
+    Boolean(visits?.length),
+  );
   const failed = Boolean(error) || visits?.length === 0;
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -82,6 +127,10 @@ export function DetailsPage() {
   if (!visits?.length || !data) return <Spinner />;
   const callCentre = data.consumerContact.callCentre;
   const links = CONTACT[country].links[language];
+  const shownLive = live.answer === data ? live.byReference : {};
+  const progressOf = (visit: (typeof visits)[number]) => shownLive[visit.referenceNumber] ?? visit.progress;
+  // Once the technician set out, "he calls 30 minutes before" is past.
+  const allPlanned = visits.every((visit) => progressOf(visit).stage === 'PLANNED');
 
   return (
     <>
@@ -104,6 +153,7 @@ export function DetailsPage() {
                 notice={visit.messageNotice ?? null}
                 reference={visit.referenceNumber}
               />
+              <VisitProgressNote progress={progressOf(visit)} />
               {visit.replyOpen && (
                 <div className="visit-actions">
                   <AddToCalendar reference={visit.referenceNumber} />
@@ -118,7 +168,7 @@ export function DetailsPage() {
             </li>
           ))}
         </ul>
-        <p className="visit-call-ahead">{t('consumer.details.callAhead')}</p>
+        {allPlanned && <p className="visit-call-ahead">{t('consumer.details.callAhead')}</p>}
       </section>
 
       <section className="card consumer-card" aria-labelledby="proof-title">

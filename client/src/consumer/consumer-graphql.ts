@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GraphQLFormattedError } from 'graphql';
+import { createClient } from 'graphql-sse';
 import { useI18n } from '../i18n/i18n';
 import { readToken } from '../lib/storage';
 import { readXsrfToken } from '../lib/xsrf';
@@ -18,23 +19,30 @@ export class ConsumerGraphQLError extends Error {
   }
 }
 
+/** The consumer's data token, the page's language and the XSRF token, for every request. */
+function consumerHeaders(language: string): Record<string, string> {
+  const token = readToken('consumer');
+  const xsrf = readXsrfToken();
+  return {
+    'accept-language': language,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+  };
+}
+
 /** Sends one operation with the consumer's data token, the page's language and the XSRF token. */
 export async function requestConsumer<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   variables: TVariables,
   language: string,
 ): Promise<TResult> {
-  const token = readToken('consumer');
-  const xsrf = readXsrfToken();
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
     headers: {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
-      'accept-language': language,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+      ...consumerHeaders(language),
     },
     body: JSON.stringify({ query: document.toString(), variables }),
   });
@@ -44,14 +52,23 @@ export async function requestConsumer<TResult, TVariables>(
   return body.data;
 }
 
-/** Runs a query once when the page mounts (always from the server: there is no cache). */
+/**
+ * Runs a query once when the page mounts (always from the server: there is no cache). `refetch` reads it
+ * again and keeps the answer shown when the new one fails (a live page reads anew on every reconnection).
+ */
 export function useConsumerQuery<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   variables: TVariables,
-): { data?: TResult; error?: unknown } {
+): { data?: TResult; error?: unknown; refetch: () => void } {
   const { language } = useI18n();
   const [state, setState] = useState<{ data?: TResult; error?: unknown }>({});
   const key = JSON.stringify(variables);
+  const refetch = useCallback(() => {
+    requestConsumer(document, JSON.parse(key) as TVariables, language).then(
+      (data) => setState({ data }),
+      () => undefined,
+    );
+  }, [document, key, language]);
   useEffect(() => {
     let current = true;
     requestConsumer(document, JSON.parse(key) as TVariables, language).then(
@@ -62,7 +79,73 @@ export function useConsumerQuery<TResult, TVariables>(
       current = false;
     };
   }, [document, key, language]);
-  return state;
+  return { ...state, refetch };
+}
+
+/** Waits after a stream that failed grow from 1 s, doubling, to this; after this many failures in a row it stops. */
+const STREAM_RETRY = { maxWaitMs: 30_000, maxFailures: 8 };
+
+/**
+ * Follows a subscription over server-sent events (`/graphql/stream`) while `enabled`. `onConnected` runs on
+ * every (re)connection: changes made while away are not sent again, so the page reads its state anew then.
+ * A stream the server ends (its deadline, a restart) is opened again at once; one that fails, after a wait.
+ */
+export function useConsumerSubscription<TResult, TVariables>(
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+  handlers: { onData: (data: TResult) => void; onConnected: () => void },
+  enabled: boolean,
+): void {
+  const { language } = useI18n();
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  const key = JSON.stringify(variables);
+  useEffect(() => {
+    if (!enabled) return;
+    const client = createClient({
+      url: '/graphql/stream',
+      headers: () => consumerHeaders(language),
+      retryAttempts: 0,
+    });
+    let stopped = false;
+    let failures = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => undefined as void;
+    const again = (wait: number) => {
+      if (stopped || failures > STREAM_RETRY.maxFailures) return;
+      retry = setTimeout(start, wait);
+    };
+    function start() {
+      unsubscribe = client.subscribe<TResult>(
+        { query: document.toString(), variables: JSON.parse(key) as Record<string, unknown> },
+        {
+          next: (result) => {
+            if (result.data) latest.current.onData(result.data);
+          },
+          error: () => {
+            failures += 1;
+            again(Math.min(1_000 * 2 ** (failures - 1), STREAM_RETRY.maxWaitMs));
+          },
+          complete: () => again(0),
+        },
+        {
+          connected: () => {
+            failures = 0;
+            latest.current.onConnected();
+          },
+        },
+      );
+    }
+    start();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      unsubscribe();
+      client.dispose();
+    };
+  }, [document, key, language, enabled]);
 }
 
 /** A mutation to run on demand, and whether it is running. */

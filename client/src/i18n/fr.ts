@@ -56,6 +56,15 @@ export const fr: Record<MessageKey, string> = {
   'consumer.details.callCentre': 'Notre service clientèle est joignable de 08:00 à 18:00 au',
   'consumer.details.tariffs': 'Tarifs de réparation',
   'consumer.details.payment': 'Moyens de paiement',
+  'consumer.progress.technician': 'Le technicien',
+  'consumer.progress.onTheWay': '{name} est en route, arrivée prévue vers {time}.',
+  'consumer.progress.arrived': '{name} est chez vous.',
+  'consumer.progress.finished': 'La visite est terminée.',
+  'consumer.progress.outcome.REPAIRED': 'Votre appareil est réparé.',
+  'consumer.progress.outcome.FOLLOW_UP_PARTS': 'Une visite de suivi aura lieu : les pièces sont commandées.',
+  'consumer.progress.outcome.NOT_HOME': "Nous n'avons trouvé personne. Appelez-nous pour fixer un nouveau rendez-vous.",
+  'consumer.progress.outcome.NOT_DONE':
+    "La réparation n'a pas pu être faite. Appelez-nous pour voir la suite ensemble.",
   'consumer.details.newLookup': 'Rechercher un autre rendez-vous',
   'consumer.external.title': 'Votre rendez-vous',
   'consumer.external.text':
