@@ -159,6 +159,7 @@ describe('holiday guard and order history (built app in Chromium)', () => {
     // A change made on the screen appears at the top of the history.
     await page.getByLabel('Andere monteur').selectOption('N10002');
     await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Monteur wijzigen' }).click();
     await page.getByText('Opdracht aangepast').waitFor();
     await history.getByText('Vastgelegde wijzigingen: 12').waitFor();
     expect(await events.first().locator('dd').textContent()).toBe('Jan de Vries (N10001) →  wordt Anna Smit (N10002)');

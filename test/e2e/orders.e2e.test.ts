@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { addDays, instantOf, localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { expectNoAxeViolations } from './utils/accessibility.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
 const ZONE = 'Europe/Amsterdam';
 /** A week ahead: never "before today", whatever time the test runs. */
 const VISIT_DATE = addDays(localDateOf(new Date(), ZONE), 7);
+/** The working day after it (a Sunday is no day for a visit). */
+const NEXT_DATE = weekdayOf(addDays(VISIT_DATE, 1)) === 0 ? addDays(VISIT_DATE, 2) : addDays(VISIT_DATE, 1);
 
 describe('orders screens (built app in Chromium)', () => {
   let app: AppProcess;
@@ -101,9 +104,39 @@ describe('orders screens (built app in Chromium)', () => {
     await card.getByText('Anna Jansen').waitFor();
     await page.getByLabel('Andere monteur').selectOption('N10002');
     await page.getByRole('button', { name: 'Opslaan' }).click();
+    // The question is in the page and names the change.
+    const question = page.getByRole('dialog', { name: 'Opdracht E2E-1 naar een andere monteur?' });
+    await question.getByText(/gaat van Jan de Vries naar Anna Smit\.$/).waitFor();
+    await expectNoAxeViolations(page, 'order-reassign-dialog');
+    await question.getByRole('button', { name: 'Monteur wijzigen' }).click();
     await page.getByText('Opdracht aangepast').waitFor();
     await card.locator('dd', { hasText: 'Anna Smit (N10002)' }).waitFor();
     expect((await orderByReference('E2E-1'))?.technician?.id).toBe(annaId);
+
+    // A slip is undone in place for a few seconds: the order goes back to Jan.
+    await page.getByRole('button', { name: 'Ongedaan maken' }).click();
+    await page.getByText('Ongedaan gemaakt').waitFor();
+    await card.locator('dd', { hasText: 'Jan de Vries (N10001)' }).waitFor();
+    expect((await orderByReference('E2E-1'))?.technician?.id).toBe(janId);
+    await saveScreenshot(page, 'orders-reassign-undone');
+    await context.close();
+  });
+
+  it('reschedules the order to another day and window in a dialog', async () => {
+    const { page, context } = await open('/admin/appointment/manage');
+    await searchOrder(page, 'E2E-1');
+    await page.getByRole('button', { name: 'Verzetten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Opdracht E2E-1 verzetten' });
+    await dialog.getByLabel('Datum').fill(NEXT_DATE);
+    await dialog.getByLabel('Begintijd').selectOption('13');
+    await dialog.getByText(/^Wordt: .* 13:00–16:00, Jan de Vries\.$/).waitFor();
+    await expectNoAxeViolations(page, 'order-reschedule-dialog');
+    await saveScreenshot(page, 'orders-reschedule-dialog');
+    await dialog.getByRole('button', { name: 'Verzetten' }).click();
+    await page.getByText('Opdracht verzet').waitFor();
+    expect((await orderByReference('E2E-1'))?.appointment.toISOString()).toBe(
+      instantOf(NEXT_DATE, 13, 0, ZONE).toISOString(),
+    );
     await context.close();
   });
 
@@ -140,14 +173,18 @@ describe('orders screens (built app in Chromium)', () => {
   it('deletes an order after confirmation and then shows the deleted notice instead of the actions', async () => {
     const { page, context } = await open('/admin/appointment/manage', { width: 375, height: 800 });
     await searchOrder(page, 'E2E-1');
-    const dialogs: string[] = [];
-    page.once('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
     });
     await page.getByRole('button', { name: 'Verwijderen' }).click();
+    const question = page.getByRole('dialog', { name: 'Opdracht E2E-1 verwijderen?' });
+    await question.getByText(/^Het bezoek bij Anna Jansen op .* 13:00–16:00 vervalt\./).waitFor();
+    await expectNoAxeViolations(page, 'order-delete-dialog');
+    await question.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByText('Opdracht verwijderd').waitFor();
-    expect(dialogs).toEqual(['Deze actie kan niet ongedaan worden, weet u dit zeker?']);
+    expect(nativeDialogs).toEqual([]);
     await page.getByText(/^Deze opdracht is verwijderd op \d\d-\d\d-\d{4} \d\d:\d\d door Ria Beheer$/).waitFor();
     expect(await page.getByRole('button', { name: 'Verwijderen' }).count()).toBe(0);
     expect(await page.getByLabel('Andere monteur').count()).toBe(0);
@@ -162,6 +199,15 @@ describe('orders screens (built app in Chromium)', () => {
     await page.reload();
     await searchOrder(page, 'E2E-1');
     await page.getByText(/^Deze opdracht is verwijderd op/).waitFor();
+
+    // Its day is ahead and open: it can be restored.
+    await page.getByRole('button', { name: 'Terugzetten' }).click();
+    await page
+      .getByRole('dialog', { name: 'Opdracht E2E-1 terugzetten?' })
+      .getByRole('button', { name: 'Terugzetten' })
+      .click();
+    await page.getByText('Opdracht teruggezet').waitFor();
+    expect((await orderByReference('E2E-1'))?.deletedAt).toBeNull();
     await context.close();
   });
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { flushSync } from 'react-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -13,11 +12,10 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
-import { useDeleteOrderMutation, useReassignOrderMutation, type MutationOutcome } from './order-mutations';
+import { OrderActions } from './OrderActions';
 import { AdminPageHeader } from '../AdminPageHeader';
-import { StatusMessages, type Status } from './StatusMessages';
-import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
-import { BusyButton } from '../../components/BusyButton';
+import type { Status } from './StatusMessages';
+import type { TechnicianOption } from './TechnicianSelect';
 
 const OrderManagePageQuery = graphql(`
   query OrderManagePage {
@@ -52,6 +50,7 @@ export const ManagedOrderFragment = graphql(`
     }
     ...OrderDetails_order
     ...OrderInformed_order
+    ...OrderActions_order
   }
 `);
 
@@ -138,30 +137,6 @@ function ManagedOrder({
   onStatus: (status: Status) => void;
 }) {
   const { t, language } = useI18n();
-  const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
-  const [reassign, reassigning] = useReassignOrderMutation();
-  const [remove, removing] = useDeleteOrderMutation();
-  const statusRef = useRef<HTMLDivElement>(null);
-  const show = (outcome: MutationOutcome) =>
-    onStatus(
-      outcome.ok ? { tone: 'success', text: outcome.message } : { tone: 'error', text: outcome.problem.message },
-    );
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    onStatus(null);
-    show(await reassign({ referenceNumber: order.referenceNumber, technician }));
-  };
-
-  const confirmAndDelete = async () => {
-    onStatus(null);
-    if (!window.confirm(t('admin.orders.deleteConfirm'))) return;
-    const outcome = await remove(order.id);
-    // A deleted order has no actions left, the pressed button included: the keyboard goes on to the outcome.
-    flushSync(() => show(outcome));
-    if (outcome.ok) statusRef.current?.focus();
-  };
-
   const deletedAt = order.deleted ? new Date(order.deleted.date) : null;
   const locale = { language, country: order.country };
 
@@ -178,35 +153,7 @@ function ManagedOrder({
       )}
       <OrderDetails order={order} />
       <OrderInformed order={order} />
-      {!order.deleted && (
-        <form className="form order-actions" onSubmit={(event) => void save(event)}>
-          <div className="field">
-            <label htmlFor="order-new-technician">{t('admin.orders.changeTechnician')}</label>
-            <TechnicianSelect
-              id="order-new-technician"
-              technicians={technicians}
-              value={technician}
-              onChange={setTechnician}
-            />
-          </div>
-          <div className="toolbar">
-            <BusyButton type="submit" className="button button-primary" busy={reassigning} disabled={technician === ''}>
-              {t('common.save')}
-            </BusyButton>
-            <BusyButton
-              type="button"
-              className="button button-danger"
-              busy={removing}
-              onClick={() => void confirmAndDelete()}
-            >
-              {t('common.delete')}
-            </BusyButton>
-          </div>
-        </form>
-      )}
-      <div ref={statusRef} tabIndex={-1}>
-        <StatusMessages status={status} />
-      </div>
+      <OrderActions order={order} technicians={technicians} status={status} onStatus={onStatus} />
     </article>
   );
 }

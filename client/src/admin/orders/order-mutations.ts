@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import type { CreateOrderInput, MigrateOrdersInput, ReassignOrderInput } from '../../gql/graphql';
+import type { CreateOrderInput, MigrateOrdersInput, ReassignOrderInput, RescheduleOrderInput } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 
@@ -20,6 +20,7 @@ const ReassignOrderMutation = graphql(`
   mutation ReassignOrder($input: ReassignOrderInput!) {
     reassignOrder(input: $input) {
       ...OrderDetails_order
+      ...OrderActions_order
     }
   }
 `);
@@ -28,6 +29,25 @@ const DeleteOrderMutation = graphql(`
   mutation DeleteOrder($id: Int!) {
     deleteOrder(id: $id) {
       ...OrderDetails_order
+      ...OrderActions_order
+    }
+  }
+`);
+
+const RescheduleOrderMutation = graphql(`
+  mutation RescheduleOrder($input: RescheduleOrderInput!) {
+    rescheduleOrder(input: $input) {
+      ...OrderDetails_order
+      ...OrderActions_order
+    }
+  }
+`);
+
+const RestoreOrderMutation = graphql(`
+  mutation RestoreOrder($id: Int!) {
+    restoreOrder(id: $id) {
+      ...OrderDetails_order
+      ...OrderActions_order
     }
   }
 `);
@@ -82,6 +102,23 @@ export function useDeleteOrderMutation() {
   const outcome = useOutcome();
   const remove = (id: number) => outcome(() => mutate({ variables: { id } }), 'admin.orders.deleted');
   return [remove, loading] as const;
+}
+
+/** The moved order replaces the cached one; its history shows the move. */
+export function useRescheduleOrderMutation() {
+  const [mutate, { loading }] = useMutation(RescheduleOrderMutation, { refetchQueries: ['OrderHistory'] });
+  const outcome = useOutcome();
+  const reschedule = (input: RescheduleOrderInput) =>
+    outcome(() => mutate({ variables: { input } }), 'admin.orders.rescheduled');
+  return [reschedule, loading] as const;
+}
+
+/** The inverse of a delete: the order page's undo after deleting, and the deleted order's own action. */
+export function useRestoreOrderMutation() {
+  const [mutate, { loading }] = useMutation(RestoreOrderMutation, { refetchQueries: ['OrderHistory'] });
+  const outcome = useOutcome();
+  const restore = (id: number) => outcome(() => mutate({ variables: { id } }), 'admin.orders.restored');
+  return [restore, loading] as const;
 }
 
 /** After a migration the day list is fetched again: the moved orders leave it. */
