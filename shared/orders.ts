@@ -1,7 +1,41 @@
 /** Rules for an order's customer fields, on the server (create and import) and on the order screens. No imports. */
 
 /** Longest value of each text field (the database columns have these sizes). */
-export const ORDER_FIELD_MAX_LENGTH = { referenceNumber: 64, name: 200, email: 254, phone: 40, city: 100 } as const;
+export const ORDER_FIELD_MAX_LENGTH = {
+  referenceNumber: 64,
+  name: 200,
+  email: 254,
+  phone: 40,
+  city: 100,
+  street: 200,
+  houseNumberAddition: 10,
+} as const;
+
+/**
+ * A house-number addition as stored: letters and digits, groups joined by one space, `-`, `/` or `.`
+ * ("a", "2", "bis", "A 1", "1/2"). The separator people type before it ("12-2", "12 bis") is not stored.
+ */
+export const HOUSE_NUMBER_ADDITION_PATTERN = /^[\p{L}\p{N}]+(?:[ ./-][\p{L}\p{N}]+)*$/u;
+
+/** The addition as stored: NFC, trimmed, inner whitespace one space, without the separator typed before it. */
+export function normalizeHouseNumberAddition(typed: string): string {
+  return typed
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .replace(/^[\s./\u2010-\u2015\u2212-]+/u, '')
+    .trim();
+}
+
+/**
+ * A house number with its addition as people write it: one letter right after the number ("12a"), digits after a
+ * hyphen ("12-2"), anything else after a space ("12 bis").
+ */
+export function houseNumberAsWritten(houseNumber: number, addition: string | null | undefined): string {
+  if (!addition) return String(houseNumber);
+  if (/^\p{L}$/u.test(addition)) return `${houseNumber}${addition}`;
+  if (/^\p{N}/u.test(addition)) return `${houseNumber}-${addition}`;
+  return `${houseNumber} ${addition}`;
+}
 
 /** Reference numbers: letters and digits, `.`, `_`, `/` and `-` inside. */
 export const REFERENCE_NUMBER_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;

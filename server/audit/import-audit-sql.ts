@@ -7,13 +7,26 @@ import type { OrderValueField } from './order-values.js';
  * (`number`): the keys and formats of `orderValues()` (order-values.ts), so events written in SQL and
  * in TypeScript read alike. `column` is what tells a change (the technician by id).
  */
-const FIELDS: readonly { key: OrderValueField; column: string; value: (row: string, number: string) => string }[] = [
+const FIELDS: readonly {
+  key: OrderValueField;
+  column: string;
+  value: (row: string, number: string) => string;
+  /** Recorded only when set (OPTIONAL_ORDER_VALUE_FIELDS). */
+  optional?: boolean;
+}[] = [
   { key: 'referenceNumber', column: 'reference_number', value: (row) => `${row}.reference_number` },
   { key: 'name', column: 'name', value: (row) => `${row}.name` },
   { key: 'email', column: 'email', value: (row) => `${row}.email` },
   { key: 'phone', column: 'phone', value: (row) => `${row}.phone` },
   { key: 'zipcode', column: 'zipcode', value: (row) => `${row}.zipcode` },
+  { key: 'street', column: 'street', value: (row) => `${row}.street`, optional: true },
   { key: 'houseNumber', column: 'house_number', value: (row) => `${row}.house_number` },
+  {
+    key: 'houseNumberAddition',
+    column: 'house_number_addition',
+    value: (row) => `${row}.house_number_addition`,
+    optional: true,
+  },
   { key: 'city', column: 'city', value: (row) => `${row}.city` },
   { key: 'country', column: 'country', value: (row) => `${row}.country::text` },
   {
@@ -28,9 +41,14 @@ const FIELDS: readonly { key: OrderValueField; column: string; value: (row: stri
   { key: 'externalCompany', column: 'external_company', value: (row) => `${row}.external_company` },
 ];
 
-/** Every field of the row, as a jsonb object. */
+/** Every field of the row, as a jsonb object; an optional field only when set. */
 function allValuesSql(row: string, number: string): string {
-  return `jsonb_build_object(${FIELDS.map((field) => `'${field.key}', ${field.value(row, number)}`).join(', ')})`;
+  const pairs = (fields: typeof FIELDS) =>
+    fields.map((field) => `'${field.key}', ${field.value(row, number)}`).join(', ');
+  return (
+    `(jsonb_build_object(${pairs(FIELDS.filter((field) => !field.optional))})` +
+    ` || jsonb_strip_nulls(jsonb_build_object(${pairs(FIELDS.filter((field) => field.optional))})))`
+  );
 }
 
 /**

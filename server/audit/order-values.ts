@@ -16,7 +16,9 @@ export const ORDER_VALUE_FIELDS = [
   'email',
   'phone',
   'zipcode',
+  'street',
   'houseNumber',
+  'houseNumberAddition',
   'city',
   'country',
   'appointment',
@@ -44,7 +46,9 @@ interface OrderSnapshot {
   email: string;
   phone: string;
   zipcode: string;
+  street: string | null;
   houseNumber: number;
+  houseNumberAddition: string | null;
   city: string;
   country: string;
   appointment: Date;
@@ -66,7 +70,10 @@ export function orderValues(order: OrderSnapshot): OrderValues {
     email: order.email,
     phone: order.phone,
     zipcode: order.zipcode,
+    // Optional parts of the address are recorded only when set: a history of an order without them reads as before.
+    ...(order.street === null ? {} : { street: order.street }),
     houseNumber: order.houseNumber,
+    ...(order.houseNumberAddition === null ? {} : { houseNumberAddition: order.houseNumberAddition }),
     city: order.city,
     country: order.country,
     appointment: order.appointment.toISOString(),

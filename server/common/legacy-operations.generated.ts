@@ -58,6 +58,8 @@ export type CreateOrderInput = {
   email: string;
   /** House number, digits only. */
   houseNumber: string;
+  /** House-number addition, at most 10 characters: letters and digits ("a", "2", "bis"); empty is none. */
+  houseNumberAddition?: string | null | undefined;
   /** Customer name. */
   name: string;
   /** Customer phone number, in any usual notation. */
@@ -66,6 +68,8 @@ export type CreateOrderInput = {
   referenceNumber: string;
   /** A special order (legacy flag 1); false when omitted. */
   special?: boolean | null | undefined;
+  /** Street name, at most 200 characters; empty is none. */
+  street?: string | null | undefined;
   /** The technician's database id or personal number (N-number). */
   technician: string;
   /** Postcode: 1234 AB (NL) or 1000 (BE). */

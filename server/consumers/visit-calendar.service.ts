@@ -3,6 +3,7 @@ import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
 import { translate } from '../common/i18n/translate.js';
 import { localPartsOf } from '../../shared/zoned-time.js';
 import type { Order } from '../orders/order.entity.js';
+import { houseNumberAsWritten } from '../../shared/orders.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS } from './contact-details.js';
 import { buildCalendar } from './icalendar.js';
 import { ownShownVisit } from './own-visit.js';
@@ -66,10 +67,12 @@ export class VisitCalendarService {
           closes: CALL_CENTRE_HOURS.to,
           phone: CALL_CENTRE[order.country].display,
         }),
-        location: text('CALENDAR_LOCATION', {
+        // With a street the address reads as it is written on the door; without one, postcode first.
+        location: text(order.street ? 'CALENDAR_LOCATION_STREET' : 'CALENDAR_LOCATION', {
+          street: order.street ?? '',
           zipcode: readableZipcode(order.zipcode),
           city: order.city,
-          houseNumber: order.houseNumber,
+          houseNumber: houseNumberAsWritten(order.houseNumber, order.houseNumberAddition),
         }),
         language,
       },

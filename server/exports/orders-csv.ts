@@ -4,7 +4,13 @@ import { stringify } from 'csv-stringify';
 import type { AppContext } from '../context.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { formatLocalDate, localPartsOf } from '../../shared/zoned-time.js';
-import { CSV_COLUMNS, escapeFormula, formatCsvDate } from '../imports/csv-format.js';
+import {
+  ADDRESS_DETAIL_COLUMNS,
+  CSV_COLUMNS,
+  escapeFormula,
+  formatCsvDate,
+  type CsvColumn,
+} from '../imports/csv-format.js';
 import { formatVisitWindow } from '../imports/import-window.js';
 import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -23,6 +29,8 @@ interface ExportRow {
   phone: string;
   zipcode: string;
   house_number: number;
+  street: string | null;
+  house_number_addition: string | null;
   city: string;
   country: string;
   appointment: Date;
@@ -33,31 +41,42 @@ interface ExportRow {
 }
 
 const EXPORT_SQL = `
-  select o.reference_number, o.name, o.email, o.phone, o.zipcode, o.house_number, o.city, o.country,
+  select o.reference_number, o.name, o.email, o.phone, o.zipcode, o.house_number, o.street, o.house_number_addition,
+         o.city, o.country,
          o.appointment, o.duration, t.personal_number, o.special, o.external_company
   from orders o left join technicians t on t.id = o.technician_id
   where o.country = ? and o.deleted_at is null
   order by o.appointment, o.reference_number`;
 
+/** Whether any exported order has a street or an addition: only then does the export carry those columns. */
+const ADDRESS_DETAILS_SQL = `
+  select exists (
+    select 1 from orders o
+    where o.country = ? and o.deleted_at is null and (o.street is not null or o.house_number_addition is not null)
+  ) as present`;
+
 /** One order as a CSV record: the window as `HH:MM/HH:MM` in the country's zone, so it imports unchanged. */
-function toRecord(row: ExportRow, zone: string): string[] {
+function toRecord(row: ExportRow, zone: string, columns: readonly CsvColumn[]): string[] {
   const start = localPartsOf(new Date(row.appointment), zone);
   const startMinutes = start.hour * 60 + start.minute;
-  return [
-    row.reference_number,
-    row.name,
-    row.email,
-    row.phone,
-    row.zipcode,
-    String(row.house_number),
-    row.city,
-    row.country,
-    formatCsvDate(formatLocalDate(start)),
-    formatVisitWindow({ start: startMinutes, end: startMinutes + Math.round(row.duration / 60) }),
-    row.personal_number ?? '',
-    row.special ? '1' : '0',
-    row.external_company === null ? '' : String(row.external_company),
-  ].map(escapeFormula);
+  const cells: Record<CsvColumn, string> = {
+    reference_number: row.reference_number,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    zipcode: row.zipcode,
+    street: row.street ?? '',
+    house_number: String(row.house_number),
+    house_number_addition: row.house_number_addition ?? '',
+    city: row.city,
+    country: row.country,
+    date: formatCsvDate(formatLocalDate(start)),
+    time: formatVisitWindow({ start: startMinutes, end: startMinutes + Math.round(row.duration / 60) }),
+    technician: row.personal_number ?? '',
+    flag: row.special ? '1' : '0',
+    external: row.external_company === null ? '' : String(row.external_company),
+  };
+  return columns.map((column) => escapeFormula(cells[column]));
 }
 
 /** How long a refused export is told to wait before trying again (Retry-After). */
@@ -73,7 +92,10 @@ class ExportDeadlineError extends Error {
   }
 }
 
-/** The orders of a country, read through a database cursor inside one read-only snapshot. */
+/**
+ * The header, then the orders of a country, read through a database cursor inside one read-only snapshot. The
+ * columns of full addresses come only when an order has one (ADDRESS_DETAIL_COLUMNS).
+ */
 async function* exportRecords(
   ctx: AppContext,
   country: Country,
@@ -96,11 +118,14 @@ async function* exportRecords(
     const backstopMs = run.deadlineMs + DATABASE_BACKSTOP_MS;
     await em.execute(`set local statement_timeout = ${backstopMs}`);
     await em.execute(`set local idle_in_transaction_session_timeout = ${backstopMs}`);
+    const [details] = await em.execute<{ present: boolean }[]>(ADDRESS_DETAILS_SQL, [country]);
+    const columns = CSV_COLUMNS.filter((column) => details.present || !ADDRESS_DETAIL_COLUMNS.has(column));
+    yield [...columns];
     const rows = em
       .getConnection()
       .stream<ExportRow>(EXPORT_SQL, [country], em.getTransactionContext(), undefined, CURSOR_CHUNK_ROWS);
     for await (const row of rows) {
-      yield toRecord(row, zone);
+      yield toRecord(row, zone, columns);
       sent++;
     }
     await em.commit();
@@ -142,8 +167,7 @@ export function ordersCsv(ctx: AppContext, country: Country): Readable {
     // Quoted too: a cell holding `,` (a list separator elsewhere) or `;`; quotes and line breaks already are.
     quoted_match: /[,;\t|]/,
     bom: true,
-    header: true,
-    columns: [...CSV_COLUMNS],
+    // The first record is the header: its columns depend on the data (exportRecords).
     record_delimiter: 'windows',
   });
   const deadline = setTimeout(() => {

@@ -10,7 +10,9 @@ export const CSV_COLUMNS = [
   'email',
   'phone',
   'zipcode',
+  'street',
   'house_number',
+  'house_number_addition',
   'city',
   'country',
   'date',
@@ -23,10 +25,24 @@ export const CSV_COLUMNS = [
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /**
- * Columns a file may leave out: without `country` the import's country applies; without
- * `technician`, `flag` or `external` new orders get none / 0 / none and existing orders keep theirs.
+ * Columns a file may leave out: without `country` the import's country applies; without `street`,
+ * `house_number_addition`, `technician`, `flag` or `external` new orders get none / 0 / none and existing
+ * orders keep theirs.
  */
-export const OPTIONAL_COLUMNS: ReadonlySet<CsvColumn> = new Set(['country', 'technician', 'flag', 'external']);
+export const OPTIONAL_COLUMNS: ReadonlySet<CsvColumn> = new Set([
+  'country',
+  'street',
+  'house_number_addition',
+  'technician',
+  'flag',
+  'external',
+]);
+
+/**
+ * The columns of full addresses, newer than the rest: the export writes them only when an exported order has a
+ * street or an addition, so the export of orders imported without them stays what it was, byte for byte.
+ */
+export const ADDRESS_DETAIL_COLUMNS: ReadonlySet<CsvColumn> = new Set(['street', 'house_number_addition']);
 
 /** The checkOrderFields field each customer column feeds. */
 export const FIELD_COLUMNS = {
@@ -36,6 +52,8 @@ export const FIELD_COLUMNS = {
   phone: 'phone',
   zipcode: 'zipcode',
   houseNumber: 'house_number',
+  street: 'street',
+  houseNumberAddition: 'house_number_addition',
   city: 'city',
 } as const satisfies Record<string, CsvColumn>;
 

@@ -33,6 +33,8 @@ const ALWAYS_WRITTEN = [
 
 /** Order columns fed by an optional CSV column: updated only when the file has that column. */
 const OPTIONAL_WRITES = [
+  { csv: 'street', column: 'street' },
+  { csv: 'house_number_addition', column: 'house_number_addition' },
   { csv: 'technician', column: 'technician_id' },
   { csv: 'flag', column: 'special' },
   { csv: 'external', column: 'external_company' },
@@ -61,6 +63,8 @@ export function stagingLine(row: StagedOrder | StagedReference): string {
     row.country,
     row.appointment,
     row.duration,
+    row.street,
+    row.houseNumberAddition,
     row.technicianId,
     row.special,
     row.externalCompany,
@@ -105,6 +109,8 @@ export class ImportStaging {
       country "country",
       appointment timestamptz,
       duration int,
+      street varchar(200),
+      house_number_addition varchar(10),
       technician_id int,
       special boolean,
       external_company smallint

@@ -200,6 +200,8 @@ export function checkOrderRow(
     phone: cell('phone'),
     zipcode: cell('zipcode'),
     houseNumber: cell('house_number'),
+    street: cell('street'),
+    houseNumberAddition: cell('house_number_addition'),
     city: cell('city'),
     country,
   });

@@ -1,6 +1,8 @@
 import type { FieldProblem } from '../common/errors/app-error.js';
 import { Country } from '../common/locale.js';
 import {
+  HOUSE_NUMBER_ADDITION_PATTERN,
+  normalizeHouseNumberAddition,
   ORDER_FIELD_MAX_LENGTH,
   PHONE_DIGITS,
   REFERENCE_NUMBER_PATTERN,
@@ -17,6 +19,9 @@ export interface OrderFieldsInput {
   phone: string;
   zipcode: string;
   houseNumber: string | number;
+  /** Optional: empty or left out is none. */
+  street?: string | null;
+  houseNumberAddition?: string | null;
   city: string;
   country: Country;
 }
@@ -30,9 +35,14 @@ export interface OrderFields {
   phoneNormalized: string;
   zipcode: string;
   houseNumber: number;
+  street: string | null;
+  houseNumberAddition: string | null;
   city: string;
   country: Country;
 }
+
+/** Half of a UTF-16 pair on its own: no character at all, and PostgreSQL cannot store it. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The one set of rules for an order's customer fields, shared by creating an order and importing
@@ -40,11 +50,13 @@ export interface OrderFields {
  */
 export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderFields; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
-  const text = (field: keyof typeof ORDER_FIELD_MAX_LENGTH): string => {
+  const text = (field: keyof typeof ORDER_FIELD_MAX_LENGTH, required = true): string => {
     const value = String(input[field] ?? '').trim();
-    if (value === '') problems.push({ field, message: 'FIELD_REQUIRED' });
-    else if (CONTROL_CHARACTERS.test(value)) problems.push({ field, message: 'INVALID_CHARACTERS' });
-    else if (value.length > ORDER_FIELD_MAX_LENGTH[field]) {
+    if (value === '') {
+      if (required) problems.push({ field, message: 'FIELD_REQUIRED' });
+    } else if (CONTROL_CHARACTERS.test(value) || LONE_SURROGATE.test(value)) {
+      problems.push({ field, message: 'INVALID_CHARACTERS' });
+    } else if (value.length > ORDER_FIELD_MAX_LENGTH[field]) {
       problems.push({ field, message: 'FIELD_TOO_LONG', params: { max: ORDER_FIELD_MAX_LENGTH[field] } });
     }
     return value;
@@ -54,6 +66,14 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
   const email = text('email').toLowerCase();
   const phone = text('phone');
   const city = text('city');
+  const streetText = text('street', false).normalize('NFC').replace(/\s+/gu, ' ');
+  const additionTyped = text('houseNumberAddition', false);
+  const addition = normalizeHouseNumberAddition(additionTyped);
+  if (additionTyped !== '' && !HOUSE_NUMBER_ADDITION_PATTERN.test(addition)) {
+    if (!problems.some((problem) => problem.field === 'houseNumberAddition')) {
+      problems.push({ field: 'houseNumberAddition', message: 'INVALID_HOUSE_NUMBER_ADDITION' });
+    }
+  }
   if (referenceNumber && !REFERENCE_NUMBER_PATTERN.test(referenceNumber)) {
     problems.push({ field: 'referenceNumber', message: 'INVALID_REFERENCE_NUMBER' });
   }
@@ -90,6 +110,8 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
       phoneNormalized,
       zipcode,
       houseNumber: houseNumber!,
+      street: streetText === '' ? null : streetText,
+      houseNumberAddition: addition === '' ? null : addition,
       city,
       country: input.country,
     },

@@ -72,6 +72,19 @@ export class Order {
   @Property()
   houseNumber!: number;
 
+  @Field(() => String, { nullable: true, description: 'Street name; null when not known (older orders).' })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'string', length: ORDER_FIELD_MAX_LENGTH.street, nullable: true })
+  street: string | null = null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'House-number addition ("a" of 12a, "2" of 12-2, "bis" of 12 bis); null when none.',
+  })
+  @RequireRole(Role.ADMIN)
+  @Property({ type: 'string', length: ORDER_FIELD_MAX_LENGTH.houseNumberAddition, nullable: true })
+  houseNumberAddition: string | null = null;
+
   @Field({ description: 'City.' })
   @RequireRole(Role.ADMIN)
   @Property({ length: ORDER_FIELD_MAX_LENGTH.city })

@@ -24,6 +24,15 @@ export class CreateOrderInput {
   @Field({ description: 'House number, digits only.' })
   houseNumber!: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: 'House-number addition, at most 10 characters: letters and digits ("a", "2", "bis"); empty is none.',
+  })
+  houseNumberAddition?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Street name, at most 200 characters; empty is none.' })
+  street?: string | null;
+
   @Field({ description: 'City.' })
   city!: string;
 

@@ -10,7 +10,7 @@ import type { ScheduleOrder } from './visit.types.js';
  * visit day read an order, its reply and its status in the one statement that finds the orders.
  */
 export const SCHEDULE_ORDER_COLUMNS = `
-  o.id, o.appointment, o.duration, o.name, o.zipcode, o.house_number, o.city, o.country, o.phone,
+  o.id, o.appointment, o.duration, o.name, o.zipcode, o.house_number, o.street, o.house_number_addition, o.city, o.country, o.phone,
   o.external_company, o.special,
   r.answer as reply_answer, r.access_note as reply_access_note,
   r.created_at as reply_created_at, r.updated_at as reply_updated_at,
@@ -33,6 +33,8 @@ export interface ScheduleOrderRow {
   name: string | null;
   zipcode: string | null;
   house_number: number | null;
+  street: string | null;
+  house_number_addition: string | null;
   city: string | null;
   country: Country | null;
   phone: string | null;
@@ -61,6 +63,8 @@ type ScheduleOrderFields = Pick<
   | 'name'
   | 'zipcode'
   | 'houseNumber'
+  | 'street'
+  | 'houseNumberAddition'
   | 'city'
   | 'country'
   | 'phone'
@@ -86,6 +90,8 @@ export function toScheduleOrder(
     name: order.name,
     zipcode: order.zipcode,
     houseNumber: order.houseNumber,
+    street: order.street,
+    houseNumberAddition: order.houseNumberAddition,
     city: order.city,
     country: order.country,
     phone: order.phone,
@@ -131,6 +137,8 @@ export function scheduleOrderOfRow(row: ScheduleOrderRow): ScheduleOrder | null 
       name: row.name!,
       zipcode: row.zipcode!,
       houseNumber: row.house_number!,
+      street: row.street,
+      houseNumberAddition: row.house_number_addition,
       city: row.city!,
       country: row.country!,
       phone: row.phone!,

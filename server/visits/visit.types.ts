@@ -35,6 +35,14 @@ export class ScheduleOrder {
   @RequireRole(Role.TECHNICIAN)
   houseNumber!: number;
 
+  @Field(() => String, { nullable: true, description: 'Street of the visit address; null when not known.' })
+  @RequireRole(Role.TECHNICIAN)
+  street!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'House-number addition ("a" of 12a); null when none.' })
+  @RequireRole(Role.TECHNICIAN)
+  houseNumberAddition!: string | null;
+
   @Field({ description: 'City of the visit address.' })
   @RequireRole(Role.TECHNICIAN)
   city!: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyIsCurrent, tokenExpiryMs } from '../../client/src/technician/offline/copy-age.js';
-import { addressLine, navigationUrl, phoneUrl } from '../../client/src/technician/order/order-links.js';
+import { addressLine } from '../../client/src/lib/address.js';
+import { navigationUrl } from '../../client/src/technician/order/order-links.js';
 import type { StatusChange } from '../../client/src/technician/today/visit-change.js';
 import {
   applyChange,
@@ -31,11 +32,24 @@ describe('order links for the phone', () => {
     );
   });
 
-  it('dials the digits of a number however it was written, keeping an international plus', () => {
-    expect(phoneUrl('06-12 34 56 78')).toBe('tel:0612345678');
-    expect(phoneUrl(' +32 470 12 34 56 ')).toBe('tel:+32470123456');
-    expect(phoneUrl('(020) 123.45.67')).toBe('tel:0201234567');
-    expect(phoneUrl('onbekend')).toBeNull();
+  it('names the street, number with addition, postcode and city when the order has a street', () => {
+    const gent = {
+      street: 'Veldstraat',
+      houseNumber: 62,
+      houseNumberAddition: 'bis',
+      zipcode: '9000',
+      city: 'Gent',
+      country: 'BE' as const,
+    };
+    expect(addressLine(gent)).toBe('Veldstraat 62 bis, 9000 Gent');
+    expect(navigationUrl(gent)).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Veldstraat%2062%20bis%2C%209000%20Gent%2C%20Belgi%C3%AB',
+    );
+    const utrecht = { zipcode: '3511CD', houseNumber: 12, city: 'Utrecht', country: 'NL' as const };
+    expect(addressLine({ ...utrecht, houseNumberAddition: 'a' })).toBe('3511 CD 12a, Utrecht');
+    expect(addressLine({ ...utrecht, street: 'Oudegracht', houseNumberAddition: '2' })).toBe(
+      'Oudegracht 12-2, 3511 CD Utrecht',
+    );
   });
 });
 

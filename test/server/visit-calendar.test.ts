@@ -63,6 +63,9 @@ describe('visit calendar file (.ics)', () => {
       referenceNumber: 'BE-CAL-1',
       country: Country.BE,
       zipcode: '1000',
+      street: 'Rue Haute',
+      houseNumber: '12',
+      houseNumberAddition: 'bis',
       city: 'Bruxelles',
       phone: '0470 12 34 56',
       appointment: new Date('2026-11-24T13:00:00+01:00'),
@@ -112,6 +115,8 @@ describe('visit calendar file (.ics)', () => {
     expect(file.fileName).toBe('rendez-vous-BE-CAL-1.ics');
     const event = parseVisitCalendar(file.content);
     expect(event.language).toBe('fr');
+    // An order with a street is located as the address is written on the door.
+    expect(event.location).toBe('Rue Haute 12 bis, 1000 Bruxelles');
     expect(event.summary).toBe('Visite du technicien entre 13:00 et 16:00');
     expect(event.description).toContain('mardi 24 novembre 2026 entre 13:00 et 16:00');
     expect(event.description).toContain('de 08:00 à 18:00 au 078 12 34 56');

@@ -63,6 +63,8 @@ export interface OrderOverrides {
   phone?: string;
   zipcode?: string;
   houseNumber?: string;
+  street?: string | null;
+  houseNumberAddition?: string | null;
   city?: string;
   country?: Country;
   appointment: Date;

@@ -79,6 +79,7 @@ export const fr: Record<MessageKey, string> = {
   INVALID_ZIPCODE_NL: 'Un code postal néerlandais se compose de quatre chiffres et deux lettres, par exemple 1234 AB.',
   INVALID_ZIPCODE_BE: 'Un code postal belge se compose de quatre chiffres, par exemple 1000.',
   INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
+  INVALID_HOUSE_NUMBER_ADDITION: 'Un complément de numéro se compose de lettres et de chiffres, comme a, 2 ou bis.',
   INVALID_CHARACTERS: 'Ce champ contient des caractères non admis ici, comme une tabulation ou un saut de ligne.',
   DATE_OUT_OF_RANGE: 'Choisissez une date entre les années {first} et {last}.',
   ORDER_INVALID: "La mission n'a pas été enregistrée : vérifiez les champs signalés.",
@@ -227,6 +228,7 @@ export const fr: Record<MessageKey, string> = {
   CALENDAR_DESCRIPTION:
     "Le technicien passera le {date} entre {begin} et {end} et vous appellera 30 minutes avant son arrivée. Gardez votre preuve d'achat ou votre bon de livraison à portée de main.\nRéférence : {reference}\nDes questions ? Notre service clientèle est joignable de {opens} à {closes} au {phone}.",
   CALENDAR_LOCATION: '{zipcode} {city}, numéro {houseNumber}',
+  CALENDAR_LOCATION_STREET: '{street} {houseNumber}, {zipcode} {city}',
   CALENDAR_FILE_NAME: 'rendez-vous-{reference}.ics',
   REPLY_EMPTY: 'Choisissez une réponse ou saisissez une note.',
   REPLY_CLOSED: 'Votre visite a déjà commencé ({start}) ; votre réponse ne peut plus être modifiée.',

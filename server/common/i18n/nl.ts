@@ -79,6 +79,7 @@ export const nl = {
   INVALID_ZIPCODE_NL: 'Een Nederlandse postcode bestaat uit vier cijfers en twee letters, bijvoorbeeld 1234 AB.',
   INVALID_ZIPCODE_BE: 'Een Belgische postcode bestaat uit vier cijfers, bijvoorbeeld 1000.',
   INVALID_HOUSE_NUMBER: 'Een huisnummer bestaat alleen uit cijfers.',
+  INVALID_HOUSE_NUMBER_ADDITION: 'Een toevoeging bestaat uit letters en cijfers, zoals a, 2 of bis.',
   INVALID_CHARACTERS: 'Dit veld bevat tekens die hier niet kunnen, zoals een tab of regeleinde.',
   DATE_OUT_OF_RANGE: 'Kies een datum in de jaren {first} tot en met {last}.',
   ORDER_INVALID: 'De opdracht is niet opgeslagen: controleer de gemarkeerde velden.',
@@ -221,6 +222,7 @@ export const nl = {
   CALENDAR_DESCRIPTION:
     'De monteur komt op {date} tussen {begin} en {end} uur en belt u 30 minuten voordat hij komt. Houd uw aankoopbewijs of afleverbon klaar.\nReferentie: {reference}\nVragen? Ons klantcontactcentrum is bereikbaar van {opens} tot {closes} uur op {phone}.',
   CALENDAR_LOCATION: '{zipcode} {city}, huisnummer {houseNumber}',
+  CALENDAR_LOCATION_STREET: '{street} {houseNumber}, {zipcode} {city}',
   CALENDAR_FILE_NAME: 'afspraak-{reference}.ics',
   REPLY_EMPTY: 'Kies een antwoord of vul een notitie in.',
   REPLY_CLOSED: 'Uw bezoek is al begonnen ({start}); uw antwoord kan niet meer worden gewijzigd.',

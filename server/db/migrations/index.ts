@@ -14,6 +14,7 @@ import { Migration20261126000000_consumer_unsubscribes } from './Migration202611
 import { Migration20261126010000_consumer_messages } from './Migration20261126010000_consumer_messages.js';
 import { Migration20261126030000_import_status_default } from './Migration20261126030000_import_status_default.js';
 import { Migration20261126031500_consumer_message_purge } from './Migration20261126031500_consumer_message_purge.js';
+import { Migration20261126033000_order_street } from './Migration20261126033000_order_street.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -34,4 +35,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261126030000_import_status_default', class: Migration20261126030000_import_status_default },
   // consumer messages: addresses removed a while after the visit
   { name: 'Migration20261126031500_consumer_message_purge', class: Migration20261126031500_consumer_message_purge },
+  // full addresses: street and house-number addition
+  { name: 'Migration20261126033000_order_street', class: Migration20261126033000_order_street },
 ];

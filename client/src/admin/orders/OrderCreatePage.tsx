@@ -30,14 +30,31 @@ const OrderCreatePageQuery = graphql(`
 const BEGIN_HOURS = hoursOf(ORDER_BEGIN_HOURS);
 const DEFAULT_BEGIN_HOUR = 8;
 
-type TextFieldName = 'name' | 'email' | 'city' | 'houseNumber' | 'zipcode' | 'phone' | 'referenceNumber';
+type TextFieldName =
+  | 'name'
+  | 'email'
+  | 'city'
+  | 'street'
+  | 'houseNumber'
+  | 'houseNumberAddition'
+  | 'zipcode'
+  | 'phone'
+  | 'referenceNumber';
 
-/** The text inputs in the legacy form's order, with what browsers need to fill them in. */
-const TEXT_FIELDS: { name: TextFieldName; type?: string; autoComplete: string; inputMode?: 'numeric' | 'tel' }[] = [
+/** The text inputs in the legacy form's order (street and addition beside the number), with what browsers need. */
+const TEXT_FIELDS: {
+  name: TextFieldName;
+  type?: string;
+  autoComplete: string;
+  inputMode?: 'numeric' | 'tel';
+  optional?: boolean;
+}[] = [
   { name: 'name', autoComplete: 'off' },
   { name: 'email', type: 'email', autoComplete: 'off' },
   { name: 'city', autoComplete: 'off' },
+  { name: 'street', autoComplete: 'off', optional: true },
   { name: 'houseNumber', autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'houseNumberAddition', autoComplete: 'off', optional: true },
   { name: 'zipcode', autoComplete: 'off' },
   { name: 'phone', type: 'tel', autoComplete: 'off', inputMode: 'tel' },
   { name: 'referenceNumber', autoComplete: 'off' },
@@ -47,7 +64,9 @@ const EMPTY_CUSTOMER: Record<TextFieldName, string> = {
   name: '',
   email: '',
   city: '',
+  street: '',
   houseNumber: '',
+  houseNumberAddition: '',
   zipcode: '',
   phone: '',
   referenceNumber: '',
@@ -116,6 +135,7 @@ export function OrderCreatePage() {
               key={field.name}
               id={fieldId(field.name)}
               label={t(`admin.orders.field.${field.name}` as MessageKey)}
+              hint={field.optional ? t(`admin.orders.hint.${field.name}` as MessageKey) : undefined}
               error={fieldErrors[field.name]}
             >
               {(control) => (
@@ -124,7 +144,7 @@ export function OrderCreatePage() {
                   type={field.type ?? 'text'}
                   inputMode={field.inputMode}
                   autoComplete={field.autoComplete}
-                  required
+                  required={!field.optional}
                   value={customer[field.name]}
                   onChange={(event) => setCustomer({ ...customer, [field.name]: event.target.value })}
                 />

@@ -2,6 +2,7 @@ import { graphql } from '../../gql';
 import type { OrderDetails_OrderFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { formatDayMonthYear, formatTime, formatWeekday } from '../../i18n/format';
+import { addressLine } from '../../lib/address';
 import { technicianLabel } from './TechnicianSelect';
 
 /** @public Read by codegen: the queries that show this component spread it. */
@@ -13,7 +14,9 @@ export const OrderDetailsFragment = graphql(`
     email
     phone
     zipcode
+    street
     houseNumber
+    houseNumberAddition
     city
     country
     appointment
@@ -67,7 +70,7 @@ export function OrderDetails({ order }: { order: OrderDetails_OrderFragment }) {
     [t('admin.orders.field.name'), order.name],
     [t('admin.orders.field.email'), order.email],
     [t('admin.orders.field.phone'), order.phone],
-    [t('admin.orders.address'), `${order.zipcode} ${order.houseNumber}, ${order.city}`],
+    [t('admin.orders.address'), addressLine(order)],
     [t('admin.orders.field.country'), t(order.country === 'BE' ? 'common.country.BE' : 'common.country.NL')],
     [t('admin.orders.field.date'), `${formatWeekday(start, locale)} ${formatDayMonthYear(start, locale)}`],
     [t('admin.orders.window'), `${formatTime(start, locale)} – ${formatTime(end, locale)}`],

@@ -1,7 +1,9 @@
 import { ReplyNote } from '../../components/ReplyNote';
 import { useI18n } from '../../i18n/i18n';
 import type { OrderCardOrder } from './order-card';
-import { addressLine, navigationUrl, phoneUrl } from './order-links';
+import { addressLine } from '../../lib/address';
+import { readablePhone } from '../../../../shared/phone.js';
+import { navigationUrl } from './order-links';
 
 /**
  * The body of an order card: the address that opens navigation, the number that starts a call, the
@@ -10,7 +12,7 @@ import { addressLine, navigationUrl, phoneUrl } from './order-links';
  */
 export function OrderCardDetails({ order }: { order: OrderCardOrder }) {
   const { t } = useI18n();
-  const call = phoneUrl(order.phone);
+  const phone = readablePhone(order.phone, order.country);
   return (
     <div className="order-card-details">
       <p className="order-card-line">
@@ -31,17 +33,17 @@ export function OrderCardDetails({ order }: { order: OrderCardOrder }) {
           {addressLine(order)}
         </a>
       </p>
-      {call && (
+      {phone.dial && (
         <p className="order-card-line">
           <a
             className="order-card-link"
-            href={call}
-            aria-label={t('technician.card.call', { phone: order.phone, name: order.name })}
+            href={phone.dial}
+            aria-label={t('technician.card.call', { phone: phone.shown, name: order.name })}
           >
             <span aria-hidden="true" className="order-card-icon">
               ✆
             </span>
-            {order.phone}
+            {phone.shown}
           </a>
         </p>
       )}

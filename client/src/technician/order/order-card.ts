@@ -12,7 +12,9 @@ export const OrderCardFragment = graphql(`
     duration
     name
     zipcode
+    street
     houseNumber
+    houseNumberAddition
     city
     country
     phone
