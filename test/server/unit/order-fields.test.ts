@@ -25,6 +25,9 @@ describe('order fields', () => {
         phoneNormalized: '612345678',
         zipcode: '1234AB',
         houseNumber: 12,
+        // The full address's optional parts: absent in this row, stored as null.
+        street: null,
+        houseNumberAddition: null,
         city: 'Utrecht',
         country: Country.NL,
       },
