@@ -75,8 +75,8 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     expect(await page.getByRole('link', { name: 'Vandaag' }).getAttribute('aria-current')).toBe('page');
 
     // The order card: the number opens the dialler, the address the phone's map app.
-    const call = card(page, 'Anna Jansen').getByRole('link', { name: /^06-12 34 56 78/ });
-    expect(await call.getAttribute('href')).toBe('tel:0612345678');
+    const call = card(page, 'Anna Jansen').getByRole('link', { name: /^06 12 34 56 78/ });
+    expect(await call.getAttribute('href')).toBe('tel:+31612345678');
     const route = card(page, 'Anna Jansen').getByRole('link', { name: /^3511 CD 6, Utrecht/ });
     expect(await route.getAttribute('href')).toBe(
       'https://www.google.com/maps/search/?api=1&query=3511%20CD%206%2C%20Utrecht%2C%20Nederland',
@@ -156,9 +156,9 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     expect(await card(page, 'Bert Bakker').textContent()).toContain('Externe : ServicePartner A');
     expect(
       await card(page, 'Anna Jansen')
-        .getByRole('link', { name: /^06-12 34 56 78/ })
+        .getByRole('link', { name: /^06 12 34 56 78/ })
         .getAttribute('href'),
-    ).toBe('tel:0612345678');
+    ).toBe('tel:+31612345678');
     await card(page, 'Anna Jansen').getByRole('button', { name: 'En route' }).click();
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Dans 15 min' }).click();
     await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('En route — arrivée prévue 09:15');
