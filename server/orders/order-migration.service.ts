@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { orderValues, pickValues } from '../audit/order-values.js';
@@ -128,24 +128,37 @@ export class OrderMigrationService {
       );
       const now = this.ctx.services.clock.now();
       await em.populate(orders, ['technician']);
-      const before = orders.map((order) => pickValues(orderValues(order), ['technician']));
-      const receiving = await em.findOneOrFail(Technician, target.id);
-      for (const order of orders) {
-        order.technician = receiving;
-        order.updatedAt = now;
-      }
-      await recordOrderEvents(
-        this.ctx,
-        em,
-        OrderEventKind.MIGRATED,
-        orders.map((order, index) => ({
-          order,
-          before: before[index],
-          after: pickValues(orderValues(order), ['technician']),
-        })),
-      );
-      await em.flush();
+      await moveOrders(this.ctx, em, orders, await em.findOneOrFail(Technician, target.id), now);
       return { orders, technician: target };
     });
   }
+}
+
+/**
+ * Gives locked orders to another technician, each move in the order's audit trail, and writes them: what a
+ * migration and the removal of a technician with orders both do.
+ */
+export async function moveOrders(
+  ctx: AppContext,
+  em: EntityManager,
+  orders: Order[],
+  receiving: Technician,
+  now: Date,
+): Promise<void> {
+  const before = orders.map((order) => pickValues(orderValues(order), ['technician']));
+  for (const order of orders) {
+    order.technician = receiving;
+    order.updatedAt = now;
+  }
+  await recordOrderEvents(
+    ctx,
+    em,
+    OrderEventKind.MIGRATED,
+    orders.map((order, index) => ({
+      order,
+      before: before[index],
+      after: pickValues(orderValues(order), ['technician']),
+    })),
+  );
+  await em.flush();
 }

@@ -1,7 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import { auditActorOf, recordOrderEvents } from '../audit/order-audit.js';
+import { auditActorOf } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
-import { orderValues, pickValues } from '../audit/order-values.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -9,7 +8,7 @@ import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { Technician } from '../technicians/technician.entity.js';
-import { MAX_ORDERS_PER_MIGRATION } from './order-migration.service.js';
+import { MAX_ORDERS_PER_MIGRATION, moveOrders } from './order-migration.service.js';
 import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import { unknownTechnician } from './order.service.js';
@@ -110,23 +109,7 @@ export class TechnicianRemovalService {
       target,
       orders.map((order) => order.appointment),
     );
-    const now = this.ctx.services.clock.now();
-    const before = orders.map((order) => pickValues(orderValues(order), ['technician']));
-    for (const order of orders) {
-      order.technician = target;
-      order.updatedAt = now;
-    }
-    await recordOrderEvents(
-      this.ctx,
-      em,
-      OrderEventKind.MIGRATED,
-      orders.map((order, index) => ({
-        order,
-        before: before[index],
-        after: pickValues(orderValues(order), ['technician']),
-      })),
-    );
-    await em.flush();
+    await moveOrders(this.ctx, em, orders, target, this.ctx.services.clock.now());
     return orders.length;
   }
 
