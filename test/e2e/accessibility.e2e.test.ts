@@ -606,6 +606,19 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         await check(() => expectTextScales(page, label(name)));
         await context.close();
       }
+
+      // On a phone the console's navigation folds into a disclosure button; opened, it is checked as well.
+      ({ page, context } = await open(site, '/admin/main', { adminToken }, NARROW));
+      const menuButton = page.getByRole('button', { name: textOf(site, 'admin.nav.menu'), exact: true });
+      await menuButton.waitFor();
+      const consoleNav = page.getByRole('navigation', { name: textOf(site, 'admin.nav.label') });
+      expect(await consoleNav.isVisible()).toBe(false);
+      await menuButton.click();
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      await consoleNav.waitFor();
+      await check(() => expectNoAxeViolations(page, label('admin-console-menu-open-320')));
+      await check(() => expectNoHorizontalScroll(page, label('admin-console-menu-open-320')));
+      await context.close();
       done();
     });
   }

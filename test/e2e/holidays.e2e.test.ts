@@ -35,7 +35,7 @@ describe('holiday screens (built app in Chromium)', () => {
     page.locator(`section[aria-labelledby="holidays-${country}"] tbody tr td:first-child`).allTextContents();
 
   const create = async (page: Page, country: 'NL' | 'BE', date: string) => {
-    await page.getByRole('link', { name: 'Aanmaken' }).click();
+    await page.getByRole('link', { name: 'Aanmaken', exact: true }).click();
     await page.locator('h1', { hasText: 'Feestdag aanmaken' }).waitFor();
     expect(await page.getByLabel('Land').inputValue()).toBe('NL');
     await page.getByLabel('Land').selectOption(country);

@@ -55,11 +55,43 @@ describe('routes and redirects of the three areas (built app in Chromium)', () =
     expect((await landing('/admin/statistics')).path).toBe('/admin/login');
   });
 
-  it('sends an admin with a token from login to technicians/index, and bare groups to their first page', async () => {
-    expect((await landing('/admin/login', { adminToken })).path).toBe('/admin/technicians/index');
+  it('sends an admin with a token from login to the console overview, and bare groups to their first page', async () => {
+    expect(await landing('/admin/login', { adminToken })).toEqual({ path: '/admin/main', heading: 'Overzicht' });
+    expect((await landing('/admin', { adminToken })).path).toBe('/admin/main');
     expect((await landing('/admin/users', { adminToken })).path).toBe('/admin/users/overview');
     expect((await landing('/admin/holiday', { adminToken })).path).toBe('/admin/holiday/index');
     expect((await landing('/admin/technicians/nowhere', { adminToken })).path).toBe('/admin/technicians/index');
+  });
+
+  it('opens every legacy admin path in the console, with its place marked in the sidebar', async () => {
+    const places: [path: string, heading: string, current: string][] = [
+      ['/admin/main', 'Overzicht', 'Overzicht'],
+      ['/admin/technicians/index', 'Monteur overzicht', 'Monteur overzicht'],
+      ['/admin/technicians/create', 'Monteur aanmaken', 'Monteur overzicht'],
+      ['/admin/appointment/create', 'Opdracht aanmaken', 'Opdracht aanmaken'],
+      ['/admin/migrate', 'Opdrachten migreren', 'Opdrachten migreren'],
+      ['/admin/orders', 'Opdrachten', 'Opdrachten zoeken'],
+      ['/admin/appointment/manage', 'Opdrachten beheren', 'Opdrachten beheren'],
+      ['/admin/settings', 'Systeem instellingen', 'Systeem instellingen'],
+      ['/admin/settings/messages', 'Berichten aan consumenten', 'Berichten aan consumenten'],
+      ['/admin/users/overview', 'Admin overzicht', 'Admin overzicht'],
+      ['/admin/users/create', 'Admin aanmaken', 'Admin overzicht'],
+      ['/admin/export', 'Gegevens downloaden', 'Gegevens downloaden'],
+      ['/admin/import', 'Gegevens inladen', 'Gegevens inladen'],
+      ['/admin/statistics', 'Statistieken', 'Statistieken'],
+      ['/admin/holiday/index', 'Feestdagen', 'Feestdagen'],
+      ['/admin/holiday/create', 'Feestdag aanmaken', 'Feestdagen'],
+      ['/admin/call-list', 'Bellijst', 'Bellijst'],
+    ];
+    const { page, context } = await browser.newPage();
+    for (const [path, heading, current] of places) {
+      await openWithStorage(page, app, { adminToken }, path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      const nav = page.getByRole('navigation', { name: 'Beheermenu' });
+      await expect.poll(() => nav.locator('[aria-current="page"]').allTextContents(), { message: path }).toEqual([current]);
+    }
+    await context.close();
   });
 
   it('guards the consumer details page', async () => {

@@ -10,7 +10,7 @@ import { ImportPage } from './data/ImportPage';
 import { CallListPage } from './informed/CallListPage';
 import { HolidayCreatePage } from './holidays/HolidayCreatePage';
 import { HolidayIndexPage } from './holidays/HolidayIndexPage';
-import { MainMenuPage } from './MainMenuPage';
+import { OverviewPage } from './console/OverviewPage';
 import { MigratePage } from './orders/MigratePage';
 import { OrderCreatePage } from './orders/OrderCreatePage';
 import { OrderManagePage } from './orders/OrderManagePage';
@@ -34,7 +34,7 @@ export default function AdminArea() {
       <Routes>
         <Route index element={<Navigate to="/admin/main" replace />} />
         <Route element={<GuestLayout />}>
-          <Route path="login" element={<GuestOnly kind="admin" redirectTo="/admin/technicians" />}>
+          <Route path="login" element={<GuestOnly kind="admin" redirectTo="/admin/main" />}>
             <Route index element={<LoginPage />} />
           </Route>
           <Route element={<GuestOnly kind="admin" redirectTo="/admin/main" />}>
@@ -44,7 +44,7 @@ export default function AdminArea() {
         </Route>
         <Route element={<RequireToken kind="admin" redirectTo={LOGIN} />}>
           <Route element={<SignedInLayout />}>
-            <Route path="main" element={<MainMenuPage />} />
+            <Route path="main" element={<OverviewPage />} />
             <Route path="technicians">
               <Route index element={<Navigate to="/admin/technicians/index" replace />} />
               <Route path="index" element={<TechniciansIndexPage />} />

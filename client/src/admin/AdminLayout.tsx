@@ -1,19 +1,18 @@
 import { Outlet } from 'react-router-dom';
-import { LogoutButton } from '../components/LogoutButton';
 import { StaffShell } from '../components/StaffShell';
 import { useI18n } from '../i18n/i18n';
+import { ConsoleShell } from './console/ConsoleShell';
 
-/** Guarded admin pages: the 'Uitloggen' button in the header of every page. */
+/** Guarded admin pages: the console (navigation, the signed-in admin, sign-out) around every page. */
 export function SignedInLayout() {
-  const { t } = useI18n();
   return (
-    <StaffShell title={t('admin.title')} actions={<LogoutButton to="/admin/login" />}>
+    <ConsoleShell>
       <Outlet />
-    </StaffShell>
+    </ConsoleShell>
   );
 }
 
-/** Login, forgot and new password: the same frame without the button. */
+/** Login, forgot and new password: the plain staff frame, no navigation. */
 export function GuestLayout() {
   const { t } = useI18n();
   return (
