@@ -20,6 +20,7 @@ import { messageResolvers } from './messages/index.js';
 import { liveResolvers } from './live/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
+import { overviewResolvers } from './overview/index.js';
 import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
@@ -38,6 +39,7 @@ export const RESOLVERS = [
   ...exportResolvers,
   ...orderResolvers,
   ...dispatchResolvers,
+  ...overviewResolvers,
   ...statisticsResolvers,
   // "informed?" and the call list
   ...informedResolvers,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import { Country } from '../common/locale.js';
+import { Country, TIME_ZONE } from '../common/locale.js';
 import {
   decodeCursor,
   encodeCursor,
@@ -102,6 +102,17 @@ function searchCondition(search: string, where: Where): void {
   where.params.push(...params);
 }
 
+/** The calendar day of the order's window in its country's zone (holidays and confirmed days are calendar days). */
+const LOCAL_DAY_SQL = `(o.appointment at time zone (case o.country ${Object.values(Country)
+  .map((country) => `when '${country}' then '${TIME_ZONE[country]}'`)
+  .join(' ')} end))::date`;
+
+/** The technician confirmed the order's day (schedule/schedule-lock.ts: a confirmation per technician per date). */
+const DAY_CONFIRMED_SQL = `exists (select 1 from schedule_confirmations sc
+  where sc.technician_id = o.technician_id and sc.date = ${LOCAL_DAY_SQL})`;
+
+const ON_HOLIDAY_SQL = `exists (select 1 from holidays h where h.country = o.country and h.date = ${LOCAL_DAY_SQL})`;
+
 /** The filter as SQL over `orders o` (technician already resolved to an id). */
 function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Where {
   const where: Where = { sql: [], params: [] };
@@ -145,6 +156,10 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
     }[filter.reply];
     where.sql.push(reply);
   }
+  if (filter.dayConfirmed === true) where.sql.push(DAY_CONFIRMED_SQL);
+  if (filter.dayConfirmed === false) where.sql.push(`not ${DAY_CONFIRMED_SQL}`);
+  if (filter.onHoliday === true) where.sql.push(ON_HOLIDAY_SQL);
+  if (filter.onHoliday === false) where.sql.push(`not ${ON_HOLIDAY_SQL}`);
   if (filter.informed === true || filter.informed === false) {
     // Whether an order's customer looked it up is worked out per order: from a start date on it is a few weeks
     // of orders, over all time a million. The list asks for a start (today unless the dispatcher picks another).
@@ -161,6 +176,15 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
   }
   if (filter.search) searchCondition(filter.search, where);
   return where;
+}
+
+/**
+ * The filter as one SQL condition over `orders o` with its parameters, for statements that count by the list's
+ * own rules (the console's overview): a figure and the list it links to can then never disagree.
+ */
+export function orderFilterCondition(filter: OrderFilterInput): { sql: string; params: unknown[] } {
+  const where = conditionsOf(filter, null);
+  return { sql: where.sql.length > 0 ? where.sql.join(' and ') : 'true', params: where.params };
 }
 
 /** Refuses, before any database work, a filter the list would refuse (a search without a word, "informed" without a start). */
@@ -237,7 +261,15 @@ export function needsSearch(
 ): boolean {
   if (sort) return true;
   if (!filter) return false;
-  return [filter.search, filter.informed, filter.reply, filter.special, filter.external].some(
+  return [
+    filter.search,
+    filter.informed,
+    filter.reply,
+    filter.special,
+    filter.external,
+    filter.dayConfirmed,
+    filter.onHoliday,
+  ].some(
     (value) => value !== null && value !== undefined,
   );
 }

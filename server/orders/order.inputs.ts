@@ -140,6 +140,20 @@ export class OrderFilterInput {
     description: 'true: only orders an external company handles; false: only ours.',
   })
   external?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "true: only orders whose technician confirmed the order's day in the planner (the day is locked); false: " +
+      'only the others (no technician, or a day not confirmed).',
+  })
+  dayConfirmed?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "true: only orders on a holiday of the order's country; false: only the others.",
+  })
+  onHoliday?: boolean | null;
 }
 
 /** Which consumer replies an order list keeps. */

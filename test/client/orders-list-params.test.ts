@@ -22,11 +22,21 @@ describe('the order list in the URL', () => {
       technician: 'N10001',
       informed: 'no' as const,
       reply: 'CALL_ME' as const,
+      dayConfirmed: 'yes' as const,
+      onHoliday: 'no' as const,
       deleted: '' as const,
       sort: 'NAME' as const,
       direction: 'DESC' as const,
     };
     expect(readParams(writeParams(params))).toEqual(params);
+  });
+
+  it('keeps the day-confirmed and holiday filters in short URL parameters and asks for them', () => {
+    const query = writeParams({ ...DEFAULT_PARAMS, dayConfirmed: 'no', onHoliday: 'yes' });
+    expect(query.toString()).toBe('confirmed=no&holiday=yes');
+    const day = (date: string) => date;
+    expect(filterOf(readParams(query), day, day)).toMatchObject({ dayConfirmed: false, onHoliday: true });
+    expect(filterOf(DEFAULT_PARAMS, day, day)).toMatchObject({ dayConfirmed: null, onHoliday: null });
   });
 
   it('ignores what it does not know instead of failing', () => {

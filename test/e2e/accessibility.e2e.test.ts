@@ -483,7 +483,10 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         await check(() => expectNoAxeViolations(page, label(name)));
       };
 
-      await page.getByRole('navigation').getByRole('link').first().waitFor();
+      // The console: its sidebar, and the landing page's figures of the next working day and today.
+      await page.getByRole('navigation', { name: textOf(site, 'admin.nav.label') }).waitFor();
+      await page.getByRole('heading', { level: 2, name: textOf(site, 'admin.overview.nextWorkingDay') }).waitFor();
+      await page.getByRole('heading', { level: 2, name: textOf(site, 'admin.overview.today') }).waitFor();
       await check(() => expectNoAxeViolations(page, label('admin-main')));
       await check(() => expectTextScales(page, label('admin-main')));
 

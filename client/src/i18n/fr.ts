@@ -592,5 +592,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.overview.onHoliday': 'Un jour férié',
   'admin.overview.external': 'Externes',
   'admin.overview.withoutTechnician': 'Sans technicien',
+  'admin.overview.figureLink': '{value} : {figure}, {place}',
   'admin.overview.loadFailed': "L'aperçu n'a pas pu être mis à jour. Nous réessayons bientôt.",
 };

@@ -593,6 +593,7 @@ export const nl = {
   'admin.overview.onHoliday': 'Op een feestdag',
   'admin.overview.external': 'Extern',
   'admin.overview.withoutTechnician': 'Zonder monteur',
+  'admin.overview.figureLink': '{value}: {figure}, {place}',
   'admin.overview.loadFailed': 'Het overzicht kon niet worden bijgewerkt. We proberen het zo opnieuw.',
 } as const;
 

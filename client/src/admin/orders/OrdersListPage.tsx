@@ -151,7 +151,10 @@ export function OrdersListPage() {
   const shown = data ?? previousData;
   const orders = shown?.orders.edges.map((edge) => edge.node) ?? [];
 
-  const yesNoSelect = (name: 'informed' | 'special' | 'external' | 'deleted', label: string) => (
+  const yesNoSelect = (
+    name: 'informed' | 'special' | 'external' | 'dayConfirmed' | 'onHoliday' | 'deleted',
+    label: string,
+  ) => (
     <div className="field">
       <label htmlFor={`${ids}-${name}`}>{label}</label>
       <select
@@ -254,6 +257,8 @@ export function OrdersListPage() {
           </div>
           {yesNoSelect('special', t('admin.orders.field.special'))}
           {yesNoSelect('external', t('admin.ordersList.external'))}
+          {yesNoSelect('dayConfirmed', t('admin.ordersList.dayConfirmed'))}
+          {yesNoSelect('onHoliday', t('admin.ordersList.onHoliday'))}
           {yesNoSelect('deleted', t('admin.ordersList.deleted'))}
         </div>
         {query.toString() !== '' && (

@@ -22,6 +22,10 @@ export interface OrdersListParams {
   reply: ReplyChoice;
   special: YesNo;
   external: YesNo;
+  /** The technician confirmed the order's day in the planner. */
+  dayConfirmed: YesNo;
+  /** On a holiday of the order's country. */
+  onHoliday: YesNo;
   /** Active orders unless asked otherwise: deleted ones are history. */
   deleted: YesNo;
   sort: SortField;
@@ -38,6 +42,8 @@ export const DEFAULT_PARAMS: OrdersListParams = {
   reply: '',
   special: '',
   external: '',
+  dayConfirmed: '',
+  onHoliday: '',
   deleted: 'no',
   sort: 'APPOINTMENT',
   direction: 'ASC',
@@ -73,6 +79,8 @@ export function readParams(query: URLSearchParams): OrdersListParams {
     reply: oneOf(query.get('reply'), REPLIES, ''),
     special: yesNo('special'),
     external: yesNo('external'),
+    dayConfirmed: yesNo('confirmed'),
+    onHoliday: yesNo('holiday'),
     deleted: yesNo('deleted', 'no'),
     sort: oneOf(query.get('sort'), SORT_FIELDS, 'APPOINTMENT'),
     direction: oneOf(query.get('direction'), ['ASC', 'DESC'], 'ASC'),
@@ -92,6 +100,8 @@ export function writeParams(params: OrdersListParams): URLSearchParams {
     reply: 'reply',
     special: 'special',
     external: 'external',
+    dayConfirmed: 'confirmed',
+    onHoliday: 'holiday',
     deleted: 'deleted',
     sort: 'sort',
     direction: 'direction',
@@ -122,6 +132,8 @@ export function filterOf(
     reply: params.reply === '' ? null : params.reply,
     special: asBoolean(params.special),
     external: asBoolean(params.external),
+    dayConfirmed: asBoolean(params.dayConfirmed),
+    onHoliday: asBoolean(params.onHoliday),
     deleted: asBoolean(params.deleted),
   };
 }

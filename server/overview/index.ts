@@ -1,0 +1,3 @@
+import { DispatchOverviewResolver } from './dispatch-overview.resolver.js';
+
+export const overviewResolvers = [DispatchOverviewResolver] as const;
