@@ -269,7 +269,5 @@ export function needsSearch(
     filter.external,
     filter.dayConfirmed,
     filter.onHoliday,
-  ].some(
-    (value) => value !== null && value !== undefined,
-  );
+  ].some((value) => value !== null && value !== undefined);
 }

@@ -89,7 +89,9 @@ describe('routes and redirects of the three areas (built app in Chromium)', () =
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
       const nav = page.getByRole('navigation', { name: 'Beheermenu' });
-      await expect.poll(() => nav.locator('[aria-current="page"]').allTextContents(), { message: path }).toEqual([current]);
+      await expect
+        .poll(() => nav.locator('[aria-current="page"]').allTextContents(), { message: path })
+        .toEqual([current]);
     }
     await context.close();
   });

@@ -45,13 +45,18 @@ export function focused(page: Page): Promise<Focused> {
 }
 
 /**
- * Presses Tab until the focused element's name matches `target`; gives the names passed on the way,
+ * Presses Tab (or Shift+Tab, backwards) until the focused element's name matches `target`; gives the names passed on the way,
  * the target included. Fails when the focus is lost or not drawn on the way, or after `limit` presses.
  */
-export async function tabTo(page: Page, target: string | RegExp, limit = 40): Promise<string[]> {
+export async function tabTo(
+  page: Page,
+  target: string | RegExp,
+  limit = 40,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+): Promise<string[]> {
   const passed: string[] = [];
   for (let press = 0; press < limit; press++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     const now = await focused(page);
     passed.push(now.name);
     if (now.name === 'body') throw new Error(`Tab lost the focus after ${passed.join(' → ')}`);

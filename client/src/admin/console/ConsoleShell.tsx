@@ -72,7 +72,12 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="console-body">
-        <nav ref={nav} id={navId} className={menuOpen ? 'console-nav is-open' : 'console-nav'} aria-label={t('admin.nav.label')}>
+        <nav
+          ref={nav}
+          id={navId}
+          className={menuOpen ? 'console-nav is-open' : 'console-nav'}
+          aria-label={t('admin.nav.label')}
+        >
           <ul className="console-nav-groups">
             {CONSOLE_NAV.map((group) => {
               const labelId = `${navId}-${group.label}`;
