@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
 import { CALL_NOTE_MAX_LENGTH, DONE_CALL_STATUSES } from '../../shared/call-list.js';
+import { fullName } from '../../shared/staff.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, type OrderValues } from '../audit/order-values.js';
@@ -85,8 +86,6 @@ const callValues = (call: Pick<OrderCall, 'status' | 'note'> | null): OrderValue
   callStatus: call?.status ?? null,
   callNote: call?.note ?? null,
 });
-
-const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 
 /** The evening-before call list ("Informed?") and the outcome of its calls (docs/rules.md, The call list). */
 export class CallListService {

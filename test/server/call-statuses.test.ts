@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admin } from '../../server/admins/admin.entity.js';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
+import { OrderEventKind } from '../../server/audit/order-event-kind.js';
 import { OrderCall } from '../../server/informed/order-call.entity.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
@@ -101,9 +102,11 @@ describe('call statuses on the call list', () => {
   const countsOf = (data: ListData['callList']) =>
     Object.fromEntries(data.counts.map(({ status, count }) => [status, count]));
   const eventsOf = async (id: number) =>
-    (await server.em().find(OrderEvent, { order: id, kind: 'CALL_STATUS_SET' }, { orderBy: { id: 'asc' } })).map(
-      (event) => ({ before: event.before, after: event.after, actorName: event.actorName }),
-    );
+    (
+      await server
+        .em()
+        .find(OrderEvent, { order: id, kind: OrderEventKind.CALL_STATUS_SET }, { orderBy: { id: 'asc' } })
+    ).map((event) => ({ before: event.before, after: event.after, actorName: event.actorName }));
 
   beforeAll(async () => {
     server = await startTestServer({ env: { CLOCK_NOW: MONDAY_EVENING.toISOString() } });
