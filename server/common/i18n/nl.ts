@@ -176,7 +176,7 @@ export const nl = {
   IMPORT_INVALID_FLAG: 'Schrijf 0 (gewone opdracht) of 1 (speciale opdracht).',
   IMPORT_INVALID_EXTERNAL: 'Laat leeg (wij komen zelf) of schrijf 0 of 1 (het externe bedrijf).',
   IMPORT_INVALID_COUNTRY: 'Schrijf NL of BE.',
-  IMPORT_WRONG_COUNTRY: 'Deze opdracht is voor {found}; dit bestand wordt ingeladen voor {expected}.',
+  IMPORT_WRONG_COUNTRY: 'Deze opdracht is voor {foundCountry}; dit bestand wordt ingeladen voor {expectedCountry}.',
   IMPORT_DUPLICATE_REFERENCE: 'Dit referentienummer staat ook op regel {line}.',
   IMPORT_ORDER_DELETED: 'De opdracht met dit referentienummer is verwijderd en kan niet opnieuw worden ingeladen.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Dit referentienummer hoort bij een opdracht in {country}.',
