@@ -594,4 +594,13 @@ export const fr: Record<MessageKey, string> = {
   'admin.overview.withoutTechnician': 'Sans technicien',
   'admin.overview.figureLink': '{value} : {figure}, {place}',
   'admin.overview.loadFailed': "L'aperçu n'a pas pu être mis à jour. Nous réessayons bientôt.",
+  // the call list: call statuses
+  'admin.history.kind.CALL_STATUS_SET': "Résultat d'appel enregistré",
+  'admin.history.field.callStatus': "Résultat de l'appel",
+  'admin.history.field.callNote': "Note d'appel",
+  'admin.callList.status.NOT_CALLED': 'Pas encore appelé',
+  'admin.callList.status.REACHED': 'Joint',
+  'admin.callList.status.NO_ANSWER': 'Pas de réponse',
+  'admin.callList.status.VOICEMAIL': 'Répondeur',
+  'admin.callList.status.WRONG_NUMBER': 'Mauvais numéro',
 };
