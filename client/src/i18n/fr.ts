@@ -226,6 +226,13 @@ export const fr: Record<MessageKey, string> = {
   'admin.ordersList.mark.external': 'Externe',
   'admin.ordersList.mark.deleted': 'Supprimée',
   'admin.ordersList.more': 'Afficher plus',
+  // The order list, denser: filters folded into one row with removable chips, compact marks per row.
+  'admin.ordersList.filters': 'Filtres',
+  'admin.ordersList.chip': '{filter} : {value}',
+  'admin.ordersList.activeFilters': 'Filtres actifs',
+  'admin.ordersList.removeFilter': '{filter}, retirer le filtre',
+  'admin.ordersList.column.stage': 'Statut',
+  'admin.ordersList.mark.note': 'Note',
   'admin.menu.manageOrders': 'Gérer les missions',
   'admin.menu.settings': 'Paramètres du système',
   'admin.menu.users': 'Aperçu des administrateurs',

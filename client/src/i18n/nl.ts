@@ -227,6 +227,13 @@ export const nl = {
   'admin.ordersList.mark.external': 'Extern',
   'admin.ordersList.mark.deleted': 'Verwijderd',
   'admin.ordersList.more': 'Meer laden',
+  // The order list, denser: filters folded into one row with removable chips, compact marks per row.
+  'admin.ordersList.filters': 'Filters',
+  'admin.ordersList.chip': '{filter}: {value}',
+  'admin.ordersList.activeFilters': 'Actieve filters',
+  'admin.ordersList.removeFilter': '{filter}, filter verwijderen',
+  'admin.ordersList.column.stage': 'Status',
+  'admin.ordersList.mark.note': 'Notitie',
   'admin.menu.manageOrders': 'Opdrachten beheren',
   'admin.menu.settings': 'Systeem instellingen',
   'admin.menu.users': 'Admin overzicht',
