@@ -295,5 +295,10 @@ export const fr: Record<MessageKey, string> = {
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",
   ONE_CLICK_BODY_REQUIRED: 'Envoyez List-Unsubscribe=One-Click (RFC 8058) ou utilisez le bouton de la page.',
+  // the call list: call statuses
+  CALL_ORDER_NOT_LISTED:
+    "La mission {reference} ne figure pas sur la liste d'appels du {day} : celle-ci reprend les missions de ce jour que nous réalisons nous-mêmes. Rien n'a été enregistré.",
+  CALL_ORDER_DELETED: "La mission {reference} a été supprimée : il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
+  CALL_NOTE_WITHOUT_STATUS: "Choisissez d'abord le résultat de l'appel ; une note accompagne un statut d'appel.",
   // mail
 };

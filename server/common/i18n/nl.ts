@@ -285,6 +285,11 @@ export const nl = {
   EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
   PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',
   ONE_CLICK_BODY_REQUIRED: 'Stuur List-Unsubscribe=One-Click mee (RFC 8058) of gebruik de knop op de pagina.',
+  // the call list: call statuses
+  CALL_ORDER_NOT_LISTED:
+    'Opdracht {reference} staat niet op de bellijst van {day}: daarop staan de opdrachten van die dag die wij zelf uitvoeren. Er is niets vastgelegd.',
+  CALL_ORDER_DELETED: 'Opdracht {reference} is verwijderd: daarover wordt niet meer gebeld. Er is niets vastgelegd.',
+  CALL_NOTE_WITHOUT_STATUS: 'Kies eerst hoe het gesprek ging; een notitie hoort bij een belstatus.',
   // mail
 } as const;
 
