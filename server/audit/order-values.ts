@@ -35,6 +35,8 @@ export const ORDER_VALUE_FIELDS = [
   'expectedArrival',
   'visitOutcome',
   'visitNote',
+  // The consumer's rating (server/ratings).
+  'ratingScore',
 ] as const;
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];

@@ -561,6 +561,25 @@ export const nl = {
   'admin.callList.earlier': 'Eerder opgezocht',
   'admin.callList.lookedEarlier': '{count}×, laatst {when}',
   'admin.callList.never': 'Nooit',
+  // the visit day: the consumer's rating, the office's figures and its live board
+  'admin.history.kind.CONSUMER_RATED': 'Beoordeeld door de klant',
+  'admin.history.field.ratingScore': 'Beoordeling',
+  'consumer.rating.title': 'Hoe was het bezoek?',
+  'consumer.rating.scale': 'Kies een cijfer van {min} (slecht) tot {max} (uitstekend).',
+  'consumer.rating.outOf': 'van {max}',
+  'consumer.rating.scoreRequired': 'Kies een cijfer.',
+  'consumer.rating.commentLabel': 'Opmerking (niet verplicht)',
+  'consumer.rating.commentRemaining': 'Nog {count} tekens',
+  'consumer.rating.commentTooLong': 'Uw opmerking mag hoogstens {max} tekens bevatten.',
+  'consumer.rating.send': 'Beoordeling versturen',
+  'consumer.rating.change': 'Beoordeling wijzigen',
+  'consumer.rating.thanks': 'Bedankt voor uw beoordeling.',
+  'consumer.rating.changed': 'Uw beoordeling is gewijzigd.',
+  'admin.rating.title': 'Beoordeling klant',
+  'admin.rating.none': 'Nog geen beoordeling',
+  'admin.rating.score': '{score} van {max}',
+  'admin.rating.comment': 'Opmerking',
+  'admin.rating.at': 'op {date}',
 } as const;
 
 export type MessageKey = keyof typeof nl;

@@ -13,6 +13,7 @@ import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
 import { OrderActions } from './OrderActions';
+import { OrderRating } from './OrderRating';
 import { AdminPageHeader } from '../AdminPageHeader';
 import type { Status } from './StatusMessages';
 import type { TechnicianOption } from './TechnicianSelect';
@@ -50,6 +51,7 @@ export const ManagedOrderFragment = graphql(`
     }
     ...OrderDetails_order
     ...OrderInformed_order
+    ...OrderRating_order
     ...OrderActions_order
   }
 `);
@@ -153,6 +155,7 @@ function ManagedOrder({
       )}
       <OrderDetails order={order} />
       <OrderInformed order={order} />
+      <OrderRating order={order} />
       <OrderActions order={order} technicians={technicians} status={status} onStatus={onStatus} />
     </article>
   );

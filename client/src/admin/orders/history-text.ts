@@ -20,6 +20,7 @@ const KIND_LABELS = {
   RESCHEDULED: 'admin.history.kind.RESCHEDULED',
   RESTORED: 'admin.history.kind.RESTORED',
   TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
+  CONSUMER_RATED: 'admin.history.kind.CONSUMER_RATED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
@@ -54,6 +55,8 @@ const FIELD_LABELS = {
   messageStatus: 'admin.history.field.messageStatus',
   messageKind: 'admin.history.field.messageKind',
   messageChannel: 'admin.history.field.messageChannel',
+  // The consumer's rating records its score.
+  ratingScore: 'admin.history.field.ratingScore',
 } as const;
 
 const ANSWERS = {
