@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Order } from '../../server/orders/order.entity.js';
 import { VisitRating } from '../../server/ratings/visit-rating.entity.js';
-import { VisitOutcome, VisitStage, VisitStatus } from '../../server/visits/visit-status.entity.js';
+import { type VisitOutcome, type VisitStage, VisitStatus } from '../../server/visits/visit-status.entity.js';
 
 /** A visit's status as the technician's taps leave it, written straight to the database for a known fixture. */
 export interface StatusFixture {
