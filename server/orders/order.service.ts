@@ -9,7 +9,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import type { Technician } from '../technicians/technician.entity.js';
-import { checkAppointment } from './appointment-rules.js';
+import { checkAppointment, holidayProblem, isInPlanningYears } from './appointment-rules.js';
 import { CONTROL_CHARACTERS } from '../../shared/text.js';
 import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
@@ -64,6 +64,11 @@ export class OrderService {
     const country = input.country ?? this.ctx.country;
     const { fields, problems } = checkOrderFields({ ...input, country });
     problems.push(...checkAppointment(input.appointment, input.duration ?? VISIT_DURATION_SECONDS, country, this.now));
+    if (isInPlanningYears(input.appointment)) {
+      const holidays = await this.ctx.services.holidays.datesOf(country);
+      const onHoliday = holidayProblem(localDateOf(input.appointment, TIME_ZONE[country]), country, holidays);
+      if (onHoliday) problems.push(onHoliday);
+    }
     const technician = await this.technicianProblem(input.technician, problems);
     const countryProblem = technician && technicianCountryProblem(country, technician);
     if (countryProblem) problems.push(countryProblem);
