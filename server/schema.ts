@@ -19,6 +19,7 @@ import { messageSettingResolvers } from './message-settings/index.js';
 import { messageResolvers } from './messages/index.js';
 import { liveResolvers } from './live/index.js';
 import { ratingResolvers } from './ratings/index.js';
+import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -54,6 +55,8 @@ export const RESOLVERS = [
   ...liveResolvers,
   // the consumer's rating of a finished visit
   ...ratingResolvers,
+  // the office's board of today
+  ...boardResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

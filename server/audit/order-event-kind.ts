@@ -47,7 +47,9 @@ registerEnumType(OrderEventKind, {
       description: 'An admin moved the visit to another date or window (and perhaps another technician).',
     },
     RESTORED: { description: 'An admin restored the deleted order.' },
-    CONSUMER_RATED: { description: 'The customer rated the finished visit, or changed the rating; `changes` holds the score.' },
+    CONSUMER_RATED: {
+      description: 'The customer rated the finished visit, or changed the rating; `changes` holds the score.',
+    },
     TECHNICIAN_DELETED: {
       description: "An admin deleted the order's technician; a past or deleted order keeps no technician.",
     },

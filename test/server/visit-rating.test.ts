@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf } from '../../shared/zoned-time.js';
+import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
+import { OrderEventKind } from '../../server/audit/order-event-kind.js';
 import { VisitRating } from '../../server/ratings/visit-rating.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
@@ -53,7 +54,7 @@ describe('the consumer rates a finished visit', () => {
   afterAll(() => server.stop());
 
   /** An order of the technician on `day` at 10:00, finished `finishedAgoMs` before now (null: not finished). */
-  const visit = async (finishedAgoMs: number | null, day = '2026-11-24' as const) => {
+  const visit = async (finishedAgoMs: number | null, day: LocalDate = '2026-11-24') => {
     const order = await createOrder(server.em(), {
       referenceNumber: `RATE-${++sequence}-${Date.now()}`,
       technician,
@@ -101,7 +102,7 @@ describe('the consumer rates a finished visit', () => {
     // The audit trail records the score as it changed, as the consumer.
     const events = await server
       .em()
-      .find(OrderEvent, { order: order.id, kind: 'CONSUMER_RATED' }, { orderBy: { id: 'asc' } });
+      .find(OrderEvent, { order: order.id, kind: OrderEventKind.CONSUMER_RATED }, { orderBy: { id: 'asc' } });
     expect(events.map((event) => event.changes)).toEqual([
       [{ field: 'ratingScore', before: null, after: '4' }],
       [{ field: 'ratingScore', before: '4', after: '5' }],

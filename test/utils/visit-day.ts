@@ -17,6 +17,7 @@ export async function writeVisitStatus(em: EntityManager, order: Order, fixture:
   const status = em.create(VisitStatus, {
     order: order.id,
     stage: fixture.stage as VisitStage,
+    steppedBack: false,
     expectedArrival: fixture.expectedArrival ?? null,
     onTheWayAt: fixture.onTheWayAt ?? null,
     arrivedAt: fixture.arrivedAt ?? null,
