@@ -80,7 +80,7 @@ export class BoardTechnician {
 
 @ObjectType({ description: "The office's board: every active visit of today in one country, per technician." })
 export class VisitBoard {
-  @Field(() => Country)
+  @Field(() => Country, { description: 'The country of the board.' })
   @RequireRole(Role.ADMIN)
   country!: Country;
 
