@@ -19,6 +19,7 @@ export enum OrderEventKind {
   RESTORED = 'RESTORED',
   TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
   CONSUMER_RATED = 'CONSUMER_RATED',
+  CALL_STATUS_SET = 'CALL_STATUS_SET',
 }
 
 registerEnumType(OrderEventKind, {
@@ -52,6 +53,10 @@ registerEnumType(OrderEventKind, {
     },
     TECHNICIAN_DELETED: {
       description: "An admin deleted the order's technician; a past or deleted order keeps no technician.",
+    },
+    CALL_STATUS_SET: {
+      description:
+        'An admin recorded what came of a call to the customer from the call list; `changes` holds `callStatus` and `callNote`.',
     },
   },
 });

@@ -37,6 +37,9 @@ export const ORDER_VALUE_FIELDS = [
   'visitNote',
   // The consumer's rating (server/ratings).
   'ratingScore',
+  // The call list's call (server/informed).
+  'callStatus',
+  'callNote',
 ] as const;
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];

@@ -22,6 +22,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
+import { fullName } from '../../shared/staff.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -165,7 +166,7 @@ export class OrderService {
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
       order.deletedAt = this.now;
       order.deletedBy = admin;
-      order.deletedByName = `${admin.firstname} ${admin.lastname}`.trim();
+      order.deletedByName = fullName(admin);
       order.updatedAt = this.now;
       await recordOrderEvents(this.ctx, em, OrderEventKind.DELETED, [
         { order, before: { deleted: false }, after: { deleted: true } },

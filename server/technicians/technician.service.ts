@@ -8,7 +8,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { DEFAULT_STARTING_HOUR, HOUR_CHOICES } from '../../shared/hours.js';
-import { PERSONAL_NUMBER_MAX_LENGTH, PERSONAL_NUMBER_PATTERN } from '../../shared/staff.js';
+import { fullName, PERSONAL_NUMBER_MAX_LENGTH, PERSONAL_NUMBER_PATTERN } from '../../shared/staff.js';
 import { Technician } from './technician.entity.js';
 import { TechnicianError } from './technician.errors.js';
 import type { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
@@ -120,7 +120,7 @@ export class TechnicianService {
     );
     if (count > 0) {
       throw new AppError(TechnicianError.TECHNICIAN_COUNTRY_HAS_ORDERS, {
-        params: { technician: `${technician.firstname} ${technician.lastname}`.trim(), count },
+        params: { technician: fullName(technician), count },
       });
     }
   }

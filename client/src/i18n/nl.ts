@@ -580,6 +580,15 @@ export const nl = {
   'admin.rating.score': '{score} van {max}',
   'admin.rating.comment': 'Opmerking',
   'admin.rating.at': 'op {date}',
+  // the call list: call statuses
+  'admin.history.kind.CALL_STATUS_SET': 'Belstatus vastgelegd',
+  'admin.history.field.callStatus': 'Belstatus',
+  'admin.history.field.callNote': 'Notitie bij het gesprek',
+  'admin.callList.status.NOT_CALLED': 'Nog niet gebeld',
+  'admin.callList.status.REACHED': 'Bereikt',
+  'admin.callList.status.NO_ANSWER': 'Geen gehoor',
+  'admin.callList.status.VOICEMAIL': 'Voicemail',
+  'admin.callList.status.WRONG_NUMBER': 'Verkeerd nummer',
 } as const;
 
 export type MessageKey = keyof typeof nl;
