@@ -11,7 +11,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 
 /** While a message waits to be sent, the log is read again this often, so its status follows without a reload. */
-export const MESSAGE_LOG_POLL_MS = 5_000;
+const MESSAGE_LOG_POLL_MS = 5_000;
 
 const OrderMessagesQuery = graphql(`
   query OrderMessages($orderId: Int!) {
