@@ -269,11 +269,13 @@ describe('CSV import of orders', () => {
     ]);
     const messages = Object.fromEntries(result.errors.map((error) => [`${error.line}:${error.column}`, error.message]));
     expect(messages['2:technician']).toBe("Il n'y a pas de technicien avec le numéro personnel 'N999'.");
-    expect(messages['3:country']).toBe('Ce rendez-vous est pour BE ; ce fichier est importé pour NL.');
+    expect(messages['3:country']).toBe(
+      'Ce rendez-vous est pour la Belgique ; ce fichier est importé pour les Pays-Bas.',
+    );
     expect(messages['4:reference_number']).toBe('Ce numéro de référence figure aussi à la ligne 2.');
     expect(messages['4:time']).toBe('Une plage de visite ne commence pas avant 07:00 et ne finit pas après 22:00.');
     expect(messages['5:reference_number']).toContain('supprimé');
-    expect(messages['6:reference_number']).toBe('Ce numéro de référence appartient à un rendez-vous en BE.');
+    expect(messages['6:reference_number']).toBe('Ce numéro de référence appartient à un rendez-vous pour la Belgique.');
     expect(messages['7:null']).toBe("Cette ligne compte 3 colonnes ; la ligne d'en-tête en compte 12.");
     expect(await server.em().count(Order, { referenceNumber: { $like: 'D-%' } })).toBe(0);
   });
@@ -388,6 +390,33 @@ describe('CSV import of orders', () => {
         { line: 2, column: 'date', value: '23-11-1926', message: 'Kies een datum in de jaren 2000 tot en met 2099.' },
       ],
     });
+  });
+
+  it('refuses a row that names a technician of another country, and writes nothing', async () => {
+    await createTechnician(server.em(), {
+      personalNumber: 'B200',
+      firstname: 'Luc',
+      lastname: 'Peeters',
+      country: Country.BE,
+    });
+    const file = csv([
+      HEADER,
+      'K-1;Anna;a@example.test;0612345678;1234AB;1;Utrecht;23-11-2026;09:00;N100;0',
+      'K-2;Piet;p@example.test;0612345679;1234AB;2;Utrecht;23-11-2026;09:00;B200;0',
+    ]);
+    expect(await imported(file)).toMatchObject({
+      __typename: 'ImportRowErrors',
+      errors: [
+        {
+          line: 3,
+          column: 'technician',
+          value: 'B200',
+          message:
+            'Luc Peeters werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
+        },
+      ],
+    });
+    expect(await orders()).toEqual([]);
   });
 
   it('refuses a phone number longer than can be stored', async () => {
