@@ -12,8 +12,10 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
+import { OrderMessages } from './OrderMessages';
 import { OrderActions } from './OrderActions';
 import { ordersListOf } from './orders-list/list-return';
+import { OrderRating } from './OrderRating';
 import { AdminPageHeader } from '../AdminPageHeader';
 import type { Status } from './StatusMessages';
 import type { TechnicianOption } from './TechnicianSelect';
@@ -51,6 +53,7 @@ export const ManagedOrderFragment = graphql(`
     }
     ...OrderDetails_order
     ...OrderInformed_order
+    ...OrderRating_order
     ...OrderActions_order
   }
 `);
@@ -117,6 +120,7 @@ export function OrderManagePage() {
             status={status}
             onStatus={setStatus}
           />
+          <OrderMessages key={`messages-${order.id}`} orderId={order.id} country={order.country} />
           <OrderHistory
             key={`history-${order.id}`}
             orderId={order.id}
@@ -157,6 +161,7 @@ function ManagedOrder({
       )}
       <OrderDetails order={order} />
       <OrderInformed order={order} />
+      <OrderRating order={order} />
       <OrderActions order={order} technicians={technicians} status={status} onStatus={onStatus} />
     </article>
   );
