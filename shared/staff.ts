@@ -14,3 +14,8 @@ export const PERSONAL_NUMBER_MAX_LENGTH = 32;
 export const PASSWORD_MIN_LENGTH = { technician: 6, admin: 10 } as const;
 /** Longest password hashed: far beyond any pass phrase, short enough that hashing stays cheap. */
 export const PASSWORD_MAX_LENGTH = 256;
+
+/** A person's name as every screen, text and audit record writes it: first name, last name. */
+export function fullName(person: { firstname: string; lastname: string }): string {
+  return `${person.firstname} ${person.lastname}`.trim();
+}

@@ -9,6 +9,7 @@ import { OrderEventActorType, type OrderEventKind } from './order-event-kind.js'
 import { OrderEvent } from './order-event.entity.js';
 import { announceOrdersChanged } from './order-changes.js';
 import type { OrderValues } from './order-values.js';
+import { fullName } from '../../shared/staff.js';
 
 /** Who makes a change, with the names the history shows (copied, so they outlive the accounts). */
 export interface AuditActor {
@@ -27,8 +28,6 @@ export interface OrderChange {
   before: OrderValues | null;
   after: OrderValues | null;
 }
-
-const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 
 const NOBODY: Omit<AuditActor, 'type'> = {
   adminId: null,

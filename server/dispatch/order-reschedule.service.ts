@@ -5,10 +5,9 @@ import { changedValues, orderValues, pickValues } from '../audit/order-values.js
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { formatDayMonthYear, localDateOf, weekdayOf } from '../../shared/zoned-time.js';
+import { localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import { isWorkingDay } from '../holidays/working-days.js';
-import { checkAppointment } from '../orders/appointment-rules.js';
+import { checkAppointment, holidayProblem } from '../orders/appointment-rules.js';
 import { Order } from '../orders/order.entity.js';
 import { OrderError } from '../orders/order.errors.js';
 import { unknownTechnician } from '../orders/order.service.js';
@@ -71,15 +70,8 @@ export class OrderRescheduleService {
     const date = localDateOf(appointment, TIME_ZONE[order.country]);
     // Read inside the transaction's time, from the process's short-lived cache (a change here empties it).
     const holidays = await this.ctx.services.holidays.datesOf(order.country);
-    if (isWorkingDay(date, holidays)) return [];
-    return weekdayOf(date) === 0
-      ? [{ field: 'appointment', message: 'ORDER_DATE_IS_SUNDAY' }]
-      : [
-          {
-            field: 'appointment',
-            message: 'ORDER_DATE_IS_HOLIDAY',
-            params: { date: formatDayMonthYear(date), country: order.country },
-          },
-        ];
+    if (weekdayOf(date) === 0) return [{ field: 'appointment', message: 'ORDER_DATE_IS_SUNDAY' }];
+    const onHoliday = holidayProblem(date, order.country, holidays);
+    return onHoliday ? [onHoliday] : [];
   }
 }

@@ -23,7 +23,7 @@ import { ImportSpool } from './import-spool.js';
 import { ImportStaging, type MergeCounts } from './import-staging.js';
 import { ImportOrdersSuccess, ImportRowError, ImportRowErrors, type OrderCsvColumns } from './order-import.types.js';
 import type { PendingUpload } from './upload.scalar.js';
-import { checkOrderRow, readHeader, rowMemo, type RowContext } from './order-row.js';
+import { checkOrderRow, readHeader, rowMemo, type ImportTechnician, type RowContext } from './order-row.js';
 import { prepareRowRules, type RowProblem } from './order-row-rules.js';
 
 /** The report lists at most this many problems (it counts them all). */
@@ -59,14 +59,19 @@ type ReadOutcome = { kind: 'read'; rows: number; columns: OrderCsvColumns } | { 
 type ImportOutcome = { kind: 'written'; rows: number; counts: MergeCounts } | { kind: 'refused'; rows: number };
 
 /** Technicians by personal number: exactly as written, else ignoring case when that is unambiguous. */
-async function technicianLookup(em: EntityManager): Promise<(personalNumber: string) => number | undefined> {
-  const exact = new Map<string, number>();
-  const folded = new Map<string, number | null>();
-  const rows = await em.find(Technician, {}, { fields: ['id', 'personalNumber'], disableIdentityMap: true });
-  for (const { id, personalNumber } of rows) {
-    exact.set(personalNumber, id);
+async function technicianLookup(em: EntityManager): Promise<(personalNumber: string) => ImportTechnician | undefined> {
+  const exact = new Map<string, ImportTechnician>();
+  const folded = new Map<string, ImportTechnician | null>();
+  const rows = await em.find(
+    Technician,
+    {},
+    { fields: ['id', 'personalNumber', 'firstname', 'lastname', 'country'], disableIdentityMap: true },
+  );
+  for (const { id, personalNumber, firstname, lastname, country } of rows) {
+    const technician = { id, firstname, lastname, country };
+    exact.set(personalNumber, technician);
     const key = personalNumber.toUpperCase();
-    folded.set(key, folded.has(key) ? null : id);
+    folded.set(key, folded.has(key) ? null : technician);
   }
   return (personalNumber) => exact.get(personalNumber) ?? folded.get(personalNumber.toUpperCase()) ?? undefined;
 }
@@ -157,7 +162,7 @@ export class OrderImportService {
       country,
       zone: TIME_ZONE[country],
       windows: await loadImportWindowRules(em),
-      technicianId: await technicianLookup(em),
+      technician: await technicianLookup(em),
       rules: await prepareRowRules(em, country),
       memo: rowMemo(),
     };

@@ -1,6 +1,8 @@
 import { parseCountry, type Country } from '../common/locale.js';
 import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
 import { checkOrderFields, type OrderFields } from '../orders/order-fields.js';
+import { technicianCountryProblem } from '../orders/technician-country.js';
+import type { Technician } from '../technicians/technician.entity.js';
 import type { CsvRecord } from './csv-reader.js';
 import {
   CSV_COLUMNS,
@@ -38,6 +40,9 @@ export interface StagedOrder extends OrderFields {
   externalCompany: number | null;
 }
 
+/** A technician a row may name, with what the country rule needs. */
+export type ImportTechnician = Pick<Technician, 'id' | 'firstname' | 'lastname' | 'country'>;
+
 /** A row with problems whose reference number is readable: still checked against the others. */
 export interface StagedReference {
   line: number;
@@ -48,7 +53,7 @@ export interface RowContext {
   country: Country;
   zone: string;
   windows: readonly ImportWindowRule[];
-  technicianId: (personalNumber: string) => number | undefined;
+  technician: (personalNumber: string) => ImportTechnician | undefined;
   rules: readonly RowRule[];
   /** Answers for values a file repeats on most rows: create one per import with rowMemo(). */
   memo: RowMemo;
@@ -220,9 +225,13 @@ export function checkOrderRow(
   if ('problem' in timed) report('time', timed.problem);
 
   const personalNumber = cell('technician').trim();
-  const technicianId = personalNumber === '' ? null : (context.technicianId(personalNumber) ?? undefined);
-  if (technicianId === undefined) {
+  const technician = personalNumber === '' ? null : context.technician(personalNumber);
+  const technicianId = technician === null ? null : technician?.id;
+  if (technician === undefined) {
     report('technician', { message: 'IMPORT_UNKNOWN_TECHNICIAN', params: { value: personalNumber } });
+  } else if (technician) {
+    const otherCountry = technicianCountryProblem(country, technician);
+    if (otherCountry) report('technician', { message: otherCountry.message, params: otherCountry.params });
   }
 
   const flag = zeroOrOne(cell('flag'));

@@ -1,6 +1,6 @@
 import type { FieldProblem } from '../common/errors/app-error.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { localDateOf, localPartsOf } from '../../shared/zoned-time.js';
+import { formatDayMonthYear, localDateOf, localPartsOf, type LocalDate } from '../../shared/zoned-time.js';
 import { ORDER_BEGIN_HOURS, VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { PLANNING_YEARS } from '../../shared/orders.js';
 
@@ -42,4 +42,21 @@ export function checkAppointment(appointment: Date, duration: number, country: C
     problems.push({ field: 'duration', message: 'ORDER_DURATION', params: { seconds: VISIT_DURATION_SECONDS } });
   }
   return problems;
+}
+
+/**
+ * No order is planned on a holiday of its country (the holiday guard keeps the orders an admin chose to
+ * leave there; nothing new joins them). Creating and rescheduling ask this one rule.
+ */
+export function holidayProblem(
+  date: LocalDate,
+  country: Country,
+  holidays: ReadonlySet<LocalDate>,
+): FieldProblem | null {
+  if (!holidays.has(date)) return null;
+  return {
+    field: 'appointment',
+    message: 'ORDER_DATE_IS_HOLIDAY',
+    params: { date: formatDayMonthYear(date), country },
+  };
 }

@@ -9,7 +9,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import type { Technician } from '../technicians/technician.entity.js';
-import { checkAppointment } from './appointment-rules.js';
+import { checkAppointment, holidayProblem, isInPlanningYears } from './appointment-rules.js';
 import { CONTROL_CHARACTERS } from '../../shared/text.js';
 import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
@@ -22,6 +22,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
+import { fullName } from '../../shared/staff.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -64,6 +65,11 @@ export class OrderService {
     const country = input.country ?? this.ctx.country;
     const { fields, problems } = checkOrderFields({ ...input, country });
     problems.push(...checkAppointment(input.appointment, input.duration ?? VISIT_DURATION_SECONDS, country, this.now));
+    if (isInPlanningYears(input.appointment)) {
+      const holidays = await this.ctx.services.holidays.datesOf(country);
+      const onHoliday = holidayProblem(localDateOf(input.appointment, TIME_ZONE[country]), country, holidays);
+      if (onHoliday) problems.push(onHoliday);
+    }
     const technician = await this.technicianProblem(input.technician, problems);
     const countryProblem = technician && technicianCountryProblem(country, technician);
     if (countryProblem) problems.push(countryProblem);
@@ -160,7 +166,7 @@ export class OrderService {
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
       order.deletedAt = this.now;
       order.deletedBy = admin;
-      order.deletedByName = `${admin.firstname} ${admin.lastname}`.trim();
+      order.deletedByName = fullName(admin);
       order.updatedAt = this.now;
       await recordOrderEvents(this.ctx, em, OrderEventKind.DELETED, [
         { order, before: { deleted: false }, after: { deleted: true } },

@@ -2,6 +2,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { Country } from '../common/locale.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { OrderError } from './order.errors.js';
+import { fullName } from '../../shared/staff.js';
 
 type TechnicianCountry = Pick<Technician, 'firstname' | 'lastname' | 'country'>;
 
@@ -20,7 +21,7 @@ export function technicianCountryProblem(
   return {
     field,
     message: orderCountry === Country.BE ? 'TECHNICIAN_NOT_IN_BE' : 'TECHNICIAN_NOT_IN_NL',
-    params: { technician: `${technician.firstname} ${technician.lastname}`.trim() },
+    params: { technician: fullName(technician) },
   };
 }
 

@@ -14,6 +14,7 @@ import { OrderError } from './order.errors.js';
 import { unknownTechnician } from './order.service.js';
 import { assertSameCountry } from './technician-country.js';
 import { findTechnicianByRef } from './technician-ref.js';
+import { fullName } from '../../shared/staff.js';
 
 /** Reference numbers named in the refusal's text; the error's data lists more. */
 const NAMED_IN_TEXT = 5;
@@ -24,8 +25,6 @@ export interface TechnicianRemoval {
   id: number;
   movedOrders: number;
 }
-
-const fullName = (technician: Technician) => `${technician.firstname} ${technician.lastname}`.trim();
 
 /**
  * Deleting a technician (docs/rules.md, Deleting a technician). It lives with the orders because the

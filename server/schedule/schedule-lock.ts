@@ -5,6 +5,7 @@ import { formatDayMonthYear, localDateOf, type LocalDate } from '../../shared/zo
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { ScheduleError } from './schedule.errors.js';
+import { fullName } from '../../shared/staff.js';
 
 /** The calendar date an appointment falls on in the technician's planner (the technician's zone). */
 export function scheduleDateOf(technician: Technician, appointment: Date): LocalDate {
@@ -29,7 +30,7 @@ export async function assertSchedulesOpen(
   );
   if (!confirmed) return;
   throw new AppError(ScheduleError.SCHEDULE_CONFIRMED, {
-    params: { technician: `${technician.firstname} ${technician.lastname}`, date: formatDayMonthYear(confirmed.date) },
+    params: { technician: fullName(technician), date: formatDayMonthYear(confirmed.date) },
     data: { date: confirmed.date },
   });
 }

@@ -5,8 +5,10 @@ import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
+import { TIME_ZONE } from '../common/locale.js';
+import { instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { DEFAULT_STARTING_HOUR, HOUR_CHOICES } from '../../shared/hours.js';
-import { PERSONAL_NUMBER_MAX_LENGTH, PERSONAL_NUMBER_PATTERN } from '../../shared/staff.js';
+import { fullName, PERSONAL_NUMBER_MAX_LENGTH, PERSONAL_NUMBER_PATTERN } from '../../shared/staff.js';
 import { Technician } from './technician.entity.js';
 import { TechnicianError } from './technician.errors.js';
 import type { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
@@ -96,10 +98,31 @@ export class TechnicianService {
     if (fields.email !== technician.email && (await em.count(Technician, { email: fields.email, id: { $ne: id } }))) {
       throw emailTaken();
     }
+    if (input.country && input.country !== technician.country) await this.assertNoOrdersToVisit(technician);
     Object.assign(technician, fields, { startingTime: input.startingTime });
     if (input.country) technician.country = input.country;
     await flushUnique(em, emailTaken);
     return technician;
+  }
+
+  /**
+   * An order is visited by a technician of its own country (docs/rules.md, Technician and order country):
+   * a technician with orders still to visit keeps his country until they are moved to someone else.
+   */
+  private async assertNoOrdersToVisit(technician: Technician): Promise<void> {
+    const zone = TIME_ZONE[technician.country];
+    const today = instantOf(localDateOf(this.ctx.services.clock.now(), zone), 0, 0, zone);
+    // Plain SQL: the orders domain builds on this one, so its entity is not imported here.
+    const [{ count }] = await this.ctx.em.execute<{ count: number }[]>(
+      `select count(*)::int as count from orders
+        where technician_id = ? and deleted_at is null and appointment >= ?`,
+      [technician.id, today],
+    );
+    if (count > 0) {
+      throw new AppError(TechnicianError.TECHNICIAN_COUNTRY_HAS_ORDERS, {
+        params: { technician: fullName(technician), count },
+      });
+    }
   }
 }
 

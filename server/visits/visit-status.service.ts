@@ -26,6 +26,7 @@ import { VisitError } from './visit.errors.js';
 import { normalizeVisitNote, PLANNED, stepBack, stepForward, type RuleResult, type VisitState } from './visit-rules.js';
 import { VisitStage, VisitStatus } from './visit-status.entity.js';
 import type { CurrentTechnician, ScheduleOrder, TechnicianDay } from './visit.types.js';
+import { fullName } from '../../shared/staff.js';
 
 /** Today's orders of a technician with their replies and statuses: one statement, whatever their number. */
 const TODAY_SQL = `
@@ -74,8 +75,6 @@ const KIND_OF_STAGE: Record<VisitStage, OrderEventKind> = {
   [VisitStage.ARRIVED]: OrderEventKind.VISIT_ARRIVED,
   [VisitStage.FINISHED]: OrderEventKind.VISIT_FINISHED,
 };
-
-const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 
 /** What the order's history records of a status (docs: the audit trail of orders, in CONTRIBUTING.md). */
 const valuesOf = (state: VisitState): OrderValues => ({

@@ -282,6 +282,25 @@ describe('creating orders', () => {
     expect(await server.em().count(Order, { technician: belgian.id, country: Country.NL })).toBe(0);
   });
 
+  it("refuses a day that is a holiday of the order's country, and nothing is written", async () => {
+    const holiday = await server.graphql(
+      `mutation { createHoliday(input: { country: NL, date: "2026-12-02", saveDespiteOrders: true }) { id } }`,
+      {},
+      { token },
+    );
+    expect(holiday.body.errors).toBeUndefined();
+    const holidayId = (holiday.body.data as { createHoliday: { id: number } }).createHoliday.id;
+    try {
+      const onHoliday = await fieldErrors(validInput({ referenceNumber: 'ORD-HOLIDAY' }));
+      expect(onHoliday.fields).toEqual([
+        { field: 'appointment', message: '02-12-2026 is een feestdag in NL: kies een andere dag.' },
+      ]);
+      expect(await server.em().count(Order, { referenceNumber: 'ORD-HOLIDAY' })).toBe(0);
+    } finally {
+      await server.graphql(`mutation ($id: Int!) { deleteHoliday(id: $id) { id } }`, { id: holidayId }, { token });
+    }
+  });
+
   it('refuses an unknown technician', async () => {
     const result = await fieldErrors(validInput({ technician: 'N0000' }));
     expect(result.fields).toEqual([

@@ -390,6 +390,33 @@ describe('CSV import of orders', () => {
     });
   });
 
+  it('refuses a row that names a technician of another country, and writes nothing', async () => {
+    await createTechnician(server.em(), {
+      personalNumber: 'B200',
+      firstname: 'Luc',
+      lastname: 'Peeters',
+      country: Country.BE,
+    });
+    const file = csv([
+      HEADER,
+      'K-1;Anna;a@example.test;0612345678;1234AB;1;Utrecht;23-11-2026;09:00;N100;0',
+      'K-2;Piet;p@example.test;0612345679;1234AB;2;Utrecht;23-11-2026;09:00;B200;0',
+    ]);
+    expect(await imported(file)).toMatchObject({
+      __typename: 'ImportRowErrors',
+      errors: [
+        {
+          line: 3,
+          column: 'technician',
+          value: 'B200',
+          message:
+            'Luc Peeters werkt in België; een opdracht in Nederland gaat naar een monteur uit Nederland. Er is niets gewijzigd.',
+        },
+      ],
+    });
+    expect(await orders()).toEqual([]);
+  });
+
   it('refuses a phone number longer than can be stored', async () => {
     const file = csv([
       HEADER,

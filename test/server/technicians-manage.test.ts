@@ -157,6 +157,44 @@ describe('technician management', () => {
     expect(country.body.data?.updateTechnician.country).toBe('BE');
   });
 
+  it('keeps the country of a technician with orders still to visit, and changes it once they are gone', async () => {
+    const em = server.em();
+    const technician = await createTechnician(em, { firstname: 'Kees', lastname: 'Land', email: 'land@example.test' });
+    const coming = await createOrder(em, { appointment: new Date(Date.now() + 7 * 86_400_000), technician });
+    await createOrder(em, { appointment: new Date('2026-01-05T09:00:00Z'), technician });
+    const toBelgium = {
+      firstname: 'Kees',
+      lastname: 'Land',
+      email: 'land@example.test',
+      startingTime: 8,
+      country: 'BE',
+    };
+
+    const refused = await gql(UPDATE, { id: technician.id, input: toBelgium });
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('Kees Land heeft in zijn huidige land nog opdrachten te bezoeken (aantal: 1).'),
+      extensions: { code: 'TECHNICIAN_COUNTRY_HAS_ORDERS' },
+    });
+    const french = await server.graphql(
+      UPDATE,
+      { id: technician.id, input: toBelgium },
+      {
+        token,
+        headers: { 'accept-language': 'fr' },
+      },
+    );
+    expect(french.body.errors?.[0]?.message).toContain(
+      'Kees Land a encore des missions à effectuer dans son pays actuel (nombre : 1)',
+    );
+    const unchanged = await server.em().fork().findOneOrFail(Technician, { id: technician.id });
+    expect(unchanged).toMatchObject({ country: 'NL', startingTime: technician.startingTime });
+
+    // The past order does not count; the coming one, once deleted, no longer either.
+    await server.em().fork().nativeUpdate(Order, { id: coming.id }, { deletedAt: new Date() });
+    const moved = await gql<{ updateTechnician: { country: string } }>(UPDATE, { id: technician.id, input: toBelgium });
+    expect(moved.body.data?.updateTechnician.country).toBe('BE');
+  });
+
   it('deletes a technician for good: its past orders keep no technician, its links and sessions end', async () => {
     const em = server.em();
     const technician = await createTechnician(em, { email: 'leaving@example.test' });

@@ -63,6 +63,8 @@ export const fr: Record<MessageKey, string> = {
   // technicians
   TECHNICIAN_ALREADY_EXISTS: "Attention, l'adresse e-mail ou le numéro N existe déjà",
   TECHNICIAN_EMAIL_TAKEN: 'Attention, cette adresse e-mail est déjà utilisée par un autre technicien.',
+  TECHNICIAN_COUNTRY_HAS_ORDERS:
+    "{technician} a encore des missions à effectuer dans son pays actuel (nombre : {count}). Déplacez-les d'abord vers un autre technicien, puis changez le pays ; rien n'a été modifié.",
   INVALID_PERSONAL_NUMBER: 'Un numéro N se compose de lettres et de chiffres, sans espaces.',
   STARTING_TIME_OUT_OF_RANGE: 'Choisissez une heure de début entre {min}:00 et {max}:00.',
 

@@ -63,6 +63,8 @@ export const nl = {
   // technicians
   TECHNICIAN_ALREADY_EXISTS: 'Opgelet, of het mailadres bestaat al of het N-nummer',
   TECHNICIAN_EMAIL_TAKEN: 'Opgelet, dit mailadres is al in gebruik bij een andere monteur.',
+  TECHNICIAN_COUNTRY_HAS_ORDERS:
+    '{technician} heeft in zijn huidige land nog opdrachten te bezoeken (aantal: {count}). Verplaats ze eerst naar een andere monteur en wijzig dan het land; er is niets gewijzigd.',
   INVALID_PERSONAL_NUMBER: 'Een N-nummer bestaat uit letters en cijfers, zonder spaties.',
   STARTING_TIME_OUT_OF_RANGE: 'Kies een begintijd tussen {min}:00 en {max}:00.',
 

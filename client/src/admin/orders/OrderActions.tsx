@@ -20,6 +20,7 @@ import {
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
+import { fullName } from '../../../../shared/staff.js';
 
 /** @public Read by codegen: the order page's query and the order mutations spread it. */
 export const OrderActionsFragment = graphql(`
@@ -49,8 +50,6 @@ export const UNDO_SECONDS = 10;
 const BEGIN_HOURS = hoursOf(ORDER_BEGIN_HOURS);
 
 type Undo = { text: string; run: () => Promise<MutationOutcome> };
-
-const personName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`.trim();
 
 /**
  * What the dispatcher can do with one order, in place: another technician, another day, delete, restore. Each
@@ -98,7 +97,7 @@ export function OrderActions({
     });
   };
   const technicianText = (person: { firstname: string; lastname: string } | null | undefined) =>
-    person ? personName(person) : t('admin.ordersList.withoutTechnician');
+    person ? fullName(person) : t('admin.ordersList.withoutTechnician');
 
   const show = (outcome: MutationOutcome, focus = false) => {
     // When the pressed control goes away (a deleted order has no actions), the keyboard goes on to the outcome.
@@ -123,7 +122,7 @@ export function OrderActions({
         name: order.name,
         window: windowText(order.appointment),
         from: technicianText(from),
-        to: personName(to),
+        to: fullName(to),
       }),
       confirmLabel: t('admin.orders.reassignConfirm'),
     });
@@ -132,7 +131,7 @@ export function OrderActions({
     show(outcome);
     if (outcome.ok && from && !order.dayConfirmed) {
       setUndo({
-        text: t('admin.orders.undoReassign', { technician: personName(from) }),
+        text: t('admin.orders.undoReassign', { technician: fullName(from) }),
         run: async () => {
           setTechnician(from.personalNumber);
           return reassign({ referenceNumber: order.referenceNumber, technician: from.personalNumber });

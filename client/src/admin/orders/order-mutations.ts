@@ -3,6 +3,7 @@ import { graphql } from '../../gql';
 import type { CreateOrderInput, MigrateOrdersInput, ReassignOrderInput, RescheduleOrderInput } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
+import { fullName } from '../../../../shared/staff.js';
 
 /** What a screen shows after a mutation: the success banner, or the server's problem. */
 export type MutationOutcome = { ok: true; message: string } | { ok: false; problem: ServerProblem };
@@ -135,7 +136,7 @@ export function useMigrateOrdersMutation() {
         message: moved
           ? t('admin.orders.migrate.done', {
               count: moved.orders.length,
-              technician: `${moved.technician.firstname} ${moved.technician.lastname}`.trim(),
+              technician: fullName(moved.technician),
             })
           : t('admin.orders.updated'),
       };

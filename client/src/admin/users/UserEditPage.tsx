@@ -12,6 +12,7 @@ import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { fullName } from '../../../../shared/staff.js';
 
 const UserEditPageQuery = graphql(`
   query UserEditPage($id: Int!) {
@@ -88,7 +89,7 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
   const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
   const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
   const [confirm, confirmDialog] = useConfirm();
-  const name = `${admin.firstname} ${admin.lastname}`.trim();
+  const name = fullName(admin);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

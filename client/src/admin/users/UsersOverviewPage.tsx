@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { fullName } from '../../../../shared/staff.js';
 
 const UsersOverviewPageQuery = graphql(`
   query UsersOverviewPage {
@@ -51,7 +52,7 @@ export function UsersOverviewPage() {
             </thead>
             <tbody>
               {admins.map((admin) => {
-                const name = `${admin.firstname} ${admin.lastname}`.trim();
+                const name = fullName(admin);
                 return (
                   <tr
                     key={admin.id}
