@@ -18,6 +18,7 @@ export enum OrderEventKind {
   RESCHEDULED = 'RESCHEDULED',
   RESTORED = 'RESTORED',
   TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
+  CALL_STATUS_SET = 'CALL_STATUS_SET',
 }
 
 registerEnumType(OrderEventKind, {
@@ -48,6 +49,10 @@ registerEnumType(OrderEventKind, {
     RESTORED: { description: 'An admin restored the deleted order.' },
     TECHNICIAN_DELETED: {
       description: "An admin deleted the order's technician; a past or deleted order keeps no technician.",
+    },
+    CALL_STATUS_SET: {
+      description:
+        'An admin recorded what came of a call to the customer from the call list; `changes` holds `callStatus` and `callNote`.',
     },
   },
 });

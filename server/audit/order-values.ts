@@ -35,6 +35,9 @@ export const ORDER_VALUE_FIELDS = [
   'expectedArrival',
   'visitOutcome',
   'visitNote',
+  // The call list's call (server/informed).
+  'callStatus',
+  'callNote',
 ] as const;
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];

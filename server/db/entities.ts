@@ -3,6 +3,7 @@ import { Admin } from '../admins/admin.entity.js';
 import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
 import { Holiday } from '../holidays/holiday.entity.js';
+import { OrderCall } from '../informed/order-call.entity.js';
 import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
 import { ConsumerMessage } from '../messages/consumer-message.entity.js';
@@ -38,4 +39,6 @@ export const ENTITIES = [
   // consumer messages
   ConsumerMessage,
   MessageSetting,
+  // the call list's call statuses
+  OrderCall,
 ];

@@ -194,7 +194,10 @@ export function checkOrderRow(
     const named = parseCountry(countryText);
     if (!named) report('country', { message: 'IMPORT_INVALID_COUNTRY' });
     else if (named !== context.country) {
-      report('country', { message: 'IMPORT_WRONG_COUNTRY', params: { found: named, expected: context.country } });
+      report('country', {
+        message: 'IMPORT_WRONG_COUNTRY',
+        params: { foundCountry: named, expectedCountry: context.country },
+      });
     } else country = named;
   }
 

@@ -1,13 +1,45 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/order.entity.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
 
+/** A row of the call list by its call: not called yet, or the status of its last call. */
+export enum CallListStatus {
+  NOT_CALLED = 'NOT_CALLED',
+  REACHED = 'REACHED',
+  NO_ANSWER = 'NO_ANSWER',
+  VOICEMAIL = 'VOICEMAIL',
+  WRONG_NUMBER = 'WRONG_NUMBER',
+}
+
+registerEnumType(CallListStatus, {
+  name: 'CallListStatus',
+  description: 'Where a row of the call list is: not called yet, or the status of its last call (see CallStatus).',
+  valuesConfig: {
+    NOT_CALLED: { description: 'Nobody recorded a call for this visit day yet.' },
+    REACHED: { description: 'The last call reached the customer.' },
+    NO_ANSWER: { description: 'The last call was not answered.' },
+    VOICEMAIL: { description: 'The last call ended on voicemail.' },
+    WRONG_NUMBER: { description: 'The number does not reach the customer.' },
+  },
+});
+
+@ObjectType({ description: 'How many rows of the call list have a status.' })
+export class CallListStatusCount {
+  @Field(() => CallListStatus, { description: 'The status.' })
+  @RequireRole(Role.ADMIN)
+  status!: CallListStatus;
+
+  @Field(() => Int, { description: 'Rows with that status.' })
+  @RequireRole(Role.ADMIN)
+  count!: number;
+}
+
 @ObjectType({
   description:
-    'The evening-before call list: the orders of the next working day whose customer has not looked up the window by the chosen time.',
+    'The evening-before call list: the orders of the next working day whose customer has not looked up the window by the chosen time, and those already called.',
 })
 export class CallList {
   @Field(() => Country, { description: 'The country of the orders.' })
@@ -33,13 +65,28 @@ export class CallList {
   cutoff!: Date;
 
   @Field(() => Int, {
-    description: 'Orders of that day we make ourselves (not deleted, not external), informed or not.',
+    description:
+      'Orders of that day we make ourselves (not deleted, not external), informed or not; of the chosen technician only when one is chosen.',
   })
   @RequireRole(Role.ADMIN)
   totalOrders!: number;
 
+  @Field(() => [CallListStatusCount], {
+    description:
+      'The rows of the list (of the chosen technician, any status) per call status, every status once, NOT_CALLED first.',
+  })
+  @RequireRole(Role.ADMIN)
+  counts!: CallListStatusCount[];
+
+  @Field(() => Int, {
+    description: 'The rows that match the filters; `orders` holds the first of them (at most 500).',
+  })
+  @RequireRole(Role.ADMIN)
+  matchingOrders!: number;
+
   @Field(() => [Order], {
-    description: 'The orders whose customer has not seen the window between `windowShownFrom` and `cutoff`, by start.',
+    description:
+      'The rows: orders whose customer has not seen the window between `windowShownFrom` and `cutoff`, and orders with a call status for that day. Calls still to make first (not called, no answer, voicemail), then the done ones (reached, wrong number); each part by start. At most 500.',
   })
   @RequireRole(Role.ADMIN)
   orders!: Order[];

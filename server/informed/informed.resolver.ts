@@ -1,11 +1,14 @@
-import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/order.entity.js';
+import { SetCallStatusInput } from './call-list.inputs.js';
 import { CallListService } from './call-list.service.js';
-import { CallList } from './call-list.types.js';
+import { CallList, CallListStatus } from './call-list.types.js';
+import { OrderCall } from './order-call.entity.js';
+import { orderCallLoader } from './order-call.loader.js';
 import { orderInformedLoader } from './order-informed.loader.js';
 import { OrderInformed } from './order-informed.types.js';
 
@@ -20,9 +23,18 @@ export class InformedResolver {
     return orderInformedLoader(ctx).load(order);
   }
 
+  @FieldResolver(() => OrderCall, {
+    nullable: true,
+    description: "The last call from the call list about this order's visit day; null when nobody called yet.",
+  })
+  @RequireRole(Role.ADMIN)
+  call(@Root() order: Order, @Ctx() ctx: AppContext): Promise<OrderCall | null> {
+    return orderCallLoader(ctx).load(order);
+  }
+
   @Query(() => CallList, {
     description:
-      "The evening-before call list: the next working day's orders of a country whose customer has not looked up the window by a time today (default: now). External and deleted orders are left out.",
+      "The evening-before call list: the next working day's orders of a country whose customer has not looked up the window by a time today (default: now), and those already called. External and deleted orders are left out.",
   })
   @RequireRole(Role.ADMIN)
   callList(
@@ -33,7 +45,26 @@ export class InformedResolver {
       description: 'A time today in the country (HH:MM, e.g. 18:00): lookups before it count. Default: now.',
     })
     by?: string | null,
+    @Arg('technician', () => String, {
+      nullable: true,
+      description: 'Only the orders of this technician: database id or personal number (N-number).',
+    })
+    technician?: string | null,
+    @Arg('status', () => CallListStatus, {
+      nullable: true,
+      description: 'Only the rows with this call status (NOT_CALLED: nobody called yet). The counts ignore it.',
+    })
+    status?: CallListStatus | null,
   ): Promise<CallList> {
-    return new CallListService(ctx).callList(country ?? ctx.country, by);
+    return new CallListService(ctx).callList(country ?? ctx.country, by, { technician, status });
+  }
+
+  @Mutation(() => Order, {
+    description:
+      "Records what came of a call about an order on its country's call list (the next working day; not deleted, not external), replacing its last call status, in the order's history. Another order is refused: ORDER_DELETED, CALL_ORDER_NOT_LISTED.",
+  })
+  @RequireRole(Role.ADMIN)
+  setCallStatus(@Ctx() ctx: AppContext, @Arg('input') input: SetCallStatusInput): Promise<Order> {
+    return new CallListService(ctx).setCallStatus(input);
   }
 }

@@ -50,6 +50,17 @@ describe('order history texts', () => {
     expect(formatHistoryValue('visitOutcome', null, context)).toBe('—');
   });
 
+  it("names the call list's call, its status and its note", () => {
+    expect(kindLabel('CALL_STATUS_SET', t)).toBe('Belstatus vastgelegd');
+    expect(fieldLabel('callStatus', t)).toBe('Belstatus');
+    expect(fieldLabel('callNote', t)).toBe('Notitie bij het gesprek');
+    expect(formatHistoryValue('callStatus', 'VOICEMAIL', context)).toBe('Voicemail');
+    expect(formatHistoryValue('callStatus', 'WRONG_NUMBER', context)).toBe('Verkeerd nummer');
+    expect(formatHistoryValue('callStatus', null, context)).toBe('Nog niet gebeld');
+    expect(formatHistoryValue('callNote', null, context)).toBe('—');
+    expect(formatHistoryValue('callNote', 'Belt <na> 18:00 terug', context)).toBe('Belt <na> 18:00 terug');
+  });
+
   it('shows an access note as typed, not escaped', () => {
     expect(formatHistoryValue('accessNote', 'Bel &amp; wacht &lt;3&gt; &quot;A&quot; &#39;s', context)).toBe(
       `Bel & wacht <3> "A" 's`,

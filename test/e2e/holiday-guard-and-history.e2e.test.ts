@@ -50,7 +50,7 @@ describe('holiday guard and order history (built app in Chromium)', () => {
     await guard.getByText('HG-2').waitFor();
     await guard
       .getByText(
-        `Op ${dayMonthYear(HOLIDAY_DATE)} staan 2 actieve opdrachten in NL. Sla de feestdag toch op of annuleer.`,
+        `Op ${dayMonthYear(HOLIDAY_DATE)} staan 2 actieve opdrachten in Nederland. Sla de feestdag toch op of annuleer.`,
       )
       .waitFor();
     expect(await guard.locator('tbody tr').allTextContents()).toEqual([

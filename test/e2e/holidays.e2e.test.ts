@@ -70,7 +70,7 @@ describe('holiday screens (built app in Chromium)', () => {
     await openWithStorage(page, app, { adminToken }, '/admin/holiday/create');
     await page.getByLabel('Datum').fill('2027-12-25');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    await page.getByText('Op 25-12-2027 staat al een feestdag voor NL.').waitFor();
+    await page.getByText('Op 25-12-2027 staat al een feestdag voor Nederland.').waitFor();
     expect(await page.getByLabel('Datum').getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/admin/holiday/create');
     await context.close();

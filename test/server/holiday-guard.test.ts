@@ -140,12 +140,12 @@ describe('holiday guard', () => {
     const refused = await create({ country: 'NL', date: '2026-12-09' });
     expect(refused.body.data).toBeNull();
     expect(refused.body.errors?.[0]).toMatchObject({
-      message: 'Op 09-12-2026 staan 2 actieve opdrachten in NL. Sla de feestdag toch op of annuleer.',
+      message: 'Op 09-12-2026 staan 2 actieve opdrachten in Nederland. Sla de feestdag toch op of annuleer.',
       extensions: { code: 'HOLIDAY_HAS_ORDERS', orderCount: 2 },
     });
     const french = await create({ country: 'BE', date: '2026-12-09' }, 'fr');
     expect(french.body.errors?.[0].message).toBe(
-      'Le 09-12-2026, 1 mission active est prévue (BE). Enregistrez quand même le jour férié ou annulez.',
+      'Le 09-12-2026, 1 mission active est prévue pour la Belgique. Enregistrez quand même le jour férié ou annulez.',
     );
     expect(await holidayExists(Country.NL, '2026-12-09')).toBe(false);
     expect(await holidayExists(Country.BE, '2026-12-09')).toBe(false);

@@ -51,11 +51,11 @@ describe('holidays', () => {
     const nl = await create('NL', '2027-12-25');
     expect(nl.body.data).toBeNull();
     expect(nl.body.errors?.[0]).toMatchObject({
-      message: 'Op 25-12-2027 staat al een feestdag voor NL.',
+      message: 'Op 25-12-2027 staat al een feestdag voor Nederland.',
       extensions: { code: 'HOLIDAY_EXISTS', fields: [{ field: 'date' }] },
     });
     const fr = await create('NL', '2027-12-25', { 'accept-language': 'fr' });
-    expect(fr.body.errors?.[0].message).toBe('Un jour férié est déjà enregistré le 25-12-2027 pour NL.');
+    expect(fr.body.errors?.[0].message).toBe('Un jour férié est déjà enregistré le 25-12-2027 pour les Pays-Bas.');
     // The same date in the other country is another holiday.
     expect((await create('BE', '2027-12-25')).body.errors).toBeUndefined();
     expect((await list()).filter((row) => row.endsWith('2027-12-25'))).toEqual(['NL 2027-12-25', 'BE 2027-12-25']);

@@ -224,7 +224,8 @@ describe('the message log of an order and sending again', () => {
     await server.em().nativeUpdate(MessageSetting, { country: Country.NL }, { sms: false });
     const channelOff = await resend(sms.id);
     expect(channelOff.body.errors?.[0]).toMatchObject({
-      message: 'Sms aan consumenten staat uit voor NL. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+      message:
+        'Sms aan consumenten staat uit voor Nederland. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
       extensions: { code: 'MESSAGES_OFF' },
     });
     await server.em().nativeUpdate(MessageSetting, { country: Country.NL }, { sms: true, enabled: false });
@@ -234,7 +235,7 @@ describe('the message log of an order and sending again', () => {
       { token: admin, headers: { 'accept-language': 'fr' } },
     );
     expect(off.body.errors?.[0].message).toBe(
-      'Les messages aux consommateurs sont désactivés pour NL. Activez-les dans les paramètres système pour renvoyer.',
+      'Les messages aux consommateurs sont désactivés pour les Pays-Bas. Activez-les dans les paramètres système pour renvoyer.',
     );
     await server.em().nativeUpdate(MessageSetting, { country: Country.NL }, { enabled: true });
     expect((await server.em().findOneOrFail(ConsumerMessage, sms.id)).status).toBe(MessageStatus.SENT);

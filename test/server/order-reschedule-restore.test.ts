@@ -105,7 +105,7 @@ describe('rescheduling and restoring an order', () => {
     const jan = await technician();
     const item = await order(jan, at(12, 1, 9));
     const cases = [
-      { appointment: at(12, 3, 9), nl: '03-12-2026 is een feestdag in NL: kies een andere dag.' },
+      { appointment: at(12, 3, 9), nl: '03-12-2026 is een feestdag in Nederland: kies een andere dag.' },
       { appointment: at(11, 29, 9), nl: 'Op zondag worden geen bezoeken gepland: kies een andere dag.' },
       { appointment: at(11, 26, 9), nl: 'Dit tijdvak is al begonnen; kies een later tijdvak.' },
       { appointment: at(12, 2, 19), nl: 'Het beginuur moet een heel uur zijn van 7:00 tot en met 18:00.' },
@@ -116,7 +116,9 @@ describe('rescheduling and restoring an order', () => {
       expect(refused.body.errors?.[0].extensions?.fields).toEqual([{ field: 'appointment', message: nl }]);
     }
     const french = await reschedule({ orderId: item.id, appointment: at(12, 3, 9).toISOString() }, 'fr');
-    expect(french.body.errors?.[0].message).toBe('Le 03-12-2026 est un jour férié (NL) : choisissez un autre jour.');
+    expect(french.body.errors?.[0].message).toBe(
+      'Le 03-12-2026 est un jour férié pour les Pays-Bas : choisissez un autre jour.',
+    );
     expect((await stored(item.id)).appointment).toEqual(at(12, 1, 9));
     expect(await eventsOf(item.id)).toHaveLength(0);
   });

@@ -293,7 +293,7 @@ describe('creating orders', () => {
     try {
       const onHoliday = await fieldErrors(validInput({ referenceNumber: 'ORD-HOLIDAY' }));
       expect(onHoliday.fields).toEqual([
-        { field: 'appointment', message: '02-12-2026 is een feestdag in NL: kies een andere dag.' },
+        { field: 'appointment', message: '02-12-2026 is een feestdag in Nederland: kies een andere dag.' },
       ]);
       expect(await server.em().count(Order, { referenceNumber: 'ORD-HOLIDAY' })).toBe(0);
     } finally {

@@ -89,13 +89,13 @@ describe('CSV import on holidays', () => {
           line: 3,
           column: 'date',
           value: '25-12-2026',
-          message: '25-12-2026 is een feestdag in NL: plan de opdracht op een andere dag.',
+          message: '25-12-2026 is een feestdag in Nederland: plan de opdracht op een andere dag.',
         },
         {
           line: 4,
           column: 'date',
           value: '26-12-2026',
-          message: '26-12-2026 is een feestdag in NL: plan de opdracht op een andere dag.',
+          message: '26-12-2026 is een feestdag in Nederland: plan de opdracht op een andere dag.',
         },
       ],
     });
@@ -105,7 +105,7 @@ describe('CSV import on holidays', () => {
   it('says so in French on the French site', async () => {
     const result = await importFile(csv(row('H-4', '25-12-2026')), Country.NL, 'fr');
     expect(result.__typename === 'ImportRowErrors' && result.errors[0].message).toBe(
-      'Le 25-12-2026 est un jour férié (NL) : planifiez la mission un autre jour.',
+      'Le 25-12-2026 est un jour férié pour les Pays-Bas : planifiez la mission un autre jour.',
     );
   });
 

@@ -570,4 +570,13 @@ export const fr: Record<MessageKey, string> = {
   'admin.callList.earlier': 'Consultée auparavant',
   'admin.callList.lookedEarlier': '{count} fois, dernière fois le {when}',
   'admin.callList.never': 'Jamais',
+  // the call list: call statuses
+  'admin.history.kind.CALL_STATUS_SET': "Résultat d'appel enregistré",
+  'admin.history.field.callStatus': "Résultat de l'appel",
+  'admin.history.field.callNote': "Note d'appel",
+  'admin.callList.status.NOT_CALLED': 'Pas encore appelé',
+  'admin.callList.status.REACHED': 'Joint',
+  'admin.callList.status.NO_ANSWER': 'Pas de réponse',
+  'admin.callList.status.VOICEMAIL': 'Répondeur',
+  'admin.callList.status.WRONG_NUMBER': 'Mauvais numéro',
 };

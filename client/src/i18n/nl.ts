@@ -571,6 +571,15 @@ export const nl = {
   'admin.callList.earlier': 'Eerder opgezocht',
   'admin.callList.lookedEarlier': '{count}×, laatst {when}',
   'admin.callList.never': 'Nooit',
+  // the call list: call statuses
+  'admin.history.kind.CALL_STATUS_SET': 'Belstatus vastgelegd',
+  'admin.history.field.callStatus': 'Belstatus',
+  'admin.history.field.callNote': 'Notitie bij het gesprek',
+  'admin.callList.status.NOT_CALLED': 'Nog niet gebeld',
+  'admin.callList.status.REACHED': 'Bereikt',
+  'admin.callList.status.NO_ANSWER': 'Geen gehoor',
+  'admin.callList.status.VOICEMAIL': 'Voicemail',
+  'admin.callList.status.WRONG_NUMBER': 'Verkeerd nummer',
 } as const;
 
 export type MessageKey = keyof typeof nl;

@@ -116,7 +116,7 @@ export const fr: Record<MessageKey, string> = {
     "Le jour de cette mission ({date}) est passé ; une mission supprimée d'un jour passé reste supprimée.",
   ORDER_RESTORE_NO_TECHNICIAN: "Cette mission n'a plus de technicien (il a été supprimé) ; créez une nouvelle mission.",
   ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
-  ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : choisissez un autre jour.',
+  ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié pour {country} : choisissez un autre jour.',
   ORDER_START_IN_PAST: 'Ce créneau a déjà commencé ; choisissez un créneau plus tard.',
   ORDER_DATE_IS_SUNDAY: "Aucune visite n'est planifiée le dimanche : choisissez un autre jour.",
 
@@ -178,12 +178,12 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_INVALID_FLAG: 'Écrivez 0 (rendez-vous ordinaire) ou 1 (rendez-vous spécial).',
   IMPORT_INVALID_EXTERNAL: "Laissez vide (nous venons nous-mêmes) ou écrivez 0 ou 1 (l'entreprise externe).",
   IMPORT_INVALID_COUNTRY: 'Écrivez NL ou BE.',
-  IMPORT_WRONG_COUNTRY: 'Ce rendez-vous est pour {found} ; ce fichier est importé pour {expected}.',
+  IMPORT_WRONG_COUNTRY: 'Ce rendez-vous est pour {foundCountry} ; ce fichier est importé pour {expectedCountry}.',
   IMPORT_DUPLICATE_REFERENCE: 'Ce numéro de référence figure aussi à la ligne {line}.',
   IMPORT_ORDER_DELETED: 'Le rendez-vous avec ce numéro de référence a été supprimé et ne peut pas être réimporté.',
-  IMPORT_ORDER_OTHER_COUNTRY: 'Ce numéro de référence appartient à un rendez-vous en {country}.',
+  IMPORT_ORDER_OTHER_COUNTRY: 'Ce numéro de référence appartient à un rendez-vous pour {country}.',
   // imports: holiday rule
-  IMPORT_DATE_IS_HOLIDAY: 'Le {date} est un jour férié ({country}) : planifiez la mission un autre jour.',
+  IMPORT_DATE_IS_HOLIDAY: 'Le {date} est un jour férié pour {country} : planifiez la mission un autre jour.',
 
   // exports
   EXPORTS_BUSY: '{max} exportations sont déjà en cours de téléchargement. Réessayez dans {seconds} secondes.',
@@ -194,9 +194,9 @@ export const fr: Record<MessageKey, string> = {
   HOLIDAY_NOT_FOUND: "Ce jour férié n'existe pas (ou plus).",
   // holidays: guard
   HOLIDAY_HAS_ONE_ORDER:
-    'Le {date}, 1 mission active est prévue ({country}). Enregistrez quand même le jour férié ou annulez.',
+    'Le {date}, 1 mission active est prévue pour {country}. Enregistrez quand même le jour férié ou annulez.',
   HOLIDAY_HAS_ORDERS:
-    'Le {date}, {count} missions actives sont prévues ({country}). Enregistrez quand même le jour férié ou annulez.',
+    'Le {date}, {count} missions actives sont prévues pour {country}. Enregistrez quand même le jour férié ou annulez.',
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
@@ -295,5 +295,10 @@ export const fr: Record<MessageKey, string> = {
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",
   ONE_CLICK_BODY_REQUIRED: 'Envoyez List-Unsubscribe=One-Click (RFC 8058) ou utilisez le bouton de la page.',
+  // the call list: call statuses
+  CALL_ORDER_NOT_LISTED:
+    "La mission {reference} ne figure pas sur la liste d'appels du {day} : celle-ci reprend les missions de ce jour que nous réalisons nous-mêmes. Rien n'a été enregistré.",
+  CALL_ORDER_DELETED: "La mission {reference} a été supprimée : il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
+  CALL_NOTE_WITHOUT_STATUS: "Choisissez d'abord le résultat de l'appel ; une note accompagne un statut d'appel.",
   // mail
 };

@@ -176,7 +176,7 @@ export const nl = {
   IMPORT_INVALID_FLAG: 'Schrijf 0 (gewone opdracht) of 1 (speciale opdracht).',
   IMPORT_INVALID_EXTERNAL: 'Laat leeg (wij komen zelf) of schrijf 0 of 1 (het externe bedrijf).',
   IMPORT_INVALID_COUNTRY: 'Schrijf NL of BE.',
-  IMPORT_WRONG_COUNTRY: 'Deze opdracht is voor {found}; dit bestand wordt ingeladen voor {expected}.',
+  IMPORT_WRONG_COUNTRY: 'Deze opdracht is voor {foundCountry}; dit bestand wordt ingeladen voor {expectedCountry}.',
   IMPORT_DUPLICATE_REFERENCE: 'Dit referentienummer staat ook op regel {line}.',
   IMPORT_ORDER_DELETED: 'De opdracht met dit referentienummer is verwijderd en kan niet opnieuw worden ingeladen.',
   IMPORT_ORDER_OTHER_COUNTRY: 'Dit referentienummer hoort bij een opdracht in {country}.',
@@ -285,6 +285,11 @@ export const nl = {
   EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
   PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',
   ONE_CLICK_BODY_REQUIRED: 'Stuur List-Unsubscribe=One-Click mee (RFC 8058) of gebruik de knop op de pagina.',
+  // the call list: call statuses
+  CALL_ORDER_NOT_LISTED:
+    'Opdracht {reference} staat niet op de bellijst van {day}: daarop staan de opdrachten van die dag die wij zelf uitvoeren. Er is niets vastgelegd.',
+  CALL_ORDER_DELETED: 'Opdracht {reference} is verwijderd: daarover wordt niet meer gebeld. Er is niets vastgelegd.',
+  CALL_NOTE_WITHOUT_STATUS: 'Kies eerst hoe het gesprek ging; een notitie hoort bij een belstatus.',
   // mail
 } as const;
 

@@ -83,10 +83,13 @@ describe('admins searching cannot take the database from everyone else', () => {
     // A warm cache can finish even this search inside the timeout on an idle machine; a lock held by another
     // transaction makes the list wait past its statement timeout every time, which is what is tested here.
     const whileOrdersLocked = <T>(work: () => Promise<T>) =>
-      server.em().fork().transactional(async (locking) => {
-        await locking.execute('lock table orders in access exclusive mode');
-        return work();
-      });
+      server
+        .em()
+        .fork()
+        .transactional(async (locking) => {
+          await locking.execute('lock table orders in access exclusive mode');
+          return work();
+        });
     for (const [language, text] of [
       ['nl', 'te breed, verfijn uw zoekopdracht'],
       ['fr', 'trop large, affinez votre recherche'],

@@ -20,6 +20,7 @@ const KIND_LABELS = {
   RESCHEDULED: 'admin.history.kind.RESCHEDULED',
   RESTORED: 'admin.history.kind.RESTORED',
   TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
+  CALL_STATUS_SET: 'admin.history.kind.CALL_STATUS_SET',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
@@ -54,6 +55,9 @@ const FIELD_LABELS = {
   messageStatus: 'admin.history.field.messageStatus',
   messageKind: 'admin.history.field.messageKind',
   messageChannel: 'admin.history.field.messageChannel',
+  // A call from the call list records these two.
+  callStatus: 'admin.history.field.callStatus',
+  callNote: 'admin.history.field.callNote',
 } as const;
 
 const ANSWERS = {
@@ -93,6 +97,14 @@ export const MESSAGE_STATUSES = {
   SKIPPED: 'admin.messages.status.SKIPPED',
 } as const;
 
+/** How the call list and the history name a call's status. */
+export const CALL_STATUS_LABELS = {
+  REACHED: 'admin.callList.status.REACHED',
+  NO_ANSWER: 'admin.callList.status.NO_ANSWER',
+  VOICEMAIL: 'admin.callList.status.VOICEMAIL',
+  WRONG_NUMBER: 'admin.callList.status.WRONG_NUMBER',
+} as const;
+
 const labelOf = <T extends Record<string, string>>(labels: T, value: string): T[keyof T] | null =>
   Object.hasOwn(labels, value) ? labels[value as keyof T] : null;
 
@@ -110,7 +122,8 @@ type OtherKey =
   | 'admin.history.byAdminAsTechnician'
   | 'admin.history.byConsumer'
   | 'admin.history.byImport'
-  | 'visit.stage.PLANNED';
+  | 'visit.stage.PLANNED'
+  | 'admin.callList.status.NOT_CALLED';
 
 /** Every catalogue key this module uses (all in client/src/i18n). */
 export type HistoryMessageKey =
@@ -122,6 +135,7 @@ export type HistoryMessageKey =
   | (typeof MESSAGE_KINDS)[keyof typeof MESSAGE_KINDS]
   | (typeof MESSAGE_CHANNELS)[keyof typeof MESSAGE_CHANNELS]
   | (typeof MESSAGE_STATUSES)[keyof typeof MESSAGE_STATUSES]
+  | (typeof CALL_STATUS_LABELS)[keyof typeof CALL_STATUS_LABELS]
   | OtherKey;
 
 export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
@@ -153,6 +167,8 @@ export function formatHistoryValue(field: string, value: string | null, context:
   const { t } = context;
   // A visit without a stage is planned again (an undo of its first step).
   if (field === 'visitStage' && (value === null || value === '')) return t('visit.stage.PLANNED');
+  // A call status cleared again: the customer is to be called as if nobody had.
+  if (field === 'callStatus' && (value === null || value === '')) return t('admin.callList.status.NOT_CALLED');
   if (value === null || value === '') return '—';
   switch (field) {
     case 'appointment':
@@ -177,6 +193,10 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return Object.hasOwn(VISIT_STAGES, value) ? t(VISIT_STAGES[value as keyof typeof VISIT_STAGES]) : value;
     case 'visitOutcome':
       return Object.hasOwn(VISIT_OUTCOMES, value) ? t(VISIT_OUTCOMES[value as keyof typeof VISIT_OUTCOMES]) : value;
+    case 'callStatus': {
+      const key = labelOf(CALL_STATUS_LABELS, value);
+      return key ? t(key) : value;
+    }
     case 'messageStatus':
     case 'messageKind':
     case 'messageChannel': {
