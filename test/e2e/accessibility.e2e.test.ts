@@ -313,7 +313,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       done();
     });
 
-    it(`${site.language}: technician screens`, { timeout: 120_000 }, async () => {
+    it(`${site.language}: technician screens`, { timeout: 240_000 }, async () => {
       const { check, done } = collect();
       let context: BrowserContext;
       let page: Page;
