@@ -14,6 +14,7 @@ import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
 import { OrderMessages } from './OrderMessages';
 import { OrderActions } from './OrderActions';
+import { OrderRating } from './OrderRating';
 import { AdminPageHeader } from '../AdminPageHeader';
 import type { Status } from './StatusMessages';
 import type { TechnicianOption } from './TechnicianSelect';
@@ -51,6 +52,7 @@ export const ManagedOrderFragment = graphql(`
     }
     ...OrderDetails_order
     ...OrderInformed_order
+    ...OrderRating_order
     ...OrderActions_order
   }
 `);
@@ -155,6 +157,7 @@ function ManagedOrder({
       )}
       <OrderDetails order={order} />
       <OrderInformed order={order} />
+      <OrderRating order={order} />
       <OrderActions order={order} technicians={technicians} status={status} onStatus={onStatus} />
     </article>
   );
