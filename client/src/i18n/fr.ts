@@ -128,15 +128,11 @@ export const fr: Record<MessageKey, string> = {
   'technician.manage.moveUp': '−1 h : mission {number} ({name}) une heure plus tôt',
   'technician.manage.moveDown': '+1 h : mission {number} ({name}) une heure plus tard',
   'technician.manage.moved': '{name} commence maintenant à {time} et devient la mission {number}.',
-  'technician.manage.reset': 'Réinitialiser',
-  'technician.manage.sort': 'Trier',
-  'technician.manage.test': 'Test',
-  'technician.manage.testUnlocked': 'Test : le planning est déverrouillé.',
-  'technician.manage.testLocked': 'Test : le planning est verrouillé.',
+  'technician.manage.reset': 'Rétablir les heures',
+  'technician.manage.sort': 'Trier par horaire',
   'technician.manage.confirm': 'Confirmer les missions',
   'technician.manage.confirming': 'Confirmation en cours…',
   'technician.manage.warning': 'Attention : après avoir confirmé, vous ne pourrez plus modifier le planning.',
-  'technician.manage.confirmQuestion': 'Êtes-vous sûr de vouloir confirmer toutes les missions ?',
   'technician.manage.confirmTooLate':
     "Attention ! La mission {number} se termine après 22:00. Ce n'est pas possible ! Choisissez un début plus tôt.",
   'technician.manage.startTooEarly': 'Commence avant 07:00 : choisissez un début plus tard.',
@@ -191,6 +187,20 @@ export const fr: Record<MessageKey, string> = {
   'technician.manage.reply.AT_HOME': 'Client présent',
   'technician.manage.reply.CALL_ME': 'Client absent : appeler',
   'technician.manage.reply.note': 'Note du client',
+
+  // technician's phone: where the work is, one thumb
+  'technician.menu.open': 'Menu',
+  'technician.menu.signedInAs': 'Connecté en tant que {name}',
+  'technician.today.dayCount': 'Visites : {count} · la dernière plage se termine à {time}',
+  'technician.today.finishedSummary': '{finished} sur {total} terminées',
+  'technician.today.finishedLabel': 'Visites terminées',
+  'technician.today.allFinished': "Toutes les visites d'aujourd'hui sont terminées.",
+  'technician.manage.summary': 'Missions : {count} · de {first} à {last}',
+  'technician.manage.summaryOpen': 'pas encore confirmé',
+  'technician.manage.summaryConfirmed': 'confirmé',
+  'technician.manage.confirmTitle': 'Confirmer le planning du {weekday} {date} ?',
+  'technician.manage.confirmBody':
+    'Missions : {count}, de {first} à {last}. Une fois le planning confirmé, ces heures sont fixées : vous ne pourrez plus rien décaler ni modifier.',
 
   // admin
   'admin.title': 'Administration',

@@ -130,15 +130,11 @@ export const nl = {
   'technician.manage.moveUp': '−1 uur: opdracht {number} ({name}) een uur eerder',
   'technician.manage.moveDown': '+1 uur: opdracht {number} ({name}) een uur later',
   'technician.manage.moved': '{name} begint nu om {time} en is opdracht {number}.',
-  'technician.manage.reset': 'Reset',
-  'technician.manage.sort': 'Sorteer',
-  'technician.manage.test': 'Test',
-  'technician.manage.testUnlocked': 'Test: de planning is ontgrendeld.',
-  'technician.manage.testLocked': 'Test: de planning is vergrendeld.',
+  'technician.manage.reset': 'Tijden herstellen',
+  'technician.manage.sort': 'Sorteer op tijdvak',
   'technician.manage.confirm': 'Opdrachten bevestigen',
   'technician.manage.confirming': 'Bezig met bevestigen…',
   'technician.manage.warning': 'Let op: na het klikken op bevestigen kunt u de planning niet meer wijzigen.',
-  'technician.manage.confirmQuestion': 'Weet u zeker dat u alle opdrachten wilt bevestigen?',
   'technician.manage.confirmTooLate':
     'Opgelet! Bij opdracht {number} ligt de eindtijd na 22:00 uur. Dit is niet mogelijk! Kies een eerder begin.',
   'technician.manage.startTooEarly': 'Begint vóór 07:00 uur: kies een latere begintijd.',
@@ -193,6 +189,20 @@ export const nl = {
   'technician.manage.reply.AT_HOME': 'Klant is thuis',
   'technician.manage.reply.CALL_ME': 'Klant kan niet: bellen',
   'technician.manage.reply.note': 'Notitie van de klant',
+
+  // technician's phone: where the work is, one thumb
+  'technician.menu.open': 'Menu',
+  'technician.menu.signedInAs': 'Ingelogd als {name}',
+  'technician.today.dayCount': 'Bezoeken: {count} · laatste tijdvak eindigt om {time}',
+  'technician.today.finishedSummary': '{finished} van {total} afgerond',
+  'technician.today.finishedLabel': 'Afgeronde bezoeken',
+  'technician.today.allFinished': 'Alle bezoeken van vandaag zijn afgerond.',
+  'technician.manage.summary': 'Opdrachten: {count} · van {first} tot {last}',
+  'technician.manage.summaryOpen': 'nog niet bevestigd',
+  'technician.manage.summaryConfirmed': 'bevestigd',
+  'technician.manage.confirmTitle': 'Planning voor {weekday} {date} bevestigen?',
+  'technician.manage.confirmBody':
+    'Opdrachten: {count}, van {first} tot {last}. Na het bevestigen liggen deze tijden vast: u kunt niets meer verschuiven of wijzigen.',
 
   // admin
   'admin.title': 'Beheer',
