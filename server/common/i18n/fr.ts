@@ -234,6 +234,10 @@ export const fr: Record<MessageKey, string> = {
   CALENDAR_FILE_NAME: 'rendez-vous-{reference}.ics',
   REPLY_EMPTY: 'Choisissez une réponse ou saisissez une note.',
   REPLY_CLOSED: 'Votre visite a déjà commencé ({start}) ; votre réponse ne peut plus être modifiée.',
+  RATING_NOT_FINISHED: "Vous pourrez évaluer la visite dès que le technicien l'aura terminée.",
+  RATING_CLOSED:
+    "Une évaluation peut être donnée ou modifiée jusqu'à {days} jours après la visite ; ce délai est dépassé.",
+  RATING_SCORE_RANGE: 'Choisissez une note de {min} à {max}.',
   ACCESS_NOTE_CHARACTERS:
     'Cette note contient des caractères non autorisés ici, comme une tabulation ou un caractère de contrôle.',
   TIME_INPUT_INVALID: 'Indiquez une heure au format HH:MM, par exemple 18:00.',
@@ -287,6 +291,9 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_SMS_UPDATE_SHORT: '{sender}: modifié, technicien le {date} {begin}-{end}. {link}',
   CONSUMER_SMS_MOVED: "{sender}: votre rendez-vous est déplacé au {date}. L'heure suivra le {shownFrom}. {link}",
   CONSUMER_SMS_MOVED_SHORT: '{sender}: rendez-vous déplacé au {date}. {link}',
+  CONSUMER_SMS_ON_THE_WAY:
+    '{sender}: votre technicien {name} est en route et arrivera vers {arrival}. Suivez la visite : {link}',
+  CONSUMER_SMS_ON_THE_WAY_SHORT: '{sender}: technicien en route, arrivée vers {arrival}. {link}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',

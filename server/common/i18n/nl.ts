@@ -228,6 +228,10 @@ export const nl = {
   CALENDAR_FILE_NAME: 'afspraak-{reference}.ics',
   REPLY_EMPTY: 'Kies een antwoord of vul een notitie in.',
   REPLY_CLOSED: 'Uw bezoek is al begonnen ({start}); uw antwoord kan niet meer worden gewijzigd.',
+  RATING_NOT_FINISHED: 'U kunt het bezoek beoordelen zodra de monteur het heeft afgerond.',
+  RATING_CLOSED:
+    'Een beoordeling kan tot {days} dagen na het bezoek worden gegeven of gewijzigd; die termijn is voorbij.',
+  RATING_SCORE_RANGE: 'Kies een cijfer van {min} tot en met {max}.',
   ACCESS_NOTE_CHARACTERS: 'Deze notitie bevat tekens die hier niet kunnen, zoals een tab of een stuurteken.',
   TIME_INPUT_INVALID: 'Vul een tijd in als UU:MM, bijvoorbeeld 18:00.',
 
@@ -277,6 +281,9 @@ export const nl = {
   CONSUMER_SMS_UPDATE_SHORT: '{sender}: gewijzigd, monteur komt {date} {begin}-{end}. {link}',
   CONSUMER_SMS_MOVED: '{sender}: uw afspraak is verplaatst naar {date}. Het tijdvak volgt {shownFrom}. {link}',
   CONSUMER_SMS_MOVED_SHORT: '{sender}: afspraak verplaatst naar {date}. {link}',
+  CONSUMER_SMS_ON_THE_WAY:
+    '{sender}: monteur {name} is onderweg naar u en is er rond {arrival} uur. Volg het bezoek: {link}',
+  CONSUMER_SMS_ON_THE_WAY_SHORT: '{sender}: de monteur is onderweg, rond {arrival} uur bij u. {link}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',
