@@ -569,4 +569,17 @@ export const fr: Record<MessageKey, string> = {
   'admin.callList.status.NO_ANSWER': 'Pas de réponse',
   'admin.callList.status.VOICEMAIL': 'Répondeur',
   'admin.callList.status.WRONG_NUMBER': 'Mauvais numéro',
+  'admin.callList.allTechnicians': 'Tous les techniciens',
+  'admin.callList.countsLabel': "Filtrer par résultat d'appel",
+  'admin.callList.allStatuses': 'Tous',
+  'admin.callList.callColumn': 'Appel et note',
+  'admin.callList.statusLabel': "Résultat de l'appel : {name}",
+  'admin.callList.noteLabel': 'Note : {name}',
+  'admin.callList.saveLabel': "Enregistrer : résultat de l'appel de {name}",
+  'admin.callList.setBy': 'Par {name}, le {when}',
+  'admin.callList.saved': '{status} : enregistré pour {name}.',
+  'admin.callList.cleared': '{name} est de nouveau « pas encore appelé ».',
+  'admin.callList.truncated':
+    'Voici les {shown} premiers clients sur {count} ; choisissez un technicien pour voir les autres.',
+  'admin.callList.noneWithStatus': "Aucun client avec ce résultat d'appel.",
 };

@@ -570,6 +570,18 @@ export const nl = {
   'admin.callList.status.NO_ANSWER': 'Geen gehoor',
   'admin.callList.status.VOICEMAIL': 'Voicemail',
   'admin.callList.status.WRONG_NUMBER': 'Verkeerd nummer',
+  'admin.callList.allTechnicians': 'Alle monteurs',
+  'admin.callList.countsLabel': 'Filter op belstatus',
+  'admin.callList.allStatuses': 'Alle',
+  'admin.callList.callColumn': 'Belstatus en notitie',
+  'admin.callList.statusLabel': 'Belstatus: {name}',
+  'admin.callList.noteLabel': 'Notitie: {name}',
+  'admin.callList.saveLabel': 'Opslaan: belstatus van {name}',
+  'admin.callList.setBy': 'Door {name}, {when}',
+  'admin.callList.saved': '{status} vastgelegd voor {name}.',
+  'admin.callList.cleared': '{name} staat weer op "nog niet gebeld".',
+  'admin.callList.truncated': 'Hieronder de eerste {shown} van {count} klanten; kies een monteur om de rest te zien.',
+  'admin.callList.noneWithStatus': 'Geen klanten met deze belstatus.',
 } as const;
 
 export type MessageKey = keyof typeof nl;
