@@ -11,7 +11,12 @@ export enum MessageKind {
   UPDATE = 'UPDATE',
   /** The order was deleted after the consumer was told. */
   CANCELLATION = 'CANCELLATION',
+  /** The technician set out, with the expected arrival: once per visit, by SMS. */
+  ON_THE_WAY = 'ON_THE_WAY',
 }
+
+/** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
+export const WINDOW_KINDS: readonly MessageKind[] = [MessageKind.WINDOW, MessageKind.UPDATE];
 
 export enum MessageChannel {
   EMAIL = 'EMAIL',
@@ -35,6 +40,9 @@ registerEnumType(MessageKind, {
     WINDOW: { description: 'The visit window, at 13:30 on the working day before the visit (or at once when later).' },
     UPDATE: { description: 'The window or the day changed after the consumer was told.' },
     CANCELLATION: { description: 'The order was deleted after the consumer was told.' },
+    ON_THE_WAY: {
+      description: "The technician set out, with the technician's expected arrival: once per visit, by SMS only.",
+    },
   },
 });
 registerEnumType(MessageChannel, { name: 'MessageChannel', description: 'How a consumer message is sent.' });

@@ -25,6 +25,10 @@ export interface MessageFacts {
   shownFrom: Date | null;
   links: PersonalLinkUrls;
   pixelUrl: string;
+  /** "On the way" only: the technician's own estimate of the arrival. */
+  expectedArrival: Date | null;
+  /** "On the way" only: the technician's first name (never the surname). */
+  technicianName: string | null;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -57,10 +61,11 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
   };
 }
 
-type Variant = 'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION';
+type Variant = 'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
+  if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
 }
@@ -83,6 +88,8 @@ export function messageMail(facts: MessageFacts): MailMessage {
   const t = (key: MessageKey, params: Record<string, string> = {}) => translate(facts.language, key, params);
   const params = windowParams(facts, 'long');
   const variant = variantOf(facts);
+  // Read an hour later in an inbox, "on the way" would be stale: it goes by SMS only (docs/decisions.md).
+  if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
   const showsWindow = variant === 'WINDOW' || variant === 'UPDATE';
   return layoutMail({
     to: facts.recipient,
@@ -189,8 +196,12 @@ export function messageSms(facts: MessageFacts): string {
     ...windowParams(facts, 'short'),
     sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX).trim(),
     link: facts.links.page,
+    arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts.country) : '',
+    name: facts.technicianName?.trim() ?? '',
   };
+  // The full "on the way" text names the technician: without a name only the short one reads right.
+  const named = variant !== 'ON_THE_WAY' || params.name !== '';
   const full = toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}`, params));
-  if ((gsm7Length(full) ?? Infinity) <= SMS_MAX_LENGTH) return full;
+  if (named && (gsm7Length(full) ?? Infinity) <= SMS_MAX_LENGTH) return full;
   return toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}_SHORT`, params));
 }

@@ -1,5 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { addDays, instantOf } from '../../shared/zoned-time.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
+import { TIME_ZONE } from '../common/locale.js';
 import type { JobQueue } from '../common/jobs/job-queue.js';
 import type { HolidayDates } from '../context.js';
 import { mobileNumberE164 } from '../orders/address-normalization.js';
@@ -24,7 +26,7 @@ const CANDIDATES_SQL = `
   where o.country = ? and o.deleted_at is null and o.appointment >= ? and o.appointment < ?
     and o.appointment + o.duration * interval '1 second' > ?
     and (o.email <> '' or o.phone <> '')
-    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind <> 'CANCELLATION'
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE')
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
     and (?::int[] is null or o.id = any(?::int[]))
   union
@@ -37,6 +39,27 @@ const CANDIDATES_SQL = `
                           and u.window_start = o.appointment and u.window_seconds = 0)))
     and (?::int[] is null or o.id = any(?::int[]))
   order by 1`;
+
+/**
+ * Today's visits of the country whose technician set out with an expected arrival, and whose consumer was
+ * not told so for this visit (its window): one "on the way" SMS per visit, whatever new estimates and undos
+ * follow. At most one visit per technician is on the way at a time, so the list is as long as the staff.
+ */
+const ON_THE_WAY_SQL = `
+  select o.id, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
+  where o.country = ? and o.deleted_at is null and s.stage = 'ON_THE_WAY' and s.expected_arrival is not null
+    and o.appointment >= ? and o.appointment < ? and o.phone <> ''
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'ON_THE_WAY'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by o.id`;
+
+interface OnTheWayRow {
+  id: number;
+  phone: string;
+  appointment: Date | string;
+  duration: number;
+}
 
 /** New rows only: a message already written (by another instance, an earlier try) is left alone. */
 const INSERT_SQL = `
@@ -91,8 +114,54 @@ export class MessagePlanner {
         const slice = rows.slice(index, index + ORDERS_PER_TRANSACTION).map((row) => row.id);
         written += await this.write(slice, setting, channels, days, now);
       }
+      if (setting.sms) written += await this.writeOnTheWay(setting, days, now, ids);
     }
     return written;
+  }
+
+  /** The "on the way" SMS of today's visits whose technician set out (docs/rules.md, Consumer messages). */
+  private writeOnTheWay(setting: MessageSetting, days: PublishedDays, now: Date, ids: string | null): Promise<number> {
+    const endOfToday = instantOf(addDays(days.first, 1), 0, 0, TIME_ZONE[setting.country]);
+    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+      async (em: EntityManager) => {
+        const visits = await em.execute<OnTheWayRow[]>(
+          ON_THE_WAY_SQL,
+          [setting.country, days.from, endOfToday, ids, ids],
+          'all',
+          JOB_LOG_CONTEXT,
+        );
+        const rows = visits.flatMap((visit) => {
+          const recipient = mobileNumberE164(visit.phone, setting.country);
+          if (!recipient) return [];
+          return [
+            {
+              order_id: visit.id,
+              kind: MessageKind.ON_THE_WAY,
+              channel: MessageChannel.SMS,
+              window_start: new Date(visit.appointment).toISOString(),
+              window_seconds: visit.duration,
+              recipient,
+              language: setting.language,
+              created_at: now.toISOString(),
+            },
+          ];
+        });
+        return this.insert(em, rows);
+      },
+      { loggerContext: JOB_LOG_CONTEXT },
+    );
+  }
+
+  /** Writes the rows that are new and queues a send job for each, in the caller's transaction. */
+  private async insert(em: EntityManager, rows: object[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const inserted = await em.execute<{ id: number }[]>(INSERT_SQL, [JSON.stringify(rows)], 'all', JOB_LOG_CONTEXT);
+    await this.jobs.sendMany(
+      SEND_QUEUE,
+      inserted.map((row) => ({ data: { messageId: row.id }, singletonKey: `consumer-message:${row.id}` })),
+      em,
+    );
+    return inserted.length;
   }
 
   private write(
@@ -128,14 +197,7 @@ export class MessagePlanner {
             });
           }
         }
-        if (rows.length === 0) return 0;
-        const inserted = await em.execute<{ id: number }[]>(INSERT_SQL, [JSON.stringify(rows)], 'all', JOB_LOG_CONTEXT);
-        await this.jobs.sendMany(
-          SEND_QUEUE,
-          inserted.map((row) => ({ data: { messageId: row.id }, singletonKey: `consumer-message:${row.id}` })),
-          em,
-        );
-        return inserted.length;
+        return this.insert(em, rows);
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );

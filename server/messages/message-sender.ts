@@ -14,6 +14,14 @@ import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
+import { Technician } from '../technicians/technician.entity.js';
+import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
+
+/** What an "on the way" message says besides the order: read when it is sent, so the latest estimate goes. */
+interface OnTheWay {
+  expectedArrival: Date;
+  technicianName: string | null;
+}
 
 export interface MessageTransports {
   mailer: Mailer;
@@ -58,9 +66,15 @@ export class MessageSender {
         const recipient = message.recipient;
         if (recipient === null) return this.skip(message, 'the address was removed after the visit');
         if (await isUnsubscribed(em, message.channel, recipient)) return this.skip(message, 'unsubscribed');
+        let onTheWay: OnTheWay | null = null;
+        if (message.kind === MessageKind.ON_THE_WAY) {
+          onTheWay = await this.onTheWay(em, order);
+          // Arrived, finished or stepped back before it went: "on the way" would no longer be true.
+          if (!onTheWay) return this.skip(message, 'the technician is no longer on the way');
+        }
         message.tries += 1;
         try {
-          await this.deliver(message, recipient, order, setting);
+          await this.deliver(message, recipient, order, setting, onTheWay);
           message.status = MessageStatus.SENT;
           message.sentAt = this.clock.now();
           message.lastError = null;
@@ -83,6 +97,14 @@ export class MessageSender {
     if (outcome.failure) throw outcome.failure;
   }
 
+  /** The visit's current estimate and the technician's first name, while the technician is on the way. */
+  private async onTheWay(em: EntityManager, order: Order): Promise<OnTheWay | null> {
+    const status = await em.findOne(VisitStatus, { order: order.id });
+    if (status?.stage !== VisitStage.ON_THE_WAY || !status.expectedArrival) return null;
+    const technician = order.technician ? await em.findOne(Technician, order.technician.id) : null;
+    return { expectedArrival: status.expectedArrival, technicianName: technician?.firstname ?? null };
+  }
+
   private skip(message: ConsumerMessage, reason: string): void {
     message.status = MessageStatus.SKIPPED;
     message.lastError = reason;
@@ -93,6 +115,7 @@ export class MessageSender {
     recipient: string,
     order: Order,
     setting: MessageSetting,
+    onTheWay: OnTheWay | null,
   ): Promise<void> {
     const moved = message.kind !== MessageKind.CANCELLATION && message.windowSeconds === 0;
     const facts: MessageFacts = {
@@ -109,6 +132,8 @@ export class MessageSender {
       shownFrom: moved ? await windowShownFrom(this.holidays, order.country, message.windowStart) : null,
       links: personalLinkUrls(this.config, order),
       pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, order.id),
+      expectedArrival: onTheWay?.expectedArrival ?? null,
+      technicianName: onTheWay?.technicianName ?? null,
     };
     if (message.channel === MessageChannel.EMAIL) await this.transports.mailer.send(messageMail(facts));
     else await this.transports.sms.send({ to: recipient, body: messageSms(facts) });

@@ -3,7 +3,7 @@ import { addDays, instantOf, localDateOf, type LocalDate } from '../../shared/zo
 import { isWindowAvailable } from '../consumers/visit-indication.js';
 import type { HolidaySource } from '../holidays/working-days.js';
 import type { Order } from '../orders/order.entity.js';
-import { MessageKind, type ConsumerMessage } from './consumer-message.entity.js';
+import { MessageKind, WINDOW_KINDS, type ConsumerMessage } from './consumer-message.entity.js';
 
 /** Further ahead than any run of Sundays and holidays can publish. */
 const LOOK_AHEAD_DAYS = 14;
@@ -43,7 +43,7 @@ export interface PlannedMessage {
   windowSeconds: number;
 }
 
-const saysWindow = (message: ConsumerMessage) => message.kind !== MessageKind.CANCELLATION;
+const saysWindow = (message: ConsumerMessage) => WINDOW_KINDS.includes(message.kind);
 
 /**
  * What a consumer must be told on one channel, given what was told before on it (oldest first):

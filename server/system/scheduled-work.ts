@@ -24,7 +24,7 @@ const MESSAGE_PURGE_CRON = '15 * * * *';
 export const PUBLISH_QUEUE = 'consumer-messages.publish';
 const PUBLISH_CRON = '* * * * *';
 
-/** Changes to orders that can change what a consumer was told: the day, the window, the order itself. */
+/** Changes to orders that can change what a consumer was told: the day, the window, the order itself, the visit. */
 const CHANGES_THAT_TELL = new Set<OrderEventKind>([
   OrderEventKind.CREATED,
   OrderEventKind.IMPORT_CREATED,
@@ -33,6 +33,8 @@ const CHANGES_THAT_TELL = new Set<OrderEventKind>([
   OrderEventKind.REASSIGNED,
   OrderEventKind.MIGRATED,
   OrderEventKind.DELETED,
+  // The technician set out: the consumer gets the "on the way" SMS at once, not at the next minute.
+  OrderEventKind.VISIT_ON_THE_WAY,
 ]);
 
 /** The reactions to changes that run outside the job queue; stopped before it. */

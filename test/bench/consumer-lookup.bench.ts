@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { startBaselineServer, type BaselineProcess } from './utils/baseline-process.js';
 import { runLoad, type LoadOptions, type LoadResult } from './utils/load.js';
 import { median, recordFigures, throughputFigure } from './utils/results.js';
+import { expectTargetsMet } from './utils/targets.js';
 import { seedOrders, withPg } from './utils/seed.js';
 
 const ORDERS = 200_000;
@@ -23,7 +24,9 @@ const USER_AGENT =
  * running only the select, and a by-hand node:http + pg server doing the same work (limits, select, visit).
  * The throughput targets fail the run when missed. The rate limits are raised for this server (RATE_LIMIT_*
  * env): the load comes from one address and revisits each looked-up address many times, which the
- * limits would rightly refuse; the two limit counters are still written on every request.
+ * limits would rightly refuse. Budgets that large are counted in leases (one write per thousand attempts per
+ * key); with the production limits each lookup writes its two counters in its one statement (docs/decisions.md,
+ * Performance: the lookup's writes). The by-hand baseline writes both counters on every request.
  */
 describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
   let app: AppProcess;
@@ -129,7 +132,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         target: `≥ ${TARGET.byHand} × by-hand (limits + select + visit)`,
       },
     ];
-    recordFigures(`1. Consumer lookup (${ORDERS.toLocaleString('en')} orders)`, [
+    const figures = recordFigures(`1. Consumer lookup (${ORDERS.toLocaleString('en')} orders)`, [
       ...mustMeet,
       {
         metric: 'REST throughput against direct GraphQL',
@@ -165,7 +168,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         note: `p50 ${heldRest.p50} ms; ${Math.round(heldRest.requestsPerSecond)} req/s held`,
       },
     ]);
-    // A miss fails `npm run bench`: the figures above say by how much.
-    expect(mustMeet.filter((figure) => !figure.met).map((figure) => figure.metric)).toEqual([]);
+    // A miss of any target fails `npm run bench`: the figures above say by how much.
+    expectTargetsMet(figures);
   });
 });

@@ -10,6 +10,7 @@ import { appTokens, withDatabase } from '../e2e/utils/arrange.js';
 import { createAdmin, createTechnician } from '../utils/factories.js';
 import { MB, samplePeakGrowth } from './utils/memory.js';
 import { median, recordFigures } from './utils/results.js';
+import { expectTargetsMet } from './utils/targets.js';
 import { seedOrders, withPg } from './utils/seed.js';
 
 const IMPORT_ROWS = 100_000;
@@ -141,26 +142,28 @@ describe('CSV import and export', () => {
     const ratio = median(ours) / median(copy);
     const growth = Math.max(...memory) / MB;
     const conditions = `median of ${ROUNDS} alternating runs; ${EXPORT_ORDERS.toLocaleString('en')} orders in the table; ${(body.length / MB).toFixed(1)} MB file via REST`;
-    recordFigures(`3. CSV import (${IMPORT_ROWS.toLocaleString('en')} rows)`, [
-      {
-        metric: 'import time',
-        unit: 'ms',
-        ours: median(ours),
-        baseline: median(copy),
-        ratio,
-        target: `≤ ${TARGET.importRatio} × COPY`,
-        met: ratio <= TARGET.importRatio,
-        note: conditions,
-      },
-      {
-        metric: 'server peak memory growth',
-        unit: 'MB',
-        ours: growth,
-        target: `≤ ${TARGET.importMemoryMb} MB`,
-        met: growth <= TARGET.importMemoryMb,
-        note: `largest of ${ROUNDS} (${memory.map((bytes) => Math.round(bytes / MB)).join(', ')} MB); resident memory sampled every 20 ms`,
-      },
-    ]);
+    expectTargetsMet(
+      recordFigures(`3. CSV import (${IMPORT_ROWS.toLocaleString('en')} rows)`, [
+        {
+          metric: 'import time',
+          unit: 'ms',
+          ours: median(ours),
+          baseline: median(copy),
+          ratio,
+          target: `≤ ${TARGET.importRatio} × COPY`,
+          met: ratio <= TARGET.importRatio,
+          note: conditions,
+        },
+        {
+          metric: 'server peak memory growth',
+          unit: 'MB',
+          ours: growth,
+          target: `≤ ${TARGET.importMemoryMb} MB`,
+          met: growth <= TARGET.importMemoryMb,
+          note: `largest of ${ROUNDS} (${memory.map((bytes) => Math.round(bytes / MB)).join(', ')} MB); resident memory sampled every 20 ms`,
+        },
+      ]),
+    );
   });
 
   it(`exports ${EXPORT_ORDERS.toLocaleString('en')} orders against COPY TO STDOUT`, async () => {
@@ -196,25 +199,27 @@ describe('CSV import and export', () => {
     }
     const ratio = median(ours) / median(copy);
     const growth = Math.max(...memory) / MB;
-    recordFigures(`4. CSV export (${EXPORT_ORDERS.toLocaleString('en')} orders)`, [
-      {
-        metric: 'export time (streamed to the client)',
-        unit: 'ms',
-        ours: median(ours),
-        baseline: median(copy),
-        ratio,
-        target: `≤ ${TARGET.exportRatio} × COPY`,
-        met: ratio <= TARGET.exportRatio,
-        note: `median of ${ROUNDS} alternating runs; ours ${(oursBytes / MB).toFixed(0)} MB, COPY ${(copyBytes / MB).toFixed(0)} MB`,
-      },
-      {
-        metric: 'server peak memory growth',
-        unit: 'MB',
-        ours: growth,
-        target: `≤ ${TARGET.exportMemoryMb} MB`,
-        met: growth <= TARGET.exportMemoryMb,
-        note: `largest of ${ROUNDS} (${memory.map((bytes) => Math.round(bytes / MB)).join(', ')} MB); resident memory sampled every 20 ms`,
-      },
-    ]);
+    expectTargetsMet(
+      recordFigures(`4. CSV export (${EXPORT_ORDERS.toLocaleString('en')} orders)`, [
+        {
+          metric: 'export time (streamed to the client)',
+          unit: 'ms',
+          ours: median(ours),
+          baseline: median(copy),
+          ratio,
+          target: `≤ ${TARGET.exportRatio} × COPY`,
+          met: ratio <= TARGET.exportRatio,
+          note: `median of ${ROUNDS} alternating runs; ours ${(oursBytes / MB).toFixed(0)} MB, COPY ${(copyBytes / MB).toFixed(0)} MB`,
+        },
+        {
+          metric: 'server peak memory growth',
+          unit: 'MB',
+          ours: growth,
+          target: `≤ ${TARGET.exportMemoryMb} MB`,
+          met: growth <= TARGET.exportMemoryMb,
+          note: `largest of ${ROUNDS} (${memory.map((bytes) => Math.round(bytes / MB)).join(', ')} MB); resident memory sampled every 20 ms`,
+        },
+      ]),
+    );
   });
 });

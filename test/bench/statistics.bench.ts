@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createAdmin, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { median, recordFigures } from './utils/results.js';
+import { expectTargetsMet } from './utils/targets.js';
 
 const VISITS = 1_000_000;
 const ORDERS = 50_000;
 const SLICE = 200_000;
+/** The screen's one round trip may cost no more than the bare aggregates run one by one over one connection. */
+const TARGET = { ratio: 1 };
 
 const STATISTICS = `query ($from: String, $to: String) {
   statistics(from: $from, to: $to) {
@@ -91,23 +94,29 @@ describe(`statistics over ${VISITS.toLocaleString('en')} visits`, () => {
     const oursMonth = await timeIt(() => run({ from: '2026-01-01', to: '2026-01-31' }));
     const bareMonth = await timeIt(bare(month));
     await client.end();
-    recordFigures(`Statistics over ${VISITS.toLocaleString('en')} visits`, [
-      {
-        metric: 'all time',
-        unit: 'ms',
-        ours: oursAll,
-        baseline: bareAll,
-        ratio: oursAll / bareAll,
-        note: 'median of 10',
-      },
-      {
-        metric: 'one month',
-        unit: 'ms',
-        ours: oursMonth,
-        baseline: bareMonth,
-        ratio: oursMonth / bareMonth,
-        note: 'median of 10',
-      },
-    ]);
+    expectTargetsMet(
+      recordFigures(`Statistics over ${VISITS.toLocaleString('en')} visits`, [
+        {
+          metric: 'all time',
+          unit: 'ms',
+          ours: oursAll,
+          baseline: bareAll,
+          ratio: oursAll / bareAll,
+          target: `≤ ${TARGET.ratio} × the bare aggregates`,
+          met: oursAll / bareAll <= TARGET.ratio,
+          note: 'median of 10',
+        },
+        {
+          metric: 'one month',
+          unit: 'ms',
+          ours: oursMonth,
+          baseline: bareMonth,
+          ratio: oursMonth / bareMonth,
+          target: `≤ ${TARGET.ratio} × the bare aggregates`,
+          met: oursMonth / bareMonth <= TARGET.ratio,
+          note: 'median of 10',
+        },
+      ]),
+    );
   });
 });

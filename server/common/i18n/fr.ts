@@ -287,6 +287,9 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_SMS_UPDATE_SHORT: '{sender}: modifié, technicien le {date} {begin}-{end}. {link}',
   CONSUMER_SMS_MOVED: "{sender}: votre rendez-vous est déplacé au {date}. L'heure suivra le {shownFrom}. {link}",
   CONSUMER_SMS_MOVED_SHORT: '{sender}: rendez-vous déplacé au {date}. {link}',
+  CONSUMER_SMS_ON_THE_WAY:
+    '{sender}: votre technicien {name} est en route et arrivera vers {arrival}. Suivez la visite : {link}',
+  CONSUMER_SMS_ON_THE_WAY_SHORT: '{sender}: technicien en route, arrivée vers {arrival}. {link}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',

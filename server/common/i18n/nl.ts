@@ -277,6 +277,9 @@ export const nl = {
   CONSUMER_SMS_UPDATE_SHORT: '{sender}: gewijzigd, monteur komt {date} {begin}-{end}. {link}',
   CONSUMER_SMS_MOVED: '{sender}: uw afspraak is verplaatst naar {date}. Het tijdvak volgt {shownFrom}. {link}',
   CONSUMER_SMS_MOVED_SHORT: '{sender}: afspraak verplaatst naar {date}. {link}',
+  CONSUMER_SMS_ON_THE_WAY:
+    '{sender}: monteur {name} is onderweg naar u en is er rond {arrival} uur. Volg het bezoek: {link}',
+  CONSUMER_SMS_ON_THE_WAY_SHORT: '{sender}: de monteur is onderweg, rond {arrival} uur bij u. {link}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',

@@ -32,9 +32,10 @@ export interface CountingStatement {
 const consumeSqlBySteps = new Map<number, { ctes: string; select: string }>();
 
 /**
- * Fixed-window upserts chained in data-modifying CTEs: step i is written only when step i - 1 came out
- * within its budget (its row exists and `hits <= points`), so a refused step leaves the later ones
- * untouched. Keys of different steps never collide (they start with the limit's name).
+ * Fixed-window upserts chained in data-modifying CTEs: each step takes its lease (`leaseOf` points at once); step
+ * i is written only when step i - 1 came out within its budget (its row exists and its lease's first point was
+ * within it), so a refused step leaves the later ones untouched. Keys of different steps never collide (they
+ * start with the limit's name).
  */
 function consumeSql(stepCount: number): { ctes: string; select: string } {
   let sql = consumeSqlBySteps.get(stepCount);
@@ -42,12 +43,12 @@ function consumeSql(stepCount: number): { ctes: string; select: string } {
   const steps = Array.from({ length: stepCount }, (_, index) => {
     const source =
       index === 0
-        ? 'values (?::varchar, 1, ?::timestamptz)'
-        : `select ?::varchar, 1, ?::timestamptz from step${index - 1} where step${index - 1}.hits <= ?::int`;
+        ? 'values (?::varchar, ?::int, ?::timestamptz)'
+        : `select ?::varchar, ?::int, ?::timestamptz from step${index - 1} where step${index - 1}.hits <= ?::int`;
     return `step${index} as (
       insert into rate_limit_buckets as b (key, hits, window_ends_at) ${source}
       on conflict (key) do update set
-        hits = case when b.window_ends_at <= ?::timestamptz then 1 else b.hits + 1 end,
+        hits = case when b.window_ends_at <= ?::timestamptz then excluded.hits else b.hits + excluded.hits end,
         window_ends_at = case when b.window_ends_at <= ?::timestamptz then excluded.window_ends_at else b.window_ends_at end
       returning hits, window_ends_at)`;
   });
@@ -61,11 +62,51 @@ function consumeSql(stepCount: number): { ctes: string; select: string } {
   return sql;
 }
 
+/** A statement part that counts nothing, for an attempt whose every limit was counted from leases. */
+const NOTHING_TO_COUNT = {
+  ctes: 'no_limit_to_count as (select 1)',
+  select: 'select null::int as step, null::int as hits, null::timestamptz as window_ends_at where false',
+};
+
+/**
+ * Budgets of at least this many leases are counted in leases; smaller ones point by point. The points an instance
+ * holds unused are points the others cannot give, so the leases of all instances together stay a small share of
+ * the budget: with three instances, at most 3/64 of a window's budget can be refused early.
+ */
+const LEASES_PER_BUDGET = 64;
+/** The most points one write takes at once. */
+const MAX_LEASE = 1000;
+/** How long a lease being taken makes the other attempts on its key write one point each. */
+const LEASE_WAIT_MS = 10_000;
+
+/**
+ * How many points one write takes from the shared bucket. Budgets like the lookups' (tens of attempts) get 1: each
+ * attempt is written before it is answered, so the instances together never let one more through and never refuse
+ * one too early. A large budget is taken in leases this instance then spends from memory, one write per lease.
+ */
+export function leaseOf(points: number): number {
+  return Math.max(1, Math.min(MAX_LEASE, Math.floor(points / LEASES_PER_BUDGET)));
+}
+
+/** Points this instance took from a bucket and has not spent yet, for the bucket's current window. */
+interface Lease {
+  left: number;
+  windowEndsAt: number;
+}
+
 /**
  * Fixed-window counters in PostgreSQL, so every server process sharing the database shares the
  * limits. Keys are HMAC'd: the table never holds addresses, e-mail addresses or IPs in clear.
  */
 export class RateLimiter {
+  /** By bucket key; a lease is dropped when its window ends or its points are spent. */
+  private readonly leases = new Map<string, Lease>();
+  /**
+   * Bucket keys whose lease is being taken, with when it started. Meanwhile other attempts on the key write one
+   * point each: a burst must not take a lease per attempt and spend the budget on leases nobody uses.
+   */
+  private readonly leasing = new Map<string, number>();
+
   constructor(
     private readonly orm: MikroORM,
     private readonly rules: Record<RateLimitName, RateLimitRule>,
@@ -92,6 +133,8 @@ export class RateLimiter {
   async consumeAll(steps: readonly RateLimitStep[]): Promise<void> {
     if (steps.length === 0) return;
     const statement = this.counting(steps);
+    // Every limit counted from leases: nothing to write.
+    if (statement.params.length === 0) return;
     const rows = await this.orm.em
       .getConnection()
       .execute<LimitRow[]>(`with ${statement.ctes} ${statement.select}`, statement.params);
@@ -106,27 +149,96 @@ export class RateLimiter {
    */
   counting(steps: readonly RateLimitStep[]): CountingStatement {
     const now = this.clock.now();
+    const keys = steps.map(({ name, key }) => this.bucketKey(name, key));
+    // The leading limits this instance holds points of are counted here, in memory; the first one it holds none of
+    // and those after it go to the database. A point taken here goes back when a later limit refuses the attempt.
+    const taken: Lease[] = [];
+    for (const key of keys) {
+      const lease = this.leases.get(key);
+      if (!lease || lease.left === 0 || lease.windowEndsAt <= now.getTime()) break;
+      lease.left--;
+      taken.push(lease);
+    }
+    const written = steps.slice(taken.length);
+    if (written.length === 0) return { ...NOTHING_TO_COUNT, params: [], judge: () => undefined };
+    const writtenKeys = keys.slice(taken.length);
+    const leases = written.map(({ name }, index) => this.leaseToTake(writtenKeys[index], name, now));
     const params: unknown[] = [];
-    steps.forEach(({ name, key }, index) => {
-      params.push(this.bucketKey(name, key), new Date(now.getTime() + this.rules[name].windowSeconds * 1000));
-      if (index > 0) params.push(this.rules[steps[index - 1].name].points);
+    written.forEach(({ name }, index) => {
+      const windowEnd = new Date(now.getTime() + this.rules[name].windowSeconds * 1000);
+      params.push(writtenKeys[index], leases[index], windowEnd);
+      // The step before was within its budget when its lease's first point was.
+      if (index > 0) params.push(this.rules[written[index - 1].name].points + leases[index - 1] - 1);
       params.push(now, now);
     });
-    const { ctes, select } = consumeSql(steps.length);
-    return { ctes, select, params, judge: (rows) => this.judge(steps, rows, now) };
+    const { ctes, select } = consumeSql(written.length);
+    return {
+      ctes,
+      select,
+      params,
+      judge: (rows) => {
+        try {
+          this.judge(written, writtenKeys, leases, rows, now);
+        } catch (error) {
+          for (const lease of taken) lease.left++;
+          throw error;
+        } finally {
+          writtenKeys.forEach((key, index) => {
+            if (leases[index] > 1) this.leasing.delete(key);
+          });
+        }
+      },
+    };
   }
 
-  private judge(steps: readonly RateLimitStep[], rows: readonly LimitRow[], now: Date): void {
+  /** How many points this write takes: a lease, or one while another attempt is taking the key's lease. */
+  private leaseToTake(key: string, name: RateLimitName, now: Date): number {
+    const lease = leaseOf(this.rules[name].points);
+    if (lease === 1) return 1;
+    const since = this.leasing.get(key);
+    // A write that never came back (its statement failed) stops blocking leases after a while.
+    if (since !== undefined && now.getTime() - since < LEASE_WAIT_MS) return 1;
+    this.leasing.set(key, now.getTime());
+    return lease;
+  }
+
+  private judge(
+    steps: readonly RateLimitStep[],
+    keys: readonly string[],
+    leases: readonly number[],
+    rows: readonly LimitRow[],
+    now: Date,
+  ): void {
     for (const row of [...rows].sort((a, b) => a.step - b.step)) {
-      if (row.hits <= this.rules[steps[row.step].name].points) continue;
-      this.onRefused(steps[row.step].name);
-      const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now.getTime()) / 1000));
+      const { name, message } = steps[row.step];
+      const { points } = this.rules[name];
+      const lease = leases[row.step];
+      const windowEndsAt = new Date(row.window_ends_at).getTime();
+      // The lease's points that fall within the budget: the first is this attempt's, the rest are kept.
+      const admitted = Math.max(0, Math.min(lease, points - (row.hits - lease)));
+      if (admitted > 0) {
+        if (lease > 1) this.keepLease(keys[row.step], { left: admitted - 1, windowEndsAt }, now);
+        continue;
+      }
+      this.onRefused(name);
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowEndsAt - now.getTime()) / 1000));
       throw new AppError(CommonError.RATE_LIMITED, {
-        message: steps[row.step].message,
+        message,
         params: { minutes: Math.ceil(retryAfterSeconds / 60) },
         data: { retryAfterSeconds },
       });
     }
+  }
+
+  /** Keeps a lease; when they are many, the spent and ended ones go first, so memory stays bounded. */
+  private keepLease(key: string, lease: Lease, now: Date): void {
+    if (this.leases.size >= 10_000) {
+      for (const [held, { left, windowEndsAt }] of this.leases) {
+        if (left === 0 || windowEndsAt <= now.getTime()) this.leases.delete(held);
+      }
+      if (this.leases.size >= 10_000) return;
+    }
+    this.leases.set(key, lease);
   }
 
   /** Counts one attempt like `consume`, but answers false instead of refusing once the budget is spent. */
@@ -142,9 +254,9 @@ export class RateLimiter {
 
   /** Forgets the attempts of a key, e.g. an account's failed sign-ins after a successful one. */
   async reset(name: RateLimitName, key: string): Promise<void> {
-    await this.orm.em
-      .getConnection()
-      .execute('delete from rate_limit_buckets where key = ?', [this.bucketKey(name, key)]);
+    const bucketKey = this.bucketKey(name, key);
+    this.leases.delete(bucketKey);
+    await this.orm.em.getConnection().execute('delete from rate_limit_buckets where key = ?', [bucketKey]);
   }
 
   /** Removes expired buckets so the table stays small (a scheduled job runs it). */

@@ -36,7 +36,7 @@ export function formatFigure(figure: Figure): string {
 }
 
 /** Prints a benchmark's figures and keeps them for the summary written at the end of the run. */
-export function recordFigures(benchmark: string, figures: Figure[]): void {
+export function recordFigures(benchmark: string, figures: Figure[]): Figure[] {
   mkdirSync(PARTS_DIR, { recursive: true });
   const result: BenchmarkResult = {
     benchmark,
@@ -45,6 +45,7 @@ export function recordFigures(benchmark: string, figures: Figure[]): void {
   };
   writeFileSync(join(PARTS_DIR, `${benchmark.replace(/\W+/g, '-')}.json`), JSON.stringify(result, null, 2));
   process.stdout.write(`\n${benchmark}\n${figures.map((figure) => `  ${formatFigure(figure)}`).join('\n')}\n`);
+  return figures;
 }
 
 export const median = (values: number[]) => {

@@ -26,7 +26,13 @@ const order = {
   technician: { id: 2_147_483_647 },
 } as Order;
 
-function facts(kind: MessageKind, language: Language, windowStart: Date, windowSeconds: number): MessageFacts {
+function facts(
+  kind: MessageKind,
+  language: Language,
+  windowStart: Date,
+  windowSeconds: number,
+  onTheWay: Pick<MessageFacts, 'expectedArrival' | 'technicianName'> = { expectedArrival: null, technicianName: null },
+): MessageFacts {
   return {
     kind,
     country: language === Language.FR ? Country.BE : Country.NL,
@@ -41,8 +47,15 @@ function facts(kind: MessageKind, language: Language, windowStart: Date, windowS
     shownFrom: windowSeconds === 0 ? new Date(windowStart.getTime() - 86_400_000) : null,
     links: personalLinkUrls(config, order),
     pixelUrl: 'https://example.com/pixel.gif',
+    ...onTheWay,
   };
 }
+
+/** A long first name, and an estimate with two-digit hours. */
+const LONG_ON_THE_WAY = {
+  expectedArrival: new Date('2026-08-26T10:40:00Z'),
+  technicianName: 'Jean-Baptiste '.repeat(4),
+};
 
 describe('the SMS of a message', () => {
   // Every month and weekday (août has a letter outside GSM-7), both languages, every kind.
@@ -68,7 +81,34 @@ describe('the SMS of a message', () => {
           if (kind !== MessageKind.CANCELLATION) expect(sms).toContain(personalLinkUrls(config, order).page);
         }
       }
+      for (const start of starts) {
+        const sms = messageSms(facts(MessageKind.ON_THE_WAY, language, start, 10_800, LONG_ON_THE_WAY));
+        expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+        expect(sms).toContain('12:40'); // the estimate in the order's zone (summer time)
+        expect(sms).toContain(personalLinkUrls(config, order).page);
+      }
     }
+  });
+
+  it('"on the way" names the technician by first name and the expected arrival, or says it shortly', () => {
+    const shortLink = { ...config, appUrl: 'https://t.example' };
+    const withName = (language: Language, technicianName: string | null) => ({
+      ...facts(MessageKind.ON_THE_WAY, language, new Date('2026-11-26T09:00:00Z'), 10_800, {
+        expectedArrival: new Date('2026-11-26T09:40:00Z'),
+        technicianName,
+      }),
+      senderName: 'Tijdvak',
+      links: personalLinkUrls(shortLink, order),
+    });
+    expect(messageSms(withName(Language.NL, 'Jan'))).toBe(
+      `Tijdvak: monteur Jan is onderweg naar u en is er rond 10:40 uur. Volg het bezoek: ${personalLinkUrls(shortLink, order).page}`,
+    );
+    expect(messageSms(withName(Language.FR, 'Luc'))).toContain(
+      'votre technicien Luc est en route et arrivera vers 10:40',
+    );
+    expect(messageSms(withName(Language.NL, null))).toBe(
+      `Tijdvak: de monteur is onderweg, rond 10:40 uur bij u. ${personalLinkUrls(shortLink, order).page}`,
+    );
   });
 
   it('keeps the full text when it fits, and spells letters outside GSM-7 without their accent', () => {

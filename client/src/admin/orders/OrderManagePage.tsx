@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { OrderInformed } from '../informed/OrderInformed';
 import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
+import { OrderMessages } from './OrderMessages';
 import { OrderActions } from './OrderActions';
 import { AdminPageHeader } from '../AdminPageHeader';
 import type { Status } from './StatusMessages';
@@ -113,6 +114,7 @@ export function OrderManagePage() {
             status={status}
             onStatus={setStatus}
           />
+          <OrderMessages key={`messages-${order.id}`} orderId={order.id} country={order.country} />
           <OrderHistory
             key={`history-${order.id}`}
             orderId={order.id}

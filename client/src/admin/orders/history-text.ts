@@ -83,6 +83,7 @@ export const MESSAGE_KINDS = {
   WINDOW: 'admin.messages.kind.WINDOW',
   UPDATE: 'admin.messages.kind.UPDATE',
   CANCELLATION: 'admin.messages.kind.CANCELLATION',
+  ON_THE_WAY: 'admin.messages.kind.ON_THE_WAY',
 } as const;
 
 export const MESSAGE_CHANNELS = {

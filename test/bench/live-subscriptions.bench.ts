@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGE_CHANNEL, noticePayloads } from '../../server/common/events/change-notices.js';
+import { VISIT_STATUS_TOPIC } from '../../server/visits/visit-status.service.js';
+import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
+import { openLiveStream, type LiveStream } from '../utils/live-stream.js';
+import { MB, residentBytes } from './utils/memory.js';
+import { median, recordFigures } from './utils/results.js';
+import { withPg } from './utils/seed.js';
+import { expectTargetsMet } from './utils/targets.js';
+
+/** Consumers following their own visit on one instance, each with its own token and stream. */
+const SUBSCRIBERS = 2_000;
+const ROUNDS = 3;
+const TARGET = { seconds: 2 };
+const LOOK_UP = `mutation LookUpVisits($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken } }`;
+const FOLLOW = `subscription ConsumerFollows { visitProgressChanged { referenceNumber stage changedAt } }`;
+
+/**
+ * 2 000 consumers keep their visit page open on one instance (one graphql-sse stream each, as the browser's
+ * client opens it); then one change of all their visits is announced, as a bulk change announces it (one notice
+ * naming the orders, split into payloads PostgreSQL accepts). Measured: from the announcement until every stream
+ * has received its visit's new state, and what the open streams cost the server in memory.
+ */
+describe(`${SUBSCRIBERS.toLocaleString('en')} live consumer subscriptions on one instance`, () => {
+  let app: AppProcess;
+  let orderIds: number[];
+  const streams: LiveStream[] = [];
+
+  beforeAll(async () => {
+    app = await startAppProcess({
+      // Room for every stream (one per token, so the per-viewer limit is not the one that matters here).
+      LIVE_MAX_STREAMS: String(SUBSCRIBERS + 100),
+      // The tokens come from real lookups, all from this one client address.
+      RATE_LIMIT_LOOKUP_PER_CLIENT: '1000000/900',
+      RATE_LIMIT_LOOKUP_PER_ADDRESS: '1000000/900',
+    });
+    orderIds = await withPg(app.database.url, async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
+                             appointment, duration, created_at, updated_at)
+         select 'LIVE-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 12345678', '612345678',
+                '1234AB', g, 'Utrecht', 'NL', date_trunc('day', now()) + interval '1 day 9 hours', 10800, now(), now()
+           from generate_series(1, ${SUBSCRIBERS}) as g
+         returning id`,
+      );
+      return rows.map((row) => row.id);
+    });
+  }, 600_000);
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await app?.stop();
+  });
+
+  async function dataTokens(): Promise<string[]> {
+    const tokens: string[] = new Array<string>(SUBSCRIBERS);
+    let next = 0;
+    const worker = async () => {
+      while (next < SUBSCRIBERS) {
+        const index = next++;
+        const response = await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query: LOOK_UP,
+            variables: { input: { country: 'NL', zipcode: '1234AB', houseNumber: String(index + 1) } },
+          }),
+        });
+        const body = (await response.json()) as { data?: { lookUpVisits: { dataToken: string } } };
+        if (!body.data) throw new Error(`lookup ${index + 1}: ${JSON.stringify(body)}`);
+        tokens[index] = body.data.lookUpVisits.dataToken;
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, worker));
+    return tokens;
+  }
+
+  /** Announces a change of every followed visit; resolves with the seconds until every stream had it. */
+  async function announceAndWait(): Promise<number> {
+    const seen = streams.map((stream) => stream.events.filter((event) => event.event === 'next').length);
+    const started = performance.now();
+    await withPg(app.database.url, (client) =>
+      client.query('select pg_notify($1, payload) from json_array_elements_text($2::json) as payload', [
+        CHANGE_CHANNEL,
+        JSON.stringify(noticePayloads({ topic: VISIT_STATUS_TOPIC, ids: orderIds, detail: { stage: 'PLANNED' } })),
+      ]),
+    );
+    await Promise.all(
+      streams.map((stream, index) => {
+        let count = 0;
+        return stream.next((event) => event.event === 'next' && ++count > seen[index], 30_000);
+      }),
+    );
+    return (performance.now() - started) / 1000;
+  }
+
+  it('delivers one change to every stream within the target', async () => {
+    const tokens = await dataTokens();
+    const before = residentBytes(app.pid);
+    for (let i = 0; i < SUBSCRIBERS; i += 100) {
+      streams.push(
+        ...(await Promise.all(tokens.slice(i, i + 100).map((token) => openLiveStream(app.url, FOLLOW, { token })))),
+      );
+    }
+    expect(streams.filter((stream) => stream.status !== 200)).toEqual([]);
+    // A first change proves every subscription is registered (a stream answers before its subscription is
+    // filed), and warms the path; the measured ones follow.
+    await announceAndWait();
+    const held = residentBytes(app.pid) - before;
+    const times: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) times.push(await announceAndWait());
+    const seconds = median(times);
+    expectTargetsMet(
+      recordFigures(`Live updates: ${SUBSCRIBERS.toLocaleString('en')} consumer subscriptions on one instance`, [
+        {
+          metric: 'one change until every stream has it',
+          unit: 's',
+          ours: seconds,
+          target: `≤ ${TARGET.seconds} s`,
+          met: seconds <= TARGET.seconds,
+          note: `median of ${ROUNDS}; slowest ${Math.max(...times).toFixed(2)} s; one notice naming all ${SUBSCRIBERS} orders`,
+        },
+        {
+          metric: 'server memory held by the open streams',
+          unit: 'MB',
+          ours: held / MB,
+          note: `${(held / SUBSCRIBERS / 1024).toFixed(1)} KB per stream; resident memory before and after opening`,
+        },
+      ]),
+    );
+  });
+});
