@@ -53,6 +53,8 @@ export const DEFAULT_RATE_LIMITS = {
   MAIL_OPEN_PER_ORDER: { points: 20, windowSeconds: 3600 },
   // consumer replies: changes of one order's reply; a script cannot flood the planner or the audit trail
   CONSUMER_REPLY_PER_ORDER: { points: 30, windowSeconds: 3600 },
+  // ratings: changes of one order's rating; a script cannot flood the audit trail
+  CONSUMER_RATING_PER_ORDER: { points: 20, windowSeconds: 3600 },
   // visit statuses, counted in the visit's own history (server/visits): a new arrival estimate once a minute, and
   // 5 corrections (undo) an hour, so a loop cannot fill the audit trail (docs/decisions.md, Technician)
   VISIT_ESTIMATE_PER_ORDER: { points: 1, windowSeconds: 60 },

@@ -18,6 +18,8 @@ import { informedResolvers } from './informed/index.js';
 import { messageSettingResolvers } from './message-settings/index.js';
 import { messageResolvers } from './messages/index.js';
 import { liveResolvers } from './live/index.js';
+import { ratingResolvers } from './ratings/index.js';
+import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
 import { statisticsResolvers } from './statistics/index.js';
@@ -51,6 +53,10 @@ export const RESOLVERS = [
   ...messageResolvers,
   // the visit day followed live
   ...liveResolvers,
+  // the consumer's rating of a finished visit
+  ...ratingResolvers,
+  // the office's board of today
+  ...boardResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

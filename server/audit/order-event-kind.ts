@@ -18,6 +18,7 @@ export enum OrderEventKind {
   RESCHEDULED = 'RESCHEDULED',
   RESTORED = 'RESTORED',
   TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
+  CONSUMER_RATED = 'CONSUMER_RATED',
   CALL_STATUS_SET = 'CALL_STATUS_SET',
 }
 
@@ -47,6 +48,9 @@ registerEnumType(OrderEventKind, {
       description: 'An admin moved the visit to another date or window (and perhaps another technician).',
     },
     RESTORED: { description: 'An admin restored the deleted order.' },
+    CONSUMER_RATED: {
+      description: 'The customer rated the finished visit, or changed the rating; `changes` holds the score.',
+    },
     TECHNICIAN_DELETED: {
       description: "An admin deleted the order's technician; a past or deleted order keeps no technician.",
     },

@@ -35,6 +35,8 @@ export const ORDER_VALUE_FIELDS = [
   'expectedArrival',
   'visitOutcome',
   'visitNote',
+  // The consumer's rating (server/ratings).
+  'ratingScore',
   // The call list's call (server/informed).
   'callStatus',
   'callNote',

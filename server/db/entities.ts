@@ -14,6 +14,7 @@ import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.j
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
 import { Technician } from '../technicians/technician.entity.js';
+import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
@@ -39,6 +40,8 @@ export const ENTITIES = [
   // consumer messages
   ConsumerMessage,
   MessageSetting,
+  // the consumer's rating of a finished visit
+  VisitRating,
   // the call list's call statuses
   OrderCall,
 ];

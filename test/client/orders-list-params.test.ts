@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilters,
   canAsk,
   DEFAULT_PARAMS,
   effectiveParams,
+  FILTER_KINDS,
   filterOf,
   readParams,
   sortedBy,
   WITHOUT_TECHNICIAN,
+  withoutFilter,
   writeParams,
 } from '../../client/src/admin/orders/orders-list-params.js';
 
@@ -82,5 +85,35 @@ describe('the order list in the URL', () => {
     expect(effectiveParams(informed, '2026-11-26').from).toBe('2026-11-26');
     expect(effectiveParams({ ...informed, from: '2026-11-01' }, '2026-11-26').from).toBe('2026-11-01');
     expect(effectiveParams(DEFAULT_PARAMS, '2026-11-26').from).toBe('');
+  });
+
+  it('shows a chip for every filter that differs from the plain list, and none for the sort', () => {
+    expect(activeFilters(DEFAULT_PARAMS)).toEqual([]);
+    expect(activeFilters({ ...DEFAULT_PARAMS, sort: 'NAME', direction: 'DESC', search: '   ' })).toEqual([]);
+    const params = readParams(new URLSearchParams('q=jan&country=BE&technician=-&reply=CALL_ME&deleted=&special=yes'));
+    expect(activeFilters(params)).toEqual([
+      { name: 'search', value: 'jan', kind: 'text' },
+      { name: 'country', value: 'BE', kind: 'country' },
+      { name: 'technician', value: WITHOUT_TECHNICIAN, kind: 'technician' },
+      { name: 'reply', value: 'CALL_ME', kind: 'reply' },
+      { name: 'special', value: 'yes', kind: 'yesNo' },
+      // Deleted orders are hidden by default: showing them too ("all") is a filter of its own.
+      { name: 'deleted', value: '', kind: 'yesNo' },
+    ]);
+  });
+
+  it('covers every parameter but the sort with a chip', () => {
+    const filters = Object.keys(FILTER_KINDS).sort();
+    const params = Object.keys(DEFAULT_PARAMS).filter((name) => name !== 'sort' && name !== 'direction');
+    expect(filters).toEqual(params.sort());
+  });
+
+  it('removes one filter, back to its default, keeping the others and the sort', () => {
+    const params = readParams(new URLSearchParams('q=jan&special=yes&deleted=yes&sort=CITY'));
+    const withoutSpecial = withoutFilter(params, 'special');
+    expect(activeFilters(withoutSpecial).map((filter) => filter.name)).toEqual(['search', 'deleted']);
+    expect(withoutSpecial.sort).toBe('CITY');
+    expect(withoutFilter(withoutSpecial, 'deleted').deleted).toBe('no');
+    expect(writeParams(withoutFilter(withoutFilter(withoutSpecial, 'deleted'), 'search')).toString()).toBe('sort=CITY');
   });
 });

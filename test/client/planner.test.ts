@@ -3,6 +3,7 @@ import {
   canMove,
   confirmItems,
   dayPartOf,
+  daySpan,
   move,
   rowsOf,
   sortByHour,
@@ -24,6 +25,12 @@ const hours = (rows: PlannerRow[]) => rows.map((row) => [row.order.id, row.hour]
 
 describe('planner rules', () => {
   const loaded = rowsOf([order(1, 7), order(2, 10), order(3, 13)], amsterdamHour); // 08, 11, 14
+
+  it('sums the day up from the hours as edited: count, first start, last end', () => {
+    expect(daySpan(loaded)).toEqual({ count: 3, firstHour: 8, lastEndHour: 17 });
+    expect(daySpan(withHour(loaded, 1, 15))).toEqual({ count: 3, firstHour: 11, lastEndHour: 18 });
+    expect(daySpan([])).toBeNull();
+  });
 
   it('offers start hours 07:00 to 20:00', () => {
     expect(START_HOURS).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);

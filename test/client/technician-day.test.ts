@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { copyIsCurrent, tokenExpiryMs } from '../../client/src/technician/offline/copy-age.js';
 import { addressLine } from '../../client/src/lib/address.js';
 import { navigationUrl } from '../../client/src/technician/order/order-links.js';
+import { landingPath } from '../../client/src/technician/landing.js';
+import { dayOrder, daySummary } from '../../client/src/technician/today/day-order.js';
 import type { StatusChange } from '../../client/src/technician/today/visit-change.js';
-import {
-  applyChange,
-  nextStages,
-  nextStopIndex,
-  shownStatus,
-  withWaiting,
-} from '../../client/src/technician/today/visit-stage.js';
+import { applyChange, nextStages, shownStatus, withWaiting } from '../../client/src/technician/today/visit-stage.js';
 
 const tapped = (change: Partial<StatusChange>): StatusChange => ({
   requestId: 'r',
@@ -95,11 +91,40 @@ describe('visit status on the phone', () => {
     expect(applyChange(shownStatus({ stage: 'ARRIVED' }), tapped({ kind: 'undo' })).stage).toBeNull();
     expect(applyChange(shownStatus({ stage: 'ON_THE_WAY' }), tapped({ kind: 'undo' })).stage).toBeNull();
   });
+});
 
-  it('points at the first visit not finished as the next stop', () => {
-    expect(nextStopIndex(['FINISHED', 'ARRIVED', null])).toBe(1);
-    expect(nextStopIndex(['FINISHED', 'FINISHED'])).toBe(-1);
-    expect(nextStopIndex([null])).toBe(0);
+describe("today's page: next stop first, finished visits folded", () => {
+  it('puts the visit being worked on first, then the planned ones by window, the finished ones apart', () => {
+    expect(dayOrder(['FINISHED', null, 'ARRIVED', null])).toEqual({ open: [2, 1, 3], finished: [0], next: 2 });
+    expect(dayOrder([null, 'ON_THE_WAY', 'ARRIVED'])).toEqual({ open: [2, 1, 0], finished: [], next: 2 });
+    expect(dayOrder(['FINISHED', null, null])).toEqual({ open: [1, 2], finished: [0], next: 1 });
+    expect(dayOrder(['FINISHED', 'FINISHED'])).toEqual({ open: [], finished: [0, 1], next: -1 });
+    expect(dayOrder([])).toEqual({ open: [], finished: [], next: -1 });
+  });
+
+  it("counts the day's visits, the finished ones, and names the end of the last window", () => {
+    const orders = [
+      { appointment: '2026-11-23T09:00:00.000Z', duration: 10_800 },
+      { appointment: '2026-11-23T15:00:00.000Z', duration: 3_600 },
+      { appointment: '2026-11-23T13:00:00.000Z', duration: 10_800 },
+    ];
+    expect(daySummary(orders, ['FINISHED', null, 'FINISHED'])).toEqual({
+      total: 3,
+      finished: 2,
+      lastEnd: '2026-11-23T16:00:00.000Z',
+    });
+    expect(daySummary([], [])).toEqual({ total: 0, finished: 0, lastEnd: null });
+  });
+});
+
+describe('where a signed-in technician starts', () => {
+  it('opens today while a visit of today is still open, or a tap waits; the planner otherwise', () => {
+    expect(landingPath({ todayStages: [null, 'FINISHED'], waitingTaps: 0 })).toBe('/technician/today');
+    expect(landingPath({ todayStages: ['ON_THE_WAY'], waitingTaps: 0 })).toBe('/technician/today');
+    expect(landingPath({ todayStages: ['FINISHED', 'FINISHED'], waitingTaps: 0 })).toBe('/technician/manage');
+    expect(landingPath({ todayStages: [], waitingTaps: 0 })).toBe('/technician/manage');
+    expect(landingPath({ todayStages: null, waitingTaps: 0 })).toBe('/technician/manage');
+    expect(landingPath({ todayStages: [], waitingTaps: 1 })).toBe('/technician/today');
   });
 });
 

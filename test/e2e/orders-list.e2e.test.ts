@@ -69,21 +69,27 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await expectNoAxeViolations(page, 'admin-orders-list');
 
     // Without accents and in lower case, as typed during a call.
-    await page.getByLabel('Zoeken').fill('celine');
+    await page.getByLabel('Zoeken', { exact: true }).fill('celine');
     await expect.poll(() => references(page)).toEqual(['LIST-1']);
     expect(new URL(page.url()).searchParams.get('q')).toBe('celine');
-    await page.getByLabel('Zoeken').fill('3511cd 6');
+    await page.getByLabel('Zoeken', { exact: true }).fill('3511cd 6');
     await expect.poll(() => references(page)).toEqual(['LIST-2']);
+    // Each row says its stage, whether the customer looked the window up, the reply and the marks, in words.
+    const row = page.locator('.orders-table tbody tr').first();
+    const cells = (await row.locator('td').allInnerTexts()).join(' | ');
+    for (const mark of ['Gepland', 'Nee', 'Geen reactie', 'Speciaal']) expect(cells).toContain(mark);
     await saveScreenshot(page, 'admin-orders-search');
 
     // Sorting by a column, and the filter state survives a reload (it lives in the URL).
-    await page.getByLabel('Zoeken').fill('');
+    await page.getByLabel('Zoeken', { exact: true }).fill('');
     await expect.poll(() => references(page)).toHaveLength(3);
     await page.getByRole('button', { name: 'Naam' }).click();
     await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
     await page.getByRole('button', { name: 'Naam' }).click();
     await expect.poll(() => references(page)).toEqual(['LIST-3', 'LIST-2', 'LIST-1']);
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Naam');
+    // The filters other than the search are folded into the filter row until asked for.
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Speciale opdracht').selectOption('yes');
     await expect.poll(() => references(page)).toEqual(['LIST-2']);
     await page.reload();
@@ -109,7 +115,7 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     });
     await openWithStorage(page, app, { adminToken }, '/admin/orders?q=...');
     await page.getByText('Typ minstens 3 letters of cijfers achter elkaar').waitFor();
-    await page.getByLabel('Zoeken').fill('%%%');
+    await page.getByLabel('Zoeken', { exact: true }).fill('%%%');
     await page.waitForTimeout(600); // past the pause after typing that would send a search
     expect(listQueries).toEqual([]);
 
@@ -125,10 +131,69 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await openWithStorage(page, app, { adminToken }, '/admin/orders?lang=fr&country=BE');
     await page.getByRole('heading', { level: 1, name: 'Missions' }).waitFor();
-    await page.getByLabel('Rechercher').fill('liege');
+    await page.getByLabel('Rechercher', { exact: true }).fill('liege');
     await expect.poll(() => references(page)).toEqual(['LIST-1']);
     await page.getByText('Trouvées : 1').waitFor();
     await expectNoAxeViolations(page, 'admin-orders-list-fr');
+    await context.close();
+  });
+
+  it('shows the filters in force as chips that remove them, and "Terug" on an order returns to the list as it was', async () => {
+    await withDatabase(app, async (em) => {
+      for (let number = 1; number <= 30; number++) {
+        await createOrder(em, {
+          referenceNumber: `ROW-${String(number).padStart(2, '0')}`,
+          name: `Klant Zwolle ${number}`,
+          city: 'Zwolle',
+          zipcode: '8011 AA',
+          houseNumber: String(number),
+          appointment: instantOf(addDays(VISIT_DATE, 1), 8, number, ZONE),
+        });
+      }
+    });
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 700 } });
+    await openWithStorage(page, app, { adminToken }, '/admin/orders?q=zwolle&country=NL&reply=NONE');
+    await expect.poll(async () => (await references(page)).length).toBe(25);
+    const chip = (name: string) => page.getByRole('button', { name: `${name}, filter verwijderen` });
+    await chip('Zoeken: “zwolle”').waitFor();
+    await chip('Reactie klant: Geen reactie').waitFor();
+    await chip('Land: NL').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('country')).toBeNull();
+    await expect.poll(() => chip('Land: NL').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('reply')).toBe('NONE');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    expect(await page.getByLabel('Land').inputValue()).toBe('');
+    await expectNoAxeViolations(page, 'admin-orders-list-chips');
+    await saveScreenshot(page, 'admin-orders-chips');
+    await chip('Reactie klant: Geen reactie').click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=zwolle');
+
+    // Scrolled down to an order, opened it, and back: the same list at the same place.
+    const link = page.getByRole('link', { name: 'ROW-20' });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    await link.click();
+    await page.waitForURL('**/admin/appointment/manage?reference=ROW-20');
+    await page.getByText('Klant Zwolle 20').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'Terug' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/orders' && url.search === '?q=zwolle');
+    expect(await page.getByLabel('Zoeken', { exact: true }).inputValue()).toBe('zwolle');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 5);
+    await page.getByRole('link', { name: 'ROW-20' }).waitFor();
+    await context.close();
+  });
+
+  it('names its chips and marks in French, without an axe violation', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await openWithStorage(page, app, { adminToken }, '/admin/orders?lang=fr&country=BE&special=no');
+    await page.getByRole('heading', { level: 1, name: 'Missions' }).waitFor();
+    await expect.poll(() => references(page)).toEqual(['LIST-1']);
+    await page.getByRole('button', { name: 'Mission spéciale : Non, retirer le filtre' }).waitFor();
+    await page.getByRole('button', { name: 'Filtres', exact: true }).click();
+    await expectNoAxeViolations(page, 'admin-orders-list-chips-fr');
     await context.close();
   });
 });

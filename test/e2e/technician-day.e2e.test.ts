@@ -108,6 +108,8 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Opslaan' }).click();
     await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Afgerond om 09:00: Gerepareerd');
     expect(await card(page, 'Bert Bakker').textContent()).toContain('Volgende');
+    // The finished visit folds into the line at the end; it opens to show it.
+    await page.getByRole('button', { name: '1 van 3 afgerond' }).click();
     expect(await stageInDatabase(anna.id)).toEqual({
       status: { stage: 'FINISHED', outcome: 'REPAIRED', note: 'Pomp vervangen' },
       kinds: ['VISIT_ON_THE_WAY', 'VISIT_ARRIVED', 'VISIT_FINISHED'],
@@ -348,6 +350,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await page.getByRole('link', { name: 'Vandaag' }).click();
     await page.getByText('Vandaag geen bezoeken.').waitFor();
     expect(await page.getByText('Nog niet verzonden', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Uitloggen' }).click();
     await page.waitForURL('**/technician/login');
     expect((await stageInDatabase(carla.id)).status).toBeNull();

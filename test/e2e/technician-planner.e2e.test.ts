@@ -110,7 +110,7 @@ describe('technician planner (built app in Chromium)', () => {
       'Opdracht 2: Bert Bakker 10:00-13:00',
       'Opdracht 3: Carla de Boer 07:00-10:00',
     ]);
-    await page.getByRole('button', { name: 'Sorteer' }).click();
+    await page.getByRole('button', { name: 'Sorteer op tijdvak' }).click();
     expect(await plan(page)).toEqual([
       'Opdracht 1: Carla de Boer 07:00-10:00',
       'Opdracht 2: Anna Jansen 09:00-12:00',
@@ -126,7 +126,7 @@ describe('technician planner (built app in Chromium)', () => {
       'Opdracht 3: Anna Jansen 10:00-13:00',
     ]);
 
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Tijden herstellen' }).click();
     expect(await plan(page)).toEqual([
       'Opdracht 1: Anna Jansen 08:00-11:00',
       'Opdracht 2: Bert Bakker 11:00-14:00',
@@ -138,27 +138,42 @@ describe('technician planner (built app in Chromium)', () => {
     expect(await moveButton(page, 'Carla de Boer', 'down').isDisabled()).toBe(true);
     await item(page, 'Carla de Boer').getByLabel('Begintijd').selectOption('20');
     expect(await item(page, 'Carla de Boer').textContent()).toContain('Eindigt na 22:00 uur');
-    let dialogs = 0;
+    // The browser's own dialog is never used: the question is asked in the page.
+    let nativeDialogs = 0;
     page.on('dialog', (dialog) => {
-      dialogs++;
-      expect(dialog.message()).toBe('Weet u zeker dat u alle opdrachten wilt bevestigen?');
-      void dialog.accept();
+      nativeDialogs++;
+      void dialog.dismiss();
     });
     await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
     await page.getByText('Opgelet! Bij opdracht 3 ligt de eindtijd na 22:00 uur.').waitFor();
-    expect(dialogs).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
     await item(page, 'Carla de Boer').getByLabel('Begintijd').selectOption('16');
     await moveButton(page, 'Anna Jansen', 'down').click();
     await moveButton(page, 'Bert Bakker', 'up').click();
     await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
+    // It says what it locks: the day, how many orders, from when to when.
+    const question = page.getByRole('dialog', { name: 'Planning voor zaterdag 21 november 2026 bevestigen?' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(
+      'Opdrachten: 3, van 09:00 tot 19:00. Na het bevestigen liggen deze tijden vast',
+    );
+    // Cancelling changes nothing; the planner is still open.
+    await question.getByRole('button', { name: 'Annuleren' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect((await startsInDatabase(technician)).confirmations).toBe(0);
+    await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
+    await question.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
     await page.getByText('Opdrachten bevestigd').waitFor();
-    expect(dialogs).toBe(1);
+    expect(nativeDialogs).toBe(0);
     // A confirmed day looks confirmed: a banner, times as text, nothing left to change or confirm.
     const banner = 'Bevestigd op 20 november 2026 om 09:30 — vergrendeld';
     await page.getByText(banner).waitFor();
     expect(await page.locator('select').count()).toBe(0);
-    for (const name of ['Reset', 'Sorteer', 'Opdrachten bevestigen']) {
+    expect(await page.getByTestId('planner-summary').textContent()).toBe(
+      'Opdrachten: 3 · van 09:00 tot 19:00 · bevestigd',
+    );
+    for (const name of ['Tijden herstellen', 'Sorteer op tijdvak', 'Opdrachten bevestigen']) {
       expect(await page.getByRole('button', { name }).count()).toBe(0);
     }
     expect(await page.getByText('Let op: na het klikken op bevestigen').count()).toBe(0);
@@ -184,13 +199,16 @@ describe('technician planner (built app in Chromium)', () => {
     expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).count()).toBe(0);
     await saveScreenshot(page, 'technician-planner-confirmed-reloaded');
 
+    // Signing out is in the menu, not a button above the first order.
+    expect(await page.getByRole('button', { name: 'Uitloggen' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Uitloggen' }).click();
     await page.waitForURL('**/technician/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await context.close();
   });
 
-  it('shows Test to an admin who opened the planner, toggling the lock; it fits a phone', async () => {
+  it("shows an admin who opened the planner the technician's own controls, no test buttons; it fits a phone", async () => {
     const { technician } = await arrangeDay('Zoë');
     const admin = await withDatabase(app, (em) => createAdmin(em));
     const tokens = appTokens(app);
@@ -202,14 +220,15 @@ describe('technician planner (built app in Chromium)', () => {
       MANAGE,
     );
     await page.getByRole('heading', { level: 1, name: 'Goedemorgen Zoë' }).waitFor();
-    const test = page.getByRole('button', { name: 'Test' });
     expect(await page.locator('select:enabled').count()).toBe(3);
-    await test.click();
-    await page.getByText('Test: de planning is vergrendeld.').waitFor();
-    expect(await page.locator('select:enabled').count()).toBe(0);
-    await test.click();
-    await page.getByText('Test: de planning is ontgrendeld.').waitFor();
-    expect(await page.locator('select:enabled').count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Test' }).count()).toBe(0);
+    expect(await page.getByTestId('planner-summary').textContent()).toBe(
+      'Opdrachten: 3 · van 08:00 tot 17:00 · nog niet bevestigd',
+    );
+    // However long the day, the confirm is in view without scrolling, above the tab bar.
+    const confirm = await page.getByRole('button', { name: 'Opdrachten bevestigen' }).boundingBox();
+    const tabs = await page.getByRole('navigation', { name: 'Mijn dag' }).boundingBox();
+    expect(confirm && tabs && confirm.y + confirm.height <= tabs.y).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'technician-planner-phone');
@@ -221,10 +240,13 @@ describe('technician planner (built app in Chromium)', () => {
     const { page, context } = await browser.newPage();
     await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, MANAGE);
     await item(page, 'Anna Jansen').getByLabel('Begintijd').selectOption('12');
-    page.on('dialog', (dialog) => void dialog.accept());
+    const confirmInDialog = async () => {
+      await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Opdrachten bevestigen' }).click();
+    };
 
     await page.route('**/graphql', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
+    await confirmInDialog();
     await page.getByText('Er is een probleem opgetreden, herlaad de pagina en probeer het opnieuw.').waitFor();
     await page.unroute('**/graphql');
     expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12:00-15:00');
@@ -235,7 +257,7 @@ describe('technician planner (built app in Chromium)', () => {
       em.create(ScheduleConfirmation, { technician: technician.id, date: DAY, confirmedAt: new Date() });
       await em.flush();
     });
-    await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
+    await confirmInDialog();
     await page.getByText('Deze planning is al bevestigd en kan niet meer worden gewijzigd.').waitFor();
     await page.getByText('Bevestigd — vergrendeld').waitFor();
     expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12:00-15:00');

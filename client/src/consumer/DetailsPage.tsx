@@ -14,6 +14,7 @@ import type { VisitAnswer } from './gql/graphql';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
 import { VisitProgressNote, type VisitProgressState } from './VisitProgressNote';
+import { VisitRating } from './VisitRating';
 
 const ConsumerVisitsQuery = graphql(`
   query ConsumerVisits($country: Country!) {
@@ -39,6 +40,12 @@ const ConsumerVisitsQuery = graphql(`
       reply {
         answer
         accessNote
+        updatedAt
+      }
+      ratingOpen
+      rating {
+        score
+        comment
         updatedAt
       }
     }
@@ -131,6 +138,9 @@ export function DetailsPage() {
   const progressOf = (visit: (typeof visits)[number]) => shownLive[visit.referenceNumber] ?? visit.progress;
   // Once the technician set out, "he calls 30 minutes before" is past.
   const allPlanned = visits.every((visit) => progressOf(visit).stage === 'PLANNED');
+  // A visit finished while the page was open can be rated at once; one finished before, while the server says so.
+  const canRate = (visit: (typeof visits)[number]) =>
+    progressOf(visit).stage === 'FINISHED' && (visit.progress.stage !== 'FINISHED' || visit.ratingOpen);
 
   return (
     <>
@@ -154,6 +164,7 @@ export function DetailsPage() {
                 reference={visit.referenceNumber}
               />
               <VisitProgressNote progress={progressOf(visit)} />
+              {canRate(visit) && <VisitRating reference={visit.referenceNumber} rating={visit.rating ?? null} />}
               {visit.replyOpen && (
                 <div className="visit-actions">
                   <AddToCalendar reference={visit.referenceNumber} />

@@ -7,8 +7,12 @@ import { useI18n } from '../i18n/i18n';
 import { storeToken } from '../lib/storage';
 import { AuthCard } from '../staff/AuthCard';
 import { SignInForm } from '../staff/SignInForm';
-import { readQueue, waitingCountOf } from './offline/status-queue';
-import { endedSessionTechnicianId, forgetEndedSession } from './offline/technician-storage';
+import { waitingCountOf } from './offline/status-queue';
+import {
+  endedSessionTechnicianId,
+  forgetEndedSession,
+  forgetOtherTechniciansCopies,
+} from './offline/technician-storage';
 
 const SignInTechnicianMutation = graphql(`
   mutation SignInTechnician($input: SignInInput!) {
@@ -39,8 +43,10 @@ export function LoginPage() {
           if (!data) throw new Error('No token in the answer');
           storeToken('technician', data.signInTechnician.accessToken);
           forgetEndedSession();
-          // Taps of this technician still waiting are sent by the day's page, which shows how they fared.
-          navigate(readQueue().length > 0 ? '/technician/today' : '/technician/manage', { replace: true });
+          // Another technician's copies of their day do not stay on a phone someone else now uses.
+          forgetOtherTechniciansCopies();
+          // The landing page opens where the work is: today's visits (and waiting taps), or the planner.
+          navigate('/technician', { replace: true });
         }}
       />
     </AuthCard>

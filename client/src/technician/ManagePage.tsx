@@ -6,7 +6,6 @@ import { useI18n } from '../i18n/i18n';
 import { TIME_ZONE } from '../i18n/locale';
 import { problemOf } from '../lib/errors';
 import { usePageTitle } from '../lib/usePageTitle';
-import { TechnicianLogoutButton } from './TechnicianLogoutButton';
 import { Planner } from './manage/Planner';
 import { readSnapshot, saveSnapshot } from './offline/offline-snapshot';
 import type { TechnicianPlannerPageQuery as PlannerPageData } from '../gql/graphql';
@@ -68,7 +67,6 @@ export function ManagePage() {
     <section className="planner">
       <div className="page-header">
         <h1>{t('technician.manage.pageTitle')}</h1>
-        <TechnicianLogoutButton />
       </div>
       {loading && <Spinner />}
       <Message tone="error">

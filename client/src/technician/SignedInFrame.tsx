@@ -33,8 +33,9 @@ function useInstallableApp() {
 }
 
 /**
- * The signed-in technician's frame: who is acting (when an admin works as the technician), the two views of
- * the day (today, visit by visit, and the next working day's planner), then the page.
+ * The signed-in technician's frame: who is acting (when an admin works as the technician), the page, and the two
+ * views of the day (today, visit by visit, and the next working day's planner) as a tab bar fixed at the bottom,
+ * where the thumb is. It comes after the page in the document too, so the keyboard meets it in the order seen.
  */
 export function SignedInFrame() {
   const { t } = useI18n();
@@ -51,7 +52,7 @@ export function SignedInFrame() {
   };
 
   return (
-    <>
+    <div className="technician-frame">
       {current?.actingAdminName && (
         <div className="acting-as-bar" role="region" aria-label={t('technician.actingAs.label')}>
           <p>
@@ -65,11 +66,11 @@ export function SignedInFrame() {
           </button>
         </div>
       )}
-      <nav className="technician-nav" aria-label={t('technician.nav.label')}>
+      <Outlet />
+      <nav className="technician-tabs" aria-label={t('technician.nav.label')}>
         <NavLink to="/technician/today">{t('technician.nav.today')}</NavLink>
         <NavLink to="/technician/manage">{t('technician.nav.planner')}</NavLink>
       </nav>
-      <Outlet />
-    </>
+    </div>
   );
 }

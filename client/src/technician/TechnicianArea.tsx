@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaApollo } from '../components/AreaApollo';
 import { GuestOnly, RequireToken } from '../components/guards';
 import { ForgotPage } from './ForgotPage';
+import { LandingPage } from './LandingPage';
 import { LoginPage } from './LoginPage';
 import { ManagePage } from './ManagePage';
 import { NewPasswordPage } from './NewPasswordPage';
@@ -11,11 +12,13 @@ import { SignedInFrame } from './SignedInFrame';
 import { TechnicianShell } from './TechnicianShell';
 import { TodayPage } from './today/TodayPage';
 
-const MANAGE = '/technician/manage';
+/** Where the work is: today's visits on a working day, the planner otherwise (the landing page decides). */
+const LANDING = '/technician';
 
 /**
  * Technician routes (docs/rules.md, Screens and routes): login, forgot and new password for guests;
- * the planner (manage, the next working day) and today's visits need accessToken.
+ * the planner (manage, the next working day) and today's visits need accessToken; `/technician` opens the one
+ * where the work is.
  */
 export default function TechnicianArea() {
   // Once per opening of the area, before any page reads the storage: copies past their day go.
@@ -24,19 +27,19 @@ export default function TechnicianArea() {
     <AreaApollo token="technician" onExpired="/technician/login" endSession={endSessionKeepingWaitingTaps}>
       <TechnicianShell>
         <Routes>
-          <Route index element={<Navigate to={MANAGE} replace />} />
-          <Route element={<GuestOnly kind="technician" redirectTo={MANAGE} />}>
+          <Route element={<GuestOnly kind="technician" redirectTo={LANDING} />}>
             <Route path="login" element={<LoginPage />} />
             <Route path="forgot" element={<ForgotPage />} />
             <Route path="newpassword/:token" element={<NewPasswordPage />} />
           </Route>
           <Route element={<RequireToken kind="technician" redirectTo="/technician/login" />}>
+            <Route index element={<LandingPage />} />
             <Route element={<SignedInFrame />}>
               <Route path="manage" element={<ManagePage />} />
               <Route path="today" element={<TodayPage />} />
             </Route>
           </Route>
-          <Route path="*" element={<Navigate to={MANAGE} replace />} />
+          <Route path="*" element={<Navigate to={LANDING} replace />} />
         </Routes>
       </TechnicianShell>
     </AreaApollo>

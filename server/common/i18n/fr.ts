@@ -234,6 +234,10 @@ export const fr: Record<MessageKey, string> = {
   CALENDAR_FILE_NAME: 'rendez-vous-{reference}.ics',
   REPLY_EMPTY: 'Choisissez une réponse ou saisissez une note.',
   REPLY_CLOSED: 'Votre visite a déjà commencé ({start}) ; votre réponse ne peut plus être modifiée.',
+  RATING_NOT_FINISHED: "Vous pourrez évaluer la visite dès que le technicien l'aura terminée.",
+  RATING_CLOSED:
+    "Une évaluation peut être donnée ou modifiée jusqu'à {days} jours après la visite ; ce délai est dépassé.",
+  RATING_SCORE_RANGE: 'Choisissez une note de {min} à {max}.',
   ACCESS_NOTE_CHARACTERS:
     'Cette note contient des caractères non autorisés ici, comme une tabulation ou un caractère de contrôle.',
   TIME_INPUT_INVALID: 'Indiquez une heure au format HH:MM, par exemple 18:00.',

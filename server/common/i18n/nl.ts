@@ -228,6 +228,10 @@ export const nl = {
   CALENDAR_FILE_NAME: 'afspraak-{reference}.ics',
   REPLY_EMPTY: 'Kies een antwoord of vul een notitie in.',
   REPLY_CLOSED: 'Uw bezoek is al begonnen ({start}); uw antwoord kan niet meer worden gewijzigd.',
+  RATING_NOT_FINISHED: 'U kunt het bezoek beoordelen zodra de monteur het heeft afgerond.',
+  RATING_CLOSED:
+    'Een beoordeling kan tot {days} dagen na het bezoek worden gegeven of gewijzigd; die termijn is voorbij.',
+  RATING_SCORE_RANGE: 'Kies een cijfer van {min} tot en met {max}.',
   ACCESS_NOTE_CHARACTERS: 'Deze notitie bevat tekens die hier niet kunnen, zoals een tab of een stuurteken.',
   TIME_INPUT_INVALID: 'Vul een tijd in als UU:MM, bijvoorbeeld 18:00.',
 

@@ -15,6 +15,7 @@ import { Migration20261126010000_consumer_messages } from './Migration2026112601
 import { Migration20261126030000_import_status_default } from './Migration20261126030000_import_status_default.js';
 import { Migration20261126031500_consumer_message_purge } from './Migration20261126031500_consumer_message_purge.js';
 import { Migration20261126033000_order_street } from './Migration20261126033000_order_street.js';
+import { Migration20261126060000_visit_ratings } from './Migration20261126060000_visit_ratings.js';
 import { Migration20261126060000_order_calls } from './Migration20261126060000_order_calls.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -38,6 +39,8 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261126031500_consumer_message_purge', class: Migration20261126031500_consumer_message_purge },
   // full addresses: street and house-number addition
   { name: 'Migration20261126033000_order_street', class: Migration20261126033000_order_street },
+  // the consumer's rating of a finished visit
+  { name: 'Migration20261126060000_visit_ratings', class: Migration20261126060000_visit_ratings },
   // the call list: the last call's status per order
   { name: 'Migration20261126060000_order_calls', class: Migration20261126060000_order_calls },
 ];

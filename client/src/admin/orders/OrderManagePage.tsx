@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -14,6 +14,8 @@ import { OrderDetails } from './OrderDetails';
 import { OrderHistory } from './OrderHistory';
 import { OrderMessages } from './OrderMessages';
 import { OrderActions } from './OrderActions';
+import { ordersListOf } from './orders-list/list-return';
+import { OrderRating } from './OrderRating';
 import { AdminPageHeader } from '../AdminPageHeader';
 import type { Status } from './StatusMessages';
 import type { TechnicianOption } from './TechnicianSelect';
@@ -51,6 +53,7 @@ export const ManagedOrderFragment = graphql(`
     }
     ...OrderDetails_order
     ...OrderInformed_order
+    ...OrderRating_order
     ...OrderActions_order
   }
 `);
@@ -61,6 +64,9 @@ export function OrderManagePage() {
   const technicians = useQuery(OrderManagePageQuery);
   // A reference in the URL (from the order list, the call list, a shared link) opens that order at once.
   const [query, setQuery] = useSearchParams();
+  // Opened from the order list: "Terug" returns to that list, its filters and scroll position as they were.
+  const location = useLocation();
+  const backToList = ordersListOf(location.state);
   const linked = query.get('reference')?.trim() || null;
   const [reference, setReference] = useState(linked ?? '');
   const [searched, setSearched] = useState<string | null>(linked);
@@ -78,7 +84,7 @@ export function OrderManagePage() {
     if (wanted === '') return;
     if (wanted === searched) void result.refetch();
     else setSearched(wanted);
-    setQuery({ reference: wanted }, { replace: true });
+    setQuery({ reference: wanted }, { replace: true, state: location.state as unknown });
   };
 
   const order = searched !== null ? result.data?.orderByReference : undefined;
@@ -86,7 +92,7 @@ export function OrderManagePage() {
 
   return (
     <section>
-      <AdminPageHeader title={t('admin.menu.manageOrders')} />
+      <AdminPageHeader title={t('admin.menu.manageOrders')} back={backToList ?? undefined} />
       <form className="card form search-form" onSubmit={search} role="search">
         <div className="field">
           <label htmlFor="order-search">{t('admin.orders.field.referenceNumber')}</label>
@@ -155,6 +161,7 @@ function ManagedOrder({
       )}
       <OrderDetails order={order} />
       <OrderInformed order={order} />
+      <OrderRating order={order} />
       <OrderActions order={order} technicians={technicians} status={status} onStatus={onStatus} />
     </article>
   );

@@ -20,6 +20,7 @@ const KIND_LABELS = {
   RESCHEDULED: 'admin.history.kind.RESCHEDULED',
   RESTORED: 'admin.history.kind.RESTORED',
   TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
+  CONSUMER_RATED: 'admin.history.kind.CONSUMER_RATED',
   CALL_STATUS_SET: 'admin.history.kind.CALL_STATUS_SET',
 } as const;
 
@@ -55,6 +56,8 @@ const FIELD_LABELS = {
   messageStatus: 'admin.history.field.messageStatus',
   messageKind: 'admin.history.field.messageKind',
   messageChannel: 'admin.history.field.messageChannel',
+  // The consumer's rating records its score.
+  ratingScore: 'admin.history.field.ratingScore',
   // A call from the call list records these two.
   callStatus: 'admin.history.field.callStatus',
   callNote: 'admin.history.field.callNote',

@@ -126,6 +126,46 @@ export function filterOf(
   };
 }
 
+/** What a dispatcher narrows the list by: every parameter but the sort. */
+export type FilterName = Exclude<keyof OrdersListParams, 'sort' | 'direction'>;
+
+/**
+ * How a filter's value reads on its chip. A record over every filter, so a filter added to the parameters does not
+ * compile until it says how it is shown.
+ */
+export type FilterKind = 'text' | 'date' | 'country' | 'technician' | 'yesNo' | 'reply';
+
+export const FILTER_KINDS: Record<FilterName, FilterKind> = {
+  search: 'text',
+  from: 'date',
+  to: 'date',
+  country: 'country',
+  technician: 'technician',
+  informed: 'yesNo',
+  reply: 'reply',
+  special: 'yesNo',
+  external: 'yesNo',
+  deleted: 'yesNo',
+};
+
+export interface ActiveFilter {
+  name: FilterName;
+  value: string;
+  kind: FilterKind;
+}
+
+/** The filters that differ from the plain list, in the parameters' order: each shows as a removable chip. */
+export function activeFilters(params: OrdersListParams): ActiveFilter[] {
+  return (Object.keys(FILTER_KINDS) as FilterName[])
+    .filter((name) => params[name].trim() !== DEFAULT_PARAMS[name])
+    .map((name) => ({ name, value: params[name], kind: FILTER_KINDS[name] }));
+}
+
+/** The list without one filter (back to its default), the sort and the other filters kept. */
+export function withoutFilter(params: OrdersListParams, name: FilterName): OrdersListParams {
+  return { ...params, [name]: DEFAULT_PARAMS[name] };
+}
+
 /** Clicking a column header: the same column turns around, another starts ascending. */
 export function sortedBy(params: OrdersListParams, field: SortField): OrdersListParams {
   const direction: SortDirection = params.sort === field && params.direction === 'ASC' ? 'DESC' : 'ASC';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { BusyButton } from '../../components/BusyButton';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { hourLabel } from '../../../../shared/hours.js';
 import { Message } from '../../components/Message';
 import { formatLongDate, formatTime, formatWeekday, hourIn } from '../../i18n/format';
@@ -8,10 +9,10 @@ import { useI18n } from '../../i18n/i18n';
 import { firstnameFromToken } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
 import { AppointmentItem } from './AppointmentItem';
-import { TechnicianLogoutButton } from '../TechnicianLogoutButton';
 import {
   confirmItems,
   dayPartOf,
+  daySpan,
   endsTooLate,
   move,
   rowsOf,
@@ -29,7 +30,9 @@ type Notice = { tone: 'error' | 'success' | 'info'; text: string };
 
 /**
  * The loaded planner (docs/rules.md, Planner day). Editable while the day has orders and is not locked; hours
- * change nothing in the order until Sorteer, a move or the confirm. Failed confirms keep the edits.
+ * change nothing in the order until "Sorteer op tijdvak", a move or the confirm. Failed confirms keep the edits.
+ * The day's sum (orders, first start, last end, confirmed or not) stands on top; the confirm stays in view at the
+ * bottom and asks in the page, saying what it locks.
  */
 export function Planner({
   schedule,
@@ -48,12 +51,11 @@ export function Planner({
   const [rows, setRows] = useState<Row[]>(loaded);
   // When the day was confirmed (from the server, or from this page's own confirmation); null while open.
   const [confirmedAt, setConfirmedAt] = useState<string | null>(schedule.locked ? (schedule.confirmedAt ?? '') : null);
-  // An admin's "Test" locks and unlocks the page only, to see what a technician sees.
-  const [testLocked, setTestLocked] = useState(false);
-  const locked = confirmedAt !== null || testLocked || offlineSavedAt !== undefined;
+  const locked = confirmedAt !== null || offlineSavedAt !== undefined;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const { confirm, confirming } = useConfirmSchedule();
+  const [ask, confirmDialog] = useConfirm();
   const listRef = useRef<HTMLOListElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
@@ -72,9 +74,9 @@ export function Planner({
   }, [rows]);
 
   const firstname = firstnameFromToken(readToken('technician'));
-  const canTest = readToken('admin') !== null;
   const greeting = t(`technician.manage.greeting.${dayPartOf(hourOf(serverNow))}`);
   const day = new Date(`${schedule.date}T12:00:00Z`);
+  const span = daySpan(rows);
 
   const moveRow = (id: number, direction: Direction) => {
     const next = move(rows, id, direction);
@@ -96,14 +98,6 @@ export function Planner({
     if (notice?.tone !== 'success') setNotice(null);
   };
 
-  const toggleTest = () => {
-    setTestLocked(!testLocked);
-    setNotice({
-      tone: 'info',
-      text: t(testLocked ? 'technician.manage.testUnlocked' : 'technician.manage.testLocked'),
-    });
-  };
-
   // Locking removes the confirm button that was just pressed: the keyboard goes on to the outcome.
   const lockAndShowNotice = (at: string) => {
     flushSync(() => setConfirmedAt(at));
@@ -123,7 +117,22 @@ export function Planner({
       setNotice({ tone: 'error', text });
       return;
     }
-    if (!window.confirm(t('technician.manage.confirmQuestion'))) return;
+    const span = daySpan(sorted);
+    const confirmed = await ask({
+      title: t('technician.manage.confirmTitle', {
+        weekday: formatWeekday(day, i18n),
+        date: formatLongDate(day, i18n),
+      }),
+      body: span
+        ? t('technician.manage.confirmBody', {
+            count: span.count,
+            first: hourLabel(span.firstHour),
+            last: hourLabel(span.lastEndHour),
+          })
+        : undefined,
+      confirmLabel: t('technician.manage.confirm'),
+    });
+    if (!confirmed) return;
     setNotice(null);
     const outcome = await confirm({ date: schedule.date, appointments: confirmItems(sorted) });
     if (!outcome.ok) {
@@ -131,9 +140,9 @@ export function Planner({
       if (outcome.code === 'SCHEDULE_LOCKED') lockAndShowNotice('');
       return;
     }
-    const confirmed = rowsOf(outcome.schedule.orders, hourOf);
-    setLoaded(confirmed);
-    setRows(confirmed);
+    const confirmedRows = rowsOf(outcome.schedule.orders, hourOf);
+    setLoaded(confirmedRows);
+    setRows(confirmedRows);
     setNotice({ tone: 'success', text: outcome.message });
     lockAndShowNotice(outcome.schedule.confirmedAt ?? '');
   };
@@ -146,8 +155,20 @@ export function Planner({
           <p className="planner-date">
             {t('technician.manage.scheduleFor', { weekday: formatWeekday(day, i18n), date: formatLongDate(day, i18n) })}
           </p>
+          {span && (
+            <p className="planner-summary" data-testid="planner-summary">
+              {t('technician.manage.summary', {
+                count: span.count,
+                first: hourLabel(span.firstHour),
+                last: hourLabel(span.lastEndHour),
+              })}{' '}
+              ·{' '}
+              <span className={confirmedAt !== null ? 'planner-summary-confirmed' : 'planner-summary-open'}>
+                {t(confirmedAt !== null ? 'technician.manage.summaryConfirmed' : 'technician.manage.summaryOpen')}
+              </span>
+            </p>
+          )}
         </div>
-        <TechnicianLogoutButton />
       </div>
 
       {offlineSavedAt !== undefined && (
@@ -189,35 +210,28 @@ export function Planner({
         {announcement}
       </p>
 
-      <div className="planner-actions">
+      {!locked && rows.length > 0 && (
+        <div className="toolbar planner-tools">
+          <button type="button" className="button button-secondary" disabled={confirming} onClick={() => edit(loaded)}>
+            {t('technician.manage.reset')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={confirming}
+            onClick={() => edit(sortByHour(rows))}
+          >
+            {t('technician.manage.sort')}
+          </button>
+        </div>
+      )}
+      {/* Stays in view at the bottom (above the tab bar): the confirm and what it answered need no scrolling. */}
+      <div className={!locked && rows.length > 0 ? 'planner-actions planner-actions-sticky' : 'planner-actions'}>
         <div ref={noticeRef} tabIndex={-1} className="planner-notice">
           <Message tone={notice?.tone ?? 'info'}>{notice?.text}</Message>
         </div>
-        {canTest && rows.length > 0 && confirmedAt === null && offlineSavedAt === undefined && (
-          <button type="button" className="button button-ghost" disabled={confirming} onClick={toggleTest}>
-            {t('technician.manage.test')}
-          </button>
-        )}
         {!locked && rows.length > 0 && (
           <>
-            <div className="toolbar">
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={confirming}
-                onClick={() => edit(loaded)}
-              >
-                {t('technician.manage.reset')}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={confirming}
-                onClick={() => edit(sortByHour(rows))}
-              >
-                {t('technician.manage.sort')}
-              </button>
-            </div>
             <p className="planner-warning" id="planner-warning">
               {t('technician.manage.warning')}
             </p>
@@ -232,6 +246,7 @@ export function Planner({
           </>
         )}
       </div>
+      {confirmDialog}
     </section>
   );
 }

@@ -105,3 +105,10 @@ export function dayPartOf(hour: number): DayPart {
   if (hour < 18) return 'afternoon';
   return 'evening';
 }
+
+/** What the top of the planner and its confirm question say: how many orders, from the first start to the last end. */
+export function daySpan(rows: readonly PlannerRow[]): { count: number; firstHour: number; lastEndHour: number } | null {
+  if (rows.length === 0) return null;
+  const hours = rows.map((row) => row.hour);
+  return { count: rows.length, firstHour: Math.min(...hours), lastEndHour: endHourOf(Math.max(...hours)) };
+}

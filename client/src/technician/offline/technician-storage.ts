@@ -58,6 +58,17 @@ export function forgetDayCopies(): void {
 }
 
 /**
+ * A technician signed in (or an admin opened the area as one): the copies of every other technician's day go.
+ * They were never shown to anyone else, but names, addresses and access notes have no business on a phone that
+ * another person now uses. Other technicians' waiting taps stay: they are not this technician's to drop.
+ */
+export function forgetOtherTechniciansCopies(): void {
+  const own = signedInTechnicianId();
+  if (own === null) return;
+  for (const { key, part, technicianId } of storedParts()) if (part !== 'waiting' && technicianId !== own) remove(key);
+}
+
+/**
  * The server ended the session (a new password, an expired token): storage is cleared as at sign-out, except the
  * waiting taps. The same technician's next sign-in sends them; another technician neither sees nor sends them.
  */
@@ -108,6 +119,8 @@ export function forgetEndedSession(): void {
  * dropped) when read, so that the page can say the copy expired.
  */
 export function sweepTechnicianStorage(nowMs = Date.now()): void {
+  // An admin may open the area as another technician without a sign-in page in between.
+  forgetOtherTechniciansCopies();
   const own = signedInTechnicianId();
   for (const { key, part, technicianId } of storedParts()) {
     if (technicianId === own) continue;

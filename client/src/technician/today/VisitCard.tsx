@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { VISIT_NOTE_MAX_LENGTH } from '../../../../shared/visits.js';
 import { instantOf } from '../../../../shared/zoned-time.js';
 import { Message } from '../../components/Message';
@@ -46,6 +46,21 @@ export function VisitCard({
   const [outcome, setOutcome] = useState<VisitOutcome | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A pressed control that goes away hands the keyboard on: to the question it opened, back to the buttons.
+  const question = useRef<HTMLFieldSetElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<'question' | 'actions' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'question') question.current?.focus();
+    if (target === 'actions') actions.current?.querySelector('button')?.focus();
+  }, [asking]);
+  const ask = (next: 'arrival' | 'outcome' | null) => {
+    focusNext.current = next === null ? 'actions' : 'question';
+    setProblem(null);
+    setAsking(next);
+  };
   const start = new Date(order.appointment);
   const end = new Date(start.getTime() + order.duration * 1000);
   const time = (iso: string | null) => (iso ? formatTime(new Date(iso), i18n) : '');
@@ -104,7 +119,7 @@ export function VisitCard({
       <button type="submit" className="button button-primary">
         {t('technician.today.save')}
       </button>
-      <button type="button" className="button button-ghost" onClick={() => setAsking(null)}>
+      <button type="button" className="button button-ghost" onClick={() => ask(null)}>
         {t('technician.today.cancel')}
       </button>
     </div>
@@ -128,16 +143,21 @@ export function VisitCard({
         {isNext && <p className="badge badge-next">{t('technician.today.next')}</p>}
       </div>
       <OrderCardDetails order={order} />
-      <p className={`visit-status visit-status-${(status.stage ?? 'PLANNED').toLowerCase()}`} data-status>
+      {/* Focused by the page after a tap: the pressed button may be gone, the new status is what to hear. */}
+      <p className={`visit-status visit-status-${(status.stage ?? 'PLANNED').toLowerCase()}`} data-status tabIndex={-1}>
         {statusText(status.stage)}
         {status.waiting && <span className="visit-waiting"> — {t('technician.today.waiting')}</span>}
       </p>
       {status.stage === 'FINISHED' && status.note && <p className="visit-note">{status.note}</p>}
+      {/* Right above the buttons, where the thumb is: why a tap was refused, or what the question still needs. */}
+      <div className="visit-feedback" data-feedback>
+        <Message tone="error">{problem ?? (asking === null ? refusal : null)}</Message>
+      </div>
 
       {asking === null && (
-        <div className="visit-actions">
+        <div className="visit-actions" ref={actions}>
           {next.includes('ON_THE_WAY') && (
-            <button type="button" className="button button-primary" onClick={() => setAsking('arrival')}>
+            <button type="button" className="button button-primary" onClick={() => ask('arrival')}>
               {t('technician.today.action.onTheWay')}
             </button>
           )}
@@ -151,7 +171,7 @@ export function VisitCard({
             </button>
           )}
           {status.stage === 'ARRIVED' && (
-            <button type="button" className="button button-primary" onClick={() => setAsking('outcome')}>
+            <button type="button" className="button button-primary" onClick={() => ask('outcome')}>
               {t('technician.today.action.finished')}
             </button>
           )}
@@ -165,7 +185,7 @@ export function VisitCard({
 
       {asking === 'arrival' && (
         <form className="visit-form" onSubmit={onTheWayAt} noValidate>
-          <fieldset>
+          <fieldset ref={question} tabIndex={-1}>
             <legend>{t('technician.today.arrivalQuestion')}</legend>
             <div className="visit-choices">
               {ARRIVAL_CHOICES.map((minutes) => (
@@ -195,10 +215,10 @@ export function VisitCard({
 
       {asking === 'outcome' && (
         <form className="visit-form" onSubmit={finish} noValidate>
-          <fieldset>
+          <fieldset ref={question} tabIndex={-1} className="visit-outcomes">
             <legend>{t('technician.today.outcomeQuestion')}</legend>
             {OUTCOMES.map((choice) => (
-              <label key={choice} className="radio">
+              <label key={choice} className="radio visit-outcome">
                 <input
                   type="radio"
                   name={`${ids}-outcome`}
@@ -223,7 +243,6 @@ export function VisitCard({
           {formFooter}
         </form>
       )}
-      <Message tone="error">{problem ?? (asking === null ? refusal : null)}</Message>
     </li>
   );
 }

@@ -102,8 +102,3 @@ export function withWaiting(
 ) {
   return waiting.filter((change) => change.orderId === orderId).reduce(applyChange, shownStatus(server));
 }
-
-/** The order to go to next: the first one not finished. */
-export function nextStopIndex(stages: readonly (VisitStage | null)[]): number {
-  return stages.findIndex((stage) => stage !== 'FINISHED');
-}

@@ -1,0 +1,82 @@
+import { latenessOf } from '../../shared/visit-lateness.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { TIME_ZONE, type Country } from '../common/locale.js';
+import type { AppContext } from '../context.js';
+import { VisitProgressStage } from '../live/visit-progress.types.js';
+import type { VisitOutcome, VisitStage } from '../visits/visit-status.entity.js';
+import { VisitLateness, type BoardTechnician, type BoardVisit, type VisitBoard } from './board.types.js';
+
+/** More visits than a country has in a day; the board stays one bounded statement and one readable page. */
+export const BOARD_MAX_VISITS = 2_000;
+
+const BOARD_SQL = `
+  select o.id, o.reference_number, o.appointment, o.duration, o.city, o.technician_id,
+         t.firstname, t.lastname, s.stage, s.expected_arrival, s.outcome
+  from orders o
+  left join technicians t on t.id = o.technician_id
+  left join visit_statuses s on s.order_id = o.id
+  where o.deleted_at is null and o.country = ? and o.appointment >= ? and o.appointment < ?
+  order by t.id is null, t.lastname, t.firstname, o.technician_id, o.appointment, o.id
+  limit ?`;
+
+interface BoardRow {
+  id: number;
+  reference_number: string;
+  appointment: Date | string;
+  duration: number;
+  city: string;
+  technician_id: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  stage: VisitStage | null;
+  expected_arrival: Date | string | null;
+  outcome: VisitOutcome | null;
+}
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** The office's board of today (docs/rules.md, Late visits): one statement, grouped per technician here. */
+export class BoardService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async board(country: Country): Promise<VisitBoard> {
+    const now = this.ctx.services.clock.now();
+    const zone = TIME_ZONE[country];
+    const date = localDateOf(now, zone);
+    const rows = await this.ctx.em.execute<BoardRow[]>(BOARD_SQL, [
+      country,
+      instantOf(date, 0, 0, zone),
+      instantOf(addDays(date, 1), 0, 0, zone),
+      BOARD_MAX_VISITS + 1,
+    ]);
+    const technicians: BoardTechnician[] = [];
+    for (const row of rows.slice(0, BOARD_MAX_VISITS)) {
+      let group = technicians.at(-1);
+      if (!group || group.technicianId !== row.technician_id) {
+        const name = row.technician_id === null ? null : `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim();
+        group = { technicianId: row.technician_id, name, visits: [] };
+        technicians.push(group);
+      }
+      group.visits.push(visitOf(row, now));
+    }
+    return { country, date, now, technicians, truncated: rows.length > BOARD_MAX_VISITS };
+  }
+}
+
+function visitOf(row: BoardRow, now: Date): BoardVisit {
+  const appointment = new Date(row.appointment);
+  const end = new Date(appointment.getTime() + row.duration * 1000);
+  const stage = row.stage ? VisitProgressStage[row.stage] : VisitProgressStage.PLANNED;
+  const lateness = latenessOf({ stage, windowEnd: end }, now);
+  return {
+    orderId: row.id,
+    referenceNumber: row.reference_number,
+    appointment,
+    end,
+    city: row.city,
+    stage,
+    expectedArrival: dateOrNull(row.expected_arrival),
+    outcome: row.outcome,
+    lateness: lateness ? VisitLateness[lateness] : null,
+  };
+}

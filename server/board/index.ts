@@ -1,0 +1,3 @@
+import { BoardResolver } from './board.resolver.js';
+
+export const boardResolvers = [BoardResolver] as const;

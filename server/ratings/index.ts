@@ -1,0 +1,3 @@
+import { ConsumerVisitRatingResolver, OrderRatingResolver, VisitRatingResolver } from './visit-rating.resolver.js';
+
+export const ratingResolvers = [VisitRatingResolver, ConsumerVisitRatingResolver, OrderRatingResolver] as const;
