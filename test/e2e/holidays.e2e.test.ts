@@ -1,9 +1,10 @@
-import type { Dialog, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import { createAdmin } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
+import { expectNoAxeViolations } from './utils/accessibility.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
@@ -21,15 +22,6 @@ describe('holiday screens (built app in Chromium)', () => {
     await browser?.close();
     await app?.stop();
   });
-
-  /** Answers the next alert or confirm with `accept`, and gives its text. */
-  const nextDialog = (page: Page, accept = true) =>
-    new Promise<string>((resolve) => {
-      page.once('dialog', (dialog: Dialog) => {
-        resolve(dialog.message());
-        void (accept ? dialog.accept() : dialog.dismiss());
-      });
-    });
 
   const datesOf = (page: Page, country: 'NL' | 'BE') =>
     page.locator(`section[aria-labelledby="holidays-${country}"] tbody tr td:first-child`).allTextContents();
@@ -82,16 +74,26 @@ describe('holiday screens (built app in Chromium)', () => {
     const deleteButton = page.getByRole('button', { name: 'Verwijderen: 25-12-2027 (NL)' });
     await deleteButton.waitFor();
 
-    const cancelled = nextDialog(page, false);
+    // The question is an in-page dialog, never the browser's: Escape cancels it and the focus returns.
+    let nativeDialogs = 0;
+    page.on('dialog', (dialog) => {
+      nativeDialogs++;
+      void dialog.dismiss();
+    });
+    const question = page.getByRole('dialog', { name: '25-12-2027 (NL) verwijderen?' });
     await deleteButton.click();
-    expect(await cancelled).toBe('Weet u zeker dat u 25-12-2027 (NL) wilt verwijderen? Deze actie is permanent');
+    await question.getByText('Dit kan niet ongedaan worden gemaakt.').waitFor();
+    await expectNoAxeViolations(page, 'holiday-delete-dialog');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await datesOf(page, 'NL')).toEqual(['27-04-2027', '25-12-2027']);
 
-    const confirmed = nextDialog(page, true);
     await deleteButton.click();
-    await confirmed;
+    await question.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByText('Feestdag 25-12-2027 (NL) verwijderd.').waitFor();
     expect(await datesOf(page, 'NL')).toEqual(['27-04-2027']);
+    expect(nativeDialogs).toBe(0);
     const left = await withDatabase(app, (em) => em.count(Holiday, { country: Country.NL, date: '2027-12-25' }));
     expect(left).toBe(0);
 

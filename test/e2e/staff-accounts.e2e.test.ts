@@ -239,6 +239,38 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await context.close();
   });
 
+  it('deletes a technician after an in-page question, and keeps him when the admin cancels', async () => {
+    await withDatabase(app, (em) =>
+      createTechnician(em, { firstname: 'Wim', lastname: 'Vertrekt', email: 'wim.vertrekt@example.test' }),
+    );
+    const { page, context } = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`${app.url}/admin/technicians/index`);
+    await page.getByPlaceholder('Zoek een monteur...').fill('vertrekt');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    let nativeDialogs = 0;
+    page.on('dialog', (dialog) => {
+      nativeDialogs++;
+      void dialog.dismiss();
+    });
+    const deleteButton = page.getByRole('button', { name: 'Verwijderen: Wim Vertrekt' });
+    const question = page.getByRole('dialog', { name: 'Wim Vertrekt verwijderen?' });
+    await deleteButton.click();
+    await question.getByText('Dit kan niet ongedaan worden gemaakt.').waitFor();
+    await expectNoAxeViolations(page, 'technician-delete-dialog');
+    await question.getByRole('button', { name: 'Annuleren' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await page.locator('tbody tr').textContent()).toContain('Wim Vertrekt');
+
+    await deleteButton.click();
+    await question.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByText('Monteur verwijderd').waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('technician-search');
+    expect(nativeDialogs).toBe(0);
+    await context.close();
+  });
+
   it('searches technicians and opens the planner as a technician in a new window', async () => {
     const technician = await withDatabase(app, (em) =>
       createTechnician(em, { firstname: 'Bram', lastname: 'Zoekbaar', email: 'bram@example.test' }),

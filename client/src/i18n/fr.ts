@@ -258,7 +258,6 @@ export const fr: Record<MessageKey, string> = {
   'admin.person.email': 'E-mail',
   'admin.person.name': 'Nom',
   'admin.mailQueued': 'Un e-mail part vers {email} pour définir un mot de passe.',
-  'admin.confirmDelete': 'Êtes-vous sûr de vouloir supprimer {name} ? Cette action est définitive',
   'admin.confirmDeleteTitle': 'Supprimer {name} ?',
   'admin.confirmDeleteBody': 'Cette action est définitive.',
   'admin.users.title': 'Aperçu des administrateurs',

@@ -259,7 +259,6 @@ export const nl = {
   'admin.person.email': 'E-Mail',
   'admin.person.name': 'Naam',
   'admin.mailQueued': 'Er gaat een e-mail naar {email} om een wachtwoord in te stellen.',
-  'admin.confirmDelete': 'Weet u zeker dat u {name} wilt verwijderen? Deze actie is permanent',
   'admin.confirmDeleteTitle': '{name} verwijderen?',
   'admin.confirmDeleteBody': 'Dit kan niet ongedaan worden gemaakt.',
   'admin.users.title': 'Admin overzicht',

@@ -40,7 +40,7 @@ export function HolidayIndexPage() {
   usePageTitle(t('admin.holidays.title'));
   const heading = useRef<HTMLHeadingElement>(null);
   const { data, loading, error } = useQuery(HolidayIndexPageQuery);
-  const { deleteHoliday, deleting, status } = useDeleteHoliday();
+  const { deleteHoliday, deleting, status, confirmDialog } = useDeleteHoliday();
   const holidays = data?.holidays ?? [];
   // A holiday just saved on the create page (router state: gone after a reload, as a notice should be).
   const saved: unknown = useLocation().state;
@@ -69,6 +69,7 @@ export function HolidayIndexPage() {
           </Link>
         </div>
       </div>
+      {confirmDialog}
       <Message tone={status?.tone ?? 'success'}>{status?.text ?? savedNotice}</Message>
       <Message tone="error">{error ? problemOf(error, t('common.genericError')).message : undefined}</Message>
       {loading && !data ? (

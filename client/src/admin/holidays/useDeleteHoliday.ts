@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -20,9 +21,18 @@ export interface HolidayStatus {
   text: string;
 }
 
-/** Deletes a holiday after the usual confirmation; owns the cache update and the resulting message. */
-export function useDeleteHoliday() {
+/**
+ * Deletes a holiday after an in-page confirmation; owns the cache update and the resulting message. Render
+ * `confirmDialog` once in the page.
+ */
+export function useDeleteHoliday(): {
+  deleteHoliday: (holiday: { id: number; date: string; country: string }) => Promise<boolean>;
+  deleting: boolean;
+  status: HolidayStatus | null;
+  confirmDialog: ReactNode;
+} {
   const { t } = useI18n();
+  const [confirm, confirmDialog] = useConfirm();
   const [status, setStatus] = useState<HolidayStatus | null>(null);
   const [mutate, { loading }] = useMutation(DeleteHolidayMutation, {
     update(cache, { data }) {
@@ -35,7 +45,13 @@ export function useDeleteHoliday() {
   /** Answers true when the holiday was deleted. */
   const deleteHoliday = async (holiday: { id: number; date: string; country: string }): Promise<boolean> => {
     const name = holidayName(holiday);
-    if (!window.confirm(t('admin.confirmDelete', { name }))) return false;
+    const sure = await confirm({
+      title: t('admin.confirmDeleteTitle', { name }),
+      body: t('admin.confirmDeleteBody'),
+      confirmLabel: t('common.delete'),
+      tone: 'danger',
+    });
+    if (!sure) return false;
     try {
       await mutate({ variables: { id: holiday.id } });
       setStatus({ tone: 'success', text: t('admin.holidays.deleted', { name }) });
@@ -46,5 +62,5 @@ export function useDeleteHoliday() {
     }
   };
 
-  return { deleteHoliday, deleting: loading, status };
+  return { deleteHoliday, deleting: loading, status, confirmDialog };
 }

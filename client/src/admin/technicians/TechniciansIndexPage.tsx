@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -64,14 +65,24 @@ export function TechniciansIndexPage() {
   const [deleteTechnician] = useMutation(DeleteTechnicianMutation, { refetchQueries: ['TechniciansIndexPage'] });
   const [signInAs] = useMutation(SignInAsTechnicianMutation);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const searchField = useRef<HTMLInputElement>(null);
   const technicians = (data ?? previousData)?.technicians ?? [];
 
   const remove = async (id: number, name: string) => {
-    if (!window.confirm(t('admin.confirmDelete', { name }))) return;
+    const sure = await confirm({
+      title: t('admin.confirmDeleteTitle', { name }),
+      body: t('admin.confirmDeleteBody'),
+      confirmLabel: t('common.delete'),
+      tone: 'danger',
+    });
+    if (!sure) return;
     setNotice(null);
     try {
       await deleteTechnician({ variables: { id } });
       setNotice({ tone: 'success', text: t('admin.technicians.deleted') });
+      // The row and its button are gone: the keyboard goes on from the search, not from nowhere.
+      searchField.current?.focus();
     } catch (caught) {
       setNotice({ tone: 'error', text: problemOf(caught, t('admin.technicians.deleteFailed')).message });
     }
@@ -100,11 +111,13 @@ export function TechniciansIndexPage() {
           {t('common.create')}
         </Link>
       </AdminPageHeader>
+      {confirmDialog}
       <div className="field search-field" role="search">
         <label htmlFor="technician-search" className="visually-hidden">
           {t('admin.technicians.search')}
         </label>
         <input
+          ref={searchField}
           id="technician-search"
           type="search"
           placeholder={t('admin.technicians.searchPlaceholder')}
