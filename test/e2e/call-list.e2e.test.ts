@@ -146,7 +146,9 @@ describe('the call list, worked by two dispatchers (built app in Chromium)', () 
     const rows = page.locator('.call-list tbody tr');
     await rows.first().waitFor();
     expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Marie Lambert')]);
-    expect(await page.getByLabel(textOf(FRENCH, 'admin.callList.technician')).inputValue()).toBe('N5002');
+    expect(await page.getByLabel(textOf(FRENCH, 'admin.callList.technician'), { exact: true }).inputValue()).toBe(
+      'N5002',
+    );
     const marie = rows.first();
     await marie.getByLabel("Résultat de l'appel : Marie Lambert").selectOption('WRONG_NUMBER');
     await marie.getByLabel('Note : Marie Lambert').fill('x'.repeat(300));

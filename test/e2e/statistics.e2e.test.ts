@@ -103,7 +103,7 @@ describe('statistics screen (built app in Chromium)', () => {
     const { page, context } = await browser.newPage();
     await openWithStorage(page, app, { adminToken }, '/admin/statistics');
     await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
-    await page.getByLabel('Van').fill('2027-01-01');
+    await page.getByLabel('Van', { exact: true }).fill('2027-01-01');
     await page.getByLabel('Tot en met').fill('2027-01-31');
     await page.getByRole('button', { name: 'Toon' }).click();
     await page.locator('.stats-averages dd', { hasText: /^0$/ }).nth(2).waitFor();
@@ -113,7 +113,7 @@ describe('statistics screen (built app in Chromium)', () => {
     expect(await page.getByText('Geen bezoeken in deze periode.').count()).toBe(3);
     expect(await page.locator('[role=alert]').textContent()).toBe('');
 
-    await page.getByLabel('Van').fill('2027-02-01');
+    await page.getByLabel('Van', { exact: true }).fill('2027-02-01');
     await page.getByRole('button', { name: 'Toon' }).click();
     await page.locator('[role=alert]', { hasText: 'De einddatum ligt vóór de begindatum.' }).waitFor();
     expect(await page.getByLabel('Tot en met').getAttribute('aria-invalid')).toBe('true');
