@@ -82,8 +82,15 @@ describe('the personal link of a consumer message (built app in Chromium)', () =
 
   it('opens the details page straight from the link, and a reply link asks to confirm its answer there', async () => {
     const { page, context } = await openOnSite(browser, app, DUTCH, `${linkOf(orders.anna)}?antwoord=thuis`);
+    // The page reads its visits again once its live stream is connected; the keyboard check below starts after
+    // that read, so that it tests the reply and not a race with the re-read.
+    let visitReads = 0;
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/graphql') && request.postData()?.includes('query ConsumerVisits')) visitReads++;
+    });
     try {
       await greeting(page, DUTCH, 'Anna Jansen').waitFor();
+      await expect.poll(() => visitReads, { timeout: 10_000 }).toBe(2);
       expect(new URL(page.url()).pathname).toBe('/details');
       const answer = textOf(DUTCH, 'reply.answer.AT_HOME');
       await page.getByText(textOf(DUTCH, 'consumer.reply.proposed', { answer })).waitFor();
