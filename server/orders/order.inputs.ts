@@ -240,7 +240,7 @@ registerEnumType(ArrivalFilter, {
     'Orders by when the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that was skipped.',
   valuesConfig: {
     REACHED: { description: 'Reached, on time or late.' },
-    ON_TIME: { description: "Reached by the end of the window (an early arrival is on time)." },
+    ON_TIME: { description: 'Reached by the end of the window (an early arrival is on time).' },
     LATE: { description: 'Reached after the end of the window.' },
   },
 });

@@ -19,7 +19,9 @@ export class OfficeFiguresResolver {
   officeFigures(
     @Ctx() ctx: AppContext,
     @Arg('from', () => String, { description: 'First day, YYYY-MM-DD (inclusive).' }) from: string,
-    @Arg('to', () => String, { description: `Last day, YYYY-MM-DD (inclusive); at most ${FIGURES_MAX_DAYS} days in all.` })
+    @Arg('to', () => String, {
+      description: `Last day, YYYY-MM-DD (inclusive); at most ${FIGURES_MAX_DAYS} days in all.`,
+    })
     to: string,
     @Arg('groupBy', () => FigureGrouping, { description: 'What each row is about.' }) groupBy: FigureGrouping,
     @Arg('country', () => Country, { nullable: true, description: 'One country only; both when absent.' })

@@ -22,7 +22,7 @@ registerEnumType(FigureGrouping, {
 });
 
 const LIST_FILTERS =
-  'Each count is the `totalCount` of `orders` with the row\'s filter (`period` and `country` of the answer, the ' +
+  "Each count is the `totalCount` of `orders` with the row's filter (`period` and `country` of the answer, the " +
   "row's day, country or technician, `deleted: false`) and the filter named beside it.";
 
 @ObjectType({ description: `The figures of one day, country or technician. ${LIST_FILTERS}` })
@@ -65,7 +65,8 @@ export class OfficeFigureRow {
   onTimePercent!: number | null;
 
   @Field(() => Int, {
-    description: 'First visits finished with the customer at home (filters `firstVisit: true`, `visitOutcome: CUSTOMER_HOME`).',
+    description:
+      'First visits finished with the customer at home (filters `firstVisit: true`, `visitOutcome: CUSTOMER_HOME`).',
   })
   @RequireRole(Role.ADMIN)
   firstVisits!: number;

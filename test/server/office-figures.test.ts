@@ -320,7 +320,8 @@ describe("the office's figures: on time, first-time fix, not at home and ratings
                 : { withoutTechnician: true }
               : {}),
           };
-          for (const [name, filter] of Object.entries(COUNT_FILTERS)) {
+          for (const name of Object.keys(COUNT_FILTERS) as (keyof typeof COUNT_FILTERS)[]) {
+            const filter = COUNT_FILTERS[name];
             const { body } = await server.graphql<{ orders: { totalCount: number } }>(
               ORDER_COUNT,
               { filter: { ...rowFilter, ...filter } },
