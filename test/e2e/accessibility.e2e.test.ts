@@ -596,6 +596,12 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await page.getByText(textOf(site, 'admin.statistics.asTable')).first().click();
       await check(() => expectNoAxeViolations(page, label('admin-statistics-table')));
 
+      await visit('/admin/statistics/figures', 'admin.figures.title', 'admin-office-figures');
+      await page.locator('.stats-chart-canvas svg').waitFor();
+      await page.getByRole('button', { name: textOf(site, 'admin.figures.asTable'), exact: true }).click();
+      await page.locator('.figures-table').waitFor();
+      await check(() => expectNoAxeViolations(page, label('admin-office-figures-table')));
+
       await visit('/admin/call-list', 'admin.menu.callList', 'admin-call-list');
       await visit('/admin/holiday/index', 'admin.holidays.title', 'admin-holidays');
       await visit('/admin/holiday/create', 'admin.holidays.createTitle', 'admin-holiday-create');
@@ -614,6 +620,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         '/admin/settings',
         '/admin/import',
         '/admin/statistics',
+        '/admin/statistics/figures',
         '/admin/call-list',
         '/admin/holiday/index',
       ]) {

@@ -17,6 +17,7 @@ import { OrderManagePage } from './orders/OrderManagePage';
 import { OrdersListPage } from './orders/OrdersListPage';
 import { MessageSettingsPage } from './settings/MessageSettingsPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { OfficeFiguresPage } from './statistics/OfficeFiguresPage';
 import { StatisticsPage } from './statistics/StatisticsPage';
 import { TechnicianCreatePage } from './technicians/TechnicianCreatePage';
 import { TechnicianEditPage } from './technicians/TechnicianEditPage';
@@ -67,6 +68,7 @@ export default function AdminArea() {
             <Route path="export" element={<ExportPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="statistics" element={<StatisticsPage />} />
+            <Route path="statistics/figures" element={<OfficeFiguresPage />} />
             <Route path="call-list" element={<CallListPage />} />
             <Route path="holiday">
               <Route index element={<Navigate to="/admin/holiday/index" replace />} />

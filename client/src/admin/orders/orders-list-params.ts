@@ -7,6 +7,11 @@ import { orderSearchProblem } from '../../../../shared/order-search.js';
 
 export type YesNo = '' | 'yes' | 'no';
 export type ReplyChoice = '' | 'NONE' | 'ANY' | 'AT_HOME' | 'CALL_ME' | 'ACCESS_NOTE';
+/** How the technician's visit ended (server: VisitOutcomeFilter). */
+export type OutcomeChoice =
+  '' | 'FINISHED' | 'CUSTOMER_HOME' | 'REPAIRED' | 'FOLLOW_UP_PARTS' | 'NOT_HOME' | 'NOT_DONE';
+/** When the technician reached the address (server: ArrivalFilter). */
+export type ArrivalChoice = '' | 'REACHED' | 'ON_TIME' | 'LATE';
 export type SortField = 'APPOINTMENT' | 'NAME' | 'REFERENCE_NUMBER' | 'CITY' | 'ZIPCODE';
 export type SortDirection = 'ASC' | 'DESC';
 
@@ -26,6 +31,14 @@ export interface OrdersListParams {
   dayConfirmed: YesNo;
   /** On a holiday of the order's country. */
   onHoliday: YesNo;
+  /** How the visit ended. */
+  outcome: OutcomeChoice;
+  /** Reached by the window's end, or late. */
+  arrival: ArrivalChoice;
+  /** A first visit, or a follow-up of an unrepaired one. */
+  firstVisit: YesNo;
+  /** The customer rated the visit. */
+  rated: YesNo;
   /** Active orders unless asked otherwise: deleted ones are history. */
   deleted: YesNo;
   sort: SortField;
@@ -44,6 +57,10 @@ export const DEFAULT_PARAMS: OrdersListParams = {
   external: '',
   dayConfirmed: '',
   onHoliday: '',
+  outcome: '',
+  arrival: '',
+  firstVisit: '',
+  rated: '',
   deleted: 'no',
   sort: 'APPOINTMENT',
   direction: 'ASC',
@@ -57,6 +74,15 @@ export const WITHOUT_TECHNICIAN = '-';
 
 const SORT_FIELDS: readonly SortField[] = ['APPOINTMENT', 'NAME', 'REFERENCE_NUMBER', 'CITY', 'ZIPCODE'];
 const REPLIES: readonly ReplyChoice[] = ['', 'NONE', 'ANY', 'AT_HOME', 'CALL_ME', 'ACCESS_NOTE'];
+export const OUTCOMES: readonly Exclude<OutcomeChoice, ''>[] = [
+  'FINISHED',
+  'CUSTOMER_HOME',
+  'REPAIRED',
+  'FOLLOW_UP_PARTS',
+  'NOT_HOME',
+  'NOT_DONE',
+];
+export const ARRIVALS: readonly Exclude<ArrivalChoice, ''>[] = ['REACHED', 'ON_TIME', 'LATE'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
@@ -81,6 +107,10 @@ export function readParams(query: URLSearchParams): OrdersListParams {
     external: yesNo('external'),
     dayConfirmed: yesNo('confirmed'),
     onHoliday: yesNo('holiday'),
+    outcome: oneOf(query.get('outcome'), ['', ...OUTCOMES], ''),
+    arrival: oneOf(query.get('arrival'), ['', ...ARRIVALS], ''),
+    firstVisit: yesNo('firstVisit'),
+    rated: yesNo('rated'),
     deleted: yesNo('deleted', 'no'),
     sort: oneOf(query.get('sort'), SORT_FIELDS, 'APPOINTMENT'),
     direction: oneOf(query.get('direction'), ['ASC', 'DESC'], 'ASC'),
@@ -102,6 +132,10 @@ export function writeParams(params: OrdersListParams): URLSearchParams {
     external: 'external',
     dayConfirmed: 'confirmed',
     onHoliday: 'holiday',
+    outcome: 'outcome',
+    arrival: 'arrival',
+    firstVisit: 'firstVisit',
+    rated: 'rated',
     deleted: 'deleted',
     sort: 'sort',
     direction: 'direction',
@@ -134,6 +168,10 @@ export function filterOf(
     external: asBoolean(params.external),
     dayConfirmed: asBoolean(params.dayConfirmed),
     onHoliday: asBoolean(params.onHoliday),
+    visitOutcome: params.outcome === '' ? null : params.outcome,
+    arrival: params.arrival === '' ? null : params.arrival,
+    firstVisit: asBoolean(params.firstVisit),
+    rated: asBoolean(params.rated),
     deleted: asBoolean(params.deleted),
   };
 }
@@ -145,7 +183,7 @@ export type FilterName = Exclude<keyof OrdersListParams, 'sort' | 'direction'>;
  * How a filter's value reads on its chip. A record over every filter, so a filter added to the parameters does not
  * compile until it says how it is shown.
  */
-export type FilterKind = 'text' | 'date' | 'country' | 'technician' | 'yesNo' | 'reply';
+export type FilterKind = 'text' | 'date' | 'country' | 'technician' | 'yesNo' | 'reply' | 'outcome' | 'arrival';
 
 export const FILTER_KINDS: Record<FilterName, FilterKind> = {
   search: 'text',
@@ -159,6 +197,10 @@ export const FILTER_KINDS: Record<FilterName, FilterKind> = {
   external: 'yesNo',
   dayConfirmed: 'yesNo',
   onHoliday: 'yesNo',
+  outcome: 'outcome',
+  arrival: 'arrival',
+  firstVisit: 'yesNo',
+  rated: 'yesNo',
   deleted: 'yesNo',
 };
 

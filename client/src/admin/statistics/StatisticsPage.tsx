@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -51,7 +52,11 @@ export function StatisticsPage() {
 
   return (
     <section className="stats-page">
-      <AdminPageHeader title={t('admin.statistics.title')} />
+      <AdminPageHeader title={t('admin.statistics.title')}>
+        <Link className="button button-primary" to="/admin/statistics/figures">
+          {t('admin.figures.title')}
+        </Link>
+      </AdminPageHeader>
 
       <form className="card stats-period" onSubmit={apply} noValidate>
         <fieldset>

@@ -1,7 +1,14 @@
 import { formatLocalDate } from '../../../i18n/format';
 import { useI18n, type MessageKey } from '../../../i18n/i18n';
 import { technicianLabel, type TechnicianOption } from '../TechnicianSelect';
-import { WITHOUT_TECHNICIAN, type ActiveFilter, type FilterName, type ReplyChoice } from '../orders-list-params';
+import {
+  WITHOUT_TECHNICIAN,
+  type ActiveFilter,
+  type ArrivalChoice,
+  type FilterName,
+  type OutcomeChoice,
+  type ReplyChoice,
+} from '../orders-list-params';
 
 /** The name each filter goes by, as its control is labelled. */
 const FILTER_LABEL: Record<FilterName, MessageKey> = {
@@ -16,6 +23,10 @@ const FILTER_LABEL: Record<FilterName, MessageKey> = {
   external: 'admin.ordersList.external',
   dayConfirmed: 'admin.ordersList.dayConfirmed',
   onHoliday: 'admin.ordersList.onHoliday',
+  outcome: 'admin.ordersList.outcome',
+  arrival: 'admin.ordersList.arrival',
+  firstVisit: 'admin.ordersList.firstVisit',
+  rated: 'admin.ordersList.rated',
   deleted: 'admin.ordersList.deleted',
 };
 
@@ -43,6 +54,10 @@ export function ActiveFilterChips({
         return t(value === 'yes' ? 'admin.orders.yes' : value === 'no' ? 'admin.orders.no' : 'admin.ordersList.any');
       case 'reply':
         return t(`admin.ordersList.reply.${value as Exclude<ReplyChoice, ''>}`);
+      case 'outcome':
+        return t(`admin.ordersList.outcome.${value as Exclude<OutcomeChoice, ''>}`);
+      case 'arrival':
+        return t(`admin.ordersList.arrival.${value as Exclude<ArrivalChoice, ''>}`);
       case 'technician': {
         if (value === WITHOUT_TECHNICIAN) return t('admin.ordersList.withoutTechnician');
         const technician = technicians.find((candidate) => candidate.personalNumber === value);
