@@ -465,7 +465,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       done();
     });
 
-    it(`${site.language}: admin screens`, { timeout: 240_000 }, async () => {
+    it(`${site.language}: admin screens`, { timeout: 300_000 }, async () => {
       const { check, done } = collect();
       let context: BrowserContext;
       let page: Page;
