@@ -1,4 +1,9 @@
-import { DEFAULT_PARAMS, WITHOUT_TECHNICIAN, writeParams, type OrdersListParams } from '../orders/orders-list-params';
+import {
+  DEFAULT_PARAMS,
+  WITHOUT_TECHNICIAN,
+  writeParams,
+  type OrdersListParams,
+} from '../orders/orders-list-params.js';
 
 /** The counts of a row of the office's figures, each with the order list filter the server counts it by. */
 export const FIGURE_COUNTS = [
