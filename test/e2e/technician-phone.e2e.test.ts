@@ -45,7 +45,15 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       const today = (hour: number) => instantOf('2026-11-23', hour, 0, zone);
       if (withToday) {
         const anna = await createOrder(em, { ...common, appointment: today(7), name: 'Anna Jansen' });
-        await createOrder(em, { ...common, appointment: today(10), name: 'Bert Bakker' });
+        // The next stop has a street, and a number typed as people type them at import.
+        await createOrder(em, {
+          ...common,
+          appointment: today(10),
+          name: 'Bert Bakker',
+          ...(country === Country.BE
+            ? { street: 'Veldstraat', houseNumber: '62', phone: '0477/00.04.69' }
+            : { street: 'Oudegracht', houseNumber: '12', houseNumberAddition: 'a', phone: '06-12345678' }),
+        });
         await createOrder(em, { ...common, appointment: today(13), name: 'Carla de Boer' });
         await createOrder(em, { ...common, appointment: today(16), name: 'Dirk Peeters' });
         em.create(VisitStatus, {
@@ -117,6 +125,14 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       expect(await first.textContent()).toContain(textOf(site, 'technician.today.next'));
       await expectInThumbReach(page, button(first, site, 'technician.today.action.onTheWay'));
       await expectInThumbReach(page, button(first, site, 'technician.today.action.arrived'));
+      // The route link names the street; the number shows in the national notation and dials in E.164.
+      const route = decodeURIComponent(
+        (await first.locator('a[href^="https://www.google.com/maps/"]').getAttribute('href')) ?? '',
+      );
+      expect(route).toContain(site.country === 'BE' ? 'Veldstraat 62' : 'Oudegracht 12a');
+      const call = first.locator('a[href^="tel:"]');
+      expect(await call.getAttribute('href')).toBe(site.country === 'BE' ? 'tel:+32477000469' : 'tel:+31612345678');
+      expect(await call.textContent()).toContain(site.country === 'BE' ? '0477 00 04 69' : '06 12 34 56 78');
 
       // The finished visit is folded into one line at the end, which opens.
       const fold = button(page, site, 'technician.today.finishedSummary', { finished: 1, total: 4 });
