@@ -59,14 +59,14 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       'Opdracht aanmaken',
       'Opdrachten migreren',
       'Bellijst',
-      'Monteur overzicht',
+      'Monteuroverzicht',
       'Gegevens inladen',
       'Gegevens downloaden',
       'Statistieken',
-      'Systeem instellingen',
+      'Systeeminstellingen',
       'Berichten aan consumenten',
       'Feestdagen',
-      'Admin overzicht',
+      'Beheerdersoverzicht',
     ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);
     expect(await page.locator('.console-admin-name').textContent()).toBe('Ingelogd als Chef Beheer');
@@ -82,14 +82,14 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
   it('creates a technician, who sets a password from the mail and signs in', async () => {
     const { page, context } = await browser.newPage();
     await signInAsAdmin(page);
-    await page.getByRole('link', { name: 'Monteur overzicht' }).click();
+    await page.getByRole('link', { name: 'Monteuroverzicht' }).click();
     await page.waitForURL('**/admin/technicians/index');
     await page.getByRole('link', { name: 'Aanmaken', exact: true }).click();
     await page.waitForURL('**/admin/technicians/create');
     const seen = readOutbox(app.dataDir);
     await page.getByLabel('Voornaam').fill('Noor');
     await page.getByLabel('Achternaam').fill('Vermeer');
-    await page.getByLabel('E-Mail').fill('noor@example.test');
+    await page.getByLabel('E-mail').fill('noor@example.test');
     await page.getByLabel('N-nummer').fill('N4242');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
     await expect.poll(() => page.getByText('Monteur aangemaakt').count()).toBe(1);
@@ -99,12 +99,12 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     // The same personal number again: the legacy failure text, and the form keeps its values.
     await page.getByLabel('Voornaam').fill('Ander');
     await page.getByLabel('Achternaam').fill('Iemand');
-    await page.getByLabel('E-Mail').fill('ander@example.test');
+    await page.getByLabel('E-mail').fill('ander@example.test');
     await page.getByLabel('N-nummer').fill('N4242');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('Opgelet, of het mailadres bestaat al of het N-nummer');
+      .toBe('Opgelet, het e-mailadres of het N-nummer bestaat al');
     expect(await page.getByLabel('Voornaam').inputValue()).toBe('Ander');
     await context.close();
 
@@ -162,7 +162,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     const seen = readOutbox(app.dataDir);
     await page.getByLabel('E-mailadres').fill('vergeten@example.test');
     await page.getByRole('button', { name: 'Wachtwoord aanvragen' }).click();
-    await expect.poll(() => page.getByText('Er is een email onderweg met verdere instructies!').count()).toBe(1);
+    await expect.poll(() => page.getByText('Er is een e-mail onderweg met verdere instructies!').count()).toBe(1);
     const mail = await waitForMail(app.dataDir, 'vergeten@example.test', { seen });
     expect(mail.subject).toBe('Stel een nieuw wachtwoord in');
     await context.close();
@@ -171,27 +171,27 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
   it('creates, edits, deactivates and deletes an admin', async () => {
     const { page, context } = await browser.newPage();
     await signInAsAdmin(page);
-    await page.getByRole('link', { name: 'Admin overzicht' }).click();
+    await page.getByRole('link', { name: 'Beheerdersoverzicht' }).click();
     await page.waitForURL('**/admin/users/overview');
     await page.getByRole('link', { name: 'Aanmaken', exact: true }).click();
     await page.waitForURL('**/admin/users/create');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin aanmaken');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Beheerder aanmaken');
     await page.getByLabel('Voornaam').fill('Greet');
     await page.getByLabel('Achternaam').fill('Jansen');
-    await page.getByLabel('E-Mail').fill('greet@example.test');
+    await page.getByLabel('E-mail').fill('greet@example.test');
     await page.getByLabel('Status').selectOption({ label: 'Actief' });
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    await expect.poll(() => page.getByText('Admin aangemaakt').count()).toBe(1);
-    expect(await page.getByLabel('E-Mail').inputValue()).toBe('');
+    await expect.poll(() => page.getByText('Beheerder aangemaakt').count()).toBe(1);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('');
     expect(await page.getByLabel('Status').inputValue()).toBe('0');
     await waitForMail(app.dataDir, 'greet@example.test');
 
     await page.getByLabel('Voornaam').fill('Dubbel');
     await page.getByLabel('Achternaam').fill('Chef');
-    await page.getByLabel('E-Mail').fill(ADMIN.email);
+    await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Opgelet, dit email bestaat al');
-    expect(await page.getByLabel('E-Mail').inputValue()).toBe(ADMIN.email);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Opgelet, dit e-mailadres bestaat al');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(ADMIN.email);
 
     await page.getByRole('link', { name: 'Terug' }).click();
     await page.waitForURL('**/admin/users/overview');
@@ -201,7 +201,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.getByLabel('Achternaam').fill('Jansen-Smit');
     await page.getByLabel('Status').selectOption({ label: 'Inactief' });
     await page.getByRole('button', { name: 'Opslaan' }).click();
-    await expect.poll(() => page.getByText('Admin aangepast').count()).toBe(1);
+    await expect.poll(() => page.getByText('Beheerder aangepast').count()).toBe(1);
     const stored = await withDatabase(app, (em) => em.findOneOrFail(Admin, { email: 'greet@example.test' }));
     expect(stored).toMatchObject({ lastname: 'Jansen-Smit', inactive: true });
 
