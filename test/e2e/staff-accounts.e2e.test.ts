@@ -362,7 +362,9 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       const fullName = `${name.firstname} ${name.lastname}`;
       await page.getByPlaceholder(textOf(site, 'admin.technicians.searchPlaceholder')).fill(name.lastname);
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-      await page.getByRole('button', { name: textOf(site, 'admin.technicians.deleteLabel', { name: fullName }) }).click();
+      await page
+        .getByRole('button', { name: textOf(site, 'admin.technicians.deleteLabel', { name: fullName }) })
+        .click();
       await page
         .getByRole('dialog', { name: textOf(site, 'admin.confirmDeleteTitle', { name: fullName }) })
         .getByRole('button', { name: textOf(site, 'common.delete'), exact: true })

@@ -310,9 +310,7 @@ function CallListResult({
                     <td>
                       <strong>{order.name}</strong>
                       <br />
-                      <span className="muted">
-                        {addressLine(order)} ·{' '}
-                      </span>
+                      <span className="muted">{addressLine(order)} · </span>
                       <Link to={orderPagePath(order.referenceNumber)}>{order.referenceNumber}</Link>
                       {reply?.accessNote && (
                         <>

@@ -92,9 +92,7 @@ export function TechniciansIndexPage() {
           {t('common.create')}
         </Link>
       </AdminPageHeader>
-      {leaving && (
-        <DeleteTechnicianDialog technician={leaving} returnFocus={focusAfterDialog} onClose={closeDelete} />
-      )}
+      {leaving && <DeleteTechnicianDialog technician={leaving} returnFocus={focusAfterDialog} onClose={closeDelete} />}
       <div className="field search-field" role="search">
         <label htmlFor="technician-search" className="visually-hidden">
           {t('admin.technicians.search')}

@@ -71,9 +71,7 @@ export function OrdersTable({
                   </Link>
                 </td>
                 <td>{order.name}</td>
-                <td className="nowrap">
-                  {postcodeAndNumber(order)}
-                </td>
+                <td className="nowrap">{postcodeAndNumber(order)}</td>
                 <td>{order.city}</td>
                 <td className="nowrap">
                   {formatDayMonthYear(start, locale)} {formatTime(start, locale)}–{formatTime(end, locale)}
