@@ -375,6 +375,12 @@ export const fr: Record<MessageKey, string> = {
   'admin.orders.rescheduleNow': 'Actuellement : {window}, {technician}.',
   'admin.orders.rescheduleNew': 'Devient : {window}, {technician}.',
   'admin.orders.rescheduled': 'Mission déplacée',
+  // correcting an order's visit address in place
+  'admin.orders.editAddress': "Modifier l'adresse",
+  'admin.orders.addressTitle': "Modifier l'adresse de la mission {reference}",
+  'admin.orders.addressNow': 'Actuellement : {address}.',
+  'admin.orders.addressNew': 'Devient : {address}.',
+  'admin.orders.addressUpdated': 'Adresse modifiée',
   'admin.orders.undo': 'Annuler',
   'admin.orders.undone': 'Annulé',
   'admin.orders.undoReassign': 'La mission peut revenir à {technician}.',
@@ -633,6 +639,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.rating.at': 'le {date}',
   // the call list: call statuses
   'admin.history.kind.CALL_STATUS_SET': "Résultat d'appel enregistré",
+  'admin.history.kind.ADDRESS_CHANGED': 'Adresse modifiée',
   'admin.history.field.callStatus': "Résultat de l'appel",
   'admin.history.field.callNote': "Note d'appel",
   'admin.callList.status.NOT_CALLED': 'Pas encore appelé',

@@ -376,6 +376,12 @@ export const nl = {
   'admin.orders.rescheduleNow': 'Nu: {window}, {technician}.',
   'admin.orders.rescheduleNew': 'Wordt: {window}, {technician}.',
   'admin.orders.rescheduled': 'Opdracht verzet',
+  // correcting an order's visit address in place
+  'admin.orders.editAddress': 'Adres wijzigen',
+  'admin.orders.addressTitle': 'Adres van opdracht {reference} wijzigen',
+  'admin.orders.addressNow': 'Nu: {address}.',
+  'admin.orders.addressNew': 'Wordt: {address}.',
+  'admin.orders.addressUpdated': 'Adres aangepast',
   'admin.orders.undo': 'Ongedaan maken',
   'admin.orders.undone': 'Ongedaan gemaakt',
   'admin.orders.undoReassign': 'De opdracht kan terug naar {technician}.',
@@ -634,6 +640,7 @@ export const nl = {
   'admin.rating.at': 'op {date}',
   // the call list: call statuses
   'admin.history.kind.CALL_STATUS_SET': 'Belstatus vastgelegd',
+  'admin.history.kind.ADDRESS_CHANGED': 'Adres gewijzigd',
   'admin.history.field.callStatus': 'Belstatus',
   'admin.history.field.callNote': 'Notitie bij het gesprek',
   'admin.callList.status.NOT_CALLED': 'Nog niet gebeld',
