@@ -151,15 +151,15 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
 
     // No technician confirmed a day and no order is on a holiday: "yes" finds none, "no" finds them all.
-    await page.getByLabel('Dag bevestigd').selectOption('yes');
+    await page.getByLabel('Dag bevestigd', { exact: true }).selectOption('yes');
     await expect.poll(() => new URL(page.url()).searchParams.get('confirmed')).toBe('yes');
     await page.getByText('Gevonden: 0').waitFor();
     await chip('Dag bevestigd: Ja').waitFor();
-    await page.getByLabel('Dag bevestigd').selectOption('');
-    await page.getByLabel('Op een feestdag').selectOption('no');
+    await page.getByLabel('Dag bevestigd', { exact: true }).selectOption('');
+    await page.getByLabel('Op een feestdag', { exact: true }).selectOption('no');
     await expect.poll(() => new URL(page.url()).searchParams.get('holiday')).toBe('no');
     await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
-    await page.getByLabel('Op een feestdag').selectOption('yes');
+    await page.getByLabel('Op een feestdag', { exact: true }).selectOption('yes');
     await page.getByText('Gevonden: 0').waitFor();
     await saveScreenshot(page, 'admin-orders-filter-holiday');
     await context.close();
