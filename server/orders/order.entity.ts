@@ -32,6 +32,12 @@ export { VISIT_DURATION_SECONDS };
 @Index({ name: 'orders_phone_lookup_idx', properties: ['phoneNormalized', 'appointment'] })
 @Index({ name: 'orders_technician_day_idx', properties: ['technician', 'appointment'] })
 @Index({ name: 'orders_appointment_id_idx', properties: ['appointment', 'id'] })
+// The informed filter: the few informed orders of a day without reading the others.
+@Index({
+  name: 'orders_informed_appointment_idx',
+  properties: ['appointment', 'id'],
+  where: '"first_lookup_at" is not null',
+})
 export class Order {
   @Field(() => Int, { description: 'Database id.' })
   @RequireRole(Role.ADMIN)
@@ -142,6 +148,15 @@ export class Order {
   get deleted(): OrderDeletion | null {
     return this.deletedAt ? { date: this.deletedAt, admin: this.deletedByName ?? '' } : null;
   }
+
+  /**
+   * The first consumer lookup that listed this order (a lookup by the same customer after the order was made and
+   * before its window ended: orders/customer-lookups.ts), null while none did; the order list's informed filter
+   * reads it. Kept by the database's triggers on lookups and orders (migration order_first_lookup): the
+   * application never writes it.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  firstLookupAt: Date | null = null;
 
   @Field({ description: 'When the order was created.' })
   @RequireRole(Role.ADMIN)
