@@ -36,15 +36,16 @@ export class Migration20261126091500_order_first_lookup extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "orders" add column "first_lookup_at" timestamptz null;`);
 
-    // Works the column out again for the given orders, from all lookups of their customers.
+    // Works the column out again for the given orders, from all lookups of their customers (equi-joins, so a
+    // bulk change of many orders is hashed rather than looked up order by order).
     this.addSql(`create or replace function tijdvak_refresh_first_lookup(order_ids int[]) returns void
       language sql volatile as $$
+        with targets as materialized (select * from orders where id = any(order_ids)),
+        found as (select listed.id, min(listed.visited_at) as first_lookup_at
+                    from (${LISTED_ORDERS_OF_VISITS('site_visits', 'targets')}) as listed group by listed.id)
         update orders target set first_lookup_at = found.first_lookup_at
-        from (select o.id,
-                     (select min(v.visited_at) from orders same join site_visits v on v.order_id = same.id
-                       where ${SAME_CUSTOMER('o', 'same')} and ${LISTED('v', 'o')}) as first_lookup_at
-                from orders o where o.id = any(order_ids)) as found
-        where target.id = found.id and target.first_lookup_at is distinct from found.first_lookup_at
+        from targets left join found on found.id = targets.id
+        where target.id = targets.id and target.first_lookup_at is distinct from found.first_lookup_at
       $$;`);
 
     // New lookups: every order of the same customer that they listed (a batch of visits is one statement).
