@@ -25,6 +25,11 @@ export interface CostWeights {
    * one request could otherwise fan out into as many as it has aliases.
    */
   listQueryCost: number;
+  /**
+   * Root fields that answer one object but read many rows (figures counted over a period): weighed as a list,
+   * though their type does not say so.
+   */
+  listRootFields?: readonly string[];
 }
 
 /** A field that reads many rows: a list, or a page of a list (`…Connection`). */
@@ -66,7 +71,11 @@ class OperationCost {
       cost = objectCost + depthCostFactor * this.ofSelections(node.selectionSet, childrenAtRoot);
       cost *= pageSizeOf(node);
     }
-    if (node.kind === Kind.FIELD && atRoot && isListField(this.rootType?.getFields()[node.name.value])) {
+    const readsRows =
+      node.kind === Kind.FIELD &&
+      (isListField(this.rootType?.getFields()[node.name.value]) ||
+        (this.weights.listRootFields ?? []).includes(node.name.value));
+    if (atRoot && readsRows) {
       cost += listQueryCost;
     }
     return cost;

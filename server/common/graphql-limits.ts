@@ -20,6 +20,8 @@ export const GRAPHQL_LIMITS = {
    * (LIST_QUERIES_PER_INSTANCE) then bounds what several requests together take from the pool.
    */
   listQueryCost: 1000,
+  /** Root fields weighed as lists though they answer one object: the office's figures count a period of orders. */
+  listRootFields: ['officeFigures'],
 } as const;
 
 export function graphqlArmor() {
@@ -46,6 +48,7 @@ export function graphqlValidationRules(armor: ReturnType<typeof graphqlArmor>): 
       objectCost: 2,
       depthCostFactor: 1.5,
       listQueryCost: GRAPHQL_LIMITS.listQueryCost,
+      listRootFields: GRAPHQL_LIMITS.listRootFields,
     }),
   ];
 }

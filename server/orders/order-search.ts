@@ -10,6 +10,7 @@ import {
   type PageArgs,
   type SortKey,
 } from '../common/pagination.js';
+import { SAME_CUSTOMER_ANY_COUNTRY_SQL } from './customer-lookups.js';
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from './address-normalization.js';
 import { Order } from './order.entity.js';
 import {
@@ -19,9 +20,12 @@ import {
   orderSearchProblem,
   tidySearch,
 } from '../../shared/order-search.js';
+import { FOLLOW_UP_WINDOW_DAYS } from '../../shared/office-figures.js';
 import {
+  ArrivalFilter,
   OrderSortField,
   ReplyFilter,
+  VisitOutcomeFilter,
   SortDirection,
   type OrderFilterInput,
   type OrderSortInput,
@@ -115,6 +119,49 @@ const DAY_CONFIRMED_SQL = `exists (select 1 from schedule_confirmations sc
 
 const ON_HOLIDAY_SQL = `exists (select 1 from holidays h where h.country = o.country and h.date = ${LOCAL_DAY_SQL})`;
 
+/**
+ * When the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that step was skipped (the
+ * technician was there by then). Late is after the window's end, the same end the board's late rule reads
+ * (shared/visit-lateness.ts); an early arrival is on time (docs/rules.md, Figures for the office).
+ */
+const REACHED_AT_SQL = `(select coalesce(s.arrived_at, s.finished_at) from visit_statuses s where s.order_id = o.id)`;
+const WINDOW_END_SQL = `(o.appointment + make_interval(secs => o.duration))`;
+
+const ARRIVAL_SQL: Record<ArrivalFilter, string> = {
+  [ArrivalFilter.REACHED]: `${REACHED_AT_SQL} is not null`,
+  [ArrivalFilter.ON_TIME]: `${REACHED_AT_SQL} <= ${WINDOW_END_SQL}`,
+  [ArrivalFilter.LATE]: `${REACHED_AT_SQL} > ${WINDOW_END_SQL}`,
+};
+
+const outcomeIn = (outcomes: readonly string[]) =>
+  `exists (select 1 from visit_statuses s where s.order_id = o.id and s.outcome in (${outcomes
+    .map((outcome) => `'${outcome}'`)
+    .join(', ')}))`;
+
+/** The outcomes of a finished visit (visits/visit-status.entity.ts, VisitOutcome). */
+const UNREPAIRED_OUTCOMES = ['FOLLOW_UP_PARTS', 'NOT_DONE'] as const;
+const VISIT_OUTCOME_SQL: Record<VisitOutcomeFilter, string> = {
+  [VisitOutcomeFilter.FINISHED]: outcomeIn(['REPAIRED', ...UNREPAIRED_OUTCOMES, 'NOT_HOME']),
+  [VisitOutcomeFilter.CUSTOMER_HOME]: outcomeIn(['REPAIRED', ...UNREPAIRED_OUTCOMES]),
+  [VisitOutcomeFilter.REPAIRED]: outcomeIn(['REPAIRED']),
+  [VisitOutcomeFilter.FOLLOW_UP_PARTS]: outcomeIn(['FOLLOW_UP_PARTS']),
+  [VisitOutcomeFilter.NOT_HOME]: outcomeIn(['NOT_HOME']),
+  [VisitOutcomeFilter.NOT_DONE]: outcomeIn(['NOT_DONE']),
+};
+
+/**
+ * A follow-up visit: the same customer (the lookup's rule: address in NL, phone in BE) had an active order with an
+ * earlier window that ended unrepaired within the window of days before (shared/office-figures.ts). Served by the
+ * lookup indexes (postcode and house number, or phone, with the appointment).
+ */
+const FOLLOW_UP_SQL = `exists (select 1 from orders same join visit_statuses earlier on earlier.order_id = same.id
+  where ${SAME_CUSTOMER_ANY_COUNTRY_SQL} and same.deleted_at is null and same.id <> o.id
+    and same.appointment < o.appointment
+    and same.appointment >= o.appointment - make_interval(days => ${FOLLOW_UP_WINDOW_DAYS})
+    and earlier.outcome in (${UNREPAIRED_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')}))`;
+
+const RATED_SQL = 'exists (select 1 from visit_ratings vr where vr.order_id = o.id)';
+
 /** The filter as SQL over `orders o` (technician already resolved to an id). */
 function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Where {
   const where: Where = { sql: [], params: [] };
@@ -162,6 +209,12 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
   if (filter.dayConfirmed === false) where.sql.push(`not ${DAY_CONFIRMED_SQL}`);
   if (filter.onHoliday === true) where.sql.push(ON_HOLIDAY_SQL);
   if (filter.onHoliday === false) where.sql.push(`not ${ON_HOLIDAY_SQL}`);
+  if (filter.visitOutcome) where.sql.push(VISIT_OUTCOME_SQL[filter.visitOutcome]);
+  if (filter.arrival) where.sql.push(ARRIVAL_SQL[filter.arrival]);
+  if (filter.firstVisit === true) where.sql.push(`not ${FOLLOW_UP_SQL}`);
+  if (filter.firstVisit === false) where.sql.push(FOLLOW_UP_SQL);
+  if (filter.rated === true) where.sql.push(RATED_SQL);
+  if (filter.rated === false) where.sql.push(`not ${RATED_SQL}`);
   if (filter.informed === true || filter.informed === false) {
     // The filter asks for a start (the list fills in today unless the dispatcher picks another): "informed" is
     // about coming visits. It was also what kept the rule, then worked out per order, off a million orders.
@@ -275,5 +328,9 @@ export function needsSearch(
     filter.external,
     filter.dayConfirmed,
     filter.onHoliday,
+    filter.visitOutcome,
+    filter.arrival,
+    filter.firstVisit,
+    filter.rated,
   ].some((value) => value !== null && value !== undefined);
 }

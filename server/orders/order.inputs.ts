@@ -1,5 +1,6 @@
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
 import { Country } from '../common/locale.js';
+import { FOLLOW_UP_WINDOW_DAYS } from '../../shared/office-figures.js';
 import { VISIT_DURATION_SECONDS } from './order.entity.js';
 
 const TECHNICIAN_REF = "The technician's database id or personal number (N-number).";
@@ -154,6 +155,32 @@ export class OrderFilterInput {
     description: "true: only orders on a holiday of the order's country; false: only the others.",
   })
   onHoliday?: boolean | null;
+
+  @Field(() => VisitOutcomeFilter, {
+    nullable: true,
+    description: "By how the technician's visit ended (finished visits only).",
+  })
+  visitOutcome?: VisitOutcomeFilter | null;
+
+  @Field(() => ArrivalFilter, {
+    nullable: true,
+    description: 'By when the technician reached the address: on time (by the end of the window) or late.',
+  })
+  arrival?: ArrivalFilter | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      `true: only first visits; false: only follow-up visits (the same customer had a visit that ended with parts ` +
+      `ordered or not done in the ${FOLLOW_UP_WINDOW_DAYS} days before).`,
+  })
+  firstVisit?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: only orders the customer rated after the visit; false: only the others.',
+  })
+  rated?: boolean | null;
 }
 
 /** Which consumer replies an order list keeps. */
@@ -174,6 +201,47 @@ registerEnumType(ReplyFilter, {
     AT_HOME: { description: 'Answered "at home".' },
     CALL_ME: { description: 'Answered "call me".' },
     ACCESS_NOTE: { description: 'Left an access note.' },
+  },
+});
+
+/** Which finished visits an order list keeps. */
+export enum VisitOutcomeFilter {
+  FINISHED = 'FINISHED',
+  CUSTOMER_HOME = 'CUSTOMER_HOME',
+  REPAIRED = 'REPAIRED',
+  FOLLOW_UP_PARTS = 'FOLLOW_UP_PARTS',
+  NOT_HOME = 'NOT_HOME',
+  NOT_DONE = 'NOT_DONE',
+}
+
+registerEnumType(VisitOutcomeFilter, {
+  name: 'VisitOutcomeFilter',
+  description: "Orders by how the technician's visit ended.",
+  valuesConfig: {
+    FINISHED: { description: 'Finished, whatever the outcome.' },
+    CUSTOMER_HOME: { description: 'Finished with the customer at home: every outcome but NOT_HOME.' },
+    REPAIRED: { description: 'Repaired.' },
+    FOLLOW_UP_PARTS: { description: 'A follow-up visit is needed, parts are ordered.' },
+    NOT_HOME: { description: 'Nobody was at home.' },
+    NOT_DONE: { description: 'Not done for another reason.' },
+  },
+});
+
+/** When the technician reached the address, by the late rule (docs/rules.md, Figures for the office). */
+export enum ArrivalFilter {
+  REACHED = 'REACHED',
+  ON_TIME = 'ON_TIME',
+  LATE = 'LATE',
+}
+
+registerEnumType(ArrivalFilter, {
+  name: 'ArrivalFilter',
+  description:
+    'Orders by when the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that was skipped.',
+  valuesConfig: {
+    REACHED: { description: 'Reached, on time or late.' },
+    ON_TIME: { description: 'Reached by the end of the window (an early arrival is on time).' },
+    LATE: { description: 'Reached after the end of the window.' },
   },
 });
 

@@ -200,6 +200,7 @@ export const fr: Record<MessageKey, string> = {
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'La date de fin précède la date de début.',
+  FIGURES_RANGE_TOO_LONG: 'Choisissez une période de {days} jours au plus.',
 
   // consumer messages: sending again
   MESSAGE_NOT_FOUND: "Ce message n'existe pas (plus).",

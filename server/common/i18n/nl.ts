@@ -196,6 +196,7 @@ export const nl = {
 
   // statistics
   STATISTICS_RANGE_REVERSED: 'De einddatum ligt vóór de begindatum.',
+  FIGURES_RANGE_TOO_LONG: 'Kies een periode van hoogstens {days} dagen.',
 
   // consumer messages: sending again
   MESSAGE_NOT_FOUND: 'Dit bericht bestaat niet (meer).',

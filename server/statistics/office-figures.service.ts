@@ -1,0 +1,216 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { FIGURES_MAX_DAYS, percentOf } from '../../shared/office-figures.js';
+import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import { Country, TIME_ZONE } from '../common/locale.js';
+import type { AppContext } from '../context.js';
+import { parseLocalDateInput } from '../holidays/local-date-input.js';
+import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/order.inputs.js';
+import { orderFilterCondition } from '../orders/order-search.js';
+import { FigureGrouping, type OfficeFigureRow, type OfficeFigures } from './office-figures.types.js';
+
+/** The figures that count orders, each by the order list's filter of the same meaning (orders/order-search.ts). */
+export const FIGURE_FILTERS = {
+  reached: { arrival: ArrivalFilter.REACHED },
+  onTime: { arrival: ArrivalFilter.ON_TIME },
+  firstVisits: { firstVisit: true, visitOutcome: VisitOutcomeFilter.CUSTOMER_HOME },
+  firstTimeFixes: { firstVisit: true, visitOutcome: VisitOutcomeFilter.REPAIRED },
+  finished: { visitOutcome: VisitOutcomeFilter.FINISHED },
+  notHome: { visitOutcome: VisitOutcomeFilter.NOT_HOME },
+  ratings: { rated: true },
+} satisfies Record<string, OrderFilterInput>;
+
+type CountedFigure = keyof typeof FIGURE_FILTERS;
+
+export interface FigureQuery {
+  from: string;
+  to: string;
+  groupBy: FigureGrouping;
+  country?: Country | null;
+}
+
+type FigureSqlRow = {
+  is_total: number;
+  day: string | null;
+  country: Country | null;
+  technician_id: number | null;
+  personal_number: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  visits: number;
+  average_rating: number | string | null;
+} & Record<CountedFigure, number>;
+
+/** What a row is about, as SQL: the columns it is grouped by and the ones it reads beside them. */
+function groupingSql(groupBy: FigureGrouping, zone: string): { keys: string[]; columns: string } {
+  const none = { day: 'null::text', country: 'null::country', technician: 'null::int' };
+  const names = 'null::text as personal_number, null::text as firstname, null::text as lastname';
+  switch (groupBy) {
+    case FigureGrouping.DAY: {
+      // The zone is one of ours (shared/locale.ts), never the caller's text: a literal keeps the select and the
+      // grouping the same expression.
+      const day = `to_char((o.appointment at time zone '${zone}')::date, 'YYYY-MM-DD')`;
+      return {
+        keys: [day],
+        columns: `${day} as day, ${none.country} as country, ${none.technician} as technician_id, ${names}`,
+      };
+    }
+    case FigureGrouping.COUNTRY:
+      return {
+        keys: ['o.country'],
+        columns: `${none.day} as day, o.country, ${none.technician} as technician_id, ${names}`,
+      };
+    case FigureGrouping.TECHNICIAN:
+      return {
+        keys: ['o.technician_id', 't.personal_number', 't.firstname', 't.lastname'],
+        columns: `${none.day} as day, ${none.country} as country, o.technician_id,
+          t.personal_number, t.firstname, t.lastname`,
+      };
+  }
+}
+
+/**
+ * Every figure of every row, and of the whole period, in one statement: `rollup` adds the total to the groups,
+ * each figure is a `count(*) filter (where ...)` with the order list's own condition, so a figure and the list
+ * it links to cannot disagree. Bounded by the period (at most FIGURES_MAX_DAYS days, on the appointment index);
+ * a row per day, country or technician.
+ */
+function figuresSql(query: { start: Date; end: Date; groupBy: FigureGrouping; country: Country | null; zone: string }) {
+  const { keys, columns } = groupingSql(query.groupBy, query.zone);
+  const params: unknown[] = [];
+  const figures = (Object.keys(FIGURE_FILTERS) as CountedFigure[]).map((name) => {
+    const condition = orderFilterCondition(FIGURE_FILTERS[name]);
+    params.push(...condition.params);
+    return `count(*) filter (where ${condition.sql})::int as "${name}"`;
+  });
+  const base = orderFilterCondition({
+    from: query.start,
+    to: query.end,
+    country: query.country,
+    deleted: false,
+  });
+  const sql = `select grouping(${keys[0]}) as is_total, ${columns},
+      count(*)::int as visits,
+      ${figures.join(',\n      ')},
+      avg(vr.score)::float8 as average_rating
+    from orders o
+    left join technicians t on t.id = o.technician_id
+    left join visit_ratings vr on vr.order_id = o.id
+    where ${base.sql}
+    group by rollup((${keys.join(', ')}))`;
+  return { sql, params: [...params, ...base.params] };
+}
+
+const emptyRow = (): OfficeFigureRow => ({
+  date: null,
+  country: null,
+  technicianNumber: null,
+  technicianName: null,
+  visits: 0,
+  reached: 0,
+  onTime: 0,
+  onTimePercent: null,
+  firstVisits: 0,
+  firstTimeFixes: 0,
+  firstTimeFixPercent: null,
+  finished: 0,
+  notHome: 0,
+  notHomePercent: null,
+  ratings: 0,
+  averageRating: null,
+});
+
+function rowOf(sqlRow: FigureSqlRow | undefined): OfficeFigureRow {
+  if (!sqlRow) return emptyRow();
+  const count = (name: CountedFigure | 'visits') => Number(sqlRow[name]);
+  const name = sqlRow.technician_id === null ? null : `${sqlRow.firstname ?? ''} ${sqlRow.lastname ?? ''}`.trim();
+  return {
+    date: sqlRow.day,
+    country: sqlRow.country,
+    technicianNumber: sqlRow.personal_number,
+    technicianName: name,
+    visits: count('visits'),
+    reached: count('reached'),
+    onTime: count('onTime'),
+    onTimePercent: percentOf(count('onTime'), count('reached')),
+    firstVisits: count('firstVisits'),
+    firstTimeFixes: count('firstTimeFixes'),
+    firstTimeFixPercent: percentOf(count('firstTimeFixes'), count('firstVisits')),
+    finished: count('finished'),
+    notHome: count('notHome'),
+    notHomePercent: percentOf(count('notHome'), count('finished')),
+    ratings: count('ratings'),
+    averageRating: sqlRow.average_rating === null ? null : Number(sqlRow.average_rating),
+  };
+}
+
+const refuse = (message: 'STATISTICS_RANGE_REVERSED' | 'FIGURES_RANGE_TOO_LONG') =>
+  new AppError(CommonError.BAD_USER_INPUT, {
+    message,
+    params: { days: FIGURES_MAX_DAYS },
+    fields: [{ field: 'to', message, params: { days: FIGURES_MAX_DAYS } }],
+  });
+
+/** The number of days from `from` to `to`, both counted. */
+const daysIn = (from: LocalDate, to: LocalDate) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** How the visits of a period went, for the office (docs/rules.md, Figures for the office). */
+export class OfficeFiguresService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async figures(query: FigureQuery): Promise<OfficeFigures> {
+    const from = parseLocalDateInput(query.from, 'from');
+    const to = parseLocalDateInput(query.to, 'to');
+    if (to < from) throw refuse('STATISTICS_RANGE_REVERSED');
+    if (daysIn(from, to) > FIGURES_MAX_DAYS) throw refuse('FIGURES_RANGE_TOO_LONG');
+    const country = query.country ?? null;
+    // The order list reads its dates in the chosen country's zone, and in Amsterdam's for both: the same here,
+    // so a day's link lists exactly that day's orders.
+    const zone = TIME_ZONE[country ?? Country.NL];
+    const start = instantOf(from, 0, 0, zone);
+    const end = instantOf(addDays(to, 1), 0, 0, zone);
+    const { sql, params } = figuresSql({ start, end, groupBy: query.groupBy, country, zone });
+    // Under the admins' lists' share of the pool and their statement timeout: the figures read like a list.
+    const sqlRows = await this.ctx.services.listQueries.run(this.ctx.em, (em: EntityManager) =>
+      em.execute<FigureSqlRow[]>(sql, params),
+    );
+    const groups = sqlRows.filter((row) => Number(row.is_total) === 0);
+    return {
+      period: { from, to, start, end },
+      groupBy: query.groupBy,
+      country,
+      timeZone: zone,
+      rows: orderedRows(groups, query.groupBy, from, to),
+      total: rowOf(sqlRows.find((row) => Number(row.is_total) === 1)),
+    };
+  }
+}
+
+function orderedRows(groups: FigureSqlRow[], groupBy: FigureGrouping, from: LocalDate, to: LocalDate) {
+  switch (groupBy) {
+    case FigureGrouping.DAY: {
+      // Every day of the period, so a chart's days are evenly spaced and a quiet day shows as one.
+      const byDay = new Map(groups.map((row) => [row.day, row]));
+      const rows: OfficeFigureRow[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) rows.push({ ...rowOf(byDay.get(day)), date: day });
+      return rows;
+    }
+    case FigureGrouping.COUNTRY:
+      return [Country.NL, Country.BE].flatMap((country) => {
+        const row = groups.find((candidate) => candidate.country === country);
+        return row ? [rowOf(row)] : [];
+      });
+    case FigureGrouping.TECHNICIAN:
+      return groups
+        .sort(
+          (a, b) =>
+            Number(a.technician_id === null) - Number(b.technician_id === null) ||
+            (a.lastname ?? '').localeCompare(b.lastname ?? '') ||
+            (a.firstname ?? '').localeCompare(b.firstname ?? '') ||
+            (a.technician_id ?? 0) - (b.technician_id ?? 0),
+        )
+        .map(rowOf);
+  }
+}
