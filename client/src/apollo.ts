@@ -2,9 +2,12 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { Kind, OperationTypeNode } from 'graphql';
 import type { Language } from './i18n/locale';
 import { pagedListPolicies } from './lib/paging';
 import { readToken, type TokenKind } from './lib/storage';
+import { StreamLink } from './lib/stream-link';
 import { readXsrfToken } from './lib/xsrf';
 
 export interface ApolloOptions {
@@ -17,18 +20,19 @@ export interface ApolloOptions {
 
 /** One client per area, so caches and tokens of different roles never mix. */
 export function createApolloClient(options: ApolloOptions): ApolloClient {
-  const headers = new SetContextLink((previous) => {
+  // Read anew for every request: the token and the XSRF cookie can change while the client lives.
+  const areaHeaders = (): Record<string, string> => {
     const token = readToken(options.token);
     const xsrf = readXsrfToken();
     return {
-      headers: {
-        ...(previous.headers as Record<string, string> | undefined),
-        'accept-language': options.language,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
-      },
+      'accept-language': options.language,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
     };
-  });
+  };
+  const headers = new SetContextLink((previous) => ({
+    headers: { ...(previous.headers as Record<string, string> | undefined), ...areaHeaders() },
+  }));
   const unauthenticated = new ErrorLink(({ error }) => {
     if (
       CombinedGraphQLErrors.is(error) &&
@@ -39,7 +43,20 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
     }
   });
   return new ApolloClient({
-    link: ApolloLink.from([unauthenticated, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    link: ApolloLink.from([
+      unauthenticated,
+      // Subscriptions travel as server-sent events (/graphql/stream); queries and mutations as plain requests.
+      ApolloLink.split(
+        ({ query }) => {
+          const definition = getMainDefinition(query);
+          return (
+            definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.SUBSCRIPTION
+          );
+        },
+        new StreamLink(areaHeaders),
+        ApolloLink.from([headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+      ),
+    ]),
     cache: new InMemoryCache({
       // A country has one message setting: the country is its key (the type has no id).
       typePolicies: { ...pagedListPolicies, MessageSetting: { keyFields: ['country'] } },

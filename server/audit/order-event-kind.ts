@@ -20,6 +20,7 @@ export enum OrderEventKind {
   TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
   CONSUMER_RATED = 'CONSUMER_RATED',
   CALL_STATUS_SET = 'CALL_STATUS_SET',
+  ADDRESS_CHANGED = 'ADDRESS_CHANGED',
 }
 
 registerEnumType(OrderEventKind, {
@@ -57,6 +58,9 @@ registerEnumType(OrderEventKind, {
     CALL_STATUS_SET: {
       description:
         'An admin recorded what came of a call to the customer from the call list; `changes` holds `callStatus` and `callNote`.',
+    },
+    ADDRESS_CHANGED: {
+      description: 'An admin corrected the visit address; `changes` holds the parts that changed.',
     },
   },
 });

@@ -15,8 +15,11 @@ export interface PersonalLinkUrls {
   unsubscribe: string;
 }
 
+/** What a personal link is bound to: the order and its current visit (time and technician). */
+export type LinkedOrder = Pick<Order, 'id' | 'appointment'> & { technician: { id: number } | null };
+
 /** The token of an order's personal link: valid for its current visit until the end of the visit day. */
-export function personalLinkToken(config: AppConfig, order: Order): string {
+export function personalLinkToken(config: AppConfig, order: LinkedOrder): string {
   return signLinkToken(config.jwtSecret, {
     id: order.id,
     appointment: order.appointment,
@@ -29,7 +32,7 @@ export function personalLinkToken(config: AppConfig, order: Order): string {
  * the visit day and stop working when the order is deleted, moved to another time or given to another technician,
  * so a message sent for a visit never opens a later one.
  */
-export function personalLinkUrls(config: AppConfig, order: Order): PersonalLinkUrls {
+export function personalLinkUrls(config: AppConfig, order: LinkedOrder): PersonalLinkUrls {
   const page = `${config.appUrl}${PERSONAL_LINK_PATH}/${personalLinkToken(config, order)}`;
   return {
     page,

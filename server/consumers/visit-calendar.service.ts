@@ -3,7 +3,7 @@ import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
 import { translate } from '../common/i18n/translate.js';
 import { localPartsOf } from '../../shared/zoned-time.js';
 import type { Order } from '../orders/order.entity.js';
-import { houseNumberAsWritten } from '../../shared/orders.js';
+import { addressLine } from '../../shared/address.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS } from './contact-details.js';
 import { buildCalendar } from './icalendar.js';
 import { ownShownVisit } from './own-visit.js';
@@ -27,9 +27,6 @@ function localLongDate(instant: Date, country: Country, language: Language): str
     year: 'numeric',
   }).format(instant);
 }
-
-/** 1234AB as people write it (1234 AB); Belgian postcodes are digits only and stay as they are. */
-const readableZipcode = (zipcode: string) => zipcode.replace(/^(\d{4})([A-Z]{2})$/, '$1 $2');
 
 /** Only characters every file system and browser keeps in a download name. */
 const safeFilePart = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, '-');
@@ -67,13 +64,8 @@ export class VisitCalendarService {
           closes: CALL_CENTRE_HOURS.to,
           phone: CALL_CENTRE[order.country].display,
         }),
-        // With a street the address reads as it is written on the door; without one, postcode first.
-        location: text(order.street ? 'CALENDAR_LOCATION_STREET' : 'CALENDAR_LOCATION', {
-          street: order.street ?? '',
-          zipcode: readableZipcode(order.zipcode),
-          city: order.city,
-          houseNumber: houseNumberAsWritten(order.houseNumber, order.houseNumberAddition),
-        }),
+        // Written as on every screen and in the technician's route link.
+        location: addressLine(order),
         language,
       },
       `-//${config.brand}//visit window//${language.toUpperCase()}`,

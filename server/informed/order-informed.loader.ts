@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { requestBatchLoader } from '../common/request-batch-loader.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
@@ -71,49 +72,14 @@ export async function informedOf(ctx: AppContext, orders: readonly Order[]): Pro
   );
 }
 
-interface Pending {
-  order: Order;
-  resolve: (informed: OrderInformed) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
- * Collects the `informed` fields asked for in one pass of the executor (a page of orders) and
- * answers them with one batch, so a list of 100 orders costs the same statements as one order.
+ * The `informed` fields asked for in one pass of the executor (a page of orders), answered with one batch, so a list
+ * of 100 orders costs the same statements as one order.
  */
-class OrderInformedLoader {
-  private pending: Pending[] = [];
-
-  constructor(private readonly ctx: AppContext) {}
-
-  load(order: Order): Promise<OrderInformed> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ order, resolve, reject });
-      if (this.pending.length === 1) process.nextTick(() => void this.run());
-    });
-  }
-
-  private async run(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    try {
-      const unique = [...new Map(batch.map((item) => [item.order.id, item.order])).values()];
-      const informed = await informedOf(this.ctx, unique);
-      for (const item of batch) item.resolve(informed.get(item.order.id)!);
-    } catch (error) {
-      for (const item of batch) item.reject(error);
-    }
-  }
-}
-
-const loaders = new WeakMap<AppContext, OrderInformedLoader>();
-
-/** The request's loader: batches never mix requests (each has its own entity manager and caller). */
-export function orderInformedLoader(ctx: AppContext): OrderInformedLoader {
-  let loader = loaders.get(ctx);
-  if (!loader) {
-    loader = new OrderInformedLoader(ctx);
-    loaders.set(ctx, loader);
-  }
-  return loader;
-}
+export const orderInformedLoader = requestBatchLoader(
+  (order: Order) => order.id,
+  async (ctx: AppContext, orders) => {
+    const informed = await informedOf(ctx, orders);
+    return (order) => informed.get(order.id)!;
+  },
+);

@@ -38,13 +38,25 @@ function clock(instant: Date, country: Country): string {
   return `${pad(parts.hour)}:${pad(parts.minute)}`;
 }
 
+/**
+ * Date formats by language, country and style, made once: making an `Intl.DateTimeFormat` costs far more
+ * than using one, and a publication formats thousands of dates.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 function formatDate(instant: Date, facts: MessageFacts, style: 'long' | 'short'): string {
-  return new Intl.DateTimeFormat(`${facts.language}-${facts.country}`, {
-    timeZone: TIME_ZONE[facts.country],
-    weekday: style,
-    day: 'numeric',
-    month: style,
-  }).format(instant);
+  const key = `${facts.language}-${facts.country}-${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${facts.language}-${facts.country}`, {
+      timeZone: TIME_ZONE[facts.country],
+      weekday: style,
+      day: 'numeric',
+      month: style,
+    });
+    dateFormats.set(key, format);
+  }
+  return format.format(instant);
 }
 
 function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<string, string> {

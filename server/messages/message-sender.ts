@@ -1,31 +1,91 @@
-import { LockMode, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt } from '../common/jobs/job-queue.js';
+import { Lanes } from '../common/lanes.js';
+import { Language, type Country } from '../common/locale.js';
 import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
 import type { AppConfig } from '../config.js';
 import { personalLinkUrls } from '../consumer-links/personal-link.js';
-import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
+import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import type { HolidayDates } from '../context.js';
-import { Order } from '../orders/order.entity.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
-import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
+import { VisitStage } from '../visits/visit-status.entity.js';
+import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
-import { MessageSetting } from '../message-settings/message-setting.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
-import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 
-/** What an "on the way" message says besides the order: read when it is sent, so the latest estimate goes. */
-interface OnTheWay {
-  expectedArrival: Date;
-  technicianName: string | null;
+/** One message to send, with the try of its job. */
+export interface SendRequest {
+  messageId: number;
+  attempt: JobAttempt;
 }
 
 export interface MessageTransports {
   mailer: Mailer;
   sms: SmsSender;
+}
+
+/**
+ * The batch's messages that still wait, locked, with everything a message says: its order, the country's
+ * settings, and for "on the way" the visit's estimate and the technician's first name. A row another
+ * sender holds is skipped (`skip locked`): that sender sends it. One statement for the whole batch.
+ */
+const CLAIM_SQL = `
+  select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries,
+         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id,
+         s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
+         s.language, v.stage, v.expected_arrival, t.firstname as technician_firstname
+    from consumer_messages m
+    join orders o on o.id = m.order_id
+    left join message_settings s on s.country = o.country
+    left join visit_statuses v on m.kind = 'ON_THE_WAY' and v.order_id = o.id
+    left join technicians t on m.kind = 'ON_THE_WAY' and t.id = o.technician_id
+   where m.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and m.status = 'QUEUED'
+   order by m.id
+     for update of m skip locked`;
+
+interface ClaimedRow {
+  id: number;
+  kind: MessageKind;
+  channel: MessageChannel;
+  window_start: Date;
+  window_seconds: number;
+  recipient: string | null;
+  tries: number;
+  order_id: number;
+  name: string;
+  reference_number: string;
+  country: Country;
+  appointment: Date;
+  technician_id: number | null;
+  enabled: boolean | null;
+  email_on: boolean | null;
+  sms_on: boolean | null;
+  sender_name: string | null;
+  language: Language | null;
+  stage: VisitStage | null;
+  expected_arrival: Date | null;
+  technician_firstname: string | null;
+}
+
+/** Each row's outcome, written for the whole batch in one statement. */
+const RECORD_SQL = `
+  update consumer_messages m
+     set status = r.status, tries = r.tries, last_error = r.last_error,
+         sent_at = coalesce(r.sent_at, m.sent_at), failed_at = coalesce(r.failed_at, m.failed_at)
+    from jsonb_to_recordset(?::jsonb)
+      as r(id int, status text, tries int, last_error text, sent_at timestamptz, failed_at timestamptz)
+   where m.id = r.id`;
+
+interface Outcome {
+  id: number;
+  status: MessageStatus;
+  tries: number;
+  last_error: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
 }
 
 /** A failure's reason as stored: short, and without the address (providers echo it). */
@@ -35,107 +95,145 @@ function reasonOf(error: unknown, recipient: string): string {
 }
 
 /**
- * Sends one written message (the job of the send queue). The row is locked while it is sent, so a
- * second job for it (there should be none: the queue's singleton key) waits and then finds it sent.
- * A failure is counted and retried by the queue with growing waits; after the last try the row is
- * marked failed with the reason.
+ * Sends written messages, a batch (the jobs of one fetch) in one transaction: one statement locks the
+ * batch's waiting rows and reads all they say, one asks for the unsubscribes, the messages are handed to the
+ * transports side by side (as many per channel as the transport takes at once: pooled SMTP connections,
+ * kept-alive HTTP connections to the SMS provider), and one statement
+ * writes every outcome. The rows stay locked while they are handed over, so a second job for a message
+ * (there should be none: the queue's singleton key) finds it sent. Plain SQL, no entities: a publication
+ * sends tens of thousands of messages, and hydrating and tracking an object per row cost more than the rest.
+ * A failure is counted and retried by the queue with growing waits; after the last try the row is marked
+ * failed with the reason.
  */
 export class MessageSender {
+  /**
+   * Per channel, the messages being rendered and handed over at once: as many as the transport takes at once,
+   * shared by every batch of this instance. A message waits for its lane before it is rendered, so a batch
+   * holds its rows, not fifty rendered mails in a transport's queue (short-lived objects are cheap to collect).
+   */
+  private readonly lanes: Record<MessageChannel, Lanes>;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly holidays: HolidayDates,
     private readonly transports: MessageTransports,
-  ) {}
+  ) {
+    this.lanes = {
+      [MessageChannel.EMAIL]: new Lanes(transports.mailer.concurrency),
+      [MessageChannel.SMS]: new Lanes(transports.sms.concurrency),
+    };
+  }
 
-  async send(messageId: number, attempt: JobAttempt): Promise<void> {
-    const outcome: { failure: Error | null } = { failure: null };
+  /**
+   * Sends a batch; resolves to the messages whose try failed and is to be retried, by message id (the reason
+   * without the address: the queue keeps a failed job's error, and the log shows it, longer than the purge
+   * keeps addresses).
+   */
+  async sendBatch(requests: readonly SendRequest[]): Promise<Map<number, Error>> {
+    const failures = new Map<number, Error>();
+    const attempts = new Map(requests.map((request) => [request.messageId, request.attempt]));
     await this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const message = await em.findOne(
-          ConsumerMessage,
-          { id: messageId, status: MessageStatus.QUEUED },
-          { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+        const rows = await em.execute<ClaimedRow[]>(
+          CLAIM_SQL,
+          [JSON.stringify([...attempts.keys()])],
+          'all',
+          JOB_LOG_CONTEXT,
         );
-        if (!message) return;
-        const order = await em.findOneOrFail(Order, message.order.id);
-        const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
-        const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;
-        if (!setting.enabled || !channelOn) return this.skip(message, 'messages are switched off for the country');
-        const recipient = message.recipient;
-        if (recipient === null) return this.skip(message, 'the address was removed after the visit');
-        if (await isUnsubscribed(em, message.channel, recipient)) return this.skip(message, 'unsubscribed');
-        let onTheWay: OnTheWay | null = null;
-        if (message.kind === MessageKind.ON_THE_WAY) {
-          onTheWay = await this.onTheWay(em, order);
-          // Arrived, finished or stepped back before it went: "on the way" would no longer be true.
-          if (!onTheWay) return this.skip(message, 'the technician is no longer on the way');
-        }
-        message.tries += 1;
-        try {
-          await this.deliver(message, recipient, order, setting, onTheWay);
-          message.status = MessageStatus.SENT;
-          message.sentAt = this.clock.now();
-          message.lastError = null;
-        } catch (error) {
-          const reason = reasonOf(error, recipient);
-          message.lastError = reason;
-          if (attempt.last) {
-            message.status = MessageStatus.FAILED;
-            message.failedAt = this.clock.now();
-          } else {
-            // The reason without the address: the queue keeps a failed job's error (and the log shows it)
-            // longer than the purge keeps addresses.
-            outcome.failure = new Error(reason);
-          }
-        }
+        if (rows.length === 0) return;
+        // Before anything is handed over: a failed batch is tried again whole.
+        const unset = rows.find((row) => row.language === null);
+        if (unset) throw new Error(`no message settings for ${unset.country}`);
+        const unsubscribed = await unsubscribedAmong(
+          em,
+          rows.flatMap((row) => (row.recipient === null ? [] : [{ channel: row.channel, address: row.recipient }])),
+        );
+        const outcomes = await Promise.all(
+          rows.map((row) => this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures)),
+        );
+        await em.execute(RECORD_SQL, [JSON.stringify(outcomes)], 'run', JOB_LOG_CONTEXT);
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );
-    // After the commit, so the try and its reason are kept; the queue retries after a wait.
-    if (outcome.failure) throw outcome.failure;
+    return failures;
   }
 
-  /** The visit's current estimate and the technician's first name, while the technician is on the way. */
-  private async onTheWay(em: EntityManager, order: Order): Promise<OnTheWay | null> {
-    const status = await em.findOne(VisitStatus, { order: order.id });
-    if (status?.stage !== VisitStage.ON_THE_WAY || !status.expectedArrival) return null;
-    const technician = order.technician ? await em.findOne(Technician, order.technician.id) : null;
-    return { expectedArrival: status.expectedArrival, technicianName: technician?.firstname ?? null };
+  private async sendRow(
+    row: ClaimedRow,
+    lastTry: boolean,
+    unsubscribed: ReadonlySet<string>,
+    failures: Map<number, Error>,
+  ): Promise<Outcome> {
+    const skipped = (reason: string): Outcome => ({
+      id: row.id,
+      status: MessageStatus.SKIPPED,
+      tries: row.tries,
+      last_error: reason,
+      sent_at: null,
+      failed_at: null,
+    });
+    const channelOn = row.channel === MessageChannel.EMAIL ? row.email_on : row.sms_on;
+    if (!row.enabled || !channelOn) return skipped('messages are switched off for the country');
+    const recipient = row.recipient;
+    if (recipient === null) return skipped('the address was removed after the visit');
+    if (unsubscribed.has(`${row.channel}|${recipient}`)) return skipped('unsubscribed');
+    // Arrived, finished or stepped back before it went: "on the way" would no longer be true.
+    const onTheWay = row.stage === VisitStage.ON_THE_WAY && row.expected_arrival !== null;
+    if (row.kind === MessageKind.ON_THE_WAY && !onTheWay) return skipped('the technician is no longer on the way');
+    const tries = row.tries + 1;
+    try {
+      await this.lanes[row.channel].run(() => this.deliver(row, recipient));
+      return { id: row.id, status: MessageStatus.SENT, tries, last_error: null, sent_at: this.now(), failed_at: null };
+    } catch (error) {
+      const reason = reasonOf(error, recipient);
+      if (lastTry) {
+        return {
+          id: row.id,
+          status: MessageStatus.FAILED,
+          tries,
+          last_error: reason,
+          sent_at: null,
+          failed_at: this.now(),
+        };
+      }
+      failures.set(row.id, new Error(reason));
+      return { id: row.id, status: MessageStatus.QUEUED, tries, last_error: reason, sent_at: null, failed_at: null };
+    }
   }
 
-  private skip(message: ConsumerMessage, reason: string): void {
-    message.status = MessageStatus.SKIPPED;
-    message.lastError = reason;
+  private now(): string {
+    return this.clock.now().toISOString();
   }
 
-  private async deliver(
-    message: ConsumerMessage,
-    recipient: string,
-    order: Order,
-    setting: MessageSetting,
-    onTheWay: OnTheWay | null,
-  ): Promise<void> {
-    const moved = message.kind !== MessageKind.CANCELLATION && message.windowSeconds === 0;
+  private async deliver(row: ClaimedRow, recipient: string): Promise<void> {
+    const windowStart = new Date(row.window_start);
+    const moved = row.kind !== MessageKind.CANCELLATION && row.window_seconds === 0;
+    const order = {
+      id: row.order_id,
+      appointment: new Date(row.appointment),
+      technician: row.technician_id === null ? null : { id: row.technician_id },
+    };
     const facts: MessageFacts = {
-      kind: message.kind,
-      country: order.country,
-      language: setting.language,
-      senderName: setting.senderName,
+      kind: row.kind,
+      country: row.country,
+      // Checked for the whole batch before anything was handed over.
+      language: row.language ?? Language.NL,
+      senderName: row.sender_name ?? '',
       mailFrom: this.config.mailFrom,
       recipient,
-      customerName: order.name,
-      reference: order.referenceNumber,
-      windowStart: message.windowStart,
-      windowSeconds: message.windowSeconds,
-      shownFrom: moved ? await windowShownFrom(this.holidays, order.country, message.windowStart) : null,
+      customerName: row.name,
+      reference: row.reference_number,
+      windowStart,
+      windowSeconds: row.window_seconds,
+      shownFrom: moved ? await windowShownFrom(this.holidays, row.country, windowStart) : null,
       links: personalLinkUrls(this.config, order),
-      pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, order.id),
-      expectedArrival: onTheWay?.expectedArrival ?? null,
-      technicianName: onTheWay?.technicianName ?? null,
+      pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, row.order_id),
+      expectedArrival: row.expected_arrival === null ? null : new Date(row.expected_arrival),
+      technicianName: row.technician_firstname,
     };
-    if (message.channel === MessageChannel.EMAIL) await this.transports.mailer.send(messageMail(facts));
+    if (row.channel === MessageChannel.EMAIL) await this.transports.mailer.send(messageMail(facts));
     else await this.transports.sms.send({ to: recipient, body: messageSms(facts) });
   }
 }

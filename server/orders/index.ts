@@ -1,3 +1,4 @@
+import { OrderAddressResolver } from './order-address.resolver.js';
 import { OrderHistoryResolver } from './order-history.resolver.js';
 import { OrderMigrationResolver } from './order-migration.resolver.js';
 import { OrderResolver } from './order.resolver.js';
@@ -8,4 +9,5 @@ export const orderResolvers = [
   OrderMigrationResolver,
   OrderHistoryResolver,
   TechnicianRemovalResolver,
+  OrderAddressResolver,
 ] as const;

@@ -44,13 +44,21 @@ export interface OrderFields {
 /** Half of a UTF-16 pair on its own: no character at all, and PostgreSQL cannot store it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/**
- * The one set of rules for an order's customer fields, shared by creating an order and importing
- * one: every problem is reported (not just the first), each with its field.
- */
-export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderFields; problems: FieldProblem[] } {
-  const problems: FieldProblem[] = [];
-  const text = (field: keyof typeof ORDER_FIELD_MAX_LENGTH, required = true): string => {
+/** The address of an order as typed; the country is the order's and decides the postcode format. */
+export type OrderAddressInput = Pick<
+  OrderFieldsInput,
+  'zipcode' | 'houseNumber' | 'street' | 'houseNumberAddition' | 'city' | 'country'
+>;
+
+/** The address as stored. */
+export type OrderAddress = Pick<OrderFields, 'zipcode' | 'houseNumber' | 'street' | 'houseNumberAddition' | 'city'>;
+
+/** A text field's value, trimmed; a problem (required, characters, length) is added to `problems`. */
+function textOf(
+  input: Partial<Record<keyof typeof ORDER_FIELD_MAX_LENGTH, string | null>>,
+  problems: FieldProblem[],
+): (field: keyof typeof ORDER_FIELD_MAX_LENGTH, required?: boolean) => string {
+  return (field, required = true) => {
     const value = String(input[field] ?? '').trim();
     if (value === '') {
       if (required) problems.push({ field, message: 'FIELD_REQUIRED' });
@@ -61,10 +69,18 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
     }
     return value;
   };
-  const referenceNumber = text('referenceNumber');
-  const name = text('name');
-  const email = text('email').toLowerCase();
-  const phone = text('phone');
+}
+
+/**
+ * The rules of an order's address, for creating, importing and correcting one: every problem is reported, each
+ * with its field.
+ */
+export function checkOrderAddress(input: OrderAddressInput): { address?: OrderAddress; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const text = textOf(
+    { city: input.city, street: input.street, houseNumberAddition: input.houseNumberAddition },
+    problems,
+  );
   const city = text('city');
   const streetText = text('street', false).normalize('NFC').replace(/\s+/gu, ' ');
   const additionTyped = text('houseNumberAddition', false);
@@ -73,15 +89,6 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
     if (!problems.some((problem) => problem.field === 'houseNumberAddition')) {
       problems.push({ field: 'houseNumberAddition', message: 'INVALID_HOUSE_NUMBER_ADDITION' });
     }
-  }
-  if (referenceNumber && !REFERENCE_NUMBER_PATTERN.test(referenceNumber)) {
-    problems.push({ field: 'referenceNumber', message: 'INVALID_REFERENCE_NUMBER' });
-  }
-  if (email && !EMAIL_PATTERN.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
-  const phoneNormalized = normalizePhone(phone);
-  // The normalised number is stored (and looked up) in a column of PHONE_DIGITS.max characters.
-  if (phone && (phoneNormalized.length < PHONE_DIGITS.min || phoneNormalized.length > PHONE_DIGITS.max)) {
-    problems.push({ field: 'phone', message: 'INVALID_PHONE' });
   }
 
   const zipcode = normalizeZipcode(String(input.zipcode ?? ''));
@@ -99,21 +106,45 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
   else if (houseNumber === null || houseNumber < 1)
     problems.push({ field: 'houseNumber', message: 'INVALID_HOUSE_NUMBER' });
 
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0 || houseNumber === null) return { problems };
   return {
     problems,
-    fields: {
-      referenceNumber,
-      name,
-      email,
-      phone,
-      phoneNormalized,
+    address: {
       zipcode,
-      houseNumber: houseNumber!,
+      houseNumber,
       street: streetText === '' ? null : streetText,
       houseNumberAddition: addition === '' ? null : addition,
       city,
-      country: input.country,
     },
+  };
+}
+
+/**
+ * The one set of rules for an order's customer fields, shared by creating an order and importing
+ * one: every problem is reported (not just the first), each with its field.
+ */
+export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderFields; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const text = textOf(input, problems);
+  const referenceNumber = text('referenceNumber');
+  const name = text('name');
+  const email = text('email').toLowerCase();
+  const phone = text('phone');
+  if (referenceNumber && !REFERENCE_NUMBER_PATTERN.test(referenceNumber)) {
+    problems.push({ field: 'referenceNumber', message: 'INVALID_REFERENCE_NUMBER' });
+  }
+  if (email && !EMAIL_PATTERN.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
+  const phoneNormalized = normalizePhone(phone);
+  // The normalised number is stored (and looked up) in a column of PHONE_DIGITS.max characters.
+  if (phone && (phoneNormalized.length < PHONE_DIGITS.min || phoneNormalized.length > PHONE_DIGITS.max)) {
+    problems.push({ field: 'phone', message: 'INVALID_PHONE' });
+  }
+  const { address, problems: addressProblems } = checkOrderAddress(input);
+  problems.push(...addressProblems);
+
+  if (problems.length > 0 || !address) return { problems };
+  return {
+    problems,
+    fields: { referenceNumber, name, email, phone, phoneNormalized, ...address, country: input.country },
   };
 }

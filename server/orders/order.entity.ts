@@ -15,12 +15,10 @@ export { VISIT_DURATION_SECONDS };
 @Entity({ tableName: 'orders' })
 @Check({ name: 'orders_duration_check', expression: '"duration" > 0' })
 @Check({ name: 'orders_external_company_check', expression: '"external_company" in (0, 1)' })
-// The search's trigram indexes run over the accent-folding function the migrations create.
+// The search's trigram index, over the stored folded text.
 @Index({
-  name: 'orders_search_text_trgm_idx',
-  expression:
-    'create index "orders_search_text_trgm_idx" on "orders" using gin ' +
-    `(tijdvak_fold("name" || ' ' || "city" || ' ' || "email" || ' ' || "reference_number") gin_trgm_ops)`,
+  name: 'orders_search_text_idx',
+  expression: 'create index "orders_search_text_idx" on "orders" using gin ("search_text" gin_trgm_ops)',
 })
 @Index({
   name: 'orders_phone_trgm_idx',
@@ -31,7 +29,18 @@ export { VISIT_DURATION_SECONDS };
 @Index({ name: 'orders_address_lookup_idx', properties: ['zipcode', 'houseNumber', 'appointment'] })
 @Index({ name: 'orders_phone_lookup_idx', properties: ['phoneNormalized', 'appointment'] })
 @Index({ name: 'orders_technician_day_idx', properties: ['technician', 'appointment'] })
-@Index({ name: 'orders_appointment_id_idx', properties: ['appointment', 'id'] })
+// The list's order; it carries the search text and the deletion, so a broad search checks them in the index.
+@Index({
+  name: 'orders_appointment_search_idx',
+  properties: ['appointment', 'id'],
+  include: ['searchText', 'deletedAt'],
+})
+// The informed filter: the few informed orders of a day without reading the others.
+@Index({
+  name: 'orders_informed_appointment_idx',
+  properties: ['appointment', 'id'],
+  where: '"first_lookup_at" is not null',
+})
 export class Order {
   @Field(() => Int, { description: 'Database id.' })
   @RequireRole(Role.ADMIN)
@@ -142,6 +151,27 @@ export class Order {
   get deleted(): OrderDeletion | null {
     return this.deletedAt ? { date: this.deletedAt, admin: this.deletedByName ?? '' } : null;
   }
+
+  /**
+   * The first consumer lookup that listed this order (a lookup by the same customer after the order was made and
+   * before its window ended: orders/customer-lookups.ts), null while none did; the order list's informed filter
+   * reads it. Kept by the database's triggers on lookups and orders (migration order_first_lookup): the
+   * application never writes it.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  firstLookupAt: Date | null = null;
+
+  /**
+   * Name, city, e-mail and reference folded (lower case, no accents) by the migrations' `tijdvak_fold`, as the
+   * search matches them: computed by the database when the order is written, so a search does not fold each row.
+   */
+  @Property({
+    type: 'text',
+    nullable: true,
+    lazy: true,
+    generated: `(tijdvak_fold(name || ' ' || city || ' ' || email || ' ' || reference_number)) stored`,
+  })
+  searchText?: string | null;
 
   @Field({ description: 'When the order was created.' })
   @RequireRole(Role.ADMIN)

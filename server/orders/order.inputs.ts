@@ -271,3 +271,31 @@ export class OrderSortInput {
   @Field(() => SortDirection, { defaultValue: SortDirection.ASC })
   direction: SortDirection = SortDirection.ASC;
 }
+
+@InputType({
+  description:
+    "Corrects the visit address of an active order; the country stays the order's. Checked as when creating one; " +
+    'problems come back per field in `extensions.fields`.',
+})
+export class UpdateOrderAddressInput {
+  @Field(() => Int, { description: 'Database id of the order.' })
+  orderId!: number;
+
+  @Field({ description: "Postcode in the order's country: 1234 AB (NL) or 1000 (BE)." })
+  zipcode!: string;
+
+  @Field({ description: 'House number, digits only.' })
+  houseNumber!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'House-number addition, at most 10 characters: letters and digits ("a", "2", "bis"); empty is none.',
+  })
+  houseNumberAddition?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Street name, at most 200 characters; empty is none.' })
+  street?: string | null;
+
+  @Field({ description: 'City.' })
+  city!: string;
+}

@@ -1,5 +1,9 @@
-import type { LegacyScheduleFragment } from '../common/legacy-operations.generated.js';
+import { Role } from '../common/auth/role.js';
+import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../common/legacy-operations.generated.js';
 import { instantFromMoment, legacyInt, legacyList, type LegacyRequest } from '../common/legacy-values.js';
+import { DateTimeISOScalar, LocalDateScalar } from '../common/time/date-scalars.js';
+import type { AppContext } from '../context.js';
+import { PlannerService } from './planner.service.js';
 
 /** A technician's schedule as the legacy calls read and answer it. */
 export const LEGACY_SCHEDULE = /* GraphQL */ `
@@ -17,6 +21,30 @@ export const LEGACY_SCHEDULE = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * The legacy schedule's operation run directly on the service for a technician (anyone else goes through GraphQL
+ * and its refusal): the technician area reads it on every start and refresh. The fields of `LEGACY_SCHEDULE`,
+ * serialised by the schema's own scalars.
+ */
+export function technicianScheduleDirectly(context: AppContext): Promise<LegacyTechnicianScheduleQuery> | undefined {
+  if (context.viewer?.role !== Role.TECHNICIAN) return undefined;
+  return new PlannerService(context).current().then((schedule) => ({
+    technicianSchedule: {
+      date: LocalDateScalar.serialize(schedule.date),
+      locked: schedule.locked,
+      orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, flag }) => ({
+        id,
+        appointment: DateTimeISOScalar.serialize(appointment),
+        duration,
+        name,
+        zipcode,
+        city,
+        flag,
+      })),
+    },
+  }));
+}
 
 export function toLegacySchedule(schedule: LegacyScheduleFragment) {
   return {

@@ -2,13 +2,25 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import {
+  getVariableValues,
+  Kind,
+  parse,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type VariableDefinitionNode,
+} from 'graphql';
 import { UPLOAD_LIMITS } from '../config.js';
 import { rolesOfOperation } from '../common/auth/field-roles.js';
 import type { Role } from '../common/auth/role.js';
 import { AppError, httpStatusOf } from '../common/errors/app-error.js';
 import { isMessageKey, translate } from '../common/i18n/translate.js';
 import { CommonError } from '../common/errors/common.errors.js';
+import { formatError } from '../common/errors/format-error.js';
+import { logUnexpectedError } from '../common/errors/localize-errors.plugin.js';
+import { variablesTextProblem } from '../common/errors/input-text.plugin.js';
+import { operationLabel, outcomeOf } from '../common/metrics/graphql-metrics.plugin.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../common/http/uploads.js';
 import type { AppContext, AppServices } from '../context.js';
 import { createContext } from '../request-context.js';
@@ -102,15 +114,52 @@ function refuseUpload(req: Request, res: Response, code: string): void {
   sendLegacyError(res, { extensions: { code } });
 }
 
+/** A row with what the router works out once: the metrics label of its operation and the roles that may upload. */
+interface PreparedRoute {
+  route: RestRoute;
+  /** The operation's first root field, as the GraphQL metrics name it. */
+  label: string;
+  uploadRoles: ReadonlySet<Role> | undefined;
+  /**
+   * The variables as GraphQL coerces them for the operation, or undefined when GraphQL would refuse them or a
+   * string among them cannot be taken (the GraphQL path then gives the refusal).
+   */
+  coerce: (variables: Record<string, unknown>) => Record<string, unknown> | undefined;
+}
+
+type OperationResult = { data: Record<string, unknown> } | { error: Pick<GraphQLFormattedError, 'extensions'> };
+
+/**
+ * The row's service called directly: its data, or its failure formatted as GraphQL would format it (the same
+ * codes and statuses, unexpected failures logged and masked), and counted as GraphQL counts its operations.
+ */
+async function runDirectly(
+  pending: Promise<Record<string, unknown>>,
+  label: string,
+  context: AppContext,
+  services: AppServices,
+): Promise<OperationResult> {
+  try {
+    const data = await pending;
+    services.metrics.graphqlOperation(label, 'ok');
+    return { data };
+  } catch (error) {
+    logUnexpectedError(context.log, error);
+    const formatted = formatError({ message: '' }, error);
+    services.metrics.graphqlOperation(label, outcomeOf(formatted.extensions?.code));
+    return { error: formatted };
+  }
+}
+
 /** Runs one row: map the legacy input (and file), execute the operation, map the result or the error. */
 async function answer(
-  route: RestRoute,
-  uploadRoles: ReadonlySet<Role> | undefined,
+  prepared: PreparedRoute,
   req: Request,
   res: Response,
   apollo: ApolloServer<AppContext>,
   services: AppServices,
 ): Promise<void> {
+  const { route, label, uploadRoles } = prepared;
   const request = legacyRequestOf(req);
   // Input is checked at the edge, before the caller, the rate limits or the operation see it.
   const objectField = objectFieldOf(request.body);
@@ -121,12 +170,39 @@ async function answer(
   const variables = variablesOf(route, request);
   if (!variables) return sendLegacyError(res, { extensions: { code: CommonError.BAD_USER_INPUT.code } });
   const context = await createContext(req, res, services);
+  const coerced = route.direct && prepared.coerce(variables);
+  const direct = coerced && route.direct?.(context, coerced);
+  const result = direct
+    ? await runDirectly(direct, label, context, services)
+    : await execute(route, uploadRoles, variables, req, res, context, apollo);
+  if (!result) return;
+  if ('error' in result) return sendLegacyError(res, result.error);
+  const { data } = result;
+  const status = typeof route.status === 'function' ? route.status(data) : (route.status ?? 200);
+  if (route.file) return sendFile(res, status, route.file(data, request), context);
+  res.status(status).json(route.respond(data, request, { brand: services.config.brand }));
+}
+
+/** The row's operation through Apollo (with its file, if the call carries one); undefined once the answer is sent. */
+async function execute(
+  route: RestRoute,
+  uploadRoles: ReadonlySet<Role> | undefined,
+  variables: Record<string, unknown>,
+  req: Request,
+  res: Response,
+  context: AppContext,
+  apollo: ApolloServer<AppContext>,
+): Promise<OperationResult | undefined> {
   if (route.upload) {
     // The caller and the framing are checked before a byte of the file is read.
     const refusal = uploadRefusal(context.viewer, uploadRoles);
-    if (refusal) return refuseUpload(req, res, refusal.code);
+    if (refusal) {
+      refuseUpload(req, res, refusal.code);
+      return undefined;
+    }
     if (req.is('multipart/form-data') && !multipartBoundaryOf(req.get('content-type'))) {
-      return refuseUpload(req, res, CommonError.UPLOAD_MALFORMED.code);
+      refuseUpload(req, res, CommonError.UPLOAD_MALFORMED.code);
+      return undefined;
     }
   }
   const received = route.upload ? receiveUpload(req, route.upload, UPLOAD_LIMITS) : undefined;
@@ -140,10 +216,25 @@ async function answer(
   }
   if (response.body.kind !== 'single') throw new Error('The REST shim does not stream GraphQL responses');
   const { data, errors } = response.body.singleResult;
-  if (errors?.length) return sendLegacyError(res, errors[0]);
-  const status = typeof route.status === 'function' ? route.status(data ?? {}) : (route.status ?? 200);
-  if (route.file) return sendFile(res, status, route.file(data ?? {}, request), context);
-  res.status(status).json(route.respond(data ?? {}, request, { brand: services.config.brand }));
+  return errors?.length ? { error: errors[0] } : { data: data ?? {} };
+}
+
+/** What the router works out once per row (its document was validated against the schema by the tests). */
+function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
+  const operation = parse(route.operation).definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const definitions: readonly VariableDefinitionNode[] = operation?.variableDefinitions ?? [];
+  return {
+    route,
+    label: operationLabel(operation),
+    uploadRoles: route.upload ? rolesOfOperation(schema, route.operation) : undefined,
+    coerce: (variables) => {
+      if (variablesTextProblem(variables)) return undefined;
+      const values = getVariableValues(schema, definitions, variables, { maxErrors: 1 });
+      return 'coerced' in values ? values.coerced : undefined;
+    },
+  };
 }
 
 export function createRestRouter(
@@ -156,9 +247,9 @@ export function createRestRouter(
   router.use('/api', express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }));
   router.use('/api', express.json({ limit: '1mb' }));
   for (const route of routes) {
-    const uploadRoles = route.upload ? rolesOfOperation(schema, route.operation) : undefined;
+    const prepared = prepare(route, schema);
     router[route.method](route.path, (req, res, next) => {
-      answer(route, uploadRoles, req, res, apollo, services).catch(next);
+      answer(prepared, req, res, apollo, services).catch(next);
     });
   }
   router.use('/api', (_req, res) => {

@@ -1,3 +1,5 @@
+// Direct rows call services, whose entities' decorators need the metadata API loaded first.
+import 'reflect-metadata';
 import {
   newPasswordVariables,
   passwordResetRequestVariables,
@@ -7,7 +9,7 @@ import {
 import { LEGACY_ADMIN, legacyAdminInput, toLegacyAdmin } from '../admins/admin.legacy.js';
 import type * as Legacy from '../common/legacy-operations.generated.js';
 import { legacyInt, type LegacyRequest } from '../common/legacy-values.js';
-import { LEGACY_VISIT, lookUpVisitsInput, toLegacyVisit } from '../consumers/consumer.legacy.js';
+import { LEGACY_VISIT, lookUpVisitsDirectly, lookUpVisitsInput, toLegacyVisit } from '../consumers/consumer.legacy.js';
 import { ordersExportFile, ordersExportVariables } from '../exports/orders-export.legacy.js';
 import { createHolidayInput, toLegacyHolidays } from '../holidays/holiday.legacy.js';
 import {
@@ -27,7 +29,12 @@ import {
   toLegacyMigration,
   toLegacyOrder,
 } from '../orders/order.legacy.js';
-import { confirmScheduleInput, LEGACY_SCHEDULE, toLegacySchedule } from '../planner/planner.legacy.js';
+import {
+  confirmScheduleInput,
+  LEGACY_SCHEDULE,
+  technicianScheduleDirectly,
+  toLegacySchedule,
+} from '../planner/planner.legacy.js';
 import { statisticsVariables, toLegacyStatistics } from '../statistics/usage-statistics.legacy.js';
 import {
   createTechnicianInput,
@@ -60,6 +67,7 @@ export const REST_ROUTES = [
       }
     `,
     variables: (request) => ({ input: lookUpVisitsInput(request) }),
+    direct: lookUpVisitsDirectly,
     respond: (data) => data.lookUpVisits,
   }),
   defineRoute<Legacy.LegacyConsumerVisitsQuery>({
@@ -420,6 +428,7 @@ export const REST_ROUTES = [
       }
     `,
     fragments: [LEGACY_SCHEDULE],
+    direct: technicianScheduleDirectly,
     respond: (data) => toLegacySchedule(data.technicianSchedule),
   }),
   defineRoute<Legacy.LegacyConfirmScheduleMutation>({

@@ -1,12 +1,13 @@
 import { VISIT_EXPECTED_ARRIVAL_MAX_HOURS, VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
+import { forgottenByStepBack, mayStepTo } from '../../shared/visit-stages.js';
 import type { ErrorCodeDefinition, FieldProblem } from '../common/errors/app-error.js';
 import { VisitError } from './visit.errors.js';
 import { VisitOutcome, VisitStage } from './visit-status.entity.js';
 
 /**
- * The rules of a visit's stages (docs/decisions.md, Visit statuses), free of the database: planned →
- * ON_THE_WAY → ARRIVED → FINISHED, forward only (skipping is fine), ON_THE_WAY again to give a new
- * estimate, and one undo step back to where the last forward step came from.
+ * The rules of a visit's stages (docs/decisions.md, Visit statuses), free of the database. The order of the
+ * stages is shared with the technician's phone (shared/visit-stages.ts); here the server adds what it alone
+ * knows: the fields each step carries, and that an undo goes back to where the last forward step came from.
  */
 
 /** The stored part of a status the rules read and write; `stage` null is planned (no row). */
@@ -33,13 +34,6 @@ export const PLANNED: VisitState = {
   outcome: null,
   note: null,
 };
-
-const RANK: Record<VisitStage, number> = {
-  [VisitStage.ON_THE_WAY]: 1,
-  [VisitStage.ARRIVED]: 2,
-  [VisitStage.FINISHED]: 3,
-};
-const rankOf = (stage: VisitStage | null) => (stage === null ? 0 : RANK[stage]);
 
 /** A forward step as the technician sends it, after the edge checks. */
 export interface VisitStep {
@@ -82,8 +76,8 @@ function checkStepFields(step: VisitStep, now: Date): RuleResult | null {
 export function stepForward(current: VisitState, step: VisitStep, now: Date): RuleResult {
   const fieldProblem = checkStepFields(step, now);
   if (fieldProblem) return fieldProblem;
+  if (!mayStepTo(current.stage, step.stage)) return refuse(VisitError.VISIT_STAGE_BACKWARDS);
   const again = current.stage === VisitStage.ON_THE_WAY && step.stage === VisitStage.ON_THE_WAY;
-  if (!again && rankOf(step.stage) <= rankOf(current.stage)) return refuse(VisitError.VISIT_STAGE_BACKWARDS);
   const next: VisitState = {
     ...current,
     stage: step.stage,
@@ -117,12 +111,13 @@ export function stepBack(current: VisitState): RuleResult {
   const target = current.previousStage;
   if (target === null) return { ok: true, state: { ...PLANNED } };
   const next: VisitState = { ...current, stage: target, previousStage: null, steppedBack: true };
-  if (rankOf(target) < RANK[VisitStage.FINISHED]) {
+  const forgotten = forgottenByStepBack(target);
+  if (forgotten.finish) {
     next.finishedAt = null;
     next.outcome = null;
     next.note = null;
   }
-  if (rankOf(target) < RANK[VisitStage.ARRIVED]) next.arrivedAt = null;
+  if (forgotten.arrival) next.arrivedAt = null;
   return { ok: true, state: next };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyIsCurrent, tokenExpiryMs } from '../../client/src/technician/offline/copy-age.js';
-import { addressLine } from '../../client/src/lib/address.js';
+import { addressLine } from '../../shared/address.js';
 import { navigationUrl } from '../../client/src/technician/order/order-links.js';
 import { landingPath } from '../../client/src/technician/landing.js';
 import { dayOrder, daySummary } from '../../client/src/technician/today/day-order.js';

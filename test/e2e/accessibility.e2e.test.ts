@@ -126,6 +126,16 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         technician: luc,
         appointment: new Date('2026-11-23T16:00:00+01:00'),
       });
+      // A visit of today nobody has set out for, its window ending soon: the office's board marks it late.
+      for (const country of [Country.NL, Country.BE]) {
+        await createOrder(em, {
+          name: 'Frank Laat',
+          country,
+          zipcode: '1000',
+          technician: null,
+          appointment: new Date('2026-11-23T11:30:00+01:00'),
+        });
+      }
       await createOrder(em, {
         name: 'Bert Bakker',
         referenceNumber: 'A11Y-NL-3',
@@ -502,6 +512,13 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await page.getByRole('heading', { level: 2, name: textOf(site, 'admin.overview.today') }).waitFor();
       await check(() => expectNoAxeViolations(page, label('admin-main')));
       await check(() => expectTextScales(page, label('admin-main')));
+
+      // The office's board of today: per technician a table, a late visit marked in words.
+      // (Its stream stays open, so the network never goes idle: the page is ready when the late mark shows.)
+      await page.goto(siteUrl(app, site, '/admin/board'));
+      await heading('admin.board.title');
+      await page.getByText(textOf(site, 'admin.board.late.NOT_ON_THE_WAY')).first().waitFor();
+      await check(() => expectNoAxeViolations(page, label('admin-board')));
 
       await visit('/admin/technicians/index', 'admin.technicians.title', 'admin-technicians');
       await visit('/admin/technicians/create', 'admin.technicians.createTitle', 'admin-technician-create');

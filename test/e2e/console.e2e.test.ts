@@ -138,6 +138,7 @@ describe("the dispatcher's console (built app in Chromium)", () => {
       'link "Naar de inhoud"',
       'button "Uitloggen"',
       'link "Overzicht"',
+      'link "Bezoeken vandaag"',
       'link "Opdrachten zoeken"',
       'link "Opdrachten beheren"',
     ]);

@@ -138,6 +138,33 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await context.close();
   });
 
+  it('filters by a confirmed day, a holiday and "zonder monteur" from the filter row', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await openWithStorage(page, app, { adminToken }, '/admin/orders');
+    await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const chip = (name: string) => page.getByRole('button', { name: `${name}, filter verwijderen` });
+
+    await page.getByLabel('Monteur', { exact: true }).selectOption({ label: 'Zonder monteur' });
+    await expect.poll(() => references(page)).toEqual(['LIST-2', 'LIST-3']);
+    await chip('Monteur: Zonder monteur').click();
+    await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
+
+    // No technician confirmed a day and no order is on a holiday: "yes" finds none, "no" finds them all.
+    await page.getByLabel('Dag bevestigd', { exact: true }).selectOption('yes');
+    await expect.poll(() => new URL(page.url()).searchParams.get('confirmed')).toBe('yes');
+    await page.getByText('Gevonden: 0').waitFor();
+    await chip('Dag bevestigd: Ja').waitFor();
+    await page.getByLabel('Dag bevestigd', { exact: true }).selectOption('');
+    await page.getByLabel('Op een feestdag', { exact: true }).selectOption('no');
+    await expect.poll(() => new URL(page.url()).searchParams.get('holiday')).toBe('no');
+    await expect.poll(() => references(page)).toEqual(['LIST-1', 'LIST-2', 'LIST-3']);
+    await page.getByLabel('Op een feestdag', { exact: true }).selectOption('yes');
+    await page.getByText('Gevonden: 0').waitFor();
+    await saveScreenshot(page, 'admin-orders-filter-holiday');
+    await context.close();
+  });
+
   it('shows the filters in force as chips that remove them, and "Terug" on an order returns to the list as it was', async () => {
     await withDatabase(app, async (em) => {
       for (let number = 1; number <= 30; number++) {

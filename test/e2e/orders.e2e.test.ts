@@ -76,7 +76,7 @@ describe('orders screens (built app in Chromium)', () => {
     await page.getByLabel('Datum').fill(VISIT_DATE);
     await page.getByLabel('Begintijd').selectOption('10');
     await page.getByLabel('Monteur', { exact: true }).selectOption('N10001');
-    await page.getByLabel('Speciale opdracht').selectOption('1');
+    await page.getByLabel('Speciale opdracht').selectOption({ label: 'Ja' });
     await page.getByRole('button', { name: 'Aanmaken' }).click();
 
     await page.getByText('Een huisnummer bestaat alleen uit cijfers.').waitFor();

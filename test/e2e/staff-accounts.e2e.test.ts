@@ -2,12 +2,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Admin } from '../../server/admins/admin.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
-import { createAdmin, createTechnician } from '../utils/factories.js';
+import { Order } from '../../server/orders/order.entity.js';
+import { Country } from '../../server/common/locale.js';
+import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { withDatabase } from './utils/arrange.js';
+import { appTokens, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
+import { tabTo } from './utils/keyboard.js';
+import { openOnSite, SITES, textOf } from './utils/sites.js';
 
 const ADMIN = { email: 'chef@example.test', password: 'chef-password-2026' };
 
@@ -55,14 +59,14 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       'Opdracht aanmaken',
       'Opdrachten migreren',
       'Bellijst',
-      'Monteur overzicht',
+      'Monteuroverzicht',
       'Gegevens inladen',
       'Gegevens downloaden',
       'Statistieken',
-      'Systeem instellingen',
+      'Systeeminstellingen',
       'Berichten aan consumenten',
       'Feestdagen',
-      'Admin overzicht',
+      'Beheerdersoverzicht',
     ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);
     expect(await page.locator('.console-admin-name').textContent()).toBe('Ingelogd als Chef Beheer');
@@ -78,14 +82,14 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
   it('creates a technician, who sets a password from the mail and signs in', async () => {
     const { page, context } = await browser.newPage();
     await signInAsAdmin(page);
-    await page.getByRole('link', { name: 'Monteur overzicht' }).click();
+    await page.getByRole('link', { name: 'Monteuroverzicht' }).click();
     await page.waitForURL('**/admin/technicians/index');
     await page.getByRole('link', { name: 'Aanmaken', exact: true }).click();
     await page.waitForURL('**/admin/technicians/create');
     const seen = readOutbox(app.dataDir);
     await page.getByLabel('Voornaam').fill('Noor');
     await page.getByLabel('Achternaam').fill('Vermeer');
-    await page.getByLabel('E-Mail').fill('noor@example.test');
+    await page.getByLabel('E-mail').fill('noor@example.test');
     await page.getByLabel('N-nummer').fill('N4242');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
     await expect.poll(() => page.getByText('Monteur aangemaakt').count()).toBe(1);
@@ -95,12 +99,12 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     // The same personal number again: the legacy failure text, and the form keeps its values.
     await page.getByLabel('Voornaam').fill('Ander');
     await page.getByLabel('Achternaam').fill('Iemand');
-    await page.getByLabel('E-Mail').fill('ander@example.test');
+    await page.getByLabel('E-mail').fill('ander@example.test');
     await page.getByLabel('N-nummer').fill('N4242');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('Opgelet, of het mailadres bestaat al of het N-nummer');
+      .toBe('Opgelet, het e-mailadres of het N-nummer bestaat al');
     expect(await page.getByLabel('Voornaam').inputValue()).toBe('Ander');
     await context.close();
 
@@ -158,7 +162,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     const seen = readOutbox(app.dataDir);
     await page.getByLabel('E-mailadres').fill('vergeten@example.test');
     await page.getByRole('button', { name: 'Wachtwoord aanvragen' }).click();
-    await expect.poll(() => page.getByText('Er is een email onderweg met verdere instructies!').count()).toBe(1);
+    await expect.poll(() => page.getByText('Er is een e-mail onderweg met verdere instructies!').count()).toBe(1);
     const mail = await waitForMail(app.dataDir, 'vergeten@example.test', { seen });
     expect(mail.subject).toBe('Stel een nieuw wachtwoord in');
     await context.close();
@@ -167,27 +171,27 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
   it('creates, edits, deactivates and deletes an admin', async () => {
     const { page, context } = await browser.newPage();
     await signInAsAdmin(page);
-    await page.getByRole('link', { name: 'Admin overzicht' }).click();
+    await page.getByRole('link', { name: 'Beheerdersoverzicht' }).click();
     await page.waitForURL('**/admin/users/overview');
     await page.getByRole('link', { name: 'Aanmaken', exact: true }).click();
     await page.waitForURL('**/admin/users/create');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin aanmaken');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Beheerder aanmaken');
     await page.getByLabel('Voornaam').fill('Greet');
     await page.getByLabel('Achternaam').fill('Jansen');
-    await page.getByLabel('E-Mail').fill('greet@example.test');
+    await page.getByLabel('E-mail').fill('greet@example.test');
     await page.getByLabel('Status').selectOption({ label: 'Actief' });
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    await expect.poll(() => page.getByText('Admin aangemaakt').count()).toBe(1);
-    expect(await page.getByLabel('E-Mail').inputValue()).toBe('');
+    await expect.poll(() => page.getByText('Beheerder aangemaakt').count()).toBe(1);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('');
     expect(await page.getByLabel('Status').inputValue()).toBe('0');
     await waitForMail(app.dataDir, 'greet@example.test');
 
     await page.getByLabel('Voornaam').fill('Dubbel');
     await page.getByLabel('Achternaam').fill('Chef');
-    await page.getByLabel('E-Mail').fill(ADMIN.email);
+    await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByRole('button', { name: 'Aanmaken' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Opgelet, dit email bestaat al');
-    expect(await page.getByLabel('E-Mail').inputValue()).toBe(ADMIN.email);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Opgelet, dit e-mailadres bestaat al');
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(ADMIN.email);
 
     await page.getByRole('link', { name: 'Terug' }).click();
     await page.waitForURL('**/admin/users/overview');
@@ -197,7 +201,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.getByLabel('Achternaam').fill('Jansen-Smit');
     await page.getByLabel('Status').selectOption({ label: 'Inactief' });
     await page.getByRole('button', { name: 'Opslaan' }).click();
-    await expect.poll(() => page.getByText('Admin aangepast').count()).toBe(1);
+    await expect.poll(() => page.getByText('Beheerder aangepast').count()).toBe(1);
     const stored = await withDatabase(app, (em) => em.findOneOrFail(Admin, { email: 'greet@example.test' }));
     expect(stored).toMatchObject({ lastname: 'Jansen-Smit', inactive: true });
 
@@ -269,6 +273,110 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('technician-search');
     expect(nativeDialogs).toBe(0);
     await context.close();
+  });
+
+  it('deletes a technician with visits to make only after moving them, by keyboard', async () => {
+    const inDays = (days: number) => {
+      const at = new Date(Date.now() + days * 86_400_000);
+      at.setUTCHours(9, 0, 0, 0);
+      return at;
+    };
+    const { leaving, taking, first, second } = await withDatabase(app, async (em) => {
+      const leaving = await createTechnician(em, { firstname: 'Kees', lastname: 'Stopt' });
+      const taking = await createTechnician(em, { firstname: 'Lotte', lastname: 'Neemtover' });
+      await createTechnician(em, { firstname: 'Luc', lastname: 'Belg', country: Country.BE });
+      const first = await createOrder(em, { technician: leaving, appointment: inDays(2) });
+      const second = await createOrder(em, { technician: leaving, appointment: inDays(3) });
+      return { leaving, taking, first, second };
+    });
+    const { page, context } = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`${app.url}/admin/technicians/index`);
+    await page.getByPlaceholder('Zoek een monteur...').fill('stopt');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+
+    await tabTo(page, 'button "Verwijderen: Kees Stopt"');
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('dialog', { name: 'Kees Stopt verwijderen?' });
+    await question.waitFor();
+    // The focus starts on Cancel (a destructive question); Shift+Tab reaches the delete itself.
+    await tabTo(page, 'button "Verwijderen"', 3, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+
+    // Refused without a receiving technician: the same dialog names the orders and asks who takes them.
+    const move = page.getByRole('dialog', { name: 'Kees Stopt heeft nog opdrachten' });
+    await move.waitFor();
+    expect(await move.getByRole('heading', { level: 3 }).textContent()).toBe('Opdrachten vanaf vandaag (2)');
+    expect(await move.getByRole('listitem').getByRole('link').allTextContents()).toEqual([
+      first.referenceNumber,
+      second.referenceNumber,
+    ]);
+    expect(await move.textContent()).toContain('Verplaats ze eerst naar een andere monteur; er is niets verwijderd.');
+    expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(1);
+    const target = move.getByLabel('Verplaatsen naar');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    // Only technicians of the same country can take the orders over.
+    const choices = await target.locator('option').allTextContents();
+    expect(choices).toContain(`Lotte Neemtover (${taking.personalNumber})`);
+    expect(choices.some((choice) => choice.includes('Luc Belg') || choice.includes('Kees Stopt'))).toBe(false);
+    await expectNoAxeViolations(page, 'technician-delete-move-dialog');
+
+    // Without a choice nothing is sent; the field says what is missing.
+    await tabTo(page, 'button "Verplaatsen en verwijderen"', 3);
+    await page.keyboard.press('Enter');
+    await move.getByText('Kies de monteur die de opdrachten overneemt.').waitFor();
+    expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(1);
+
+    await tabTo(page, /^combobox "Verplaatsen naar/, 5, 'Shift+Tab');
+    await target.selectOption(taking.personalNumber);
+    await tabTo(page, 'button "Verplaatsen en verwijderen"', 3);
+    await saveScreenshot(page, 'technician-delete-move-chosen');
+    await page.keyboard.press('Enter');
+    await page.getByText('Monteur verwijderd; naar Lotte Neemtover verplaatst: 2').waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('technician-search');
+    const owners = await withDatabase(app, async (em) => {
+      const orders = await em.find(Order, { id: [first.id, second.id] }, { populate: ['technician'] });
+      return orders.map((order) => order.technician?.id);
+    });
+    expect(owners).toEqual([taking.id, taking.id]);
+    expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(0);
+    await context.close();
+  });
+
+  it('asks to move the orders in an accessible dialog on both sites', async () => {
+    const adminToken = appTokens(app).signAdmin(
+      await withDatabase(app, (em) => em.findOneOrFail(Admin, { email: ADMIN.email })),
+    );
+    for (const site of SITES) {
+      const country = site.country === 'BE' ? Country.BE : Country.NL;
+      const name = { firstname: 'Axe', lastname: `Vertrek${site.language}` };
+      await withDatabase(app, async (em) => {
+        const leaving = await createTechnician(em, { ...name, country });
+        await createTechnician(em, { firstname: 'Axe', lastname: `Blijft${site.language}`, country });
+        await createOrder(em, { technician: leaving, country, appointment: new Date(Date.now() + 3 * 86_400_000) });
+      });
+      const { page, context } = await openOnSite(browser, app, site, '/admin/technicians/index', {
+        storage: { adminToken },
+      });
+      const fullName = `${name.firstname} ${name.lastname}`;
+      await page.getByPlaceholder(textOf(site, 'admin.technicians.searchPlaceholder')).fill(name.lastname);
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+      await page
+        .getByRole('button', { name: textOf(site, 'admin.technicians.deleteLabel', { name: fullName }) })
+        .click();
+      await page
+        .getByRole('dialog', { name: textOf(site, 'admin.confirmDeleteTitle', { name: fullName }) })
+        .getByRole('button', { name: textOf(site, 'common.delete'), exact: true })
+        .click();
+      const move = page.getByRole('dialog', { name: textOf(site, 'admin.technicians.moveTitle', { name: fullName }) });
+      await move.getByLabel(textOf(site, 'admin.technicians.moveTo')).waitFor();
+      await expectNoAxeViolations(page, `technician-delete-move-dialog-${site.language}`);
+      await move.getByRole('button', { name: textOf(site, 'admin.technicians.moveAndDelete') }).click();
+      await move.getByText(textOf(site, 'admin.technicians.moveToMissing')).waitFor();
+      await expectNoAxeViolations(page, `technician-delete-move-missing-${site.language}`);
+      await context.close();
+    }
   });
 
   it('searches technicians and opens the planner as a technician in a new window', async () => {

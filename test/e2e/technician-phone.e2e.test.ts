@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+import { clockTimesSince } from './utils/arrival.js';
 import { openOnSite, SITES, textOf, type Site } from './utils/sites.js';
 
 /** Monday 23 November 2026, 09:00 in Amsterdam and Brussels: a working morning. Tuesday is the planner's day. */
@@ -19,7 +20,10 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
   let app: AppProcess;
   let browser: E2EBrowser;
 
+  let appStartedAt = 0;
+
   beforeAll(async () => {
+    appStartedAt = Date.now();
     app = await startAppProcess({ CLOCK_NOW: NOW });
     browser = await launchBrowser();
   });
@@ -45,7 +49,15 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       const today = (hour: number) => instantOf('2026-11-23', hour, 0, zone);
       if (withToday) {
         const anna = await createOrder(em, { ...common, appointment: today(7), name: 'Anna Jansen' });
-        await createOrder(em, { ...common, appointment: today(10), name: 'Bert Bakker' });
+        // The next stop has a street, and a number typed as people type them at import.
+        await createOrder(em, {
+          ...common,
+          appointment: today(10),
+          name: 'Bert Bakker',
+          ...(country === Country.BE
+            ? { street: 'Veldstraat', houseNumber: '62', phone: '0477/00.04.69' }
+            : { street: 'Oudegracht', houseNumber: '12', houseNumberAddition: 'a', phone: '06-12345678' }),
+        });
         await createOrder(em, { ...common, appointment: today(13), name: 'Carla de Boer' });
         await createOrder(em, { ...common, appointment: today(16), name: 'Dirk Peeters' });
         em.create(VisitStatus, {
@@ -117,6 +129,14 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       expect(await first.textContent()).toContain(textOf(site, 'technician.today.next'));
       await expectInThumbReach(page, button(first, site, 'technician.today.action.onTheWay'));
       await expectInThumbReach(page, button(first, site, 'technician.today.action.arrived'));
+      // The route link names the street; the number shows in the national notation and dials in E.164.
+      const route = decodeURIComponent(
+        (await first.locator('a[href^="https://www.google.com/maps/"]').getAttribute('href')) ?? '',
+      );
+      expect(route).toContain(site.country === 'BE' ? 'Veldstraat 62' : 'Oudegracht 12a');
+      const call = first.locator('a[href^="tel:"]');
+      expect(await call.getAttribute('href')).toBe(site.country === 'BE' ? 'tel:+32477000469' : 'tel:+31612345678');
+      expect(await call.textContent()).toContain(site.country === 'BE' ? '0477 00 04 69' : '06 12 34 56 78');
 
       // The finished visit is folded into one line at the end, which opens.
       const fold = button(page, site, 'technician.today.finishedSummary', { finished: 1, total: 4 });
@@ -143,7 +163,7 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       await button(card(page, 'Bert Bakker'), site, 'technician.today.inMinutes', { minutes: 30 }).click();
       await expect
         .poll(() => card(page, 'Bert Bakker').locator('[data-status]').textContent())
-        .toBe(textOf(site, 'visit.status.onTheWay', { time: '09:30' }));
+        .toBeOneOf(clockTimesSince(appStartedAt, 30).map((time) => textOf(site, 'visit.status.onTheWay', { time })));
 
       // A refused tap says why on its own card, in an alert there (read out by screen readers).
       const carla = card(page, 'Carla de Boer');
@@ -160,16 +180,20 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
 
       // Aangekomen at Bert, then Aangekomen at Carla while still at Bert: refused, with the reason on Carla's card.
       await button(card(page, 'Bert Bakker'), site, 'technician.today.action.arrived').click();
+      // The server's clock runs on from 09:00 since the app started: the arrival is whatever minute it is now.
+      const arrivedAt = clockTimesSince(appStartedAt);
       await expect
         .poll(() => card(page, 'Bert Bakker').locator('[data-status]').textContent())
-        .toBe(textOf(site, 'visit.status.arrived', { time: '09:00' }));
+        .toBeOneOf(arrivedAt.map((time) => textOf(site, 'visit.status.arrived', { time })));
+      const arrivedText = await card(page, 'Bert Bakker').locator('[data-status]').textContent();
+      const arrived = arrivedAt.find((time) => arrivedText?.includes(time));
       await button(carla, site, 'technician.today.action.arrived').click();
       await expect
         .poll(() => carlaAlert.textContent())
         .toBe(
           site.language === 'nl'
-            ? 'U bent nog bij Bert Bakker (aangekomen om 09:00). Meld daar eerst "Afgerond", of corrigeer "Aangekomen" daar.'
-            : "Vous êtes encore chez Bert Bakker (arrivé à 09:00). Indiquez d'abord « Terminée » là-bas, ou corrigez « Arrivé ».",
+            ? `U bent nog bij Bert Bakker (aangekomen om ${arrived}). Meld daar eerst "Afgerond", of corrigeer "Aangekomen" daar.`
+            : `Vous êtes encore chez Bert Bakker (arrivé à ${arrived}). Indiquez d'abord « Terminée » là-bas, ou corrigez « Arrivé ».`,
         );
       await expect.poll(() => carla.locator('[data-status]').textContent()).toBe(textOf(site, 'visit.status.planned'));
       await expectInThumbReach(page, carlaAlert);

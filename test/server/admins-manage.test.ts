@@ -54,7 +54,7 @@ describe('admin management', () => {
       input: { firstname: 'Ander', lastname: 'Iemand', email: 'ME@example.test', inactive: false },
     });
     expect(body.errors?.[0]).toMatchObject({
-      message: 'Opgelet, dit email bestaat al',
+      message: 'Opgelet, dit e-mailadres bestaat al',
       extensions: { code: 'ADMIN_EMAIL_TAKEN' },
     });
   });

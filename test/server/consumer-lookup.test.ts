@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpStatusOf } from '../../server/common/errors/app-error.js';
 import { Country } from '../../server/common/locale.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
@@ -331,6 +332,69 @@ describe('consumer lookup', () => {
         status: 401,
         body: { message: 'UNAUTHENTICATED' },
       });
+    });
+  });
+
+  describe('the legacy lookup, answered by the service without the GraphQL pipeline', () => {
+    /** The REST answer and the GraphQL operation's answer for the same form, as comparable values. */
+    async function bothWays(form: Record<string, string>) {
+      const rest = await server.rest<Record<string, unknown>>('POST', '/api/auth/client', { form });
+      const input = {
+        country: form.country ? form.country.toUpperCase() : null,
+        zipcode: (form.zipcode ?? '').trim(),
+        houseNumber: (form.houseNumber ?? '').trim(),
+        phoneNumber: (form.phoneNumber ?? '').trim(),
+      };
+      const graphql = await server.graphql<LookUpData>(LOOK_UP, { input });
+      const error = graphql.body.errors?.[0];
+      const claims = (token: unknown) => {
+        const { iat: _iat, exp: _exp, ...rest } = claimsOf(token as string) as ConsumerClaims & Record<string, unknown>;
+        return rest;
+      };
+      return {
+        rest: {
+          status: rest.status,
+          body: rest.body.dataToken ? { ...rest.body, dataToken: claims(rest.body.dataToken) } : rest.body,
+        },
+        graphql: error
+          ? { status: httpStatusOf(error.extensions?.code as string), body: { message: error.extensions?.code } }
+          : {
+              status: 200,
+              body: {
+                ...graphql.body.data!.lookUpVisits,
+                dataToken: claims(graphql.body.data!.lookUpVisits.dataToken),
+              },
+            },
+      };
+    }
+
+    it.each([
+      ['found in NL', { zipcode: '1234 ab', houseNumber: '12a', phoneNumber: '', country: 'nl' }],
+      ['found in BE', { phoneNumber: '0470 12 34 56', country: 'BE' }],
+      ['nothing at the address', { zipcode: '9999ZZ', houseNumber: '1', country: 'NL' }],
+      ['nothing typed', { zipcode: '', houseNumber: '', phoneNumber: '', country: 'NL' }],
+      ['a postcode that is none', { zipcode: '12345', houseNumber: '1', country: 'NL' }],
+      [
+        'a country that is none (GraphQL refuses the variable)',
+        { zipcode: '1234AB', houseNumber: '12', country: 'DE' },
+      ],
+      ['no country (the site decides)', { zipcode: '1234AB', houseNumber: '12' }],
+      ['a NUL character (refused before the service)', { zipcode: '1234\u0000AB', houseNumber: '12', country: 'NL' }],
+    ])('%s: the same status and answer as the GraphQL operation', async (_case, form) => {
+      const { rest, graphql } = await bothWays(form);
+      expect(rest).toEqual(graphql);
+    });
+
+    it('counts the lookup in the GraphQL operation metrics, as a lookup through GraphQL is', async () => {
+      const counted = () =>
+        server.services.metrics.registry.getSingleMetricAsString('tijdvak_graphql_operations_total');
+      const before = await counted();
+      await server.rest('POST', '/api/auth/client', { form: { zipcode: '9999ZZ', houseNumber: '1', country: 'NL' } });
+      const after = await counted();
+      const line = (text: string) =>
+        text.split('\n').find((row) => row.includes('operation="lookUpVisits"') && row.includes('NO_ORDERS_FOUND'));
+      const count = (text: string) => Number(line(text)?.split(' ').at(-1) ?? 0);
+      expect(count(after)).toBe(count(before) + 1);
     });
   });
 

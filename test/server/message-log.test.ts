@@ -225,7 +225,7 @@ describe('the message log of an order and sending again', () => {
     const channelOff = await resend(sms.id);
     expect(channelOff.body.errors?.[0]).toMatchObject({
       message:
-        'Sms aan consumenten staat uit voor Nederland. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+        'Sms aan consumenten staat uit voor Nederland. Zet het aan bij Systeeminstellingen om opnieuw te versturen.',
       extensions: { code: 'MESSAGES_OFF' },
     });
     await server.em().nativeUpdate(MessageSetting, { country: Country.NL }, { sms: true, enabled: false });

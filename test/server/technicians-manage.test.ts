@@ -62,7 +62,7 @@ describe('technician management', () => {
     ]) {
       const { body } = await gql(CREATE, { input });
       expect(body.errors?.[0]).toMatchObject({
-        message: 'Opgelet, of het mailadres bestaat al of het N-nummer',
+        message: 'Opgelet, het e-mailadres of het N-nummer bestaat al',
         extensions: { code: 'TECHNICIAN_ALREADY_EXISTS' },
       });
     }

@@ -99,7 +99,7 @@ describe('visit calendar file (.ics)', () => {
       endZone: 'UTC',
       language: 'nl',
       summary: 'Bezoek monteur tussen 08:00 en 11:00 uur',
-      location: '1234 AB Utrecht, huisnummer 12',
+      location: '1234 AB 12, Utrecht',
     });
     expect(event.start.toISOString()).toBe('2026-11-24T07:00:00.000Z');
     expect(event.end.toISOString()).toBe('2026-11-24T10:00:00.000Z');

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaApollo } from '../components/AreaApollo';
 import { GuestOnly, RequireToken } from '../components/guards';
 import { GuestLayout, SignedInLayout } from './AdminLayout';
+import { VisitBoardPage } from './board/VisitBoardPage';
 import { ForgotPage } from './auth/ForgotPage';
 import { LoginPage } from './auth/LoginPage';
 import { NewPasswordPage } from './auth/NewPasswordPage';
@@ -46,6 +47,7 @@ export default function AdminArea() {
         <Route element={<RequireToken kind="admin" redirectTo={LOGIN} />}>
           <Route element={<SignedInLayout />}>
             <Route path="main" element={<OverviewPage />} />
+            <Route path="board" element={<VisitBoardPage />} />
             <Route path="technicians">
               <Route index element={<Navigate to="/admin/technicians/index" replace />} />
               <Route path="index" element={<TechniciansIndexPage />} />

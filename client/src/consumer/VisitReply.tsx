@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import type { VisitAnswer } from './gql/graphql';
@@ -50,24 +50,30 @@ export function VisitReply({
   const savedText = (value: VisitAnswer) =>
     t(value === 'AT_HOME' ? 'consumer.reply.savedAtHome' : 'consumer.reply.savedCallMe');
 
-  const choose = async (value: VisitAnswer) => {
+  // The confirm button goes away once the answer is saved: the focus then moves to the answer, now pressed.
+  // Marked with the answer's state changes, so the effect runs after the render that removed the button and
+  // pressed the answer (a re-read of the page in between cannot take the focus elsewhere).
+  const focusPressed = useRef(false);
+  useEffect(() => {
+    if (!focusPressed.current) return;
+    focusPressed.current = false;
+    answers.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus();
+  });
+
+  const choose = async (value: VisitAnswer, fromProposal = false) => {
     setNotice(null);
     // Tapping the chosen answer again changes nothing: say so without spending the reply limit.
     if (value === answer) {
       setProposal(null);
+      focusPressed.current = fromProposal;
       return setNotice({ tone: 'success', text: savedText(value) });
     }
     const outcome = await save({ referenceNumber: reference, answer: value });
     if (!outcome.ok) return setNotice({ tone: 'error', text: outcome.problem.message });
     setProposal(null);
     applySaved(outcome.reply);
+    focusPressed.current = fromProposal;
     setNotice({ tone: 'success', text: savedText(value) });
-  };
-
-  // The confirm button goes away once the answer is saved: the focus moves to the answer, now pressed.
-  const confirmProposal = async (value: VisitAnswer) => {
-    await choose(value);
-    requestAnimationFrame(() => answers.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus());
   };
 
   const saveNote = async (event: FormEvent) => {
@@ -98,7 +104,7 @@ export function VisitReply({
       {proposal && (
         <div className="visit-proposal">
           <p>{t('consumer.reply.proposed', { answer: t(`reply.answer.${proposal}`) })}</p>
-          <BusyButton className="button button-primary" busy={saving} onClick={() => void confirmProposal(proposal)}>
+          <BusyButton className="button button-primary" busy={saving} onClick={() => void choose(proposal, true)}>
             {t('consumer.reply.confirm', { answer: t(`reply.answer.${proposal}`) })}
           </BusyButton>
         </div>

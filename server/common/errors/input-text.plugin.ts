@@ -46,6 +46,11 @@ function findProblem(value: unknown, path: (string | number)[], depth = 0): Fiel
   return undefined; // uploads and other objects are checked by whoever reads them
 }
 
+/** The first string of an operation's variables that cannot be taken (see `inputTextPlugin`), with its field. */
+export function variablesTextProblem(variables: Record<string, unknown>): FieldProblem | undefined {
+  return findProblem(variables, []);
+}
+
 function documentProblem(document: DocumentNode): MessageKey | undefined {
   let found: MessageKey | undefined;
   visit(document, {
@@ -67,7 +72,7 @@ export const inputTextPlugin: ApolloServerPlugin<AppContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ request, document }) {
-        const problem = findProblem(request.variables ?? {}, []);
+        const problem = variablesTextProblem(request.variables ?? {});
         const message = problem?.message ?? documentProblem(document);
         if (message) {
           throw new AppError(CommonError.BAD_USER_INPUT, {

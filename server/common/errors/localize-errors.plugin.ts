@@ -25,6 +25,21 @@ export function localizeError(error: GraphQLFormattedError, language: Language):
 }
 
 /**
+ * Logs an error that is masked as INTERNAL_SERVER_ERROR, with its stack; an expected one (an AppError, a refused
+ * request) is the caller's answer, not a log line.
+ */
+export function logUnexpectedError(
+  log: { warn(details: object, message: string): void; error(error: unknown): void },
+  error: unknown,
+): void {
+  if (isExpectedError(error)) return;
+  // Load, not a bug: a line to count, without a stack trace per cancelled statement.
+  const path = (error as { path?: readonly (string | number)[] }).path;
+  if (isStatementTimeout(error)) log.warn({ path: path?.join('.') }, 'statement timeout');
+  else log.error((error as { originalError?: unknown }).originalError ?? error);
+}
+
+/**
  * Puts every error message in the caller's language at the last moment, and logs the errors that
  * were masked as INTERNAL_SERVER_ERROR with their stack.
  */
@@ -32,13 +47,7 @@ export const localizeErrorsPlugin: ApolloServerPlugin<AppContext> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ errors, contextValue, logger }) {
-        for (const error of errors) {
-          if (isExpectedError(error)) continue;
-          const log = contextValue?.log ?? logger;
-          // Load, not a bug: a line to count, without a stack trace per cancelled statement.
-          if (isStatementTimeout(error)) log.warn({ path: error.path?.join('.') }, 'statement timeout');
-          else log.error(error.originalError ?? error);
-        }
+        for (const error of errors) logUnexpectedError(contextValue?.log ?? logger, error);
       },
       async willSendResponse({ response, contextValue }) {
         if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;

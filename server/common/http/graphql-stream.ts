@@ -21,6 +21,7 @@ import { Language } from '../locale.js';
 import { Role } from '../auth/role.js';
 import type { Viewer } from '../auth/viewer.js';
 import { StreamSlots } from '../stream-slots.js';
+import { sharedEventSubscribe } from './shared-event-execution.js';
 
 /** graphql-sse wants a context indexable by any key; the resolvers read it as the request's AppContext. */
 type StreamContext = AppContext & Record<PropertyKey, unknown>;
@@ -100,12 +101,21 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
   const openResponses = new Set<Response>();
   const contexts = new WeakMap<Request, StreamContext>();
   const rules = [...specifiedRules, ...options.validationRules, onlySubscriptions];
+  /** The text each stream's operation was parsed from: streams that sent the same text share their answers. */
+  const operationTexts = new WeakMap<DocumentNode, string>();
 
   const sse = createHandler<StreamContext>({
     schema: options.schema,
     // No token: only distinct connections (see above).
     authenticate: () => undefined,
     context: (req) => contexts.get(req.raw)!,
+    // One execution per event for every stream of one operation and role (the answer depends on nothing else).
+    subscribe: sharedEventSubscribe(({ document, operationName, variableValues, contextValue }) => {
+      const text = operationTexts.get(document);
+      const viewer = (contextValue as StreamContext | undefined)?.viewer;
+      if (text === undefined || !viewer) return null;
+      return JSON.stringify([viewer.role, operationName ?? null, variableValues ?? null, text]);
+    }),
     onSubscribe: (req, params) => {
       const contextValue = contexts.get(req.raw)!;
       let document: DocumentNode;
@@ -119,6 +129,7 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       if (!getOperationAST(document, params.operationName)) {
         return refused([new GraphQLError('Name the operation to run.')]);
       }
+      operationTexts.set(document, params.query);
       return {
         schema: options.schema,
         document,

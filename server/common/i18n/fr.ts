@@ -230,8 +230,6 @@ export const fr: Record<MessageKey, string> = {
   CALENDAR_SUMMARY: 'Visite du technicien entre {begin} et {end}',
   CALENDAR_DESCRIPTION:
     "Le technicien passera le {date} entre {begin} et {end} et vous appellera 30 minutes avant son arrivée. Gardez votre preuve d'achat ou votre bon de livraison à portée de main.\nRéférence : {reference}\nDes questions ? Notre service clientèle est joignable de {opens} à {closes} au {phone}.",
-  CALENDAR_LOCATION: '{zipcode} {city}, numéro {houseNumber}',
-  CALENDAR_LOCATION_STREET: '{street} {houseNumber}, {zipcode} {city}',
   CALENDAR_FILE_NAME: 'rendez-vous-{reference}.ics',
   REPLY_EMPTY: 'Choisissez une réponse ou saisissez une note.',
   REPLY_CLOSED: 'Votre visite a déjà commencé ({start}) ; votre réponse ne peut plus être modifiée.',

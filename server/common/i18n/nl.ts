@@ -61,7 +61,7 @@ export const nl = {
   RESET_MAIL_IGNORE: 'Heeft u hier niet om gevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft ongewijzigd.',
 
   // technicians
-  TECHNICIAN_ALREADY_EXISTS: 'Opgelet, of het mailadres bestaat al of het N-nummer',
+  TECHNICIAN_ALREADY_EXISTS: 'Opgelet, het e-mailadres of het N-nummer bestaat al',
   TECHNICIAN_EMAIL_TAKEN: 'Opgelet, dit mailadres is al in gebruik bij een andere monteur.',
   TECHNICIAN_COUNTRY_HAS_ORDERS:
     '{technician} heeft in zijn huidige land nog opdrachten te bezoeken (aantal: {count}). Verplaats ze eerst naar een andere monteur en wijzig dan het land; er is niets gewijzigd.',
@@ -69,7 +69,7 @@ export const nl = {
   STARTING_TIME_OUT_OF_RANGE: 'Kies een begintijd tussen {min}:00 en {max}:00.',
 
   // admins
-  ADMIN_EMAIL_TAKEN: 'Opgelet, dit email bestaat al',
+  ADMIN_EMAIL_TAKEN: 'Opgelet, dit e-mailadres bestaat al',
   CANNOT_DEACTIVATE_SELF: 'U kunt uw eigen account niet op inactief zetten.',
   CANNOT_DELETE_SELF: 'U kunt uw eigen account niet verwijderen.',
   LAST_ACTIVE_ADMIN: 'Dit is de laatste actieve admin; maak eerst een andere admin actief.',
@@ -201,11 +201,11 @@ export const nl = {
   // consumer messages: sending again
   MESSAGE_NOT_FOUND: 'Dit bericht bestaat niet (meer).',
   MESSAGES_OFF:
-    'Berichten aan consumenten staan uit voor {country}. Zet ze aan bij Systeem instellingen om opnieuw te versturen.',
+    'Berichten aan consumenten staan uit voor {country}. Zet ze aan bij Systeeminstellingen om opnieuw te versturen.',
   MESSAGES_OFF_EMAIL:
-    'E-mail aan consumenten staat uit voor {country}. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+    'E-mail aan consumenten staat uit voor {country}. Zet het aan bij Systeeminstellingen om opnieuw te versturen.',
   MESSAGES_OFF_SMS:
-    'Sms aan consumenten staat uit voor {country}. Zet het aan bij Systeem instellingen om opnieuw te versturen.',
+    'Sms aan consumenten staat uit voor {country}. Zet het aan bij Systeeminstellingen om opnieuw te versturen.',
   MESSAGE_UNSUBSCRIBED: 'Dit adres heeft zich afgemeld voor berichten: er wordt niets meer naartoe gestuurd.',
   MESSAGE_ORDER_DELETED: 'Deze opdracht is verwijderd: de klant krijgt er geen berichten meer over.',
   MESSAGE_ALREADY_QUEUED: 'Dit bericht staat al klaar om te worden verstuurd.',
@@ -224,8 +224,6 @@ export const nl = {
   CALENDAR_SUMMARY: 'Bezoek monteur tussen {begin} en {end} uur',
   CALENDAR_DESCRIPTION:
     'De monteur komt op {date} tussen {begin} en {end} uur en belt u 30 minuten voordat hij komt. Houd uw aankoopbewijs of afleverbon klaar.\nReferentie: {reference}\nVragen? Ons klantcontactcentrum is bereikbaar van {opens} tot {closes} uur op {phone}.',
-  CALENDAR_LOCATION: '{zipcode} {city}, huisnummer {houseNumber}',
-  CALENDAR_LOCATION_STREET: '{street} {houseNumber}, {zipcode} {city}',
   CALENDAR_FILE_NAME: 'afspraak-{reference}.ics',
   REPLY_EMPTY: 'Kies een antwoord of vul een notitie in.',
   REPLY_CLOSED: 'Uw bezoek is al begonnen ({start}); uw antwoord kan niet meer worden gewijzigd.',

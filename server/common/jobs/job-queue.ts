@@ -27,7 +27,19 @@ export interface QueueDefinition<TData extends object> {
    * instance: `concurrency × batchSize`. Each job succeeds or fails on its own.
    */
   batchSize?: number;
-  handler: (data: TData, attempt: JobAttempt) => Promise<void>;
+  /** Works one job; a throw fails that job (it is retried). Give this or `batchHandler`. */
+  handler?: (data: TData, attempt: JobAttempt) => Promise<void>;
+  /**
+   * Works a whole fetch at once (one transaction for the batch, say) and resolves to the jobs that failed, by
+   * job id, each retried on its own; a throw fails every job of the batch. Give this or `handler`.
+   */
+  batchHandler?: (jobs: BatchJob<TData>[]) => Promise<Map<string, Error>>;
+}
+
+/** A job of a fetch, as a batch handler receives it. */
+export interface BatchJob<TData> {
+  data: TData;
+  attempt: JobAttempt;
 }
 
 /** Which try of a job is running. */
@@ -116,6 +128,9 @@ export class JobQueue {
   /** A queue and its handler; queues defined after start are created and worked at once. */
   async define<TData extends object>(definition: QueueDefinition<TData>): Promise<void> {
     if (this.definitions.has(definition.name)) throw new Error(`job queue ${definition.name} is defined twice`);
+    if (!definition.handler === !definition.batchHandler) {
+      throw new Error(`job queue ${definition.name} needs exactly one of handler and batchHandler`);
+    }
     this.definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
     if (this.started) await this.open(definition as unknown as QueueDefinition<object>);
   }
@@ -198,21 +213,43 @@ export class JobQueue {
         burstWhenBatchFull: true,
         perJobResults: true,
       },
-      (jobs: Job<object>[]) =>
-        Promise.all(
+      async (jobs: Job<object>[]): Promise<JobResult[]> => {
+        const attemptOf = (job: Job<object>): JobAttempt => ({
+          id: job.id,
+          retryCount: job.retryCount,
+          last: job.retryCount >= definition.retryLimit,
+        });
+        const failed = (job: Job<object>, error: unknown): JobResult => {
+          log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+          // Kept by the queue as the job's output: the handler's own message, never more.
+          const message = error instanceof Error ? error.message : String(error);
+          return { id: job.id, status: 'failed', output: { message } };
+        };
+        const { batchHandler, handler } = definition;
+        if (batchHandler) {
+          let failures: Map<string, Error>;
+          try {
+            failures = await batchHandler(jobs.map((job) => ({ data: job.data, attempt: attemptOf(job) })));
+          } catch (error) {
+            return jobs.map((job) => failed(job, error));
+          }
+          return jobs.map((job): JobResult => {
+            const failure = failures.get(job.id);
+            return failure ? failed(job, failure) : { id: job.id, status: 'completed' };
+          });
+        }
+        if (!handler) throw new Error(`job queue ${definition.name} has no handler`);
+        return Promise.all(
           jobs.map(async (job): Promise<JobResult> => {
-            const attempt = { id: job.id, retryCount: job.retryCount, last: job.retryCount >= definition.retryLimit };
             try {
-              await definition.handler(job.data, attempt);
+              await handler(job.data, attemptOf(job));
               return { id: job.id, status: 'completed' };
             } catch (error) {
-              log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-              // Kept by the queue as the job's output: the handler's own message, never more.
-              const message = error instanceof Error ? error.message : String(error);
-              return { id: job.id, status: 'failed', output: { message } };
+              return failed(job, error);
             }
           }),
-        ),
+        );
+      },
     );
   }
 }

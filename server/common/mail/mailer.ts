@@ -15,6 +15,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Mails it hands over at once (its SMTP connections); more wait in its queue, holding their content. */
+  readonly concurrency: number;
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
@@ -28,6 +30,9 @@ export interface MailerOptions {
 
 /** SMTP connections kept open at most (as many as the consumer messages' senders working at once). */
 const SMTP_CONNECTIONS = 8;
+
+/** Outbox files written at once. */
+const OUTBOX_WRITES = 4;
 
 /**
  * Sends through SMTP_URL when it is set; otherwise every message becomes an .eml file in the
@@ -44,6 +49,7 @@ export function createMailer(options: MailerOptions): Mailer {
       maxMessages: 1000,
     });
     return {
+      concurrency: SMTP_CONNECTIONS,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
         log.info({ subject: message.subject }, 'mail sent');
@@ -53,6 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    concurrency: OUTBOX_WRITES,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });

@@ -29,7 +29,7 @@ export function operationLabel(operation: OperationDefinitionNode | undefined): 
 }
 
 /** Error codes are ours and Apollo's; the pattern keeps anything else out of the label. */
-const outcomeOf = (code: unknown): string =>
+export const outcomeOf = (code: unknown): string =>
   typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : 'INTERNAL_SERVER_ERROR';
 
 /**

@@ -11,6 +11,8 @@ export interface SmsMessage {
 }
 
 export interface SmsSender {
+  /** Messages it hands over at once (connections to the provider); more wait their turn. */
+  readonly concurrency: number;
   /** Resolves with the provider's id of the message (or the outbox file's name). */
   send(message: SmsMessage): Promise<string>;
 }
@@ -31,6 +33,12 @@ export interface SmsSenderOptions {
   logger: Logger;
 }
 
+/** Requests to Twilio at once, each on a connection of its own that is kept for the next. */
+const TWILIO_CONNECTIONS = 8;
+
+/** Outbox files written at once. */
+const OUTBOX_WRITES = 4;
+
 /**
  * Sends text messages through Twilio's official SDK when its settings are given; otherwise every message
  * becomes one JSON file in the outbox directory, where a developer (or a test) can read it. Nothing
@@ -41,9 +49,16 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
   const settings = options.twilio;
   if (settings) {
     // The SDK's own retries are off: the job queue retries, with its own waits and bookkeeping.
-    const client = twilio(settings.accountSid, settings.authToken, { autoRetry: false, timeout: 15_000 });
+    // Connections are kept and reused: a publication sends thousands of messages in a minute.
+    const client = twilio(settings.accountSid, settings.authToken, {
+      autoRetry: false,
+      timeout: 15_000,
+      keepAlive: true,
+      maxSockets: TWILIO_CONNECTIONS,
+    });
     if (settings.baseUrl) client.api.baseUrl = settings.baseUrl;
     return {
+      concurrency: TWILIO_CONNECTIONS,
       async send(message) {
         const sent = await client.messages.create({ to: message.to, from: settings.from, body: message.body });
         log.info({ sid: sent.sid }, 'sms sent');
@@ -52,6 +67,7 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
     };
   }
   return {
+    concurrency: OUTBOX_WRITES,
     async send(message) {
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;

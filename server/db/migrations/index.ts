@@ -17,6 +17,8 @@ import { Migration20261126031500_consumer_message_purge } from './Migration20261
 import { Migration20261126033000_order_street } from './Migration20261126033000_order_street.js';
 import { Migration20261126060000_visit_ratings } from './Migration20261126060000_visit_ratings.js';
 import { Migration20261126060000_order_calls } from './Migration20261126060000_order_calls.js';
+import { Migration20261126091500_order_first_lookup } from './Migration20261126091500_order_first_lookup.js';
+import { Migration20261126094500_order_search_text } from './Migration20261126094500_order_search_text.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -43,4 +45,8 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261126060000_visit_ratings', class: Migration20261126060000_visit_ratings },
   // the call list: the last call's status per order
   { name: 'Migration20261126060000_order_calls', class: Migration20261126060000_order_calls },
+  // "informed?" kept per order, for the order list's filter
+  { name: 'Migration20261126091500_order_first_lookup', class: Migration20261126091500_order_first_lookup },
+  // the search's folded text stored, and carried by the appointment index
+  { name: 'Migration20261126094500_order_search_text', class: Migration20261126094500_order_search_text },
 ];

@@ -49,7 +49,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A cold start on a busy machine (a CI runner running other jobs) can take tens of seconds.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output}`);
     try {

@@ -10,7 +10,7 @@ const EVENT = {
   lastModified: new Date('2026-11-20T09:00:00Z'),
   summary: 'Bezoek; monteur, tussen 08:00 en 11:00 uur',
   description: `Regel één\nRegel twee met een backslash \\ en een heel lange zin ${'é'.repeat(80)} die gevouwen moet worden.`,
-  location: '1234 AB Utrecht, huisnummer 12',
+  location: '1234 AB 12, Utrecht',
   language: 'nl',
 };
 

@@ -18,7 +18,13 @@ export interface NavGroup {
  * the customers to call, the technicians, the data, and the settings. Every screen of the legacy menu is here.
  */
 export const CONSOLE_NAV: readonly NavGroup[] = [
-  { label: 'admin.nav.today', items: [{ to: '/admin/main', label: 'admin.overview.title' }] },
+  {
+    label: 'admin.nav.today',
+    items: [
+      { to: '/admin/main', label: 'admin.overview.title' },
+      { to: '/admin/board', label: 'admin.board.title' },
+    ],
+  },
   {
     label: 'admin.nav.orders',
     items: [

@@ -1,3 +1,4 @@
+import { addressLine } from '../../../../shared/address.js';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -58,8 +59,10 @@ export const CallListResultFragment = graphql(`
       referenceNumber
       name
       phone
+      street
       zipcode
       houseNumber
+      houseNumberAddition
       city
       appointment
       duration
@@ -307,9 +310,7 @@ function CallListResult({
                     <td>
                       <strong>{order.name}</strong>
                       <br />
-                      <span className="muted">
-                        {order.zipcode} {order.houseNumber}, {order.city} ·{' '}
-                      </span>
+                      <span className="muted">{addressLine(order)} · </span>
                       <Link to={orderPagePath(order.referenceNumber)}>{order.referenceNumber}</Link>
                       {reply?.accessNote && (
                         <>

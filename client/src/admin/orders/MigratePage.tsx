@@ -1,3 +1,4 @@
+import { addressLine } from '../../../../shared/address.js';
 import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { Message } from '../../components/Message';
@@ -31,8 +32,11 @@ const TechnicianDayOrdersQuery = graphql(`
     technicianDayOrders(technician: $technician, day: $day) {
       id
       name
-      city
+      street
       zipcode
+      houseNumber
+      houseNumberAddition
+      city
       appointment
       duration
       country
@@ -158,9 +162,7 @@ export function MigratePage() {
                       <input type="checkbox" checked={selected.has(order.id)} onChange={() => toggle(order.id)} />
                       <span className="check-row-text">
                         <strong>{order.name}</strong>
-                        <span>
-                          {order.zipcode} {order.city}
-                        </span>
+                        <span>{addressLine(order)}</span>
                         <span className="muted">
                           {formatTime(start, locale)} – {formatTime(end, locale)}
                         </span>

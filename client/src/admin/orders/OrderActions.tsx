@@ -17,6 +17,7 @@ import {
   useRestoreOrderMutation,
   type MutationOutcome,
 } from './order-mutations';
+import { AddressDialog } from './AddressDialog';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
@@ -29,6 +30,11 @@ export const OrderActionsFragment = graphql(`
     referenceNumber
     name
     country
+    street
+    zipcode
+    houseNumber
+    houseNumberAddition
+    city
     appointment
     duration
     dayConfirmed
@@ -75,6 +81,7 @@ export function OrderActions({
   const [restore, restoring] = useRestoreOrderMutation();
   const [confirm, confirmDialog] = useConfirm();
   const [rescheduling, setRescheduling] = useState(false);
+  const [editingAddress, setEditingAddress] = useState(false);
   const [undo, setUndo] = useState<Undo | null>(null);
   const [undoing, setUndoing] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -213,6 +220,9 @@ export function OrderActions({
             <button type="button" className="button button-secondary" onClick={() => setRescheduling(true)}>
               {t('admin.orders.reschedule')}
             </button>
+            <button type="button" className="button button-secondary" onClick={() => setEditingAddress(true)}>
+              {t('admin.orders.editAddress')}
+            </button>
             <BusyButton
               type="button"
               className="button button-danger"
@@ -243,6 +253,15 @@ export function OrderActions({
           technicianText={technicianText}
           onClose={(outcome) => {
             setRescheduling(false);
+            if (outcome) show(outcome);
+          }}
+        />
+      )}
+      {editingAddress && (
+        <AddressDialog
+          order={order}
+          onClose={(outcome) => {
+            setEditingAddress(false);
             if (outcome) show(outcome);
           }}
         />

@@ -41,7 +41,10 @@ type TextFieldName =
   | 'phone'
   | 'referenceNumber';
 
-/** The text inputs in the legacy form's order (street and addition beside the number), with what browsers need. */
+/**
+ * The text inputs, the address in the order it is written ("3511 CD 6": postcode, then number, then street and
+ * city), with what browsers need.
+ */
 const TEXT_FIELDS: {
   name: TextFieldName;
   type?: string;
@@ -51,11 +54,11 @@ const TEXT_FIELDS: {
 }[] = [
   { name: 'name', autoComplete: 'off' },
   { name: 'email', type: 'email', autoComplete: 'off' },
-  { name: 'city', autoComplete: 'off' },
-  { name: 'street', autoComplete: 'off', optional: true },
+  { name: 'zipcode', autoComplete: 'off' },
   { name: 'houseNumber', autoComplete: 'off', inputMode: 'numeric' },
   { name: 'houseNumberAddition', autoComplete: 'off', optional: true },
-  { name: 'zipcode', autoComplete: 'off' },
+  { name: 'street', autoComplete: 'off', optional: true },
+  { name: 'city', autoComplete: 'off' },
   { name: 'phone', type: 'tel', autoComplete: 'off', inputMode: 'tel' },
   { name: 'referenceNumber', autoComplete: 'off' },
 ];
@@ -207,11 +210,11 @@ export function OrderCreatePage() {
             {(control) => (
               <select
                 {...control}
-                value={special ? '1' : '0'}
-                onChange={(event) => setSpecial(event.target.value === '1')}
+                value={special ? 'yes' : 'no'}
+                onChange={(event) => setSpecial(event.target.value === 'yes')}
               >
-                <option value="0">{t('admin.orders.special.no')}</option>
-                <option value="1">{t('admin.orders.special.yes')}</option>
+                <option value="no">{t('admin.orders.special.no')}</option>
+                <option value="yes">{t('admin.orders.special.yes')}</option>
               </select>
             )}
           </FormField>

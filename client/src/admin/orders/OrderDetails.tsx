@@ -2,7 +2,7 @@ import { graphql } from '../../gql';
 import type { OrderDetails_OrderFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { formatDayMonthYear, formatTime, formatWeekday } from '../../i18n/format';
-import { addressLine } from '../../lib/address';
+import { addressLine } from '../../../../shared/address.js';
 import { technicianLabel } from './TechnicianSelect';
 
 /** @public Read by codegen: the queries that show this component spread it. */

@@ -181,7 +181,10 @@ export function OrderMessages({ orderId, country }: { orderId: number; country: 
                           type="button"
                           className="button button-secondary"
                           busy={busyId === message.id}
-                          aria-label={`${t('admin.messages.resend')}: ${describe(message)}`}
+                          aria-label={t('common.actionOn', {
+                            action: t('admin.messages.resend'),
+                            subject: describe(message),
+                          })}
                           onClick={() => void resendMessage(message)}
                         >
                           {t('admin.messages.resend')}

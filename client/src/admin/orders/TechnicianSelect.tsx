@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { graphql } from '../../gql';
 import type { TechnicianSelect_TechnicianFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
@@ -33,6 +34,7 @@ export function TechnicianSelect({
   disabled = false,
   emptyLabel,
   extraChoice,
+  selectRef,
 }: {
   id: string;
   technicians: readonly TechnicianOption[];
@@ -46,10 +48,13 @@ export function TechnicianSelect({
   emptyLabel?: string;
   /** One more choice after the empty one, such as a filter's "zonder monteur". */
   extraChoice?: { value: string; label: string };
+  /** For a caller that moves the focus here (a dialog whose question changed). */
+  selectRef?: RefObject<HTMLSelectElement | null>;
 }) {
   const { t } = useI18n();
   return (
     <select
+      ref={selectRef}
       id={id}
       value={value}
       onChange={(event) => onChange(event.target.value)}

@@ -22,6 +22,7 @@ const KIND_LABELS = {
   TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
   CONSUMER_RATED: 'admin.history.kind.CONSUMER_RATED',
   CALL_STATUS_SET: 'admin.history.kind.CALL_STATUS_SET',
+  ADDRESS_CHANGED: 'admin.history.kind.ADDRESS_CHANGED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;

@@ -1,6 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import type { CreateOrderInput, MigrateOrdersInput, ReassignOrderInput, RescheduleOrderInput } from '../../gql/graphql';
+import type {
+  CreateOrderInput,
+  MigrateOrdersInput,
+  ReassignOrderInput,
+  RescheduleOrderInput,
+  UpdateOrderAddressInput,
+} from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { fullName } from '../../../../shared/staff.js';
@@ -47,6 +53,15 @@ const RescheduleOrderMutation = graphql(`
 const RestoreOrderMutation = graphql(`
   mutation RestoreOrder($id: Int!) {
     restoreOrder(id: $id) {
+      ...OrderDetails_order
+      ...OrderActions_order
+    }
+  }
+`);
+
+const UpdateOrderAddressMutation = graphql(`
+  mutation UpdateOrderAddress($input: UpdateOrderAddressInput!) {
+    updateOrderAddress(input: $input) {
       ...OrderDetails_order
       ...OrderActions_order
     }
@@ -120,6 +135,15 @@ export function useRestoreOrderMutation() {
   const outcome = useOutcome();
   const restore = (id: number) => outcome(() => mutate({ variables: { id } }), 'admin.orders.restored');
   return [restore, loading] as const;
+}
+
+/** A corrected address: the page shows it from the answer, the history gets its new line. */
+export function useUpdateOrderAddressMutation() {
+  const [mutate, { loading }] = useMutation(UpdateOrderAddressMutation, { refetchQueries: ['OrderHistory'] });
+  const outcome = useOutcome();
+  const update = (input: UpdateOrderAddressInput) =>
+    outcome(() => mutate({ variables: { input } }), 'admin.orders.addressUpdated');
+  return [update, loading] as const;
 }
 
 /** After a migration the day list is fetched again: the moved orders leave it. */

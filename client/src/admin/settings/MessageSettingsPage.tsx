@@ -147,7 +147,7 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
           type="submit"
           className="button button-primary"
           busy={loading}
-          aria-label={`${t('common.save')}: ${countryName}`}
+          aria-label={t('common.actionOn', { action: t('common.save'), subject: countryName })}
         >
           {t('common.save')}
         </BusyButton>

@@ -161,7 +161,7 @@ function SettingsForm({ initial }: { initial: RuleDraft[] }) {
   );
 }
 
-/** 'Systeem instellingen': the import windows, edited and saved as one set. */
+/** 'Systeeminstellingen': the import windows, edited and saved as one set. */
 export function SettingsPage() {
   const { t } = useI18n();
   usePageTitle(t('admin.menu.settings'));

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -11,6 +10,7 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openTechnicianArea, TECHNICIAN_AREA_PATH } from './open-technician-area';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { DeleteTechnicianDialog, type LeavingTechnician } from './DeleteTechnicianDialog';
 
 const TechniciansIndexPageQuery = graphql(`
   query TechniciansIndexPage($search: String) {
@@ -20,15 +20,8 @@ const TechniciansIndexPageQuery = graphql(`
       lastname
       email
       personalNumber
+      country
       lastOnline
-    }
-  }
-`);
-
-const DeleteTechnicianMutation = graphql(`
-  mutation DeleteTechnician($id: Int!) {
-    deleteTechnician(id: $id) {
-      id
     }
   }
 `);
@@ -62,30 +55,18 @@ export function TechniciansIndexPage() {
   const { data, previousData, loading, error } = useQuery(TechniciansIndexPageQuery, {
     variables: { search: term || null },
   });
-  const [deleteTechnician] = useMutation(DeleteTechnicianMutation, { refetchQueries: ['TechniciansIndexPage'] });
   const [signInAs] = useMutation(SignInAsTechnicianMutation);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [confirm, confirmDialog] = useConfirm();
+  const [leaving, setLeaving] = useState<LeavingTechnician | null>(null);
+  // Empty while the row exists (the dialog returns to its button); the search once the row is gone.
+  const focusAfterDialog = useRef<HTMLElement | null>(null);
   const searchField = useRef<HTMLInputElement>(null);
   const technicians = (data ?? previousData)?.technicians ?? [];
 
-  const remove = async (id: number, name: string) => {
-    const sure = await confirm({
-      title: t('admin.confirmDeleteTitle', { name }),
-      body: t('admin.confirmDeleteBody'),
-      confirmLabel: t('common.delete'),
-      tone: 'danger',
-    });
-    if (!sure) return;
-    setNotice(null);
-    try {
-      await deleteTechnician({ variables: { id } });
-      setNotice({ tone: 'success', text: t('admin.technicians.deleted') });
-      // The row and its button are gone: the keyboard goes on from the search, not from nowhere.
-      searchField.current?.focus();
-    } catch (caught) {
-      setNotice({ tone: 'error', text: problemOf(caught, t('admin.technicians.deleteFailed')).message });
-    }
+  const closeDelete = (deleted: string | null) => {
+    focusAfterDialog.current = deleted ? searchField.current : null;
+    setLeaving(null);
+    if (deleted) setNotice({ tone: 'success', text: deleted });
   };
 
   const openAs = async (id: number) => {
@@ -111,7 +92,7 @@ export function TechniciansIndexPage() {
           {t('common.create')}
         </Link>
       </AdminPageHeader>
-      {confirmDialog}
+      {leaving && <DeleteTechnicianDialog technician={leaving} returnFocus={focusAfterDialog} onClose={closeDelete} />}
       <div className="field search-field" role="search">
         <label htmlFor="technician-search" className="visually-hidden">
           {t('admin.technicians.search')}
@@ -194,7 +175,11 @@ export function TechniciansIndexPage() {
                         <button
                           type="button"
                           className="button button-danger"
-                          onClick={() => void remove(technician.id, name)}
+                          onClick={() => {
+                            setNotice(null);
+                            focusAfterDialog.current = null;
+                            setLeaving({ id: technician.id, name, country: technician.country });
+                          }}
                           aria-label={t('admin.technicians.deleteLabel', { name })}
                         >
                           {t('common.delete')}

@@ -1,7 +1,7 @@
 import { ReplyNote } from '../../components/ReplyNote';
 import { useI18n } from '../../i18n/i18n';
 import type { OrderCardOrder } from './order-card';
-import { addressLine } from '../../lib/address';
+import { addressLine } from '../../../../shared/address.js';
 import { readablePhone } from '../../../../shared/phone.js';
 import { navigationUrl } from './order-links';
 

@@ -1,4 +1,4 @@
-import { addressLine, type AddressParts } from '../../lib/address.js';
+import { addressLine, type AddressParts } from '../../../../shared/address.js';
 
 /**
  * Links that hand an order to the phone's own apps. A phone opens a Google Maps search link in its map app

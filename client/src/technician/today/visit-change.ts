@@ -1,6 +1,8 @@
-/** A status tap as the phone records it (kept free of imports: the tests load it under Node). */
-export type VisitStage = 'ON_THE_WAY' | 'ARRIVED' | 'FINISHED';
-export type VisitOutcome = 'REPAIRED' | 'FOLLOW_UP_PARTS' | 'NOT_HOME' | 'NOT_DONE';
+/** A status tap as the phone records it (only type imports: the tests load it under Node). */
+import type { VisitOutcomeName, VisitStageName } from '../../../../shared/visit-stages.js';
+
+export type VisitStage = VisitStageName;
+export type VisitOutcome = VisitOutcomeName;
 
 export interface StatusChange {
   requestId: string;

@@ -4,6 +4,7 @@
  * (forward only, one step back) and has the last word; these are only for showing and for offering buttons.
  */
 import type { StatusChange, VisitOutcome, VisitStage } from './visit-change.js';
+import { forgottenByStepBack, laterStages, VISIT_OUTCOMES } from '../../../../shared/visit-stages.js';
 
 export interface ShownStatus {
   stage: VisitStage | null;
@@ -30,8 +31,7 @@ export interface ServerStatus {
   note?: string | null;
 }
 
-export const STAGES: readonly VisitStage[] = ['ON_THE_WAY', 'ARRIVED', 'FINISHED'];
-export const OUTCOMES: readonly VisitOutcome[] = ['REPAIRED', 'FOLLOW_UP_PARTS', 'NOT_HOME', 'NOT_DONE'];
+export const OUTCOMES: readonly VisitOutcome[] = VISIT_OUTCOMES;
 /** The arrival estimates offered with one tap, in minutes from now. */
 export const ARRIVAL_CHOICES: readonly number[] = [15, 30, 45, 60];
 
@@ -49,12 +49,8 @@ export function shownStatus(server: ServerStatus | null | undefined): ShownStatu
   };
 }
 
-const rank = (stage: VisitStage | null): number => (stage === null ? 0 : STAGES.indexOf(stage) + 1);
-
 /** The stages a tap may move to from here: any later one (a forgotten Onderweg may be skipped). */
-export function nextStages(stage: VisitStage | null): VisitStage[] {
-  return STAGES.filter((candidate) => rank(candidate) > rank(stage));
-}
+export const nextStages: (stage: VisitStage | null) => VisitStage[] = laterStages;
 
 /** One waiting tap laid over the status. */
 export function applyChange(status: ShownStatus, change: StatusChange): ShownStatus {
@@ -67,13 +63,14 @@ export function applyChange(status: ShownStatus, change: StatusChange): ShownSta
             ? 'ON_THE_WAY'
             : null
           : null;
+    const forgotten = forgottenByStepBack(back);
     return {
       ...status,
       stage: back,
-      outcome: null,
-      note: null,
-      finishedAt: null,
-      arrivedAt: back === 'ARRIVED' ? status.arrivedAt : null,
+      outcome: forgotten.finish ? null : status.outcome,
+      note: forgotten.finish ? null : status.note,
+      finishedAt: forgotten.finish ? null : status.finishedAt,
+      arrivedAt: forgotten.arrival ? null : status.arrivedAt,
       waiting: true,
       corrected: true,
       wasOnTheWay: back === 'ON_THE_WAY' || (back !== null && status.wasOnTheWay),

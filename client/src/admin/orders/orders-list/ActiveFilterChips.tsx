@@ -1,5 +1,5 @@
 import { formatLocalDate } from '../../../i18n/format';
-import { useI18n, type MessageKey } from '../../../i18n/i18n';
+import { useI18n } from '../../../i18n/i18n';
 import { technicianLabel, type TechnicianOption } from '../TechnicianSelect';
 import {
   WITHOUT_TECHNICIAN,
@@ -9,26 +9,7 @@ import {
   type OutcomeChoice,
   type ReplyChoice,
 } from '../orders-list-params';
-
-/** The name each filter goes by, as its control is labelled. */
-const FILTER_LABEL: Record<FilterName, MessageKey> = {
-  search: 'admin.ordersList.search',
-  from: 'admin.ordersList.from',
-  to: 'admin.ordersList.to',
-  country: 'admin.orders.field.country',
-  technician: 'admin.orders.field.technician',
-  informed: 'admin.ordersList.informed',
-  reply: 'admin.ordersList.reply',
-  special: 'admin.orders.field.special',
-  external: 'admin.ordersList.external',
-  dayConfirmed: 'admin.ordersList.dayConfirmed',
-  onHoliday: 'admin.ordersList.onHoliday',
-  outcome: 'admin.ordersList.outcome',
-  arrival: 'admin.ordersList.arrival',
-  firstVisit: 'admin.ordersList.firstVisit',
-  rated: 'admin.ordersList.rated',
-  deleted: 'admin.ordersList.deleted',
-};
+import { FILTER_LABEL } from './filter-labels';
 
 /**
  * The filters in force, each a button that removes it. Shown whether the filter controls are open or not, so the

@@ -1,11 +1,23 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n/i18n';
 import { TechnicianSelect, type TechnicianOption } from '../TechnicianSelect';
-import { WITHOUT_TECHNICIAN, type OrdersListParams, type ReplyChoice, type YesNo } from '../orders-list-params';
+import {
+  FILTER_KINDS,
+  WITHOUT_TECHNICIAN,
+  type FilterName,
+  type OrdersListParams,
+  ARRIVALS,
+  OUTCOMES,
+  type YesNo,
+} from '../orders-list-params';
+import { FILTER_LABEL } from './filter-labels';
 
 const REPLIES = ['NONE', 'ANY', 'AT_HOME', 'CALL_ME', 'ACCESS_NOTE'] as const;
 
-/** Every filter of the list but the search, each a labelled control; opened from the filter row. */
+/**
+ * Every filter of the list but the search, each a labelled control, in the order of FILTER_KINDS and drawn by its
+ * kind: a filter added to the parameters gets its control here without another line. Opened from the filter row.
+ */
 export function FilterPanel({
   id,
   hidden,
@@ -24,79 +36,88 @@ export function FilterPanel({
 }) {
   const { t } = useI18n();
   const any = <option value="">{t('admin.ordersList.any')}</option>;
-  const field = (name: string, label: string, control: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {control}
-    </div>
+
+  /** A filter that picks one of a few values, each shown in words. */
+  const choiceSelect = <Value extends string>(
+    controlId: string,
+    name: 'reply' | 'outcome' | 'arrival',
+    values: readonly Value[],
+    label: (value: Value) => string,
+  ) => (
+    <select id={controlId} value={params[name]} onChange={(e) => update({ [name]: e.target.value })}>
+      {any}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </select>
   );
-  const yesNo = (name: 'informed' | 'special' | 'external' | 'deleted', label: string) =>
-    field(
-      name,
-      label,
-      <select id={`${id}-${name}`} value={params[name]} onChange={(e) => update({ [name]: e.target.value as YesNo })}>
-        {any}
-        <option value="yes">{t('admin.orders.yes')}</option>
-        <option value="no">{t('admin.orders.no')}</option>
-      </select>,
-    );
+
+  const control = (name: FilterName, controlId: string): ReactNode => {
+    switch (FILTER_KINDS[name]) {
+      case 'text':
+        // The search has its own box in the filter row.
+        return null;
+      case 'date':
+        return (
+          <input
+            id={controlId}
+            type="date"
+            value={name === 'from' ? from : params[name]}
+            onChange={(e) => update({ [name]: e.target.value })}
+          />
+        );
+      case 'country':
+        return (
+          <select
+            id={controlId}
+            value={params.country}
+            onChange={(e) => update({ country: e.target.value as OrdersListParams['country'] })}
+          >
+            {any}
+            <option value="NL">NL</option>
+            <option value="BE">BE</option>
+          </select>
+        );
+      case 'technician':
+        return (
+          <TechnicianSelect
+            id={controlId}
+            technicians={technicians}
+            value={params.technician}
+            onChange={(technician) => update({ technician })}
+            emptyLabel={t('admin.ordersList.any')}
+            extraChoice={{ value: WITHOUT_TECHNICIAN, label: t('admin.ordersList.withoutTechnician') }}
+          />
+        );
+      case 'yesNo':
+        return (
+          <select id={controlId} value={params[name]} onChange={(e) => update({ [name]: e.target.value as YesNo })}>
+            {any}
+            <option value="yes">{t('admin.orders.yes')}</option>
+            <option value="no">{t('admin.orders.no')}</option>
+          </select>
+        );
+      case 'reply':
+        return choiceSelect(controlId, 'reply', REPLIES, (reply) => t(`admin.ordersList.reply.${reply}`));
+      case 'outcome':
+        return choiceSelect(controlId, 'outcome', OUTCOMES, (outcome) => t(`admin.ordersList.outcome.${outcome}`));
+      case 'arrival':
+        return choiceSelect(controlId, 'arrival', ARRIVALS, (arrival) => t(`admin.ordersList.arrival.${arrival}`));
+    }
+  };
+
   return (
     <div id={id} className="orders-filter-row" hidden={hidden}>
-      {field(
-        'from',
-        t('admin.ordersList.from'),
-        <input id={`${id}-from`} type="date" value={from} onChange={(e) => update({ from: e.target.value })} />,
-      )}
-      {field(
-        'to',
-        t('admin.ordersList.to'),
-        <input id={`${id}-to`} type="date" value={params.to} onChange={(e) => update({ to: e.target.value })} />,
-      )}
-      {field(
-        'country',
-        t('admin.orders.field.country'),
-        <select
-          id={`${id}-country`}
-          value={params.country}
-          onChange={(e) => update({ country: e.target.value as OrdersListParams['country'] })}
-        >
-          {any}
-          <option value="NL">NL</option>
-          <option value="BE">BE</option>
-        </select>,
-      )}
-      {field(
-        'technician',
-        t('admin.orders.field.technician'),
-        <TechnicianSelect
-          id={`${id}-technician`}
-          technicians={technicians}
-          value={params.technician}
-          onChange={(technician) => update({ technician })}
-          emptyLabel={t('admin.ordersList.any')}
-          extraChoice={{ value: WITHOUT_TECHNICIAN, label: t('admin.ordersList.withoutTechnician') }}
-        />,
-      )}
-      {yesNo('informed', t('admin.ordersList.informed'))}
-      {field(
-        'reply',
-        t('admin.ordersList.reply'),
-        <select
-          id={`${id}-reply`}
-          value={params.reply}
-          onChange={(e) => update({ reply: e.target.value as ReplyChoice })}
-        >
-          {any}
-          {REPLIES.map((reply) => (
-            <option key={reply} value={reply}>
-              {t(`admin.ordersList.reply.${reply}`)}
-            </option>
-          ))}
-        </select>,
-      )}
-      {yesNo('special', t('admin.orders.field.special'))}
-      {yesNo('external', t('admin.ordersList.external'))}
-      {yesNo('deleted', t('admin.ordersList.deleted'))}
+      {(Object.keys(FILTER_KINDS) as FilterName[])
+        .filter((name) => FILTER_KINDS[name] !== 'text')
+        .map((name) => (
+          <div key={name} className="field">
+            <label htmlFor={`${id}-${name}`}>{t(FILTER_LABEL[name])}</label>
+            {control(name, `${id}-${name}`)}
+          </div>
+        ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { formatDayMonthYear, formatTime } from '../../../i18n/format';
 import { useI18n } from '../../../i18n/i18n';
-import { postcodeAsWritten } from '../../../lib/postcode';
+import { postcodeAndNumber } from '../../../../../shared/address.js';
 import { orderPagePath } from '../order-links';
 import type { OrdersListParams, SortField } from '../orders-list-params';
 import { fromOrdersList, rememberListScroll } from './list-return';
@@ -71,9 +71,7 @@ export function OrdersTable({
                   </Link>
                 </td>
                 <td>{order.name}</td>
-                <td className="nowrap">
-                  {postcodeAsWritten(order.zipcode)} {order.houseNumber}
-                </td>
+                <td className="nowrap">{postcodeAndNumber(order)}</td>
                 <td>{order.city}</td>
                 <td className="nowrap">
                   {formatDayMonthYear(start, locale)} {formatTime(start, locale)}–{formatTime(end, locale)}

@@ -38,6 +38,7 @@ const OrdersListPageQuery = graphql(`
           name
           zipcode
           houseNumber
+          houseNumberAddition
           city
           country
           appointment

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, tokensFor } from '../utils/factories.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+
+const LIST = /* GraphQL */ `
+  query ($filter: OrderFilterInput, $after: String) {
+    orders(filter: $filter, first: 25, after: $after) {
+      totalCount
+      totalCountExact
+      edges {
+        node {
+          name
+        }
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`;
+
+interface ListData {
+  orders: {
+    totalCount: number;
+    totalCountExact: boolean;
+    edges: { node: { name: string } }[];
+    pageInfo: { endCursor: string | null; hasNextPage: boolean };
+  };
+}
+
+const MATCHING = 1_030;
+
+/**
+ * The order list counts its matches only as far as a dispatcher needs: exactly up to 1 000, then "more than
+ * 1 000"; and not at all when the first page already holds every match.
+ */
+describe("the order list's count", () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ recordQueries: true });
+    token = tokensFor(server).admin(await createAdmin(server.em()));
+    await server
+      .em()
+      .getConnection()
+      .execute(
+        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city,
+                             country, appointment)
+         select 'CNT-' || g, 'Telbreed ' || g, 'tel' || g || '@example.test', '06 12345678', '612345678', '1234AB', g,
+                'Utrecht', 'NL', timestamptz '2027-03-01 09:00+01' + g * interval '1 minute'
+           from generate_series(1, ${MATCHING}) as g`,
+      );
+  });
+  afterAll(() => server?.stop());
+
+  const list = async (variables: Record<string, unknown>) => {
+    server.queries.length = 0;
+    const { body } = await server.graphql<ListData>(LIST, variables, { token });
+    expect(body.errors).toBeUndefined();
+    const counted = server.queries.some((sql) => /count\(\*\)/i.test(sql));
+    return { ...body.data!.orders, counted };
+  };
+
+  it('says "more than 1 000" past 1 000 matches', async () => {
+    const page = await list({ filter: { search: 'telbreed' } });
+    expect(page.edges).toHaveLength(25);
+    expect(page).toMatchObject({ totalCount: 1_000, totalCountExact: false, counted: true });
+  });
+
+  it('counts exactly up to 1 000, on every page', async () => {
+    // "Telbreed 10", 100-109 and 1000-1030.
+    const first = await list({ filter: { search: 'telbreed 10' } });
+    expect(first).toMatchObject({ totalCount: 42, totalCountExact: true, counted: true });
+    const second = await list({ filter: { search: 'telbreed 10' }, after: first.pageInfo.endCursor });
+    expect(second.edges).toHaveLength(17);
+    expect(second).toMatchObject({ totalCount: 42, totalCountExact: true, counted: true });
+  });
+
+  it('takes the count from a first page that holds every match, without counting', async () => {
+    const page = await list({ filter: { search: 'telbreed 102' } });
+    expect(page.edges.map((edge) => edge.node.name).sort()).toEqual([
+      'Telbreed 102',
+      ...Array.from({ length: 10 }, (_, i) => `Telbreed 102${i}`),
+    ]);
+    expect(page).toMatchObject({ totalCount: 11, totalCountExact: true, counted: false });
+    const none = await list({ filter: { search: 'telbreed 9999' } });
+    expect(none).toMatchObject({ totalCount: 0, totalCountExact: true, counted: false });
+  });
+});
