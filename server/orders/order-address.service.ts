@@ -31,7 +31,9 @@ export class OrderAddressService {
 
   update(input: UpdateOrderAddressInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
+      // The technician comes along: the order page reads the corrected order back with its technician's name.
       const order = await em.findOne(Order, { id: input.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (order) await em.populate(order, ['technician']);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);
       const { address, problems } = checkOrderAddress({ ...input, country: order.country });

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
+import { Order } from '../../server/orders/order.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { withDatabase } from './utils/arrange.js';
-import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+import { launchBrowser, saveReadmeScreenshot, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 import { focused, tabTo } from './utils/keyboard.js';
 
 /** Monday 23 November 2026, 19:00 in Amsterdam: the evening before Tuesday's visits. */
@@ -179,6 +180,67 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     // Choosing a place closes the menu again.
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('opens a not-informed order from the list, reschedules it to another day and undoes a reassignment', async () => {
+    const piet = await withDatabase(app, (em) =>
+      createTechnician(em, { firstname: 'Piet', lastname: 'Klaassen', country: Country.NL }),
+    );
+    const { page, context } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('E-mailadres').fill(ADMIN.email);
+    await page.getByLabel('Wachtwoord').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL('**/admin/main');
+    await page.getByRole('heading', { level: 2, name: 'Volgende werkdag' }).waitFor();
+    await saveReadmeScreenshot(page, 'console-landing');
+    await page.getByRole('link', { name: /^2: Niet geïnformeerd, Nederland/ }).click();
+    const rows = page.locator('.orders-table tbody tr td:first-child');
+    await expect.poll(() => rows.allTextContents()).toEqual(['CON-UNSEEN-1', 'CON-UNSEEN-2']);
+    await saveReadmeScreenshot(page, 'console-order-list');
+
+    // Open one.
+    await page.getByRole('link', { name: 'CON-UNSEEN-1' }).click();
+    await page.waitForURL('**/admin/appointment/manage?reference=CON-UNSEEN-1');
+    await page.getByRole('heading', { name: 'Opdracht CON-UNSEEN-1' }).waitFor();
+    await saveScreenshot(page, 'console-order-opened');
+
+    // Reschedule it to Wednesday afternoon.
+    await page.getByRole('button', { name: 'Verzetten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Opdracht CON-UNSEEN-1 verzetten' });
+    await dialog.getByLabel('Datum').fill('2026-11-25');
+    await dialog.getByLabel('Begintijd').selectOption('13');
+    await dialog.getByText(/^Wordt: woensdag 25-11-2026 13:00–16:00, Jan de Vries\.$/).waitFor();
+    await saveReadmeScreenshot(page, 'console-reschedule-dialog');
+    await dialog.getByRole('button', { name: 'Verzetten' }).click();
+    await page.getByText('Opdracht verzet').waitFor();
+    await saveScreenshot(page, 'console-order-rescheduled');
+    const stored = () =>
+      withDatabase(app, (em) =>
+        em.findOneOrFail(Order, { referenceNumber: 'CON-UNSEEN-1' }, { populate: ['technician'] }),
+      );
+    expect((await stored()).appointment.toISOString()).toBe('2026-11-25T12:00:00.000Z');
+
+    // Another technician by mistake, and back within the undo's seconds.
+    await page.getByLabel('Andere monteur').selectOption(piet.personalNumber);
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Opdracht CON-UNSEEN-1 naar een andere monteur?' })
+      .getByRole('button', { name: 'Monteur wijzigen' })
+      .click();
+    await page.getByText('Opdracht aangepast').waitFor();
+    expect((await stored()).technician?.personalNumber).toBe(piet.personalNumber);
+    await page.getByRole('button', { name: 'Ongedaan maken' }).click();
+    await page.getByText('Ongedaan gemaakt').waitFor();
+    expect((await stored()).technician?.firstname).toBe('Jan');
+    await saveScreenshot(page, 'console-reassign-undone');
+
+    // Back to the list as it was: the moved order has left tomorrow's not-informed customers.
+    await page.getByRole('link', { name: 'Terug' }).click();
+    await page.waitForURL('**/admin/orders?**');
+    await expect.poll(() => rows.allTextContents()).toEqual(['CON-UNSEEN-2']);
+    await saveScreenshot(page, 'console-list-after-reschedule');
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantOf, localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import { Order } from '../../server/orders/order.entity.js';
+import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
@@ -138,6 +139,63 @@ describe('orders screens (built app in Chromium)', () => {
       instantOf(NEXT_DATE, 13, 0, ZONE).toISOString(),
     );
     await context.close();
+  });
+
+  it("corrects the visit address in a dialog; the technician's card and route link show the new one", async () => {
+    const today = localDateOf(new Date(), ZONE);
+    await withDatabase(app, async (em) => {
+      const jan = await em.findOneOrFail(Technician, janId);
+      await createOrder(em, {
+        referenceNumber: 'ADR-1',
+        name: 'Klant Adres',
+        zipcode: '1234 AB',
+        houseNumber: '10',
+        city: 'Utrecht',
+        appointment: instantOf(today, 18, 0, ZONE),
+        technician: jan,
+      });
+    });
+    const { page, context } = await open('/admin/appointment/manage');
+    await searchOrder(page, 'ADR-1');
+    await page.getByRole('button', { name: 'Adres wijzigen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adres van opdracht ADR-1 wijzigen' });
+    await dialog.getByText('Nu: 1234 AB 10, Utrecht.').waitFor();
+    // Postcode first, as the address is written; the rules are those of a new order.
+    expect(await dialog.getByRole('textbox').first().getAttribute('id')).toMatch(/zipcode$/);
+    await dialog.getByLabel('Postcode').fill('1000');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog
+      .getByText('Een Nederlandse postcode bestaat uit vier cijfers en twee letters, bijvoorbeeld 1234 AB.')
+      .waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toMatch(/zipcode$/);
+    await expectNoAxeViolations(page, 'order-address-dialog-error');
+    await dialog.getByLabel('Postcode').fill('3511 cd');
+    await dialog.getByLabel('Huisnummer').fill('6');
+    await dialog.getByLabel('Toevoeging').fill('a');
+    await dialog.getByLabel('Straat').fill('Oudegracht');
+    await dialog.getByText('Wordt: Oudegracht 6a, 3511 CD Utrecht.').waitFor();
+    await saveScreenshot(page, 'orders-address-dialog');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByText('Adres aangepast').waitFor();
+    await page.getByRole('article').getByText('Oudegracht 6a, 3511 CD Utrecht').waitFor();
+    await page.getByText('Adres gewijzigd').first().waitFor();
+    expect(await orderByReference('ADR-1')).toMatchObject({
+      zipcode: '3511CD',
+      houseNumber: 6,
+      houseNumberAddition: 'a',
+      street: 'Oudegracht',
+    });
+    await context.close();
+
+    const jan = await withDatabase(app, (em) => em.findOneOrFail(Technician, janId));
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openWithStorage(phone.page, app, { accessToken: appTokens(app).signTechnician(jan) }, '/technician/today');
+    const route = phone.page.getByRole('link', {
+      name: /^Oudegracht 6a, 3511 CD Utrecht: route openen naar Klant Adres/,
+    });
+    expect(await route.getAttribute('href')).toContain('query=Oudegracht%206a%2C%203511%20CD%20Utrecht');
+    await saveScreenshot(phone.page, 'orders-address-technician-card');
+    await phone.context.close();
   });
 
   it("migrates two of a technician's orders to another technician", async () => {

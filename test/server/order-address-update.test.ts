@@ -8,7 +8,7 @@ import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const UPDATE = `mutation ($input: UpdateOrderAddressInput!) {
-  updateOrderAddress(input: $input) { id zipcode houseNumber houseNumberAddition street city }
+  updateOrderAddress(input: $input) { id zipcode houseNumber houseNumberAddition street city technician { firstname } }
 }`;
 const SCHEDULE = `{ technicianSchedule { orders { id street houseNumber houseNumberAddition zipcode city } } }`;
 
@@ -62,6 +62,8 @@ describe("correcting an order's visit address", () => {
       houseNumberAddition: 'bis',
       street: 'Oudegracht',
       city: 'Utrecht',
+      // read back with its technician, as the order page does
+      technician: { firstname: jan.firstname },
     });
     const events = await eventsOf(item.id);
     expect(events.map((event) => [event.kind, event.before, event.after, event.actorName])).toEqual([

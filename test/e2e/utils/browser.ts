@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -55,5 +55,23 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Where the README's pictures live; written only when asked, so a test run leaves the working tree as it was. */
+const README_SCREENSHOTS_DIR = 'docs/screenshots';
+
+/**
+ * A screenshot for the README: the visible part of the page (not the full height), saved with the other
+ * artifacts and, when `UPDATE_README_SCREENSHOTS=1`, also into docs/screenshots to be committed.
+ */
+export async function saveReadmeScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, scale: 'css' });
+  if (process.env.UPDATE_README_SCREENSHOTS === '1') {
+    mkdirSync(README_SCREENSHOTS_DIR, { recursive: true });
+    copyFileSync(path, join(README_SCREENSHOTS_DIR, `${name}.png`));
+  }
   return path;
 }

@@ -331,7 +331,9 @@ function RescheduleDialog({
         </>
       }
     >
-      <form id={`${ids}-form`} className="form" onSubmit={(event) => void submit(event)}>
+      {/* The server decides which days are open (its clock, the technician's lock, holidays) and says why in the
+          user's language; the browser's own check would judge by the phone's or PC's clock, in its own words. */}
+      <form id={`${ids}-form`} className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="field">
           <label htmlFor={`${ids}-date`}>{t('admin.orders.field.date')}</label>
           <input
