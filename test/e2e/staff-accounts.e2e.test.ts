@@ -52,8 +52,9 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.waitForURL('**/admin/main');
     // The console's sidebar holds every screen of the legacy menu, grouped; the landing page is the current place.
     const nav = page.getByRole('navigation', { name: 'Beheermenu' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual([
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual([
       'Overzicht',
+      'Bezoeken vandaag',
       'Opdrachten zoeken',
       'Opdrachten beheren',
       'Opdracht aanmaken',
