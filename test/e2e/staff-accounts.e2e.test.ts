@@ -315,7 +315,8 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     expect(await move.textContent()).toContain('Verplaats ze eerst naar een andere monteur; er is niets verwijderd.');
     expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(1);
     const target = move.getByLabel('Verplaatsen naar');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    // The focus moves to the choice once the refusal is shown.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
     // Only technicians of the same country can take the orders over.
     const choices = await target.locator('option').allTextContents();
     expect(choices).toContain(`Lotte Neemtover (${taking.personalNumber})`);
