@@ -52,23 +52,25 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.waitForURL('**/admin/main');
     // The console's sidebar holds every screen of the legacy menu, grouped; the landing page is the current place.
     const nav = page.getByRole('navigation', { name: 'Beheermenu' });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual([
-      'Overzicht',
-      'Bezoeken vandaag',
-      'Opdrachten zoeken',
-      'Opdrachten beheren',
-      'Opdracht aanmaken',
-      'Opdrachten migreren',
-      'Bellijst',
-      'Monteuroverzicht',
-      'Gegevens inladen',
-      'Gegevens downloaden',
-      'Statistieken',
-      'Systeeminstellingen',
-      'Berichten aan consumenten',
-      'Feestdagen',
-      'Beheerdersoverzicht',
-    ]);
+    await expect
+      .poll(() => nav.getByRole('link').allTextContents())
+      .toEqual([
+        'Overzicht',
+        'Bezoeken vandaag',
+        'Opdrachten zoeken',
+        'Opdrachten beheren',
+        'Opdracht aanmaken',
+        'Opdrachten migreren',
+        'Bellijst',
+        'Monteuroverzicht',
+        'Gegevens inladen',
+        'Gegevens downloaden',
+        'Statistieken',
+        'Systeeminstellingen',
+        'Berichten aan consumenten',
+        'Feestdagen',
+        'Beheerdersoverzicht',
+      ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);
     expect(await page.locator('.console-admin-name').textContent()).toBe('Ingelogd als Chef Beheer');
 
