@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { BusyButton } from '../../components/BusyButton';
 import { Dialog } from '../../components/Dialog';
@@ -87,6 +87,13 @@ export function DeleteTechnicianDialog({
     (option) => option.country === technician.country && option.id !== technician.id,
   );
 
+  // The question changed: the keyboard goes to its first choice once it is drawn (an effect, as a frame
+  // callback can run before the render that adds the choice).
+  const refused = refusal !== null;
+  useEffect(() => {
+    if (refused) targetSelect.current?.focus();
+  }, [refused]);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setProblem(null);
@@ -112,8 +119,6 @@ export function DeleteTechnicianDialog({
       const found = problemOf(caught, t('admin.technicians.deleteFailed'));
       if (found.code === 'TECHNICIAN_HAS_ORDERS' && !refusal) {
         setRefusal({ text: found.message, ...activeOrdersOf(errorExtensionsOf(caught)) });
-        // The question changed: the keyboard goes to its first choice, not back to a button that is gone.
-        requestAnimationFrame(() => targetSelect.current?.focus());
       } else {
         setProblem(found.message);
       }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
@@ -38,14 +38,18 @@ export default function UnsubscribePage() {
   const [refusal, setRefusal] = useState<PersonalLinkRefusal | null>(null);
   const result = useRef<HTMLDivElement>(null);
 
+  // The button goes away: the focus moves to what replaced it, once that is drawn.
+  const finished = done !== '';
+  useEffect(() => {
+    if (finished) result.current?.focus();
+  }, [finished]);
+
   const submit = async () => {
     setFailure('');
     try {
       const { unsubscribeByPersonalLink: outcome } = await unsubscribe({ token });
       if (outcome.__typename === 'PersonalLinkRefused') return setRefusal(outcome.reason);
       setDone(t('consumer.unsubscribe.done', { email: outcome.maskedEmail }));
-      // The button goes away: the focus moves to what replaced it.
-      requestAnimationFrame(() => result.current?.focus());
     } catch (error) {
       setFailure(problemOf(error, t('common.genericError')).message);
     }
