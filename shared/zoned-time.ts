@@ -177,3 +177,17 @@ function computeInstantOf(date: LocalDate, hour: number, minute: number, zone: s
   }
   return guess;
 }
+
+/** The instants of whole local days: from the first instant of `first` up to, not including, the day after `last`. */
+export interface LocalDayRange {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The one way a local day (or the days `first` to `last`) becomes instants in a zone. A day is not always 24
+ * hours (23 and 25 on the clock changes), so its end is the next day's midnight, never the start plus a day.
+ */
+export function localDayRange(first: LocalDate, zone: string, last: LocalDate = first): LocalDayRange {
+  return { start: instantOf(first, 0, 0, zone), end: instantOf(addDays(last, 1), 0, 0, zone) };
+}

@@ -1,5 +1,5 @@
 import { latenessOf } from '../../shared/visit-lateness.js';
-import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
@@ -43,12 +43,8 @@ export class BoardService {
     const now = this.ctx.services.clock.now();
     const zone = TIME_ZONE[country];
     const date = localDateOf(now, zone);
-    const rows = await this.ctx.em.execute<BoardRow[]>(BOARD_SQL, [
-      country,
-      instantOf(date, 0, 0, zone),
-      instantOf(addDays(date, 1), 0, 0, zone),
-      BOARD_MAX_VISITS + 1,
-    ]);
+    const day = localDayRange(date, zone);
+    const rows = await this.ctx.em.execute<BoardRow[]>(BOARD_SQL, [country, day.start, day.end, BOARD_MAX_VISITS + 1]);
     const technicians: BoardTechnician[] = [];
     for (const row of rows.slice(0, BOARD_MAX_VISITS)) {
       let group = technicians.at(-1);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
 import { readLinkToken, visitFingerprint } from './link-token.js';
 
@@ -22,7 +22,7 @@ export type LinkCheck =
 /** The first instant after the visit day: local midnight after the visit, in the order's country's zone. */
 export function linkExpiresAt(order: Pick<Order, 'appointment' | 'country'>): Date {
   const zone = TIME_ZONE[order.country];
-  return instantOf(addDays(localDateOf(order.appointment, zone), 1), 0, 0, zone);
+  return localDayRange(localDateOf(order.appointment, zone), zone).end;
 }
 
 /**

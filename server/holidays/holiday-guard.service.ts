@@ -1,6 +1,6 @@
 import { findPage, type Connection, type PageArgs } from '../common/pagination.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
+import { type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
 import { ORDER_SORT } from '../orders/order.service.js';
@@ -8,11 +8,11 @@ import { parseLocalDateInput } from './local-date-input.js';
 
 /** Active orders whose visit starts on `date` in the country's own zone. */
 function activeOrdersFilter(country: Country, date: LocalDate) {
-  const zone = TIME_ZONE[country];
+  const day = localDayRange(date, TIME_ZONE[country]);
   return {
     country,
     deletedAt: null,
-    appointment: { $gte: instantOf(date, 0, 0, zone), $lt: instantOf(addDays(date, 1), 0, 0, zone) },
+    appointment: { $gte: day.start, $lt: day.end },
   };
 }
 

@@ -10,7 +10,7 @@ import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { addDays, formatDayMonthYear, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { formatDayMonthYear, instantOf, localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
@@ -111,7 +111,7 @@ export class CallListService {
       technicianId = technician.id;
     }
     const date = await nextWorkingDay(em, country, today);
-    const start = instantOf(date, 0, 0, zone);
+    const { start, end } = localDayRange(date, zone);
     const shownFrom = await windowShownFrom(em, country, start);
     const rows = await em.execute<CallListRow[]>(callListSql(country, technicianId !== null), [
       shownFrom,
@@ -119,7 +119,7 @@ export class CallListService {
       date,
       country,
       start,
-      instantOf(addDays(date, 1), 0, 0, zone),
+      end,
       ...(technicianId === null ? [] : [technicianId]),
     ]);
     // A called customer stays on the list even after looking the window up: the call is the dispatcher's work.

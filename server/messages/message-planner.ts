@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { addDays, instantOf } from '../../shared/zoned-time.js';
+import { localDayRange } from '../../shared/zoned-time.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { TIME_ZONE } from '../common/locale.js';
 import type { JobQueue } from '../common/jobs/job-queue.js';
@@ -121,7 +121,7 @@ export class MessagePlanner {
 
   /** The "on the way" SMS of today's visits whose technician set out (docs/rules.md, Consumer messages). */
   private writeOnTheWay(setting: MessageSetting, days: PublishedDays, now: Date, ids: string | null): Promise<number> {
-    const endOfToday = instantOf(addDays(days.first, 1), 0, 0, TIME_ZONE[setting.country]);
+    const endOfToday = localDayRange(days.first, TIME_ZONE[setting.country]).end;
     return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
         const visits = await em.execute<OnTheWayRow[]>(

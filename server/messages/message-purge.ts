@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { addDays, localDateOf, localDayRange } from '../../shared/zoned-time.js';
 
 /** Rows per statement: a backlog is purged in short statements, never one long lock or a statement timeout. */
 const BATCH_SIZE = 5000;
@@ -51,7 +51,7 @@ export async function purgeMessageAddresses(orm: MikroORM, now: Date, retentionD
   const params = Object.values(Country).flatMap((country) => {
     const zone = TIME_ZONE[country];
     // Visits before the start of (today - retention) ended at least retention + 1 local days ago.
-    return [country, instantOf(addDays(localDateOf(now, zone), -retentionDays), 0, 0, zone)];
+    return [country, localDayRange(addDays(localDateOf(now, zone), -retentionDays), zone).start];
   });
   const sql = batchSql(Object.values(Country).length);
   const connection = orm.em.getConnection();

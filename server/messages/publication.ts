@@ -1,5 +1,5 @@
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { addDays, instantOf, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
+import { addDays, instantOf, localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { isWindowAvailable } from '../consumers/visit-indication.js';
 import type { HolidaySource } from '../holidays/working-days.js';
 import type { Order } from '../orders/order.entity.js';
@@ -32,7 +32,8 @@ export async function publishedDays(holidays: HolidaySource, country: Country, n
     if (!(await isWindowAvailable(holidays, country, instantOf(day, 12, 0, zone), now))) break;
     last = day;
   }
-  return { country, first, last, from: instantOf(first, 0, 0, zone), to: instantOf(addDays(last, 1), 0, 0, zone) };
+  const days = localDayRange(first, zone, last);
+  return { country, first, last, from: days.start, to: days.end };
 }
 
 /** The message an order needs now on one channel, or null. */

@@ -5,7 +5,7 @@ import { orderValues, pickValues } from '../audit/order-values.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { dateOutOfRange, isInPlanningYears } from './appointment-rules.js';
@@ -49,13 +49,13 @@ export class OrderMigrationService {
     }
     const technician = await this.technician(technicianRef, 'technician');
     const zone = TIME_ZONE[technician.country];
-    const date = localDateOf(day, zone);
+    const dayRange = localDayRange(localDateOf(day, zone), zone);
     return this.ctx.em.find(
       Order,
       {
         technician: technician.id,
         deletedAt: null,
-        appointment: { $gte: instantOf(date, 0, 0, zone), $lt: instantOf(addDays(date, 1), 0, 0, zone) },
+        appointment: { $gte: dayRange.start, $lt: dayRange.end },
       },
       { orderBy: { appointment: 'asc', id: 'asc' }, populate: ['technician'] },
     );

@@ -4,7 +4,7 @@ import { OrderEventKind } from '../audit/order-event-kind.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { Technician } from '../technicians/technician.entity.js';
@@ -44,7 +44,7 @@ export class TechnicianRemovalService {
       const technician = await em.findOne(Technician, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!technician) throw new AppError(CommonError.NOT_FOUND);
       const zone = TIME_ZONE[technician.country];
-      const today = instantOf(localDateOf(this.ctx.services.clock.now(), zone), 0, 0, zone);
+      const today = localDayRange(localDateOf(this.ctx.services.clock.now(), zone), zone).start;
       const active = { technician: id, deletedAt: null, appointment: { $gte: today } };
       const count = await em.count(Order, active);
       let movedOrders = 0;

@@ -5,7 +5,7 @@ import { nextWorkingDay } from '../holidays/working-days.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import { ReplyFilter, type OrderFilterInput } from '../orders/order.inputs.js';
 import { orderFilterCondition } from '../orders/order-search.js';
-import { addDays, instantOf, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
+import { localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import {
   OverviewDayKind,
   type CountryDayOverview,
@@ -57,7 +57,8 @@ function overviewSql(slots: readonly DaySlot[]): { sql: string; params: unknown[
   const values = slots.map(() => '(?::text, ?::country, ?::timestamptz, ?::timestamptz)').join(', ');
   const dayParams = slots.flatMap((slot) => {
     const zone = TIME_ZONE[slot.country];
-    return [slot.kind, slot.country, instantOf(slot.date, 0, 0, zone), instantOf(addDays(slot.date, 1), 0, 0, zone)];
+    const day = localDayRange(slot.date, zone);
+    return [slot.kind, slot.country, day.start, day.end];
   });
   const sql = `select d.kind, d.country,
       count(o.id)::int as "orders",

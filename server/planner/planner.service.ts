@@ -9,7 +9,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { Role } from '../common/auth/role.js';
 import type { TechnicianViewer } from '../common/auth/viewer.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, formatDayMonthYear, instantOf, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
+import { formatDayMonthYear, localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
@@ -81,7 +81,7 @@ export class PlannerService {
     const zone = TIME_ZONE[technician.country];
     const today = localDateOf(this.ctx.services.clock.now(), zone);
     const date = await nextWorkingDay(this.ctx.services.holidays, technician.country, today);
-    return { date, zone, start: instantOf(date, 0, 0, zone), end: instantOf(addDays(date, 1), 0, 0, zone) };
+    return { date, zone, ...localDayRange(date, zone) };
   }
 
   async current(): Promise<TechnicianSchedule> {

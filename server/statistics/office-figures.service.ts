@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { FIGURES_MAX_DAYS, percentOf } from '../../shared/office-figures.js';
-import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
+import { addDays, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
@@ -169,8 +169,7 @@ export class OfficeFiguresService {
     // The order list reads its dates in the chosen country's zone, and in Amsterdam's for both: the same here,
     // so a day's link lists exactly that day's orders.
     const zone = TIME_ZONE[country ?? Country.NL];
-    const start = instantOf(from, 0, 0, zone);
-    const end = instantOf(addDays(to, 1), 0, 0, zone);
+    const { start, end } = localDayRange(from, zone, to);
     const { sql, params } = figuresSql({ start, end, groupBy: query.groupBy, country, zone });
     // Under the admins' lists' share of the pool and their statement timeout: the figures read like a list.
     const sqlRows = await this.ctx.services.listQueries.run(this.ctx.em, (em: EntityManager) =>

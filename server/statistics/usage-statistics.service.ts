@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
+import { type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import type { NamedVisits, UsageStatistics } from './usage-statistics.types.js';
 
@@ -76,8 +76,8 @@ export class UsageStatisticsService {
   async statistics(period: StatisticsPeriod = {}): Promise<UsageStatistics> {
     const { from, to } = this.parsePeriod(period);
     const zone = this.zone;
-    const start = from ? instantOf(from, 0, 0, zone) : undefined;
-    const end = to ? instantOf(addDays(to, 1), 0, 0, zone) : undefined;
+    const start = from ? localDayRange(from, zone).start : undefined;
+    const end = to ? localDayRange(to, zone).end : undefined;
     const visitRange = rangeClause('visited_at', start, end);
     const mailRange = rangeClause('opened_at', start, end);
     const rows = await this.ctx.em

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Country, TIME_ZONE } from '../common/locale.js';
-import { instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 
 /** Rows per statement: a backlog is removed in short statements, never one long lock or a statement timeout. */
 const BATCH_SIZE = 5000;
@@ -36,7 +36,7 @@ export async function deleteExpiredVisitRequestIds(orm: MikroORM, now: Date): Pr
   const countries = Object.values(Country);
   const params = countries.flatMap((country) => {
     const zone = TIME_ZONE[country];
-    return [country, instantOf(localDateOf(now, zone), 0, 0, zone)];
+    return [country, localDayRange(localDateOf(now, zone), zone).start];
   });
   const sql = batchSql(countries.length);
   const connection = orm.em.getConnection();

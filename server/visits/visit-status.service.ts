@@ -10,7 +10,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { announceChange } from '../common/events/change-notices.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { addDays, formatDayMonthYear, instantOf, localDateOf, localPartsOf } from '../../shared/zoned-time.js';
+import { formatDayMonthYear, localDateOf, localPartsOf, localDayRange } from '../../shared/zoned-time.js';
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
@@ -96,12 +96,6 @@ const stateOf = (row: VisitStatus): VisitState => ({
   note: row.note,
 });
 
-/** The first instant of a local date and of the next one, in a zone. */
-const dayBounds = (date: string, zone: string) => ({
-  start: instantOf(date, 0, 0, zone),
-  end: instantOf(addDays(date, 1), 0, 0, zone),
-});
-
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 function refused(result: Extract<RuleResult, { ok: false }>): AppError {
@@ -129,7 +123,7 @@ export class VisitStatusService {
     const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
     const zone = TIME_ZONE[technician.country];
     const date = localDateOf(this.ctx.services.clock.now(), zone);
-    const { start, end } = dayBounds(date, zone);
+    const { start, end } = localDayRange(date, zone);
     const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(TODAY_SQL, [technicianId, start, end]);
     return { date, orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null) };
   }
@@ -241,7 +235,7 @@ export class VisitStatusService {
     stage: VisitStage | null,
   ) {
     if (stage !== VisitStage.ON_THE_WAY && stage !== VisitStage.ARRIVED) return;
-    const { start, end } = dayBounds(visitDay, TIME_ZONE[order.country]);
+    const { start, end } = localDayRange(visitDay, TIME_ZONE[order.country]);
     const [other] = await em.execute<
       {
         name: string;
