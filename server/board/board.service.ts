@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
 import type { VisitOutcome, VisitStage } from '../visits/visit-status.entity.js';
 import { VisitLateness, type BoardTechnician, type BoardVisit, type VisitBoard } from './board.types.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
 
 /** More visits than a country has in a day; the board stays one bounded statement and one readable page. */
 export const BOARD_MAX_VISITS = 2_000;
@@ -15,7 +16,7 @@ const BOARD_SQL = `
   from orders o
   left join technicians t on t.id = o.technician_id
   left join visit_statuses s on s.order_id = o.id
-  where o.deleted_at is null and o.country = ? and o.appointment >= ? and o.appointment < ?
+  where ${activeOrderSql('o')} and o.country = ? and o.appointment >= ? and o.appointment < ?
   order by t.id is null, t.lastname, t.firstname, o.technician_id, o.appointment, o.id
   limit ?`;
 

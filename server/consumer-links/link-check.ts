@@ -3,6 +3,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
 import { readLinkToken, visitFingerprint } from './link-token.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** Why a personal link does not open the visit (docs/rules.md, Personal link). */
 export enum LinkRefusal {
@@ -38,7 +39,7 @@ export async function checkPersonalLink(
 ): Promise<LinkCheck> {
   const link = readLinkToken(secret, token);
   if (!link) return { ok: false, refusal: LinkRefusal.INVALID, order: null };
-  const order = await em.findOne(Order, link.orderId);
+  const order = await em.findOne(Order, link.orderId, INCLUDING_DELETED);
   // Signed by us for an order that is no more (removed entirely): as good as deleted.
   if (!order) return { ok: false, refusal: LinkRefusal.REVOKED, order: null };
   const current = visitFingerprint(secret, {

@@ -9,6 +9,7 @@ import { unsubscribe } from './unsubscribes.js';
 import { readLinkToken } from './link-token.js';
 import { normalizeEmailAddress } from '../orders/address-normalization.js';
 import { Order } from '../orders/order.entity.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 function refusal(reason: LinkRefusal, order: Order | null): PersonalLinkRefused {
   return Object.assign(new PersonalLinkRefused(), {
@@ -56,7 +57,7 @@ export class PersonalLinkService {
   async unsubscribeEmail(token: string): Promise<EmailUnsubscribed | PersonalLinkRefused> {
     const link = readLinkToken(this.services.config.jwtSecret, token);
     if (!link) return refusal(LinkRefusal.INVALID, null);
-    const order = await this.em.findOne(Order, link.orderId);
+    const order = await this.em.findOne(Order, link.orderId, INCLUDING_DELETED);
     if (!order) return refusal(LinkRefusal.REVOKED, null);
     await unsubscribe(this.em, 'EMAIL', order.email, this.services.clock.now());
     return Object.assign(new EmailUnsubscribed(), {

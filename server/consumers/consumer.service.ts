@@ -82,7 +82,7 @@ export class ConsumerService {
     if (viewer.orderIds.length === 0) return [];
     const orders = await em.find(
       Order,
-      { id: { $in: [...viewer.orderIds] }, deletedAt: null },
+      { id: { $in: [...viewer.orderIds] } },
       { orderBy: { appointment: 'asc', id: 'asc' } },
     );
     const now = services.clock.now();

@@ -18,7 +18,7 @@ export async function ownShownVisit(ctx: AppContext, referenceNumber: string): P
   const reference = referenceNumber.trim();
   const order =
     reference && viewer.orderIds.length > 0
-      ? await ctx.em.findOne(Order, { id: { $in: [...viewer.orderIds] }, referenceNumber: reference, deletedAt: null })
+      ? await ctx.em.findOne(Order, { id: { $in: [...viewer.orderIds] }, referenceNumber: reference })
       : null;
   if (!order) throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference } });
   if (order.externalCompany !== null) {

@@ -14,6 +14,7 @@ import { normalizeAccessNote } from '../replies/access-note.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ReplyError } from '../replies/reply.errors.js';
 import type { ReplyToVisitInput } from './visit-reply.inputs.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -55,7 +56,11 @@ export class VisitReplyService {
     await services.rateLimiter.consume('CONSUMER_REPLY_PER_ORDER', String(visit.id));
 
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOneOrFail(Order, visit.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const order = await em.findOneOrFail(Order, visit.id, {
+        ...INCLUDING_DELETED,
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        refresh: true,
+      });
       const now = services.clock.now();
       // Deleted by an admin since the visit was found: gone for the consumer, as everywhere else.
       if (order.deletedAt)

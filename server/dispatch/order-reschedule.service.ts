@@ -15,6 +15,7 @@ import { assertSameCountry } from '../orders/technician-country.js';
 import { findTechnicianByRef } from '../orders/technician-ref.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import type { RescheduleOrderInput } from './order-reschedule.inputs.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 const RECORDED = ['appointment', 'technician'] as const;
 
@@ -27,7 +28,11 @@ export class OrderRescheduleService {
 
   reschedule(input: RescheduleOrderInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id: input.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await em.findOne(
+        Order,
+        { id: input.orderId },
+        { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);
       await em.populate(order, ['technician']);

@@ -15,6 +15,7 @@ import { formatVisitWindow } from '../imports/import-window.js';
 import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
 import { AppError } from '../common/errors/app-error.js';
 import { ExportError } from './export.errors.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
 
 export const EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
 export const EXPORT_PATH = '/api/admin/export';
@@ -45,14 +46,14 @@ const EXPORT_SQL = `
          o.city, o.country,
          o.appointment, o.duration, t.personal_number, o.special, o.external_company
   from orders o left join technicians t on t.id = o.technician_id
-  where o.country = ? and o.deleted_at is null
+  where o.country = ? and ${activeOrderSql('o')}
   order by o.appointment, o.reference_number`;
 
 /** Whether any exported order has a street or an addition: only then does the export carry those columns. */
 const ADDRESS_DETAILS_SQL = `
   select exists (
     select 1 from orders o
-    where o.country = ? and o.deleted_at is null and (o.street is not null or o.house_number_addition is not null)
+    where o.country = ? and ${activeOrderSql('o')} and (o.street is not null or o.house_number_addition is not null)
   ) as present`;
 
 /** One order as a CSV record: the window as `HH:MM/HH:MM` in the country's zone, so it imports unchanged. */

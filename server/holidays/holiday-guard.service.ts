@@ -11,7 +11,6 @@ function activeOrdersFilter(country: Country, date: LocalDate) {
   const day = localDayRange(date, TIME_ZONE[country]);
   return {
     country,
-    deletedAt: null,
     appointment: { $gte: day.start, $lt: day.end },
   };
 }

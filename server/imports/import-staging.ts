@@ -10,6 +10,7 @@ import { copyTextRow } from '../common/db/copy-text.js';
 import type { OrderCsvColumns } from './order-import.types.js';
 import type { StagedOrder, StagedReference } from './order-row.js';
 import type { RowProblem } from './order-row-rules.js';
+import { deletedOrderSql } from '../orders/repository/active-orders.js';
 
 /** Rows per merge statement: few statements, bounded memory. */
 export const MERGE_BATCH_ROWS = 5000;
@@ -142,9 +143,9 @@ export class ImportStaging {
          join (select reference_number, min(line) as line from import_staging group by reference_number having count(*) > 1) first
            on first.reference_number = s.reference_number and s.line > first.line
          union all
-         select s.line, s.reference_number, case when o.deleted_at is not null then 'DELETED' else 'COUNTRY' end, o.country::text
+         select s.line, s.reference_number, case when ${deletedOrderSql('o')} then 'DELETED' else 'COUNTRY' end, o.country::text
          from import_staging s join orders o on o.reference_number = s.reference_number
-         where o.deleted_at is not null or (s.complete and o.country <> s.country)
+         where ${deletedOrderSql('o')} or (s.complete and o.country <> s.country)
        )
        select line, reference_number, kind, detail, count(*) over () as total from problems order by line limit ?`,
       [limit],

@@ -6,6 +6,7 @@ import { loadHolidayDates } from '../holidays/working-days.js';
 import { PLANNER_DAY } from '../../shared/hours.js';
 import { PLANNING_YEARS } from '../../shared/orders.js';
 import { formatClock, type VisitWindow } from './import-window.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
 
 /** A problem with one row of an imported file: line, column (null for the whole row) and reason. */
 export interface RowProblem {
@@ -66,7 +67,7 @@ async function ordersKeptOnHolidays(em: EntityManager, country: Country): Promis
      from holidays h
      join orders o on o.appointment >= (h.date::timestamp at time zone ?)
                   and o.appointment < ((h.date + 1)::timestamp at time zone ?)
-                  and o.country = h.country and o.deleted_at is null
+                  and o.country = h.country and ${activeOrderSql('o')}
      where h.country = ?`,
     [zone, zone, country],
   );

@@ -23,6 +23,7 @@ import type { SetCallStatusInput } from './call-list.inputs.js';
 import { CallListStatus, type CallList } from './call-list.types.js';
 import { callDateOf } from './order-call.loader.js';
 import { OrderCall, type CallStatus } from './order-call.entity.js';
+import { INCLUDING_DELETED, activeOrderSql } from '../orders/repository/active-orders.js';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -57,7 +58,7 @@ function callListSql(country: Country, byTechnician: boolean): string {
     from orders o
     left join order_calls c on c.order_id = o.id and c.call_date = ?::date
     where o.country = ? and o.appointment >= ? and o.appointment < ?
-      and o.deleted_at is null and o.external_company is null
+      and ${activeOrderSql('o')} and o.external_company is null
       ${byTechnician ? 'and o.technician_id = ?' : ''}
     order by o.appointment, o.id`;
 }
@@ -163,7 +164,11 @@ export class CallListService {
     }
     return this.ctx.em.transactional(async (em) => {
       // Locked: two dispatchers on the same row record one after the other, each event with the true "before".
-      const order = await em.findOne(Order, { id: input.orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await em.findOne(
+        Order,
+        { id: input.orderId },
+        { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) {
         throw new AppError(OrderError.ORDER_DELETED, {

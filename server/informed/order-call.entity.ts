@@ -5,6 +5,7 @@ import { CALL_NOTE_MAX_LENGTH } from '../../shared/call-list.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 /** What came of the dispatcher's call to the customer (the values of shared/call-list.ts). */
 export enum CallStatus {
@@ -40,7 +41,7 @@ export class OrderCall {
   @PrimaryKey()
   id!: number;
 
-  @OneToOne(() => Order, { owner: true, deleteRule: 'cascade' })
+  @OneToOne(() => Order, { filters: ORDER_RELATION_FILTERS, owner: true, deleteRule: 'cascade' })
   order!: Order;
 
   /** The visit day (in the order's country) whose call list the call was made from, YYYY-MM-DD. */

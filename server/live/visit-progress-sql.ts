@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VisitOutcome, VisitStage } from '../visits/visit-status.entity.js';
 import { VisitProgressStage, type VisitProgress } from './visit-progress.types.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
 
 /** The progress of active orders by id: one statement whatever their number (the ids travel as one array). */
 const PROGRESS_SQL = `
@@ -9,7 +10,7 @@ const PROGRESS_SQL = `
   from orders o
   left join technicians t on t.id = o.technician_id
   left join visit_statuses s on s.order_id = o.id
-  where o.id = any(?::int[]) and o.deleted_at is null`;
+  where o.id = any(?::int[]) and ${activeOrderSql('o')}`;
 
 interface ProgressRow {
   id: number;

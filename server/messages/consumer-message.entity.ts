@@ -2,6 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { registerEnumType } from 'type-graphql';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 /** What a message tells the consumer. */
 export enum MessageKind {
@@ -71,7 +72,7 @@ export class ConsumerMessage {
   @PrimaryKey()
   id!: number;
 
-  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  @ManyToOne(() => Order, { filters: ORDER_RELATION_FILTERS, deleteRule: 'cascade' })
   order!: Order;
 
   @Property({ type: 'string', columnType: 'varchar(20)' })

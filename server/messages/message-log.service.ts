@@ -12,6 +12,7 @@ import { ConsumerMessage, MessageChannel, MessageStatus } from './consumer-messa
 import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
 import { addressOf, SEND_QUEUE } from './message-planner.js';
 import { MessageError } from './message.errors.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** An order gets a few messages (a window, an update or two, per channel); more than this is shown in part. */
 export const MESSAGE_LOG_LIMIT = 50;
@@ -63,7 +64,8 @@ export class MessageLogService {
 
   async log(orderId: number): Promise<OrderMessageLog> {
     const em = this.ctx.em;
-    if ((await em.count(Order, { id: orderId })) === 0) throw new AppError(OrderError.ORDER_NOT_FOUND);
+    if ((await em.count(Order, { id: orderId }, INCLUDING_DELETED)) === 0)
+      throw new AppError(OrderError.ORDER_NOT_FOUND);
     const rows = await em.getConnection().execute<LogRow[]>(LOG_SQL, [orderId]);
     return {
       totalCount: rows.length > 0 ? Number(rows[0].total) : 0,
@@ -94,7 +96,7 @@ export class MessageLogService {
     const { orderId } = await this.ctx.em.transactional(async (em) => {
       const message = await em.findOne(ConsumerMessage, messageId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!message) throw new AppError(MessageError.MESSAGE_NOT_FOUND);
-      const order = await em.findOneOrFail(Order, message.order.id);
+      const order = await em.findOneOrFail(Order, message.order.id, INCLUDING_DELETED);
       if (order.deletedAt) throw new AppError(MessageError.MESSAGE_ORDER_DELETED);
       const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
       const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;

@@ -9,6 +9,7 @@ import { Order } from '../orders/order.entity.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
+import { INCLUDING_DELETED, activeOrderSql, deletedOrderSql } from '../orders/repository/active-orders.js';
 
 /** The queue that sends one message per job. */
 export const SEND_QUEUE = 'consumer-messages.send';
@@ -23,7 +24,7 @@ const ORDERS_PER_TRANSACTION = 500;
  */
 const CANDIDATES_SQL = `
   select o.id from orders o
-  where o.country = ? and o.deleted_at is null and o.appointment >= ? and o.appointment < ?
+  where o.country = ? and ${activeOrderSql('o')} and o.appointment >= ? and o.appointment < ?
     and o.appointment + o.duration * interval '1 second' > ?
     and (o.email <> '' or o.phone <> '')
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE')
@@ -32,9 +33,9 @@ const CANDIDATES_SQL = `
   union
   select m.order_id from consumer_messages m join orders o on o.id = m.order_id
   where o.country = ? and m.window_start >= ?
-    and ((o.deleted_at is not null
+    and ((${deletedOrderSql('o')}
           and not exists (select 1 from consumer_messages c where c.order_id = o.id and c.kind = 'CANCELLATION'))
-      or (o.deleted_at is null and o.appointment >= ?
+      or (${activeOrderSql('o')} and o.appointment >= ?
           and not exists (select 1 from consumer_messages u where u.order_id = o.id
                           and u.window_start = o.appointment and u.window_seconds = 0)))
     and (?::int[] is null or o.id = any(?::int[]))
@@ -47,7 +48,7 @@ const CANDIDATES_SQL = `
  */
 const ON_THE_WAY_SQL = `
   select o.id, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
-  where o.country = ? and o.deleted_at is null and s.stage = 'ON_THE_WAY' and s.expected_arrival is not null
+  where o.country = ? and ${activeOrderSql('o')} and s.stage = 'ON_THE_WAY' and s.expected_arrival is not null
     and o.appointment >= ? and o.appointment < ? and o.phone <> ''
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'ON_THE_WAY'
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
@@ -173,7 +174,7 @@ export class MessagePlanner {
   ): Promise<number> {
     return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const orders = await em.find(Order, { id: { $in: orderIds } });
+        const orders = await em.find(Order, { id: { $in: orderIds } }, INCLUDING_DELETED);
         const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
         const rows = [];
         for (const order of orders) {

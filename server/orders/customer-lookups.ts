@@ -1,4 +1,5 @@
 import { Country } from '../common/locale.js';
+import { activeOrderSql } from './repository/active-orders.js';
 
 /**
  * The lookups of one customer are the site visits recorded on any order that the same lookup finds:
@@ -48,7 +49,7 @@ export function lookedUpOrdersSql(
   return {
     sql: `(select coalesce(json_agg(json_build_array(found.id, found.appointment, found.external_company)), '[]')
       from (select id, appointment, external_company from orders
-        where ${condition} and country = ? and deleted_at is null and appointment >= ?
+        where ${condition} and country = ? and ${activeOrderSql('orders')} and appointment >= ?
         order by appointment, id limit ${Math.floor(limit)}) as found)`,
     params: [...values, country, from],
   };

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
 import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
+import { INCLUDING_DELETED } from './repository/active-orders.js';
 
 /** Newest first, in the order the events were recorded (ids rise with each insert). */
 const HISTORY_SORT: readonly SortKey<OrderEvent>[] = [{ property: 'id', kind: 'number', direction: 'desc' }];
@@ -15,7 +16,8 @@ export class OrderHistoryService {
   /** A page of the order's events, newest first; ORDER_NOT_FOUND for an unknown order. */
   async history(orderId: number, page: PageArgs): Promise<Connection<OrderEvent>> {
     const em = this.ctx.em;
-    if ((await em.count(Order, { id: orderId })) === 0) throw new AppError(OrderError.ORDER_NOT_FOUND);
+    if ((await em.count(Order, { id: orderId }, INCLUDING_DELETED)) === 0)
+      throw new AppError(OrderError.ORDER_NOT_FOUND);
     return findPage(em, OrderEvent, { order: orderId }, page, HISTORY_SORT);
   }
 }

@@ -16,6 +16,7 @@ import { unknownTechnician } from './order.service.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry } from './technician-country.js';
+import { INCLUDING_DELETED } from './repository/active-orders.js';
 
 /** More ids than any technician has in weeks; keeps one request's lock set small. */
 export const MAX_ORDERS_PER_MIGRATION = 500;
@@ -54,7 +55,6 @@ export class OrderMigrationService {
       Order,
       {
         technician: technician.id,
-        deletedAt: null,
         appointment: { $gte: dayRange.start, $lt: dayRange.end },
       },
       { orderBy: { appointment: 'asc', id: 'asc' }, populate: ['technician'] },
@@ -87,7 +87,7 @@ export class OrderMigrationService {
       const orders = await em.find(
         Order,
         { id: { $in: ids } },
-        { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+        { ...INCLUDING_DELETED, orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       const found = new Set(orders.map((order) => order.id));
       const missing = ids.filter((id) => !found.has(id)).sort((a, b) => a - b);

@@ -30,6 +30,7 @@ import {
   type OrderFilterInput,
   type OrderSortInput,
 } from './order.inputs.js';
+import { INCLUDING_DELETED, activeOrderSql, deletedOrderSql } from './repository/active-orders.js';
 
 /**
  * Counting stops here: beyond it a dispatcher narrows the search ("meer dan 1 000"), and counting costs as much as
@@ -155,7 +156,7 @@ const VISIT_OUTCOME_SQL: Record<VisitOutcomeFilter, string> = {
  * lookup indexes (postcode and house number, or phone, with the appointment).
  */
 const FOLLOW_UP_SQL = `exists (select 1 from orders same join visit_statuses earlier on earlier.order_id = same.id
-  where ${SAME_CUSTOMER_ANY_COUNTRY_SQL} and same.deleted_at is null and same.id <> o.id
+  where ${SAME_CUSTOMER_ANY_COUNTRY_SQL} and ${activeOrderSql('same')} and same.id <> o.id
     and same.appointment < o.appointment
     and same.appointment >= o.appointment - make_interval(days => ${FOLLOW_UP_WINDOW_DAYS})
     and earlier.outcome in (${UNREPAIRED_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')}))`;
@@ -187,8 +188,8 @@ function conditionsOf(filter: OrderFilterInput, technicianId: number | null): Wh
     where.sql.push('o.reference_number = ?');
     where.params.push(filter.referenceNumber.trim());
   }
-  if (filter.deleted === true) where.sql.push('o.deleted_at is not null');
-  if (filter.deleted === false) where.sql.push('o.deleted_at is null');
+  if (filter.deleted === true) where.sql.push(deletedOrderSql('o'));
+  if (filter.deleted === false) where.sql.push(activeOrderSql('o'));
   if (filter.special === true || filter.special === false) {
     where.sql.push('o.special = ?');
     where.params.push(filter.special);
@@ -289,7 +290,11 @@ export async function searchOrders(
   // A first page that is not full found every match: that is the count, without a second statement.
   const total = !page.after && rows.length <= size ? rows.length : await countMatching();
   const pageRows = rows.slice(0, size);
-  const orders = await em.find(Order, { id: { $in: pageRows.map((row) => row.id) } }, { populate: ['technician'] });
+  const orders = await em.find(
+    Order,
+    { id: { $in: pageRows.map((row) => row.id) } },
+    { ...INCLUDING_DELETED, populate: ['technician'] },
+  );
   const byId = new Map(orders.map((order) => [order.id, order]));
   const edges = pageRows.flatMap((row) => {
     const node = byId.get(row.id);
@@ -311,26 +316,4 @@ export async function searchOrders(
       hasNextPage: rows.length > size,
     },
   };
-}
-
-/** Whether a filter or sort asks for more than the original list (technician, dates, country, reference, deleted) offers. */
-export function needsSearch(
-  filter: OrderFilterInput | null | undefined,
-  sort: OrderSortInput | null | undefined,
-): boolean {
-  if (sort) return true;
-  if (!filter) return false;
-  return [
-    filter.search,
-    filter.informed,
-    filter.reply,
-    filter.special,
-    filter.external,
-    filter.dayConfirmed,
-    filter.onHoliday,
-    filter.visitOutcome,
-    filter.arrival,
-    filter.firstVisit,
-    filter.rated,
-  ].some((value) => value !== null && value !== undefined);
 }

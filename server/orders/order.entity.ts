@@ -1,4 +1,4 @@
-import { Check, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, Filter, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRole } from '../common/auth/require-role.js';
@@ -8,11 +8,14 @@ import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { ORDER_FIELD_MAX_LENGTH, PHONE_DIGITS } from '../../shared/orders.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { OrderDeletion } from './order-deletion.types.js';
+import { ACTIVE_ORDERS_FILTER } from './repository/active-orders.js';
 
 export { VISIT_DURATION_SECONDS };
 
 @ObjectType({ description: 'A repair visit at a customer address (called an appointment in the legacy API).' })
 @Entity({ tableName: 'orders' })
+// Reads see active orders only unless they ask for deleted ones too (repository/active-orders.ts).
+@Filter(ACTIVE_ORDERS_FILTER)
 @Check({ name: 'orders_duration_check', expression: '"duration" > 0' })
 @Check({ name: 'orders_external_company_check', expression: '"external_company" in (0, 1)' })
 // The search's trigram index, over the stored folded text.

@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
@@ -6,7 +6,7 @@ import { orderValues, pickValues } from '../audit/order-values.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
+import { type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import type { Technician } from '../technicians/technician.entity.js';
 import { checkAppointment, holidayProblem, isInPlanningYears } from './appointment-rules.js';
@@ -15,7 +15,7 @@ import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
-import { checkOrderFilter, needsSearch, searchOrders } from './order-search.js';
+import { checkOrderFilter, searchOrders } from './order-search.js';
 import { assertSchedulesOpen, scheduleDateOf } from '../schedule/schedule-lock.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -23,6 +23,7 @@ import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 import { fullName } from '../../shared/staff.js';
+import { INCLUDING_DELETED } from './repository/active-orders.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -76,7 +77,8 @@ export class OrderService {
     if (!fields || !technician || problems.length > 0) {
       throw new AppError(CommonError.BAD_USER_INPUT, { message: 'ORDER_INVALID', fields: problems });
     }
-    if ((await em.count(Order, { referenceNumber: fields.referenceNumber })) > 0) throw duplicateReference();
+    if ((await em.count(Order, { referenceNumber: fields.referenceNumber }, INCLUDING_DELETED)) > 0)
+      throw duplicateReference();
     await assertSchedulesOpen(em, technician, [input.appointment]);
     try {
       return await em.transactional(async (tem) => {
@@ -117,7 +119,11 @@ export class OrderService {
     const reference = referenceNumber.trim();
     assertPlainText(reference, 'referenceNumber');
     const order = reference
-      ? await this.ctx.em.findOne(Order, { referenceNumber: reference }, { populate: ['technician'] })
+      ? await this.ctx.em.findOne(
+          Order,
+          { referenceNumber: reference },
+          { ...INCLUDING_DELETED, populate: ['technician'] },
+        )
       : null;
     if (!order) {
       throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
@@ -133,7 +139,11 @@ export class OrderService {
       const reference = input.referenceNumber.trim();
       assertPlainText(reference, 'referenceNumber');
       const order = reference
-        ? await em.findOne(Order, { referenceNumber: reference }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        ? await em.findOne(
+            Order,
+            { referenceNumber: reference },
+            { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
+          )
         : null;
       if (!order) {
         throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
@@ -160,7 +170,7 @@ export class OrderService {
     const viewer = this.ctx.viewer;
     if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await em.findOne(Order, { id }, { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) throw orderDeleted();
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
@@ -183,7 +193,7 @@ export class OrderService {
    */
   restore(id: number): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await em.findOne(Order, { id }, { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
       await em.populate(order, ['technician']);
@@ -230,34 +240,16 @@ export class OrderService {
     if (filter?.search) assertPlainText(filter.search, 'search');
     if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
     // A refusal costs nothing: not a connection, not a place among the lists.
-    if (filter && needsSearch(filter, sort)) checkOrderFilter(filter);
-    const conditions: FilterQuery<Order>[] = [];
+    if (filter) checkOrderFilter(filter);
     let technicianId: number | null = null;
     if (filter?.technician) {
       const technician = await findTechnicianByRef(this.ctx.em, filter.technician);
       if (!technician) throw unknownTechnician('technician');
       technicianId = technician.id;
-      conditions.push({ technician: technician.id });
     }
     // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
-    const lists = this.ctx.services.listQueries;
-    if (needsSearch(filter, sort)) {
-      return lists.run(this.ctx.em, (em) => searchOrders(em, filter ?? {}, technicianId, sort, page));
-    }
-    if (filter?.withoutTechnician === true) conditions.push({ technician: null });
-    if (filter?.withoutTechnician === false) conditions.push({ technician: { $ne: null } });
-    if (filter?.from) conditions.push({ appointment: { $gte: filter.from } });
-    if (filter?.to) conditions.push({ appointment: { $lt: filter.to } });
-    if (filter?.country) conditions.push({ country: filter.country });
-    if (filter?.referenceNumber) {
-      conditions.push({ referenceNumber: filter.referenceNumber.trim() });
-    }
-    if (filter?.deleted === true) conditions.push({ deletedAt: { $ne: null } });
-    if (filter?.deleted === false) conditions.push({ deletedAt: null });
-    return lists.run(this.ctx.em, (em) =>
-      findPage(em, Order, conditions.length > 0 ? { $and: conditions } : {}, page, ORDER_SORT, {
-        populate: ['technician'],
-      }),
+    return this.ctx.services.listQueries.run(this.ctx.em, (em) =>
+      searchOrders(em, filter ?? {}, technicianId, sort, page),
     );
   }
 }

@@ -45,7 +45,7 @@ export class TechnicianRemovalService {
       if (!technician) throw new AppError(CommonError.NOT_FOUND);
       const zone = TIME_ZONE[technician.country];
       const today = localDayRange(localDateOf(this.ctx.services.clock.now(), zone), zone).start;
-      const active = { technician: id, deletedAt: null, appointment: { $gte: today } };
+      const active = { technician: id, appointment: { $gte: today } };
       const count = await em.count(Order, active);
       let movedOrders = 0;
       if (count > 0) {
@@ -84,7 +84,7 @@ export class TechnicianRemovalService {
     em: EntityManager,
     leaving: Technician,
     targetRef: string,
-    active: { technician: number; deletedAt: null; appointment: { $gte: Date } },
+    active: { technician: number; appointment: { $gte: Date } },
     count: number,
   ): Promise<number> {
     if (count > MAX_ORDERS_PER_MIGRATION) {

@@ -12,6 +12,7 @@ import {
   type DayOverview,
   type DispatchOverview,
 } from './dispatch-overview.types.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
 
 /** The figures that count orders, each by the order list's filter of the same name (orders/order-search.ts). */
 const ORDER_FIGURES = {
@@ -67,7 +68,7 @@ function overviewSql(slots: readonly DaySlot[]): { sql: string; params: unknown[
       ${figures.join(',\n      ')}
     from (values ${values}) as d(kind, country, day_start, day_end)
     left join orders o on o.country = d.country and o.appointment >= d.day_start and o.appointment < d.day_end
-      and o.deleted_at is null
+      and ${activeOrderSql('o')}
     group by d.kind, d.country`;
   // In the order of the text: the select list's, then the days'.
   return { sql, params: [...confirmed.params, ...figureParams, ...dayParams] };

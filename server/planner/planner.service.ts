@@ -27,6 +27,7 @@ import {
 } from '../visits/schedule-order-sql.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
 
 /** A row of SCHEDULE_SQL: the lock, and one order (all order columns null when the day has none). */
 interface ScheduleRow extends ScheduleOrderRow {
@@ -43,7 +44,7 @@ const SCHEDULE_SQL = `
   select c.id is not null as locked, c.confirmed_at, ${SCHEDULE_ORDER_COLUMNS}
   from (select 1) as one
   left join schedule_confirmations c on c.technician_id = ? and c.date = cast(? as date)
-  left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
+  left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and ${activeOrderSql('o')}
   ${SCHEDULE_ORDER_JOINS}
   order by o.appointment, o.id`;
 
@@ -127,7 +128,6 @@ export class PlannerService {
         const dayOrders = await em.find(Order, {
           technician: technicianId,
           appointment: { $gte: day.start, $lt: day.end },
-          deletedAt: null,
         });
         checkConfirmation(input.appointments, dayOrders, day.date, day.zone);
         const byId = new Map(dayOrders.map((order) => [order.id, order]));

@@ -4,6 +4,7 @@ import { RATING_COMMENT_MAX_LENGTH, RATING_MAX, RATING_MIN } from '../../shared/
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.ADMIN];
 
@@ -22,7 +23,7 @@ export class VisitRating {
   @PrimaryKey()
   id!: number;
 
-  @OneToOne(() => Order, { owner: true, deleteRule: 'cascade' })
+  @OneToOne(() => Order, { filters: ORDER_RELATION_FILTERS, owner: true, deleteRule: 'cascade' })
   order!: Order;
 
   @Field(() => Int, { description: `The score, ${RATING_MIN} (poor) to ${RATING_MAX} (excellent).` })

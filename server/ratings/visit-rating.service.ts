@@ -14,6 +14,7 @@ import { normalizeRatingComment } from './rating-comment.js';
 import { RatingError } from './rating.errors.js';
 import type { RateVisitInput } from './visit-rating.inputs.js';
 import { VisitRating } from './visit-rating.entity.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** A rating as the audit trail records it: the score only (the comment is on the order screen itself). */
 const ratingValues = (rating: VisitRating | null): OrderValues => ({ ratingScore: rating?.score ?? null });
@@ -45,7 +46,11 @@ export class VisitRatingService {
     await services.rateLimiter.consume('CONSUMER_RATING_PER_ORDER', String(visit.id));
 
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOneOrFail(Order, visit.id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const order = await em.findOneOrFail(Order, visit.id, {
+        ...INCLUDING_DELETED,
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        refresh: true,
+      });
       if (order.deletedAt) {
         throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference: order.referenceNumber } });
       }

@@ -4,6 +4,7 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 /** The one-tap answers a consumer gives to a visit window. */
 export enum VisitAnswer {
@@ -39,7 +40,7 @@ export class ConsumerReply {
   @PrimaryKey()
   id!: number;
 
-  @OneToOne(() => Order, { owner: true, deleteRule: 'cascade' })
+  @OneToOne(() => Order, { filters: ORDER_RELATION_FILTERS, owner: true, deleteRule: 'cascade' })
   order!: Order;
 
   @Field(() => VisitAnswer, { nullable: true, description: 'The one-tap answer; null when only a note was left.' })

@@ -1,5 +1,6 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 /** A consumer mail was opened (tracking pixel); feeds averageMailRead. */
 @Entity({ tableName: 'mail_opens' })
@@ -12,6 +13,6 @@ export class MailOpen {
   openedAt!: Date;
 
   @Index({ name: 'mail_opens_order_idx' })
-  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  @ManyToOne(() => Order, { filters: ORDER_RELATION_FILTERS, deleteRule: 'cascade' })
   order!: Order;
 }

@@ -1,5 +1,6 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 /** One successful consumer lookup: the input of the usage statistics. */
 @Entity({ tableName: 'site_visits' })
@@ -13,7 +14,7 @@ export class SiteVisit {
   visitedAt!: Date;
 
   @Index({ name: 'site_visits_order_idx' })
-  @ManyToOne(() => Order, { deleteRule: 'cascade' })
+  @ManyToOne(() => Order, { filters: ORDER_RELATION_FILTERS, deleteRule: 'cascade' })
   order!: Order;
 
   @Property({ length: 512 })

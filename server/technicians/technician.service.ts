@@ -112,18 +112,23 @@ export class TechnicianService {
   private async assertNoOrdersToVisit(technician: Technician): Promise<void> {
     const zone = TIME_ZONE[technician.country];
     const today = localDayRange(localDateOf(this.ctx.services.clock.now(), zone), zone).start;
-    // Plain SQL: the orders domain builds on this one, so its entity is not imported here.
-    const [{ count }] = await this.ctx.em.execute<{ count: number }[]>(
-      `select count(*)::int as count from orders
-        where technician_id = ? and deleted_at is null and appointment >= ?`,
-      [technician.id, today],
-    );
+    // By the entity's name: the orders domain builds on this one, so its class is not imported here. The ORM
+    // applies the orders' own "not deleted" filter (orders/repository/active-orders.ts), as to every order read.
+    const orders = this.ctx.em.getMetadata().getByClassName<OrderOfTechnician>('Order').class;
+    const count = await this.ctx.em.count(orders, { technician: technician.id, appointment: { $gte: today } });
     if (count > 0) {
       throw new AppError(TechnicianError.TECHNICIAN_COUNTRY_HAS_ORDERS, {
         params: { technician: fullName(technician), count },
       });
     }
   }
+}
+
+/** What this check reads of an order (the orders domain's `Order`). */
+interface OrderOfTechnician {
+  id: number;
+  technician: number | null;
+  appointment: Date;
 }
 
 function checkStartingTime(hour: number, problems: FieldProblem[]): void {

@@ -5,6 +5,7 @@ import { VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order } from '../orders/order.entity.js';
+import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
 
 /** Where the technician is with a visit. Without a status row the visit is planned. */
 export enum VisitStage {
@@ -63,7 +64,7 @@ export class VisitStatus {
   @PrimaryKey()
   id!: number;
 
-  @OneToOne(() => Order, { owner: true, deleteRule: 'cascade' })
+  @OneToOne(() => Order, { filters: ORDER_RELATION_FILTERS, owner: true, deleteRule: 'cascade' })
   order!: Order;
 
   @Field(() => VisitStage, { description: 'The current stage.' })

@@ -27,13 +27,14 @@ import { normalizeVisitNote, PLANNED, stepBack, stepForward, type RuleResult, ty
 import { VisitStage, VisitStatus } from './visit-status.entity.js';
 import type { CurrentTechnician, ScheduleOrder, TechnicianDay } from './visit.types.js';
 import { fullName } from '../../shared/staff.js';
+import { INCLUDING_DELETED, activeOrderSql } from '../orders/repository/active-orders.js';
 
 /** Today's orders of a technician with their replies and statuses: one statement, whatever their number. */
 const TODAY_SQL = `
   select ${SCHEDULE_ORDER_COLUMNS}
   from orders o
   ${SCHEDULE_ORDER_JOINS}
-  where o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
+  where o.technician_id = ? and o.appointment >= ? and o.appointment < ? and ${activeOrderSql('o')}
   order by o.appointment, o.id`;
 
 /** The change notice of a committed visit status (live pages and message jobs listen to it). */
@@ -49,7 +50,7 @@ const OTHER_IN_STAGE_SQL = `
   select o.name, o.country, s.expected_arrival, s.arrived_at
   from visit_statuses s
   join orders o on o.id = s.order_id
-  where o.technician_id = ? and o.id <> ? and s.stage = ? and o.deleted_at is null
+  where o.technician_id = ? and o.id <> ? and s.stage = ? and ${activeOrderSql('o')}
     and o.appointment >= ? and o.appointment < ?
   order by o.appointment
   limit 1`;
@@ -165,7 +166,11 @@ export class VisitStatusService {
     const now = this.ctx.services.clock.now();
     await this.ctx.em.transactional(async (em) => {
       await em.execute('select id from technicians where id = ? for update', [technicianId]);
-      const order = await em.findOne(Order, input.orderId, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      const order = await em.findOne(Order, input.orderId, {
+        ...INCLUDING_DELETED,
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        refresh: true,
+      });
       if (!order || order.technician?.id !== technicianId || order.deletedAt !== null) {
         throw new AppError(VisitError.VISIT_NOT_YOURS);
       }
