@@ -8,6 +8,7 @@ import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor, type OrderOverrides } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const SET = /* GraphQL */ `
   mutation ($input: SetCallStatusInput!) {
@@ -291,7 +292,7 @@ describe('call statuses on the call list', () => {
 
   it('forgets the call of the old day once the visit moves to another day', async () => {
     const em = server.em();
-    const moved = await em.findOneOrFail(Order, orders.A.id);
+    const moved = await em.findOneOrFail(Order, orders.A.id, INCLUDING_DELETED);
     moved.appointment = new Date('2026-11-25T08:00:00+01:00');
     await em.flush();
     const { body } = await server.graphql<{ orderByReference: { call: Call | null } }>(

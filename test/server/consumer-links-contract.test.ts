@@ -9,6 +9,7 @@ import { Country } from '../../server/common/locale.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { createOrder, createTechnician } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const APP_URL = 'https://afspraak.example.nl';
 const VISIT = new Date('2026-11-24T09:00:00+01:00');
@@ -131,7 +132,7 @@ describe('unsubscribed addresses', () => {
   it('leave the order itself alone', async () => {
     const order = await createOrder(server.em(), { appointment: VISIT, email: 'blijft@example.nl' });
     await unsubscribe(server.em(), 'EMAIL', order.email, new Date());
-    expect((await server.em().findOneOrFail(Order, order.id)).email).toBe('blijft@example.nl');
+    expect((await server.em().findOneOrFail(Order, order.id, INCLUDING_DELETED)).email).toBe('blijft@example.nl');
   });
 });
 

@@ -11,6 +11,7 @@ import { createOrder } from '../utils/factories.js';
 import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -133,9 +134,9 @@ describe('consumer messages at 13:30', () => {
 
   it('tells a moved order the new window, and a deleted one that the visit is off', async () => {
     const em = server.em();
-    const moved = await em.findOneOrFail(Order, { email: 'maandag@example.nl' });
+    const moved = await em.findOneOrFail(Order, { email: 'maandag@example.nl' }, INCLUDING_DELETED);
     moved.appointment = new Date('2026-10-26T14:00:00+01:00');
-    const deleted = await em.findOneOrFail(Order, { email: 'vast@example.nl' });
+    const deleted = await em.findOneOrFail(Order, { email: 'vast@example.nl' }, INCLUDING_DELETED);
     deleted.deletedAt = server.services.clock.now();
     await em.flush();
     await publishMessagesNow(server);

@@ -7,6 +7,7 @@ import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmatio
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const REASSIGN = `mutation ($input: ReassignOrderInput!) {
   reassignOrder(input: $input) { id technician { personalNumber } }
@@ -45,7 +46,8 @@ describe("the dispatcher's guards: country, deleting a technician, orders withou
     createOrder(server.em(), { appointment, technician: owner, ...extra });
   const gql = <T>(query: string, variables: Record<string, unknown>) => server.graphql<T>(query, variables, { token });
   const ownerOf = async (id: number) =>
-    (await server.em().findOneOrFail(Order, id, { populate: ['technician'] })).technician?.personalNumber ?? null;
+    (await server.em().findOneOrFail(Order, id, { ...INCLUDING_DELETED, populate: ['technician'] })).technician
+      ?.personalNumber ?? null;
   const eventsOf = (id: number) => server.em().find(OrderEvent, { order: id }, { orderBy: { id: 'asc' } });
 
   it('refuses to reassign an order to a technician of another country, in both languages', async () => {

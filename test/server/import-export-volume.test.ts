@@ -8,6 +8,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { postGraphQLUpload, postRestUpload } from '../utils/upload.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -117,7 +118,7 @@ describe('100 000 rows in and out', () => {
         updated: 0,
         unchanged: 0,
       });
-      expect(await server.em().count(Order, {})).toBe(ROWS);
+      expect(await server.em().count(Order, {}, INCLUDING_DELETED)).toBe(ROWS);
       // The audit trail: one event per new order, written by the import's own statements.
       expect(await server.em().count(OrderEvent, { kind: OrderEventKind.IMPORT_CREATED })).toBe(ROWS);
       // The progress moved while the import ran: rows checked first, then rows written.

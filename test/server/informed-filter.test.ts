@@ -5,6 +5,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
 import { createAdmin, createOrder, tokensFor, type OrderOverrides } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const LIST = /* GraphQL */ `
   query ($filter: OrderFilterInput) {
@@ -67,7 +68,7 @@ describe('the informed filter follows every change of lookups and orders', () =>
   };
   const change = async (target: Order, fields: Partial<Order>) => {
     const em = server.em();
-    const found = await em.findOneOrFail(Order, target.id);
+    const found = await em.findOneOrFail(Order, target.id, INCLUDING_DELETED);
     em.assign(found, fields);
     await em.flush();
   };
@@ -123,16 +124,16 @@ describe('the informed filter follows every change of lookups and orders', () =>
   });
 
   it('moves with a changed address, taking the lookups recorded on the order along', async () => {
-    const b = await server.em().findOneOrFail(Order, { referenceNumber: 'IF-B' });
+    const b = await server.em().findOneOrFail(Order, { referenceNumber: 'IF-B' }, INCLUDING_DELETED);
     // B moves to A's address: A's lookup listed it too.
     await change(b, { zipcode: normalizeZipcode('1111 AA'), houseNumber: 5 });
     expect(await informed()).toEqual(['IF-A1', 'IF-A2', 'IF-A3', 'IF-B', 'IF-P1', 'IF-P2']);
     // A1, on which the lookup was recorded, moves away: the lookup goes with it.
-    const a1 = await server.em().findOneOrFail(Order, { referenceNumber: 'IF-A1' });
+    const a1 = await server.em().findOneOrFail(Order, { referenceNumber: 'IF-A1' }, INCLUDING_DELETED);
     await change(a1, { zipcode: normalizeZipcode('9999 ZZ') });
     expect(await informed()).toEqual(['IF-A1', 'IF-P1', 'IF-P2']);
     // The Belgian customer's second order gets another number: the lookup (recorded on the first) no longer counts.
-    const p2 = await server.em().findOneOrFail(Order, { referenceNumber: 'IF-P2' });
+    const p2 = await server.em().findOneOrFail(Order, { referenceNumber: 'IF-P2' }, INCLUDING_DELETED);
     await change(p2, { phone: '0470 99 99 99', phoneNormalized: normalizePhone('0470 99 99 99') });
     expect(await informed()).toEqual(['IF-A1', 'IF-P1']);
   });

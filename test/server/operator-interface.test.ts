@@ -14,6 +14,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createTestDatabase } from '../utils/test-database.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -187,7 +188,7 @@ describe('DATABASE_URL', () => {
     const server = await startServer(config, { logger: silent });
     const em = server.services.orm.em.fork();
     expect(await em.count(Technician)).toBe(0);
-    expect(await em.count(Order)).toBe(0);
+    expect(await em.count(Order, {}, INCLUDING_DELETED)).toBe(0);
     const [row] = await em.getConnection().execute<{ count: string }[]>('select count(*) from import_settings');
     expect(Number(row.count)).toBe(4);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);

@@ -6,6 +6,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const UPDATE = `mutation ($input: UpdateOrderAddressInput!) {
   updateOrderAddress(input: $input) { id zipcode houseNumber houseNumberAddition street city technician { firstname } }
@@ -145,7 +146,7 @@ describe("correcting an order's visit address", () => {
       { field: 'zipcode', message: expect.stringContaining('1000') },
     ]);
     for (const item of [dutch, belgian]) {
-      const stored = await server.em().findOneOrFail(Order, item.id);
+      const stored = await server.em().findOneOrFail(Order, item.id, INCLUDING_DELETED);
       expect([stored.zipcode, stored.city, stored.street]).toEqual([item.zipcode, item.city, null]);
       expect(await eventsOf(item.id)).toEqual([]);
     }
@@ -155,7 +156,7 @@ describe("correcting an order's visit address", () => {
     const deleted = await createOrder(server.em(), { technician: jan, appointment: FRIDAY_9, deletedAt: NOW });
     const refused = await update(address(deleted.id));
     expect(refused.body.errors?.[0].extensions?.code).toBe('ORDER_DELETED');
-    expect((await server.em().findOneOrFail(Order, deleted.id)).zipcode).toBe(deleted.zipcode);
+    expect((await server.em().findOneOrFail(Order, deleted.id, INCLUDING_DELETED)).zipcode).toBe(deleted.zipcode);
     expect(await eventsOf(deleted.id)).toEqual([]);
 
     expect((await update(address(999_999))).body.errors?.[0].extensions?.code).toBe('ORDER_NOT_FOUND');
@@ -169,6 +170,6 @@ describe("correcting an order's visit address", () => {
     expect(asTechnician.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const anonymous = await server.graphql(UPDATE, { input: address(item.id) });
     expect(anonymous.body.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
-    expect((await server.em().findOneOrFail(Order, item.id)).zipcode).toBe(item.zipcode);
+    expect((await server.em().findOneOrFail(Order, item.id, INCLUDING_DELETED)).zipcode).toBe(item.zipcode);
   });
 });

@@ -5,6 +5,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { postGraphQLUpload } from '../utils/upload.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 /** Tuesday 1 December 2026, 10:00 in Amsterdam and Brussels. */
 const NOW = new Date('2026-12-01T09:00:00Z');
@@ -76,7 +77,8 @@ describe('full addresses: street and house-number addition', () => {
     expect(response.status).toBe(200);
     return new Uint8Array(await response.arrayBuffer());
   };
-  const stored = (referenceNumber: string) => server.em().findOneOrFail(Order, { referenceNumber }, { refresh: true });
+  const stored = (referenceNumber: string) =>
+    server.em().findOneOrFail(Order, { referenceNumber }, { ...INCLUDING_DELETED, refresh: true });
 
   describe('creating an order', () => {
     const base = async (overrides: Record<string, unknown>) => {
@@ -150,7 +152,7 @@ describe('full addresses: street and house-number addition', () => {
       );
       expect(broken.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(JSON.stringify(broken.body.errors)).toContain('"field":"street"');
-      expect(await server.em().count(Order, { referenceNumber: input.referenceNumber })).toBe(0);
+      expect(await server.em().count(Order, { referenceNumber: input.referenceNumber }, INCLUDING_DELETED)).toBe(0);
     });
   });
 

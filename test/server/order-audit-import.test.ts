@@ -5,6 +5,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { postGraphQLUpload } from '../utils/upload.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const IMPORT = /* GraphQL */ `
   mutation ($file: Upload!) {
@@ -85,7 +86,7 @@ describe('audit trail of the CSV import', () => {
     return body;
   };
   const events = async (referenceNumber: string) => {
-    const order = await server.em().findOneOrFail(Order, { referenceNumber });
+    const order = await server.em().findOneOrFail(Order, { referenceNumber }, INCLUDING_DELETED);
     const { body } = await server.graphql<HistoryData>(HISTORY, { orderId: order.id }, { token });
     expect(body.errors).toBeUndefined();
     return body.data!.orderHistory.edges.map((edge) => edge.node);
@@ -104,7 +105,9 @@ describe('audit trail of the CSV import', () => {
     expect(created.kind).toBe('IMPORT_CREATED');
     expect(created.actor).toEqual({ type: 'IMPORT', name: 'Ilse de Boer', importFileName: 'december.csv' });
     // The event holds exactly what a service would have recorded for the stored order.
-    const stored = await server.em().findOneOrFail(Order, { referenceNumber: 'IMP-1' }, { populate: ['technician'] });
+    const stored = await server
+      .em()
+      .findOneOrFail(Order, { referenceNumber: 'IMP-1' }, { ...INCLUDING_DELETED, populate: ['technician'] });
     const event = await server.em().findOneOrFail(OrderEvent, { order: stored.id });
     expect(event.before).toBeNull();
     expect(event.after).toEqual(orderValues(stored));
@@ -167,7 +170,9 @@ describe('audit trail of the CSV import', () => {
       await em.execute('drop trigger refuse_event on order_events');
       await em.execute('drop function refuse_event()');
     }
-    expect(await server.em().count(Order, { referenceNumber: 'IMP-9' })).toBe(0);
-    expect((await server.em().findOneOrFail(Order, { referenceNumber: 'IMP-1' })).city).toBe('Amersfoort');
+    expect(await server.em().count(Order, { referenceNumber: 'IMP-9' }, INCLUDING_DELETED)).toBe(0);
+    expect((await server.em().findOneOrFail(Order, { referenceNumber: 'IMP-1' }, INCLUDING_DELETED)).city).toBe(
+      'Amersfoort',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const HISTORY = /* GraphQL */ `
   query ($orderId: Int!, $first: Int, $after: String) {
@@ -311,10 +312,10 @@ describe('audit trail of orders', () => {
       await em.execute('drop trigger refuse_event on order_events');
       await em.execute('drop function refuse_event()');
     }
-    const stored = await server.em().findOneOrFail(Order, order.id, { populate: ['technician'] });
+    const stored = await server.em().findOneOrFail(Order, order.id, { ...INCLUDING_DELETED, populate: ['technician'] });
     expect(stored.technician?.personalNumber).toBe('N-AUDIT-1');
     expect(stored.deletedAt).toBeNull();
-    expect(await server.em().count(Order, { referenceNumber: 'AUD-NEVER' })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: 'AUD-NEVER' }, INCLUDING_DELETED)).toBe(0);
   });
 
   it('pages newest first with cursors', async () => {
@@ -377,7 +378,7 @@ describe('audit trail of orders', () => {
       const order = await createOrder(server.em(), { appointment: instantOf('2026-12-03', 9, 0, NL) });
       const ctx = contextOf({ role: Role.CONSUMER, orderIds: [order.id], external: { state: false, company: 0 } });
       await ctx.em.transactional(async (em) => {
-        const stored = await em.findOneOrFail(Order, order.id);
+        const stored = await em.findOneOrFail(Order, order.id, INCLUDING_DELETED);
         await recordOrderEvents(ctx, em, OrderEventKind.CONSUMER_REPLIED, [
           { order: stored, before: { consumerReply: null }, after: { consumerReply: 'AT_HOME' } },
         ]);

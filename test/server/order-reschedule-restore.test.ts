@@ -8,6 +8,7 @@ import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmatio
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const RESCHEDULE = `mutation ($input: RescheduleOrderInput!) {
   rescheduleOrder(input: $input) { id appointment technician { personalNumber } dayConfirmed }
@@ -52,7 +53,8 @@ describe('rescheduling and restoring an order', () => {
       { input },
       language,
     );
-  const stored = (id: number) => server.em().findOneOrFail(Order, id, { populate: ['technician'] });
+  const stored = (id: number) =>
+    server.em().findOneOrFail(Order, id, { ...INCLUDING_DELETED, populate: ['technician'] });
   const eventsOf = (id: number) => server.em().find(OrderEvent, { order: id }, { orderBy: { id: 'asc' } });
   const confirm = async (owner: Technician, date: string) => {
     const em = server.em();

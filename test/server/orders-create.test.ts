@@ -7,6 +7,7 @@ import { Country } from '../../server/common/locale.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 /** Tuesday 1 December 2026, 10:00 in Amsterdam. */
 const NOW = new Date('2026-12-01T09:00:00Z');
@@ -145,7 +146,7 @@ describe('creating orders', () => {
       technician: { personalNumber: 'N4711' },
       deleted: null,
     });
-    const stored = await server.em().findOneOrFail(Order, { referenceNumber: 'ORD-100' });
+    const stored = await server.em().findOneOrFail(Order, { referenceNumber: 'ORD-100' }, INCLUDING_DELETED);
     expect(stored.phoneNormalized).toBe('612345678');
   });
 
@@ -174,7 +175,7 @@ describe('creating orders', () => {
   });
 
   it('reports every missing or wrong field at once, each with its own text', async () => {
-    const before = await server.em().count(Order, {});
+    const before = await server.em().count(Order, {}, INCLUDING_DELETED);
     const result = await fieldErrors({
       referenceNumber: '',
       name: ' ',
@@ -198,7 +199,7 @@ describe('creating orders', () => {
       city: 'Dit veld is verplicht.',
       technician: 'Dit veld is verplicht.',
     });
-    expect(await server.em().count(Order, {})).toBe(before);
+    expect(await server.em().count(Order, {}, INCLUDING_DELETED)).toBe(before);
   });
 
   it('answers field problems in French on the French site', async () => {
@@ -279,7 +280,7 @@ describe('creating orders', () => {
           "Jan de Vries travaille aux Pays-Bas ; une mission en Belgique est confiée à un technicien de Belgique. Rien n'a été modifié.",
       },
     ]);
-    expect(await server.em().count(Order, { technician: belgian.id, country: Country.NL })).toBe(0);
+    expect(await server.em().count(Order, { technician: belgian.id, country: Country.NL }, INCLUDING_DELETED)).toBe(0);
   });
 
   it("refuses a day that is a holiday of the order's country, and nothing is written", async () => {
@@ -295,7 +296,7 @@ describe('creating orders', () => {
       expect(onHoliday.fields).toEqual([
         { field: 'appointment', message: '02-12-2026 is een feestdag in Nederland: kies een andere dag.' },
       ]);
-      expect(await server.em().count(Order, { referenceNumber: 'ORD-HOLIDAY' })).toBe(0);
+      expect(await server.em().count(Order, { referenceNumber: 'ORD-HOLIDAY' }, INCLUDING_DELETED)).toBe(0);
     } finally {
       await server.graphql(`mutation ($id: Int!) { deleteHoliday(id: $id) { id } }`, { id: holidayId }, { token });
     }
@@ -315,7 +316,7 @@ describe('creating orders', () => {
       code: 'DUPLICATE_REFERENCE_NUMBER',
       fields: [{ field: 'referenceNumber', message: 'Er bestaat al een opdracht met dit referentienummer.' }],
     });
-    const stored = await server.em().find(Order, { referenceNumber: 'DUP-1' });
+    const stored = await server.em().find(Order, { referenceNumber: 'DUP-1' }, INCLUDING_DELETED);
     expect(stored.map((order) => order.name)).toEqual(['First']);
   });
 
@@ -329,7 +330,7 @@ describe('creating orders', () => {
     expect(body.errors?.[0].message).toBe(
       'Els Smit heeft de planning van 02-12-2026 al bevestigd; daar kunnen geen opdrachten meer bij. Er is niets gewijzigd.',
     );
-    expect(await server.em().count(Order, { referenceNumber: 'LOCKED-1' })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: 'LOCKED-1' }, INCLUDING_DELETED)).toBe(0);
     const nextDay = await create(
       validInput({ technician: confirmed.personalNumber, appointment: '2026-12-03T07:00:00Z' }),
     );
@@ -342,7 +343,7 @@ describe('creating orders', () => {
     const technicianToken = tokensFor(server).technician(technician);
     const asTechnician = await server.graphql(CREATE, { input }, { token: technicianToken });
     expect(asTechnician.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
-    expect(await server.em().count(Order, { referenceNumber: input.referenceNumber })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: input.referenceNumber }, INCLUDING_DELETED)).toBe(0);
   });
 
   describe('legacy POST /api/admin/appointment/create', () => {

@@ -4,6 +4,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { postRestUpload } from '../utils/upload.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const HEADER = 'reference_number;name;email;phone;zipcode;house_number;city;country;date;time;technician;flag;external';
 
@@ -94,7 +95,13 @@ describe('CSV export of orders', () => {
   it('imports back unchanged (export → import round trip)', async () => {
     const snapshot = async () =>
       (
-        await server.em().find(Order, { country: Country.NL }, { orderBy: { id: 'asc' }, populate: ['technician'] })
+        await server
+          .em()
+          .find(
+            Order,
+            { country: Country.NL },
+            { ...INCLUDING_DELETED, orderBy: { id: 'asc' }, populate: ['technician'] },
+          )
       ).map(({ updatedAt: _updatedAt, ...order }) => ({ ...order, technician: order.technician?.id ?? null }));
     const before = await snapshot();
     const file = new Uint8Array(await (await download()).arrayBuffer());
@@ -134,7 +141,7 @@ describe('CSV export of orders', () => {
       { token },
     );
     expect(response).toMatchObject({ status: 200, body: { rows: 3, created: 0, updated: 0, unchanged: 3 } });
-    expect(await server.em().findOneOrFail(Order, { referenceNumber: 'R-3' })).toMatchObject({
+    expect(await server.em().findOneOrFail(Order, { referenceNumber: 'R-3' }, INCLUDING_DELETED)).toMatchObject({
       name: "O'Neill;+1",
       city: 'a,=2+2,',
     });

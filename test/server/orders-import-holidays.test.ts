@@ -6,6 +6,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { createAdmin, createOrder, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { postGraphQLUpload } from '../utils/upload.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const IMPORT = /* GraphQL */ `
   mutation ($country: Country!, $file: Upload!) {
@@ -99,7 +100,7 @@ describe('CSV import on holidays', () => {
         },
       ],
     });
-    expect(await server.em().count(Order, { referenceNumber: { $like: 'H-%' } })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: { $like: 'H-%' } }, INCLUDING_DELETED)).toBe(0);
   });
 
   it('says so in French on the French site', async () => {

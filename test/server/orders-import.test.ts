@@ -8,6 +8,7 @@ import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { postGraphQLUpload, postRestUpload, type FileContent } from '../utils/upload.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const IMPORT = /* GraphQL */ `
   mutation Import($country: Country!, $file: Upload!, $jobId: String) {
@@ -72,7 +73,7 @@ describe('CSV import of orders', () => {
   afterAll(() => server.stop());
 
   beforeEach(async () => {
-    await server.em().nativeDelete(Order, {});
+    await server.em().nativeDelete(Order, {}, INCLUDING_DELETED);
   });
 
   const importFile = async (
@@ -94,7 +95,10 @@ describe('CSV import of orders', () => {
     expect(body.errors).toBeUndefined();
     return body.data!.importOrders;
   };
-  const orders = () => server.em().find(Order, {}, { orderBy: { referenceNumber: 'asc' }, populate: ['technician'] });
+  const orders = () =>
+    server
+      .em()
+      .find(Order, {}, { ...INCLUDING_DELETED, orderBy: { referenceNumber: 'asc' }, populate: ['technician'] });
 
   const GOOD = csv([
     HEADER,
@@ -277,7 +281,7 @@ describe('CSV import of orders', () => {
     expect(messages['5:reference_number']).toContain('supprimé');
     expect(messages['6:reference_number']).toBe('Ce numéro de référence appartient à un rendez-vous pour la Belgique.');
     expect(messages['7:null']).toBe("Cette ligne compte 3 colonnes ; la ligne d'en-tête en compte 12.");
-    expect(await server.em().count(Order, { referenceNumber: { $like: 'D-%' } })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: { $like: 'D-%' } }, INCLUDING_DELETED)).toBe(0);
   });
 
   it('names missing, unknown and doubled columns of the header', async () => {
@@ -378,7 +382,7 @@ describe('CSV import of orders', () => {
     await createTechnician(server.em(), { personalNumber: 'N10002' });
     const example = readFileSync('docs/orders-example.csv');
     expect(await imported(example)).toMatchObject({ __typename: 'ImportOrdersSuccess', rows: 5, created: 5 });
-    const kees = await server.em().findOneOrFail(Order, { referenceNumber: 'ORD-2026-0005' });
+    const kees = await server.em().findOneOrFail(Order, { referenceNumber: 'ORD-2026-0005' }, INCLUDING_DELETED);
     expect(kees.externalCompany).toBe(1);
   });
 

@@ -5,6 +5,7 @@ import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmatio
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const ORDER_FIELDS = 'id referenceNumber technician { personalNumber } deleted { date admin }';
 const BY_REFERENCE = `query ($ref: String!) { orderByReference(referenceNumber: $ref) { ${ORDER_FIELDS} } }`;
@@ -66,7 +67,7 @@ describe('finding, reassigning and deleting orders', () => {
       input: { referenceNumber: 'MOVE-1', technician: String(jan.id) },
     });
     expect(byId.body.data?.reassignOrder.technician).toEqual({ personalNumber: 'N1' });
-    const stored = await server.em().findOneOrFail(Order, { referenceNumber: 'MOVE-1' });
+    const stored = await server.em().findOneOrFail(Order, { referenceNumber: 'MOVE-1' }, INCLUDING_DELETED);
     expect(stored.technician?.id).toBe(jan.id);
   });
 
@@ -86,7 +87,9 @@ describe('finding, reassigning and deleting orders', () => {
     await arrangeOrder('MOVE-3');
     const { body } = await gql(REASSIGN, { input: { referenceNumber: 'MOVE-3', technician: locked.personalNumber } });
     expect(body.errors?.[0].extensions?.code).toBe('SCHEDULE_CONFIRMED');
-    expect((await server.em().findOneOrFail(Order, { referenceNumber: 'MOVE-3' })).technician?.id).toBe(jan.id);
+    expect(
+      (await server.em().findOneOrFail(Order, { referenceNumber: 'MOVE-3' }, INCLUDING_DELETED)).technician?.id,
+    ).toBe(jan.id);
   });
 
   it('soft-deletes an order with the date and the admin, and refuses to delete or change it again', async () => {
@@ -97,7 +100,9 @@ describe('finding, reassigning and deleting orders', () => {
     expect(deleted.body.data?.deleteOrder.deleted?.admin).toBe('Ria Beheer');
     expect(Date.parse(deleted.body.data!.deleteOrder.deleted!.date)).toBeGreaterThanOrEqual(before - 1000);
 
-    const stored = await server.em().findOneOrFail(Order, { id: order.id }, { populate: ['deletedBy'] });
+    const stored = await server
+      .em()
+      .findOneOrFail(Order, { id: order.id }, { ...INCLUDING_DELETED, populate: ['deletedBy'] });
     expect(stored.deletedAt).not.toBeNull();
     expect(stored.deletedBy?.id).toBe(admin.id);
 
@@ -108,7 +113,7 @@ describe('finding, reassigning and deleting orders', () => {
     );
     const reassign = await gql(REASSIGN, { input: { referenceNumber: 'DEL-1', technician: 'N2' } });
     expect(reassign.body.errors?.[0].extensions?.code).toBe('ORDER_DELETED');
-    const afterwards = await server.em().findOneOrFail(Order, { id: order.id });
+    const afterwards = await server.em().findOneOrFail(Order, { id: order.id }, INCLUDING_DELETED);
     expect(afterwards.technician?.id).toBe(jan.id);
     expect(afterwards.deletedAt?.getTime()).toBe(stored.deletedAt?.getTime());
 
@@ -163,7 +168,7 @@ describe('finding, reassigning and deleting orders', () => {
         expect(body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
       }
     }
-    const untouched = await server.em().findOneOrFail(Order, { id: order.id });
+    const untouched = await server.em().findOneOrFail(Order, { id: order.id }, INCLUDING_DELETED);
     expect(untouched.deletedAt).toBeNull();
     expect(untouched.technician?.id).toBe(jan.id);
   });

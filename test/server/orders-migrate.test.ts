@@ -5,6 +5,7 @@ import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmatio
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const DAY_ORDERS = `query ($technician: String!, $day: DateTimeISO!) {
   technicianDayOrders(technician: $technician, day: $day) { id name city zipcode }
@@ -34,7 +35,9 @@ describe('migrating orders between technicians', () => {
     createOrder(server.em(), { appointment, technician: owner, ...extra });
 
   const ownersOf = async (ids: number[]) => {
-    const orders = await server.em().find(Order, { id: { $in: ids } }, { orderBy: { id: 'asc' } });
+    const orders = await server
+      .em()
+      .find(Order, { id: { $in: ids } }, { ...INCLUDING_DELETED, orderBy: { id: 'asc' } });
     return orders.map((item) => item.technician?.id ?? null);
   };
 

@@ -8,6 +8,7 @@ import { Order } from '../../server/orders/order.entity.js';
 import { MessageSetting } from '../../server/message-settings/message-setting.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 /** Tuesday afternoon: the windows of Wednesday's visits are shown since 13:30. */
 const NOW = '2026-11-24T15:00:00+01:00';
@@ -263,7 +264,7 @@ describe('opening a personal link', () => {
     expect(reassignment.body.errors).toBeUndefined();
     // moved to the afternoon, as a new import of the order would
     const later = server.em();
-    const movedOrder = await later.findOneOrFail(Order, moved.id);
+    const movedOrder = await later.findOneOrFail(Order, moved.id, INCLUDING_DELETED);
     movedOrder.appointment = new Date(WEDNESDAY.getTime() + 4 * 3600_000);
     await later.flush();
 

@@ -7,6 +7,7 @@ import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmatio
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const SCHEDULE = /* GraphQL */ `
   query {
@@ -99,7 +100,11 @@ describe('technician schedule', () => {
   const stored = async (technician: Technician) => {
     const em = server.em();
     const confirmations = await em.count(ScheduleConfirmation, { technician: technician.id });
-    const orders = await em.find(Order, { technician: technician.id }, { orderBy: { id: 'asc' } });
+    const orders = await em.find(
+      Order,
+      { technician: technician.id },
+      { ...INCLUDING_DELETED, orderBy: { id: 'asc' } },
+    );
     return { confirmations, starts: orders.map((order) => order.appointment.toISOString()) };
   };
 

@@ -8,6 +8,7 @@ import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/
 import { postGraphQLWithHost } from '../utils/raw-http.js';
 import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 
 const FIELDS = 'id firstname lastname email personalNumber startingTime country lastOnline';
 const CREATE = `mutation ($input: CreateTechnicianInput!) { createTechnician(input: $input) { ${FIELDS} } }`;
@@ -215,7 +216,10 @@ describe('technician management', () => {
     });
     const check = server.em();
     expect(await check.count(Technician, { id: technician.id })).toBe(0);
-    expect((await check.findOneOrFail(Order, { id: order.id }, { populate: ['technician'] })).technician).toBeNull();
+    expect(
+      (await check.findOneOrFail(Order, { id: order.id }, { ...INCLUDING_DELETED, populate: ['technician'] }))
+        .technician,
+    ).toBeNull();
     expect(
       await check.count(PasswordResetToken, { accountType: AccountType.TECHNICIAN, accountId: technician.id }),
     ).toBe(0);

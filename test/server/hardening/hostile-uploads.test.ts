@@ -3,6 +3,7 @@ import { Order } from '../../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { jsonBodyOf, rawExchange, rawRequest } from '../../utils/raw-socket.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
+import { INCLUDING_DELETED } from '../../../server/orders/repository/active-orders.js';
 
 const IMPORT_MUTATION = 'mutation ($file: Upload!) { importOrders(country: NL, file: $file) { __typename } }';
 
@@ -252,7 +253,7 @@ describe('hostile upload requests', () => {
       "Rien n'a été importé",
     );
     expect(exchange.closed).toBe(true);
-    expect(await server.em().count(Order, { referenceNumber: reference })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: reference }, INCLUDING_DELETED)).toBe(0);
   });
 
   it('answers a GraphQL multipart body cut off before its file with 400', async () => {

@@ -5,6 +5,7 @@ import { Order } from '../../../server/orders/order.entity.js';
 import { createAdmin, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { postGraphQLUpload, postRestUpload } from '../../utils/upload.js';
+import { INCLUDING_DELETED } from '../../../server/orders/repository/active-orders.js';
 
 const IMPORT = /* GraphQL */ `
   mutation Import($country: Country!, $file: Upload!, $jobId: String) {
@@ -102,7 +103,7 @@ describe('an import while another one uploads', () => {
     slow.release();
     const done = await first;
     expect(done.body.data?.importOrders).toEqual({ __typename: 'ImportOrdersSuccess', rows: 2, created: 2 });
-    expect(await server.em().count(Order, { referenceNumber: { $like: 'SECOND-%' } })).toBe(0);
+    expect(await server.em().count(Order, { referenceNumber: { $like: 'SECOND-%' } }, INCLUDING_DELETED)).toBe(0);
 
     // The slot is free again.
     const next = await postRestUpload(
