@@ -13,11 +13,12 @@ import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './consumer-visit.types.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
-import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/customer-lookups.js';
+import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/repository/customer-lookups.js';
 import type { LimitRow } from '../common/rate-limit/rate-limiter.js';
 import { isWindowAvailable, signOf, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
+import { OrderRepository } from '../orders/repository/order.repository.js';
 
 /** More visits at one address than anyone has; keeps the data token small. */
 const MAX_VISITS = 20;
@@ -80,11 +81,7 @@ export class ConsumerService {
     const { em, viewer, services } = this.ctx;
     if (viewer?.role !== Role.CONSUMER) throw new AppError(CommonError.FORBIDDEN);
     if (viewer.orderIds.length === 0) return [];
-    const orders = await em.find(
-      Order,
-      { id: { $in: [...viewer.orderIds] } },
-      { orderBy: { appointment: 'asc', id: 'asc' } },
-    );
+    const orders = await new OrderRepository(em).activeAmong(viewer.orderIds);
     const now = services.clock.now();
     // Visits on one day share the answer: one holiday query per day, not per visit.
     const availableByDay = new Map<string, boolean>();

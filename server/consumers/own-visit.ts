@@ -6,6 +6,7 @@ import { Order } from '../orders/order.entity.js';
 import { EXTERNAL_COMPANIES } from './contact-details.js';
 import { ConsumerError } from './consumer.errors.js';
 import { isWindowAvailable } from './visit-indication.js';
+import { OrderRepository } from '../orders/repository/order.repository.js';
 
 /**
  * One visit of the caller's data token whose window is shown, by reference number: the one rule for
@@ -18,7 +19,7 @@ export async function ownShownVisit(ctx: AppContext, referenceNumber: string): P
   const reference = referenceNumber.trim();
   const order =
     reference && viewer.orderIds.length > 0
-      ? await ctx.em.findOne(Order, { id: { $in: [...viewer.orderIds] }, referenceNumber: reference })
+      ? await new OrderRepository(ctx.em).activeAmongByReference(viewer.orderIds, reference)
       : null;
   if (!order) throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference } });
   if (order.externalCompany !== null) {

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, orderValues, pickValues } from '../audit/order-values.js';
@@ -15,7 +14,7 @@ import { assertSameCountry } from '../orders/technician-country.js';
 import { findTechnicianByRef } from '../orders/technician-ref.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import type { RescheduleOrderInput } from './order-reschedule.inputs.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import { OrderRepository } from '../orders/repository/order.repository.js';
 
 const RECORDED = ['appointment', 'technician'] as const;
 
@@ -28,11 +27,7 @@ export class OrderRescheduleService {
 
   reschedule(input: RescheduleOrderInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOne(
-        Order,
-        { id: input.orderId },
-        { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+      const order = await new OrderRepository(em).forChange(input.orderId);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);
       await em.populate(order, ['technician']);

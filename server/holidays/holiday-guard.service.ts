@@ -1,19 +1,11 @@
 import { findPage, type Connection, type PageArgs } from '../common/pagination.js';
-import { TIME_ZONE, type Country } from '../common/locale.js';
-import { type LocalDate, localDayRange } from '../../shared/zoned-time.js';
+import type { Country } from '../common/locale.js';
+import type { LocalDate } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
 import { ORDER_SORT } from '../orders/order.service.js';
 import { parseLocalDateInput } from './local-date-input.js';
-
-/** Active orders whose visit starts on `date` in the country's own zone. */
-function activeOrdersFilter(country: Country, date: LocalDate) {
-  const day = localDayRange(date, TIME_ZONE[country]);
-  return {
-    country,
-    appointment: { $gte: day.start, $lt: day.end },
-  };
-}
+import { OrderRepository } from '../orders/repository/order.repository.js';
 
 /**
  * The holiday guard: which active orders a new holiday would land on. A holiday is not a working
@@ -25,12 +17,19 @@ export class HolidayGuardService {
   /** A page of the active orders on that date in that country, by appointment then id. */
   activeOrdersOn(country: Country, dateInput: string, page: PageArgs): Promise<Connection<Order>> {
     const date = parseLocalDateInput(dateInput, 'date');
-    return findPage(this.ctx.em, Order, activeOrdersFilter(country, date), page, ORDER_SORT, {
-      populate: ['technician'],
-    });
+    return findPage(
+      this.ctx.em,
+      Order,
+      new OrderRepository(this.ctx.em).countryDayCondition(country, date),
+      page,
+      ORDER_SORT,
+      {
+        populate: ['technician'],
+      },
+    );
   }
 
   countActiveOrdersOn(country: Country, date: LocalDate): Promise<number> {
-    return this.ctx.em.count(Order, activeOrdersFilter(country, date));
+    return this.ctx.em.count(Order, new OrderRepository(this.ctx.em).countryDayCondition(country, date));
   }
 }

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
 import { CALL_NOTE_MAX_LENGTH, DONE_CALL_STATUSES } from '../../shared/call-list.js';
 import { fullName } from '../../shared/staff.js';
@@ -17,13 +16,14 @@ import { Order } from '../orders/order.entity.js';
 import { OrderError } from '../orders/order.errors.js';
 import { unknownTechnician } from '../orders/order.service.js';
 import { findTechnicianByRef } from '../orders/technician-ref.js';
-import { SAME_CUSTOMER_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/customer-lookups.js';
+import { SAME_CUSTOMER_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/repository/customer-lookups.js';
 import { CallListError } from './call-list.errors.js';
 import type { SetCallStatusInput } from './call-list.inputs.js';
 import { CallListStatus, type CallList } from './call-list.types.js';
 import { callDateOf } from './order-call.loader.js';
 import { OrderCall, type CallStatus } from './order-call.entity.js';
-import { INCLUDING_DELETED, activeOrderSql } from '../orders/repository/active-orders.js';
+import { activeOrderSql } from '../orders/repository/active-orders.js';
+import { OrderRepository } from '../orders/repository/order.repository.js';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -164,11 +164,7 @@ export class CallListService {
     }
     return this.ctx.em.transactional(async (em) => {
       // Locked: two dispatchers on the same row record one after the other, each event with the true "before".
-      const order = await em.findOne(
-        Order,
-        { id: input.orderId },
-        { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+      const order = await new OrderRepository(em).forChange(input.orderId);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) {
         throw new AppError(OrderError.ORDER_DELETED, {

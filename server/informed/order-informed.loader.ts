@@ -5,7 +5,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import type { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
-import { SAME_CUSTOMER_ANY_COUNTRY_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/customer-lookups.js';
+import { SAME_CUSTOMER_ANY_COUNTRY_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/repository/customer-lookups.js';
 import type { OrderInformed } from './order-informed.types.js';
 
 interface LookupRow {

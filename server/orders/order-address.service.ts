@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, type OrderValues } from '../audit/order-values.js';
@@ -9,7 +8,7 @@ import { checkOrderAddress } from './order-fields.js';
 import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { UpdateOrderAddressInput } from './order.inputs.js';
-import { INCLUDING_DELETED } from './repository/active-orders.js';
+import { OrderRepository } from './repository/order.repository.js';
 
 /**
  * The address as the history records it. Unlike a new order's values, an empty street or addition is written as
@@ -33,11 +32,7 @@ export class OrderAddressService {
   update(input: UpdateOrderAddressInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
       // The technician comes along: the order page reads the corrected order back with its technician's name.
-      const order = await em.findOne(
-        Order,
-        { id: input.orderId },
-        { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+      const order = await new OrderRepository(em).forChange(input.orderId);
       if (order) await em.populate(order, ['technician']);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);

@@ -2,9 +2,8 @@ import { findPage, type Connection, type PageArgs, type SortKey } from '../commo
 import { AppError } from '../common/errors/app-error.js';
 import type { AppContext } from '../context.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
-import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
-import { INCLUDING_DELETED } from './repository/active-orders.js';
+import { OrderRepository } from './repository/order.repository.js';
 
 /** Newest first, in the order the events were recorded (ids rise with each insert). */
 const HISTORY_SORT: readonly SortKey<OrderEvent>[] = [{ property: 'id', kind: 'number', direction: 'desc' }];
@@ -16,8 +15,7 @@ export class OrderHistoryService {
   /** A page of the order's events, newest first; ORDER_NOT_FOUND for an unknown order. */
   async history(orderId: number, page: PageArgs): Promise<Connection<OrderEvent>> {
     const em = this.ctx.em;
-    if ((await em.count(Order, { id: orderId }, INCLUDING_DELETED)) === 0)
-      throw new AppError(OrderError.ORDER_NOT_FOUND);
+    if (!(await new OrderRepository(em).exists(orderId))) throw new AppError(OrderError.ORDER_NOT_FOUND);
     return findPage(em, OrderEvent, { order: orderId }, page, HISTORY_SORT);
   }
 }

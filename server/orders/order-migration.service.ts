@@ -1,11 +1,11 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { orderValues, pickValues } from '../audit/order-values.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { localDateOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { Technician } from '../technicians/technician.entity.js';
 import { dateOutOfRange, isInPlanningYears } from './appointment-rules.js';
@@ -16,7 +16,7 @@ import { unknownTechnician } from './order.service.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry } from './technician-country.js';
-import { INCLUDING_DELETED } from './repository/active-orders.js';
+import { OrderRepository } from './repository/order.repository.js';
 
 /** More ids than any technician has in weeks; keeps one request's lock set small. */
 export const MAX_ORDERS_PER_MIGRATION = 500;
@@ -50,15 +50,7 @@ export class OrderMigrationService {
     }
     const technician = await this.technician(technicianRef, 'technician');
     const zone = TIME_ZONE[technician.country];
-    const dayRange = localDayRange(localDateOf(day, zone), zone);
-    return this.ctx.em.find(
-      Order,
-      {
-        technician: technician.id,
-        appointment: { $gte: dayRange.start, $lt: dayRange.end },
-      },
-      { orderBy: { appointment: 'asc', id: 'asc' }, populate: ['technician'] },
-    );
+    return new OrderRepository(this.ctx.em).technicianDay(technician.id, localDateOf(day, zone), zone);
   }
 
   /**
@@ -84,11 +76,7 @@ export class OrderMigrationService {
 
     return this.ctx.em.transactional(async (em) => {
       // Locked in id order, so two migrations of overlapping orders wait for each other, never deadlock.
-      const orders = await em.find(
-        Order,
-        { id: { $in: ids } },
-        { ...INCLUDING_DELETED, orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
+      const orders = await new OrderRepository(em).manyForChange(ids);
       const found = new Set(orders.map((order) => order.id));
       const missing = ids.filter((id) => !found.has(id)).sort((a, b) => a - b);
       if (missing.length > 0) {

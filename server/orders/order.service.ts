@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
@@ -15,7 +15,8 @@ import { checkOrderFields } from './order-fields.js';
 import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
-import { checkOrderFilter, searchOrders } from './order-search.js';
+import { checkOrderFilter } from './repository/order-search.js';
+import { OrderRepository } from './repository/order.repository.js';
 import { assertSchedulesOpen, scheduleDateOf } from '../schedule/schedule-lock.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -23,7 +24,6 @@ import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 import { fullName } from '../../shared/staff.js';
-import { INCLUDING_DELETED } from './repository/active-orders.js';
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -77,8 +77,7 @@ export class OrderService {
     if (!fields || !technician || problems.length > 0) {
       throw new AppError(CommonError.BAD_USER_INPUT, { message: 'ORDER_INVALID', fields: problems });
     }
-    if ((await em.count(Order, { referenceNumber: fields.referenceNumber }, INCLUDING_DELETED)) > 0)
-      throw duplicateReference();
+    if (await new OrderRepository(em).referenceTaken(fields.referenceNumber)) throw duplicateReference();
     await assertSchedulesOpen(em, technician, [input.appointment]);
     try {
       return await em.transactional(async (tem) => {
@@ -118,13 +117,7 @@ export class OrderService {
   async byReference(referenceNumber: string): Promise<Order> {
     const reference = referenceNumber.trim();
     assertPlainText(reference, 'referenceNumber');
-    const order = reference
-      ? await this.ctx.em.findOne(
-          Order,
-          { referenceNumber: reference },
-          { ...INCLUDING_DELETED, populate: ['technician'] },
-        )
-      : null;
+    const order = reference ? await new OrderRepository(this.ctx.em).byReference(reference) : null;
     if (!order) {
       throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
     }
@@ -138,13 +131,7 @@ export class OrderService {
       if (!technician) throw unknownTechnician('technician');
       const reference = input.referenceNumber.trim();
       assertPlainText(reference, 'referenceNumber');
-      const order = reference
-        ? await em.findOne(
-            Order,
-            { referenceNumber: reference },
-            { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE },
-          )
-        : null;
+      const order = reference ? await new OrderRepository(em).byReference(reference, { lock: true }) : null;
       if (!order) {
         throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
       }
@@ -170,7 +157,7 @@ export class OrderService {
     const viewer = this.ctx.viewer;
     if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id }, { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await new OrderRepository(em).forChange(id);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (order.deletedAt) throw orderDeleted();
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
@@ -193,7 +180,7 @@ export class OrderService {
    */
   restore(id: number): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOne(Order, { id }, { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await new OrderRepository(em).forChange(id);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
       await em.populate(order, ['technician']);
@@ -249,7 +236,7 @@ export class OrderService {
     }
     // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
     return this.ctx.services.listQueries.run(this.ctx.em, (em) =>
-      searchOrders(em, filter ?? {}, technicianId, sort, page),
+      new OrderRepository(em).search(filter ?? {}, technicianId, sort, page),
     );
   }
 }

@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { auditActorOf } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -11,6 +11,7 @@ import { Technician } from '../technicians/technician.entity.js';
 import { MAX_ORDERS_PER_MIGRATION, moveOrders } from './order-migration.service.js';
 import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
+import { OrderRepository } from './repository/order.repository.js';
 import { unknownTechnician } from './order.service.js';
 import { assertSameCountry } from './technician-country.js';
 import { findTechnicianByRef } from './technician-ref.js';
@@ -45,7 +46,7 @@ export class TechnicianRemovalService {
       if (!technician) throw new AppError(CommonError.NOT_FOUND);
       const zone = TIME_ZONE[technician.country];
       const today = localDayRange(localDateOf(this.ctx.services.clock.now(), zone), zone).start;
-      const active = { technician: id, appointment: { $gte: today } };
+      const active = new OrderRepository(em).technicianFromCondition(id, today);
       const count = await em.count(Order, active);
       let movedOrders = 0;
       if (count > 0) {
@@ -84,7 +85,7 @@ export class TechnicianRemovalService {
     em: EntityManager,
     leaving: Technician,
     targetRef: string,
-    active: { technician: number; appointment: { $gte: Date } },
+    active: FilterQuery<Order>,
     count: number,
   ): Promise<number> {
     if (count > MAX_ORDERS_PER_MIGRATION) {

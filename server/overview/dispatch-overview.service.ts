@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import { ReplyFilter, type OrderFilterInput } from '../orders/order.inputs.js';
-import { orderFilterCondition } from '../orders/order-search.js';
+import { orderFilterCondition } from '../orders/repository/order-search.js';
 import { localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import {
   OverviewDayKind,

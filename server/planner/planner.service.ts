@@ -27,7 +27,7 @@ import {
 } from '../visits/schedule-order-sql.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
+import { OrderRepository, technicianDayParams, technicianDaySql } from '../orders/repository/order.repository.js';
 
 /** A row of SCHEDULE_SQL: the lock, and one order (all order columns null when the day has none). */
 interface ScheduleRow extends ScheduleOrderRow {
@@ -44,7 +44,7 @@ const SCHEDULE_SQL = `
   select c.id is not null as locked, c.confirmed_at, ${SCHEDULE_ORDER_COLUMNS}
   from (select 1) as one
   left join schedule_confirmations c on c.technician_id = ? and c.date = cast(? as date)
-  left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and ${activeOrderSql('o')}
+  left join orders o on ${technicianDaySql('o')}
   ${SCHEDULE_ORDER_JOINS}
   order by o.appointment, o.id`;
 
@@ -91,9 +91,7 @@ export class PlannerService {
     const rows = await this.ctx.em.execute<ScheduleRow[]>(SCHEDULE_SQL, [
       technicianId,
       day.date,
-      technicianId,
-      day.start,
-      day.end,
+      ...technicianDayParams(technicianId, day),
     ]);
     return {
       date: day.date,
@@ -125,10 +123,7 @@ export class PlannerService {
           confirmedByAdmin: actingAdminId === null ? null : em.getReference(Admin, actingAdminId),
         });
         await em.flush();
-        const dayOrders = await em.find(Order, {
-          technician: technicianId,
-          appointment: { $gte: day.start, $lt: day.end },
-        });
+        const dayOrders = await new OrderRepository(em).technicianDay(technicianId, day.date, day.zone);
         checkConfirmation(input.appointments, dayOrders, day.date, day.zone);
         const byId = new Map(dayOrders.map((order) => [order.id, order]));
         const confirmed: OrderChange[] = [];

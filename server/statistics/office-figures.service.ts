@@ -7,7 +7,7 @@ import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/order.inputs.js';
-import { orderFilterCondition } from '../orders/order-search.js';
+import { orderFilterCondition } from '../orders/repository/order-search.js';
 import { FigureGrouping, type OfficeFigureRow, type OfficeFigures } from './office-figures.types.js';
 
 /** The figures that count orders, each by the order list's filter of the same meaning (orders/order-search.ts). */

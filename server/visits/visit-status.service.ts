@@ -14,6 +14,7 @@ import { formatDayMonthYear, localDateOf, localPartsOf, localDayRange } from '..
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
+import { technicianDayParams, technicianDaySql } from '../orders/repository/order.repository.js';
 import { Technician } from '../technicians/technician.entity.js';
 import {
   SCHEDULE_ORDER_COLUMNS,
@@ -34,7 +35,7 @@ const TODAY_SQL = `
   select ${SCHEDULE_ORDER_COLUMNS}
   from orders o
   ${SCHEDULE_ORDER_JOINS}
-  where o.technician_id = ? and o.appointment >= ? and o.appointment < ? and ${activeOrderSql('o')}
+  where ${technicianDaySql('o')}
   order by o.appointment, o.id`;
 
 /** The change notice of a committed visit status (live pages and message jobs listen to it). */
@@ -125,7 +126,7 @@ export class VisitStatusService {
     const zone = TIME_ZONE[technician.country];
     const date = localDateOf(this.ctx.services.clock.now(), zone);
     const { start, end } = localDayRange(date, zone);
-    const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(TODAY_SQL, [technicianId, start, end]);
+    const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(TODAY_SQL, technicianDayParams(technicianId, { start, end }));
     return { date, orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null) };
   }
 

@@ -1,5 +1,5 @@
-import { Country } from '../common/locale.js';
-import { activeOrderSql } from './repository/active-orders.js';
+import { Country } from '../../common/locale.js';
+import { activeOrderSql } from './active-orders.js';
 
 /**
  * The lookups of one customer are the site visits recorded on any order that the same lookup finds:

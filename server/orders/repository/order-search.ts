@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../common/errors/app-error.js';
-import { CommonError } from '../common/errors/common.errors.js';
-import { Country, TIME_ZONE } from '../common/locale.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { CommonError } from '../../common/errors/common.errors.js';
+import { Country, TIME_ZONE } from '../../common/locale.js';
 import {
   decodeCursor,
   encodeCursor,
@@ -9,18 +9,18 @@ import {
   type Connection,
   type PageArgs,
   type SortKey,
-} from '../common/pagination.js';
+} from '../../common/pagination.js';
 import { SAME_CUSTOMER_ANY_COUNTRY_SQL } from './customer-lookups.js';
-import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from './address-normalization.js';
-import { Order } from './order.entity.js';
+import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../address-normalization.js';
+import { Order } from '../order.entity.js';
 import {
   hasSearchableText,
   isPhoneSearch,
   ORDER_SEARCH,
   orderSearchProblem,
   tidySearch,
-} from '../../shared/order-search.js';
-import { FOLLOW_UP_WINDOW_DAYS } from '../../shared/office-figures.js';
+} from '../../../shared/order-search.js';
+import { FOLLOW_UP_WINDOW_DAYS } from '../../../shared/office-figures.js';
 import {
   ArrivalFilter,
   OrderSortField,
@@ -29,8 +29,8 @@ import {
   SortDirection,
   type OrderFilterInput,
   type OrderSortInput,
-} from './order.inputs.js';
-import { INCLUDING_DELETED, activeOrderSql, deletedOrderSql } from './repository/active-orders.js';
+} from '../order.inputs.js';
+import { INCLUDING_DELETED, activeOrderSql, deletedOrderSql } from './active-orders.js';
 
 /**
  * Counting stops here: beyond it a dispatcher narrows the search ("meer dan 1 000"), and counting costs as much as

@@ -1,0 +1,112 @@
+import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { TIME_ZONE, type Country } from '../../common/locale.js';
+import type { Connection, PageArgs } from '../../common/pagination.js';
+import { localDayRange, type LocalDate, type LocalDayRange } from '../../../shared/zoned-time.js';
+import { Order } from '../order.entity.js';
+import type { OrderFilterInput, OrderSortInput } from '../order.inputs.js';
+import { activeOrderSql, INCLUDING_DELETED } from './active-orders.js';
+import { searchOrders } from './order-search.js';
+
+/** The order of every list of a day: by appointment, then id (unique), so equal starts never swap. */
+const BY_APPOINTMENT = { appointment: 'asc', id: 'asc' } as const;
+
+/**
+ * SQL: the active orders `alias` of one technician within a day range; its parameters, in order, come from
+ * `technicianDayParams`. For the statements that read a technician's day with its replies and statuses at once.
+ */
+export const technicianDaySql = (alias: string): string =>
+  `${alias}.technician_id = ? and ${alias}.appointment >= ? and ${alias}.appointment < ? and ${activeOrderSql(alias)}`;
+
+export const technicianDayParams = (technicianId: number, day: LocalDayRange): unknown[] => [
+  technicianId,
+  day.start,
+  day.end,
+];
+
+/**
+ * The queries on orders. Services keep the rules (who may change what, and when) and ask here for the rows;
+ * reads of deleted orders are named as such, every other read sees active orders only (active-orders.ts).
+ */
+export class OrderRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The dispatcher's list: search, filters, any sort, keyset cursors and a bounded count (order-search.ts). */
+  search(
+    filter: OrderFilterInput,
+    technicianId: number | null,
+    sort: OrderSortInput | null | undefined,
+    page: PageArgs,
+  ): Promise<Connection<Order>> {
+    return searchOrders(this.em, filter, technicianId, sort, page);
+  }
+
+  /** The order with this id, deleted or not, locked for a change in the caller's transaction. */
+  forChange(id: number, options: { refresh?: boolean } = {}): Promise<Order | null> {
+    return this.em.findOne(
+      Order,
+      { id },
+      { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: options.refresh },
+    );
+  }
+
+  /** The orders with these ids, deleted or not, locked in id order (two changes of overlapping sets never deadlock). */
+  manyForChange(ids: readonly number[]): Promise<Order[]> {
+    return this.em.find(
+      Order,
+      { id: { $in: [...ids] } },
+      { ...INCLUDING_DELETED, orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+  }
+
+  /** The order with this reference number, deleted or not (locked when it is to be changed). */
+  byReference(referenceNumber: string, options: { lock?: boolean } = {}): Promise<Order | null> {
+    return this.em.findOne(
+      Order,
+      { referenceNumber },
+      options.lock
+        ? { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE }
+        : { ...INCLUDING_DELETED, populate: ['technician'] },
+    );
+  }
+
+  /** Whether an order, deleted or not, has this id. */
+  async exists(id: number): Promise<boolean> {
+    return (await this.em.count(Order, { id }, INCLUDING_DELETED)) > 0;
+  }
+
+  /** Whether any order, deleted or not, has this reference number (references are never reused). */
+  async referenceTaken(referenceNumber: string): Promise<boolean> {
+    return (await this.em.count(Order, { referenceNumber }, INCLUDING_DELETED)) > 0;
+  }
+
+  /** A technician's active orders of one local day in a zone, by appointment. */
+  technicianDay(technicianId: number, date: LocalDate, zone: string): Promise<Order[]> {
+    const day = localDayRange(date, zone);
+    return this.em.find(
+      Order,
+      { technician: technicianId, appointment: { $gte: day.start, $lt: day.end } },
+      { orderBy: BY_APPOINTMENT, populate: ['technician'] },
+    );
+  }
+
+  /** The active orders of a country's local day (its own zone), as a condition for a count or a page. */
+  countryDayCondition(country: Country, date: LocalDate): FilterQuery<Order> {
+    const day = localDayRange(date, TIME_ZONE[country]);
+    return { country, appointment: { $gte: day.start, $lt: day.end } };
+  }
+
+  /** A technician's active orders from an instant on, as a condition for a count, a page or a locked read. */
+  technicianFromCondition(technicianId: number, from: Date): FilterQuery<Order> {
+    return { technician: technicianId, appointment: { $gte: from } };
+  }
+
+  /** The active orders among these ids (a consumer's token), by appointment. */
+  activeAmong(ids: readonly number[]): Promise<Order[]> {
+    return this.em.find(Order, { id: { $in: [...ids] } }, { orderBy: BY_APPOINTMENT });
+  }
+
+  /** The active order with this reference among these ids (a consumer's token), or null. */
+  activeAmongByReference(ids: readonly number[], referenceNumber: string): Promise<Order | null> {
+    return this.em.findOne(Order, { id: { $in: [...ids] }, referenceNumber });
+  }
+}
