@@ -22,6 +22,7 @@ import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 import { fullName } from '../../../../shared/staff.js';
+import { FormField, SelectField, TextField } from '../../components/FormField';
 
 /** @public Read by codegen: the order page's query and the order mutations spread it. */
 export const OrderActionsFragment = graphql(`
@@ -204,15 +205,11 @@ export function OrderActions({
         </div>
       ) : (
         <form className="form order-actions" onSubmit={(event) => void saveTechnician(event)}>
-          <div className="field">
-            <label htmlFor="order-new-technician">{t('admin.orders.changeTechnician')}</label>
-            <TechnicianSelect
-              id="order-new-technician"
-              technicians={ofCountry}
-              value={technician}
-              onChange={setTechnician}
-            />
-          </div>
+          <FormField id="order-new-technician" label={t('admin.orders.changeTechnician')}>
+            {(control) => (
+              <TechnicianSelect id={control.id} technicians={ofCountry} value={technician} onChange={setTechnician} />
+            )}
+          </FormField>
           <div className="toolbar">
             <BusyButton type="submit" className="button button-primary" busy={reassigning} disabled={technician === ''}>
               {t('common.save')}
@@ -334,36 +331,27 @@ function RescheduleDialog({
       {/* The server decides which days are open (its clock, the technician's lock, holidays) and says why in the
           user's language; the browser's own check would judge by the phone's or PC's clock, in its own words. */}
       <form id={`${ids}-form`} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label htmlFor={`${ids}-date`}>{t('admin.orders.field.date')}</label>
-          <input
-            id={`${ids}-date`}
-            type="date"
-            required
-            min={today}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-hour`}>{t('admin.orders.field.beginHour')}</label>
-          <select id={`${ids}-hour`} value={hour} onChange={(event) => setHour(Number(event.target.value))}>
-            {BEGIN_HOURS.map((option) => (
-              <option key={option} value={option}>
-                {hourLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-technician`}>{t('admin.orders.field.technician')}</label>
-          <TechnicianSelect
-            id={`${ids}-technician`}
-            technicians={technicians}
-            value={technician}
-            onChange={setTechnician}
-          />
-        </div>
+        <TextField
+          id={`${ids}-date`}
+          label={t('admin.orders.field.date')}
+          type="date"
+          required
+          min={today}
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <SelectField
+          id={`${ids}-hour`}
+          label={t('admin.orders.field.beginHour')}
+          value={hour}
+          onChange={(event) => setHour(Number(event.target.value))}
+          options={BEGIN_HOURS.map((option) => ({ value: String(option), label: hourLabel(option) }))}
+        />
+        <FormField id={`${ids}-technician`} label={t('admin.orders.field.technician')}>
+          {(control) => (
+            <TechnicianSelect id={control.id} technicians={technicians} value={technician} onChange={setTechnician} />
+          )}
+        </FormField>
         {start && (
           <p aria-live="polite">
             {t('admin.orders.rescheduleNew', {
