@@ -311,6 +311,18 @@ export const fr: Record<MessageKey, string> = {
     "{sender}: votre rendez-vous est maintenu, le {date}. L'heure suivra le {shownFrom}. {link}",
   CONSUMER_SMS_RESTORED_DAY_SHORT: '{sender}: rendez-vous maintenu, le {date}. {link}',
 
+  // consumer messages: the thank-you after a finished visit, with the rating link
+  CONSUMER_MAIL_THANK_YOU_SUBJECT: "Merci pour votre temps : comment s'est passée la visite ?",
+  CONSUMER_MAIL_THANK_YOU_INTRO: "Notre technicien est passé chez vous le {date}. Merci de l'avoir accueilli.",
+  CONSUMER_MAIL_THANK_YOU_REPAIRED: 'Votre appareil est réparé.',
+  CONSUMER_MAIL_THANK_YOU_FOLLOW_UP_PARTS: 'Une visite de suivi aura lieu : les pièces sont commandées.',
+  CONSUMER_MAIL_THANK_YOU_NOT_DONE: "La réparation n'a pas abouti. Appelez-nous, nous verrons ensemble la suite.",
+  CONSUMER_MAIL_THANK_YOU_ASK:
+    "Comment s'est passée la visite ? Donnez une note de 1 à 5, avec un commentaire si vous le souhaitez, jusqu'au {until}.",
+  CONSUMER_MAIL_THANK_YOU_ACTION: 'Évaluer la visite',
+  CONSUMER_SMS_THANK_YOU:
+    "{sender}: merci pour votre temps ! Comment s'est passée la visite ? Une note de 1 à 5 : {link}",
+  CONSUMER_SMS_THANK_YOU_SHORT: '{sender}: votre avis sur la visite ? {link}',
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",
