@@ -29,8 +29,14 @@ async function thankYouTo(dataDir: string, address: string): Promise<ParsedMail>
   for (;;) {
     const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml')) : [];
     const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(dir, name)))));
+    // The visit's window was mailed too (it is today's): the thank-you is the one with the rating link.
     const found = mails.filter(
-      (mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((to) => to.address === address),
+      (mail) =>
+        mail.to &&
+        !Array.isArray(mail.to) &&
+        mail.to.value.some((to) => to.address === address) &&
+        typeof mail.html === 'string' &&
+        mail.html.includes('/b/'),
     );
     if (found.length > 1) throw new Error(`${found.length} mails to ${address}, expected one`);
     if (found.length === 1) return found[0];
