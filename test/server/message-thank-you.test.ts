@@ -78,6 +78,7 @@ const OPEN_PERSONAL_LINK = /* GraphQL */ `
   }
 `;
 const DELETE = `mutation ($id: Int!) { deleteOrder(id: $id) { id } }`;
+const RESEND = `mutation ($messageId: Int!) { resendConsumerMessage(messageId: $messageId) { id status } }`;
 
 /** Tuesday 1 December 2026, 09:00 in Amsterdam and Brussels; the visits are today at 10:00. */
 const NOW = new Date('2026-12-01T09:00:00+01:00');
@@ -219,6 +220,18 @@ describe('the thank-you with the rating link after a finished visit', () => {
     // Later runs, any instance: nothing more.
     await publishAt(minutesAfterFinish(30));
     expect(await thanks(order)).toHaveLength(1);
+
+    // An admin may send it again while the visit can be rated (the visit itself is over), not after.
+    const admin = await createAdmin(server.em());
+    // A token signed at the clock's now: a week later the first one has expired.
+    const resend = async () =>
+      (await server.graphql(RESEND, { messageId: message.id }, { token: tokensFor(server).admin(admin) })).body
+        .errors?.[0]?.extensions?.code;
+    expect(await resend()).toBeUndefined();
+    await waitForMessagesSent(server);
+    expect((await thanks(order))[0]).toMatchObject({ status: MessageStatus.SENT, tries: 2 });
+    travel(new Date(FINISHED_AT.getTime() + 7 * 86_400_000 + 1_000));
+    expect(await resend()).toBe('MESSAGE_RATING_CLOSED');
   });
 
   it('is sent once by two instances planning together, and once over a failed first try', async () => {

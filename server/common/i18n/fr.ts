@@ -215,6 +215,8 @@ export const fr: Record<MessageKey, string> = {
   MESSAGE_ALREADY_QUEUED: 'Ce message est déjà prêt à être envoyé.',
   MESSAGE_SUPERSEDED: 'Un message plus récent a été envoyé ensuite par ce canal ; renvoyez celui-là.',
   MESSAGE_VISIT_OVER: "La visite est passée : renvoyer n'a plus de sens.",
+  MESSAGE_RATING_CLOSED:
+    "Cette visite ne peut plus être évaluée (plus terminée, ou terminée il y a plus de 7 jours) : renvoyer le remerciement n'a plus de sens.",
   MESSAGE_NO_ADDRESS: "Le rendez-vous n'a plus d'adresse pour ce canal. Complétez-la et réessayez.",
   // message settings
   SENDER_NAME_INVALID:

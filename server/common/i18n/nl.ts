@@ -211,6 +211,8 @@ export const nl = {
   MESSAGE_ALREADY_QUEUED: 'Dit bericht staat al klaar om te worden verstuurd.',
   MESSAGE_SUPERSEDED: 'Er is daarna een nieuwer bericht via dit kanaal gestuurd; verstuur dat opnieuw.',
   MESSAGE_VISIT_OVER: 'Het bezoek is voorbij: opnieuw versturen heeft geen zin meer.',
+  MESSAGE_RATING_CLOSED:
+    'Dit bezoek kan niet meer worden beoordeeld (niet meer afgerond, of langer dan 7 dagen geleden): het bedankje opnieuw versturen heeft geen zin meer.',
   MESSAGE_NO_ADDRESS: 'De opdracht heeft geen adres meer voor dit kanaal. Vul het in en probeer het opnieuw.',
   // message settings
   SENDER_NAME_INVALID: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
@@ -7,10 +7,10 @@ import { formatDayMonth, formatTime, formatWeekday } from '../../i18n/format';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { RATING_CHANGEABLE_DAYS } from '../../../../shared/ratings.js';
-import { useConsumerMutation, useConsumerQuery } from '../consumer-graphql';
+import { requestConsumer, useConsumerMutation } from '../consumer-graphql';
 import { graphql } from '../gql';
-import type { RatingLinkRefusal } from '../gql/graphql';
-import type { RatingInput, RatingOutcome, SavedRating } from '../useRateVisit';
+import type { RatingLinkQuery as RatingLinkData, RatingLinkRefusal } from '../gql/graphql';
+import type { RatingInput, RatingOutcome } from '../useRateVisit';
 import { VisitRatingForm } from '../VisitRating';
 import { LinkRefused } from './LinkRefused';
 import { switchToOrderLocale } from './link-locale';
@@ -63,27 +63,32 @@ const RateVisitByLinkMutation = graphql(`
  * data token: neither the details page nor the replies). Opening it reads only; the rating is given by the form's
  * POST (docs/rules.md, Rating link). Shown in the order's language, as the personal link is.
  */
+type LinkedVisit = Extract<RatingLinkData['ratingLink'], { __typename: 'RatingLinkVisit' }>;
+
 export default function RatingLinkPage() {
   const locale = useI18n();
   const { t } = locale;
   usePageTitle(t('consumer.ratingLink.pageTitle'));
   const { token = '' } = useParams();
-  const { data, error } = useConsumerQuery(RatingLinkQuery, { token });
   const [rate, { loading: saving }] = useConsumerMutation(RateVisitByLinkMutation);
-  const [refusal, setRefusal] = useState<RatingLinkRefusal | null>(null);
-  const [switching, setSwitching] = useState(false);
-  const result = data?.ratingLink;
+  const [state, setState] = useState<{ visit?: LinkedVisit; refusal?: RatingLinkRefusal; failure?: string }>({});
+  const started = useRef(false);
 
   useEffect(() => {
-    if (!result) return;
-    const country = result.__typename === 'RatingLinkVisit' ? result.country : result.orderCountry;
-    const language = result.__typename === 'RatingLinkVisit' ? result.language : result.orderLanguage;
-    if (country && language && switchToOrderLocale(locale, country, language, window.location.href)) {
-      setSwitching(true);
-      return;
-    }
-    if (result.__typename === 'RatingLinkRefused') setRefusal(result.reason);
-  }, [result, locale]);
+    // Once per page: reading it again would only spend the client's budget of links.
+    if (started.current) return;
+    started.current = true;
+    requestConsumer(RatingLinkQuery, { token }, locale.language).then(
+      ({ ratingLink: result }) => {
+        const country = result.__typename === 'RatingLinkVisit' ? result.country : result.orderCountry;
+        const language = result.__typename === 'RatingLinkVisit' ? result.language : result.orderLanguage;
+        // The page loads again in the order's language.
+        if (country && language && switchToOrderLocale(locale, country, language, window.location.href)) return;
+        setState(result.__typename === 'RatingLinkVisit' ? { visit: result } : { refusal: result.reason });
+      },
+      (error: unknown) => setState({ failure: problemOf(error, t('common.genericError')).message }),
+    );
+  }, [token, locale, t]);
 
   const save = useCallback(
     async (input: RatingInput): Promise<RatingOutcome> => {
@@ -104,16 +109,17 @@ export default function RatingLinkPage() {
     [rate, token, t],
   );
 
+  const { visit: result, refusal, failure } = state;
   if (refusal) return <LinkRefused reason={refusal} about="rating" />;
-  if (error) {
+  if (failure) {
     return (
       <section className="card consumer-card" aria-labelledby="rating-link-title">
         <h2 id="rating-link-title">{t('consumer.ratingLink.pageTitle')}</h2>
-        <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>
+        <Message tone="error">{failure}</Message>
       </section>
     );
   }
-  if (!result || switching || result.__typename !== 'RatingLinkVisit') {
+  if (!result) {
     return (
       <section className="card consumer-card" aria-labelledby="rating-link-title" aria-busy="true">
         <h2 id="rating-link-title">{t('consumer.ratingLink.opening')}</h2>
