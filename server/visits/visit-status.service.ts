@@ -126,7 +126,10 @@ export class VisitStatusService {
     const zone = TIME_ZONE[technician.country];
     const date = localDateOf(this.ctx.services.clock.now(), zone);
     const { start, end } = localDayRange(date, zone);
-    const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(TODAY_SQL, technicianDayParams(technicianId, { start, end }));
+    const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(
+      TODAY_SQL,
+      technicianDayParams(technicianId, { start, end }),
+    );
     return { date, orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null) };
   }
 
