@@ -1,7 +1,7 @@
 import type { LegacyClientLookupMutation, LegacyVisitFragment } from '../common/legacy-operations.generated.js';
 import { field, legacyCountry, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { instantOf } from '../../shared/zoned-time.js';
+import { localDayRange } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerService } from './consumer.service.js';
@@ -46,7 +46,7 @@ export const LEGACY_VISIT = /* GraphQL */ `
  * and "being prepared", and the time is not given out before then.
  */
 export function toLegacyVisit(visit: LegacyVisitFragment) {
-  const start = visit.appointment ?? instantOf(visit.date, 0, 0, TIME_ZONE[visit.country]).toISOString();
+  const start = visit.appointment ?? localDayRange(visit.date, TIME_ZONE[visit.country]).start.toISOString();
   return {
     name: visit.name,
     reference_number: visit.referenceNumber,
