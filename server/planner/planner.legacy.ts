@@ -1,6 +1,6 @@
 import { Role } from '../common/auth/role.js';
 import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../common/legacy-operations.generated.js';
-import { instantFromMoment, legacyInt, legacyList, type LegacyRequest } from '../common/legacy-values.js';
+import { instantFromMoment, legacyInt, legacyList, toLegacyFlag, type LegacyRequest } from '../common/legacy-values.js';
 import { DateTimeISOScalar, LocalDateScalar } from '../common/time/date-scalars.js';
 import type { AppContext } from '../context.js';
 import { PlannerService } from './planner.service.js';
@@ -17,7 +17,7 @@ export const LEGACY_SCHEDULE = /* GraphQL */ `
       name
       zipcode
       city
-      flag
+      special
     }
   }
 `;
@@ -33,14 +33,14 @@ export function technicianScheduleDirectly(context: AppContext): Promise<LegacyT
     technicianSchedule: {
       date: LocalDateScalar.serialize(schedule.date),
       locked: schedule.locked,
-      orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, flag }) => ({
+      orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, special }) => ({
         id,
         appointment: DateTimeISOScalar.serialize(appointment),
         duration,
         name,
         zipcode,
         city,
-        flag,
+        special,
       })),
     },
   }));
@@ -50,14 +50,14 @@ export function toLegacySchedule(schedule: LegacyScheduleFragment) {
   return {
     date: schedule.date,
     locked: schedule.locked,
-    orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, flag }) => ({
+    orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, special }) => ({
       id,
       appointment,
       duration,
       name,
       zipcode,
       city,
-      flag,
+      flag: toLegacyFlag(special),
     })),
   };
 }
