@@ -23,7 +23,8 @@ async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion: n
 export async function authenticate(
   authorization: string | undefined,
   tokens: TokenService,
-  em: EntityManager,
+  /** The request's entity manager, asked for only when a staff token needs its row checked. */
+  entityManager: () => EntityManager,
 ): Promise<Viewer | null> {
   const token = bearerTokenOf(authorization);
   if (!token) return null;
@@ -38,6 +39,7 @@ export async function authenticate(
     case Role.CONSUMER:
       return { role: Role.CONSUMER, orderIds: claims.orders, external: claims.external };
     case Role.TECHNICIAN: {
+      const em = entityManager();
       const technicianId = Number(claims.sub);
       const technician = await em.findOne(Technician, { id: technicianId });
       if (!technician || technician.tokenVersion !== claims.ver) return null;
@@ -47,7 +49,7 @@ export async function authenticate(
     }
     case Role.ADMIN: {
       const adminId = Number(claims.sub);
-      return (await isActiveAdmin(em, adminId, claims.ver)) ? { role: Role.ADMIN, adminId } : null;
+      return (await isActiveAdmin(entityManager(), adminId, claims.ver)) ? { role: Role.ADMIN, adminId } : null;
     }
   }
 }

@@ -74,6 +74,7 @@ export const REST_ROUTES = [
     `,
     variables: (request) => ({ input: lookUpVisitsInput(request) }),
     direct: lookUpVisitsDirectly,
+    lean: true,
     respond: (data) => toLegacyLookup(data.lookUpVisits),
   }),
   defineRoute<Legacy.LegacyConsumerVisitsQuery>({
@@ -435,6 +436,7 @@ export const REST_ROUTES = [
     `,
     fragments: [LEGACY_SCHEDULE],
     direct: technicianScheduleDirectly,
+    lean: true,
     respond: (data) => toLegacySchedule(data.technicianSchedule),
   }),
   defineRoute<Legacy.LegacyConfirmScheduleMutation>({

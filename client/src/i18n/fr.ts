@@ -447,6 +447,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.messages.kind.CANCELLATION': 'Annulation',
   'admin.messages.kind.ON_THE_WAY': 'En route',
   'admin.messages.kind.RESTORED': 'Replanifié',
+  'admin.messages.kind.THANK_YOU': 'Remerciement et avis',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'SMS',
   'admin.messages.status.QUEUED': "En file d'attente",
@@ -633,6 +634,17 @@ export const fr: Record<MessageKey, string> = {
   'consumer.rating.change': "Modifier l'évaluation",
   'consumer.rating.thanks': 'Merci pour votre évaluation.',
   'consumer.rating.changed': 'Votre évaluation a été modifiée.',
+  // the rating link of a thank-you message
+  'consumer.ratingLink.pageTitle': 'Évaluez votre visite',
+  'consumer.ratingLink.opening': 'Ouverture de votre évaluation…',
+  'consumer.ratingLink.title': 'Votre visite du {date}',
+  'consumer.ratingLink.reference': 'Numéro de commande : {reference}',
+  'consumer.ratingLink.openUntil': "Vous pouvez donner ou modifier votre avis jusqu'au {date} à {time}.",
+  'consumer.ratingLink.INVALID': "Ce lien n'est pas valable. Il n'a peut-être pas été copié en entier.",
+  'consumer.ratingLink.EXPIRED':
+    "Une visite peut être évaluée jusqu'à {days} jours après sa fin. Ce délai est dépassé.",
+  'consumer.ratingLink.REVOKED':
+    "Ce rendez-vous a été annulé ou modifié après l'envoi du lien. C'est pourquoi le lien ne fonctionne plus.",
   'admin.rating.title': 'Évaluation du client',
   'admin.rating.none': "Pas encore d'évaluation",
   'admin.rating.score': '{score} sur {max}',
