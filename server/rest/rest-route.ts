@@ -55,6 +55,11 @@ interface RestRouteBase<TData> {
    * busiest hour only.
    */
   lean?: boolean;
+  /**
+   * `direct` checks a technician's session (token version, acting admin) in its own statement: the context then
+   * carries the verified token as `technicianSession` instead of a viewer checked by a query of its own.
+   */
+  checksTechnicianSession?: boolean;
 }
 
 /**

@@ -170,9 +170,16 @@ async function answer(
   }
   const variables = variablesOf(route, request);
   if (!variables) return sendLegacyError(res, { extensions: { code: CommonError.BAD_USER_INPUT.code } });
-  const context = await createContext(req, res, services);
   const coerced = route.direct && prepared.coerce(variables);
-  const direct = coerced && route.direct?.(context, coerced);
+  let context = await createContext(req, res, services, {
+    technicianSessionInStatement: Boolean(coerced && route.checksTechnicianSession),
+  });
+  let direct = coerced && route.direct?.(context, coerced);
+  // A session left to a direct call that did not take it is checked as for any other call.
+  if (!direct && context.technicianSession) {
+    context = await createContext(req, res, services);
+    direct = coerced && route.direct?.(context, coerced);
+  }
   const result = direct
     ? await runDirectly(direct, label, context, services)
     : await execute(route, uploadRoles, variables, req, res, context, apollo);

@@ -436,6 +436,7 @@ export const REST_ROUTES = [
     `,
     fragments: [LEGACY_SCHEDULE],
     direct: technicianScheduleDirectly,
+    checksTechnicianSession: true,
     lean: true,
     respond: (data) => toLegacySchedule(data.technicianSchedule),
   }),

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, createTechnician, tokensFor } from '../utils/factories.js';
+import { Country } from '../../server/common/locale.js';
+import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const METRICS_TOKEN = '9f2c4e7a1b8d3f6e0a5c9b2d7e4f1a8c3b6d9e2f5a8c1b4d7e0f3a6c9b2e5d8f';
@@ -122,5 +123,61 @@ describe('the lean edge of the lookup and the schedule', () => {
     const refused = await lookUp({ cookie: cookie! });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ message: 'FORBIDDEN' });
+  });
+});
+
+/**
+ * The legacy schedule checks the technician's session (token version, an acting admin's) in its one statement,
+ * where authentication and the schedule were two: the same tokens must be refused as authentication refuses them.
+ */
+describe('the legacy schedule, its session checked in its one statement', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ recordQueries: true, env: { CLOCK_NOW: '2026-11-23T10:00:00+01:00' } });
+  });
+  afterAll(() => server.stop());
+
+  const schedule = (token: string) => server.rest('GET', '/api/technician/appointments/NL', { token });
+
+  it('answers a valid session in one statement, for a Belgian technician with its own day', async () => {
+    const em = server.em();
+    const dutch = await createTechnician(em);
+    const belgian = await createTechnician(em, { country: Country.BE });
+    await createOrder(em, { technician: belgian, appointment: new Date('2026-11-24T09:00:00+01:00') });
+    // The first call loads the countries' holidays into memory; from then on, one statement per call.
+    await schedule(tokensFor(server).technician(belgian));
+    server.queries.length = 0;
+    const answer = await schedule(tokensFor(server).technician(belgian));
+    expect(server.queries).toHaveLength(1);
+    expect(answer).toMatchObject({ status: 200, body: { date: '2026-11-24', locked: false } });
+    expect((answer.body as { orders: unknown[] }).orders).toHaveLength(1);
+    expect(await schedule(tokensFor(server).technician(dutch))).toMatchObject({
+      status: 200,
+      body: { date: '2026-11-24', orders: [] },
+    });
+  });
+
+  it('refuses a token of an older version, of a deleted technician, or of an inactive acting admin', async () => {
+    const em = server.em();
+    const technician = await createTechnician(em);
+    const stale = tokensFor(server).technician(technician);
+    technician.tokenVersion += 1;
+    await em.flush();
+    expect(await schedule(stale)).toMatchObject({ status: 401, body: { message: 'UNAUTHENTICATED' } });
+    expect((await schedule(tokensFor(server).technician(technician))).status).toBe(200);
+
+    const admin = await createAdmin(em);
+    const acting = server.services.tokens.signTechnician(technician, admin);
+    expect((await schedule(acting)).status).toBe(200);
+    admin.inactive = true;
+    await em.flush();
+    expect(await schedule(acting)).toMatchObject({ status: 401, body: { message: 'UNAUTHENTICATED' } });
+
+    const gone = await createTechnician(em);
+    const goneToken = tokensFor(server).technician(gone);
+    em.remove(gone);
+    await em.flush();
+    expect(await schedule(goneToken)).toMatchObject({ status: 401, body: { message: 'UNAUTHENTICATED' } });
   });
 });
