@@ -65,6 +65,13 @@ registerEnumType(MessageStatus, {
 @Entity({ tableName: 'consumer_messages' })
 @Unique({ name: 'consumer_messages_once', properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel'] })
 @Index({ name: 'consumer_messages_window_start_idx', properties: ['windowStart'] })
+// The mails sent in a period, for the statistics' mail reads, by an index-only scan of the sent mails alone.
+@Index({
+  name: 'consumer_messages_mail_sent_idx',
+  properties: ['sentAt'],
+  include: ['order'],
+  where: `"channel" = 'EMAIL' and "sent_at" is not null`,
+})
 export class ConsumerMessage {
   [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt' | 'purgedAt';
 
