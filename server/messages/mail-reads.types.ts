@@ -13,7 +13,9 @@ export class MailReadDay {
   @RequireRole(Role.ADMIN)
   date!: string | null;
 
-  @Field(() => Int, { description: 'Mails handed to the mail server that day (a mail sent again counts on its last day).' })
+  @Field(() => Int, {
+    description: 'Mails handed to the mail server that day (a mail sent again counts on its last day).',
+  })
   @RequireRole(Role.ADMIN)
   sent!: number;
 

@@ -526,6 +526,18 @@ export const fr: Record<MessageKey, string> = {
   'admin.statistics.timeZone': 'Heures dans le fuseau {zone}.',
   'admin.statistics.chartSummary': '{title} : {summary}',
 
+  // admin: statistics, consumer mails sent and read
+  'admin.statistics.mailReads': 'E-mails envoyés et lus par jour',
+  'admin.statistics.mailReadsPeriod':
+    'Du {from} au {to} inclus : au plus les {days} derniers jours de la période, sans date de début les {defaultDays} derniers.',
+  'admin.statistics.mailsSent': 'Envoyés',
+  'admin.statistics.mailsOpened': 'Ouverts',
+  'admin.statistics.readRate': 'Lus',
+  'admin.statistics.day': 'Jour',
+  'admin.statistics.noMails': 'Aucun e-mail envoyé pendant cette période.',
+  'admin.statistics.mailReadsSummary': '{sent} envoyés, {opened} ouverts ({rate}).',
+  'admin.statistics.mailReadsTotal': 'Total',
+
   // admin: settings, import, export
   'admin.data.country': 'Pays',
   'admin.settings.intro':

@@ -527,6 +527,18 @@ export const nl = {
   'admin.statistics.timeZone': 'Uren in tijdzone {zone}.',
   'admin.statistics.chartSummary': '{title}: {summary}',
 
+  // admin: statistics, consumer mails sent and read
+  'admin.statistics.mailReads': 'Verstuurde en gelezen e-mails per dag',
+  'admin.statistics.mailReadsPeriod':
+    'Van {from} tot en met {to}: hoogstens de laatste {days} dagen van de periode, zonder begindatum de laatste {defaultDays}.',
+  'admin.statistics.mailsSent': 'Verstuurd',
+  'admin.statistics.mailsOpened': 'Geopend',
+  'admin.statistics.readRate': 'Gelezen',
+  'admin.statistics.day': 'Dag',
+  'admin.statistics.noMails': 'Geen e-mails verstuurd in deze periode.',
+  'admin.statistics.mailReadsSummary': '{sent} verstuurd, {opened} geopend ({rate}).',
+  'admin.statistics.mailReadsTotal': 'Totaal',
+
   // admin: settings, import, export
   'admin.data.country': 'Land',
   'admin.settings.intro':
