@@ -13,10 +13,12 @@ export enum MessageKind {
   CANCELLATION = 'CANCELLATION',
   /** The technician set out, with the expected arrival: once per visit, by SMS. */
   ON_THE_WAY = 'ON_THE_WAY',
+  /** The deleted order was restored after its cancellation was told: the window again. */
+  RESTORED = 'RESTORED',
 }
 
 /** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
-export const WINDOW_KINDS: readonly MessageKind[] = [MessageKind.WINDOW, MessageKind.UPDATE];
+export const WINDOW_KINDS: readonly MessageKind[] = [MessageKind.WINDOW, MessageKind.UPDATE, MessageKind.RESTORED];
 
 export enum MessageChannel {
   EMAIL = 'EMAIL',
@@ -43,6 +45,9 @@ registerEnumType(MessageKind, {
     ON_THE_WAY: {
       description: "The technician set out, with the technician's expected arrival: once per visit, by SMS only.",
     },
+    RESTORED: {
+      description: 'The deleted order was restored after its cancellation was told: its window is told again.',
+    },
   },
 });
 registerEnumType(MessageChannel, { name: 'MessageChannel', description: 'How a consumer message is sent.' });
@@ -59,11 +64,14 @@ registerEnumType(MessageStatus, {
 
 /**
  * One message to a consumer about one order, on one channel. Unique per (order, kind, window,
- * channel): however many instances, retries and restarts try, the row is written once, and its job
- * (singleton key `consumer-message:<id>`) sends it once.
+ * channel, cancellations told before): however many instances, retries and restarts try, the row is
+ * written once, and its job (singleton key `consumer-message:<id>`) sends it once.
  */
 @Entity({ tableName: 'consumer_messages' })
-@Unique({ name: 'consumer_messages_once', properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel'] })
+@Unique({
+  name: 'consumer_messages_once',
+  properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel', 'cancellationsBefore'],
+})
 @Index({ name: 'consumer_messages_window_start_idx', properties: ['windowStart'] })
 // The mails sent in a period, for the statistics' mail reads, by an index-only scan of the sent mails alone.
 @Index({
@@ -73,7 +81,7 @@ registerEnumType(MessageStatus, {
   where: `"channel" = 'EMAIL' and "sent_at" is not null`,
 })
 export class ConsumerMessage {
-  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt' | 'purgedAt';
+  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt' | 'purgedAt' | 'cancellationsBefore';
 
   @PrimaryKey()
   id!: number;
@@ -93,6 +101,13 @@ export class ConsumerMessage {
 
   @Property()
   windowSeconds!: number;
+
+  /**
+   * The cancellations told on this channel before this message: each delete and restore of the order is a
+   * round of its own, so a restore, a second delete and a second restore are each told once.
+   */
+  @Property({ type: 'smallint', default: 0 })
+  cancellationsBefore: number = 0;
 
   /**
    * The e-mail address, or the mobile number in international form (+316…, +324…); null once purged,

@@ -73,11 +73,12 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
   };
 }
 
-type Variant = 'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY';
+type Variant = 'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
   if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
+  if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
 }
@@ -102,7 +103,7 @@ export function messageMail(facts: MessageFacts): MailMessage {
   const variant = variantOf(facts);
   // Read an hour later in an inbox, "on the way" would be stale: it goes by SMS only (docs/decisions.md).
   if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
-  const showsWindow = variant === 'WINDOW' || variant === 'UPDATE';
+  const showsWindow = variant === 'WINDOW' || variant === 'UPDATE' || variant === 'RESTORED';
   return layoutMail({
     to: facts.recipient,
     language: facts.language,

@@ -18,22 +18,27 @@ const ORDERS_PER_TRANSACTION = 500;
 
 /**
  * Orders of the country that may need a message now: on a published day without a message telling
- * their current window; deleted after a message of today or later, without a cancellation; or moved
- * to a later day after such a message, without one telling that day.
+ * their current window; deleted after a message of today or later, without a cancellation since; restored
+ * after a cancellation of today or later, without a message telling the window since; or moved to a later
+ * day after such a message, without one telling that day. A superset: the planning decides per channel.
  */
 const CANDIDATES_SQL = `
   select o.id from orders o
   where o.country = ? and o.deleted_at is null and o.appointment >= ? and o.appointment < ?
     and o.appointment + o.duration * interval '1 second' > ?
     and (o.email <> '' or o.phone <> '')
-    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE')
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
     and (?::int[] is null or o.id = any(?::int[]))
   union
   select m.order_id from consumer_messages m join orders o on o.id = m.order_id
   where o.country = ? and m.window_start >= ?
-    and ((o.deleted_at is not null
-          and not exists (select 1 from consumer_messages c where c.order_id = o.id and c.kind = 'CANCELLATION'))
+    and ((o.deleted_at is not null and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
+          and not exists (select 1 from consumer_messages c where c.order_id = o.id and c.channel = m.channel
+                          and c.kind = 'CANCELLATION' and c.id > m.id))
+      or (o.deleted_at is null and m.kind = 'CANCELLATION'
+          and not exists (select 1 from consumer_messages r where r.order_id = o.id and r.channel = m.channel
+                          and r.kind in ('WINDOW', 'UPDATE', 'RESTORED') and r.id > m.id))
       or (o.deleted_at is null and o.appointment >= ?
           and not exists (select 1 from consumer_messages u where u.order_id = o.id
                           and u.window_start = o.appointment and u.window_seconds = 0)))
@@ -63,10 +68,12 @@ interface OnTheWayRow {
 
 /** New rows only: a message already written (by another instance, an earlier try) is left alone. */
 const INSERT_SQL = `
-  insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, recipient, language, created_at)
-  select order_id, kind, channel, window_start, window_seconds, recipient, language, created_at
+  insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, cancellations_before,
+    recipient, language, created_at)
+  select order_id, kind, channel, window_start, window_seconds, coalesce(cancellations_before, 0),
+    recipient, language, created_at
   from jsonb_to_recordset(?::jsonb) as r(order_id int, kind text, channel text, window_start timestamptz,
-    window_seconds int, recipient text, language text, created_at timestamptz)
+    window_seconds int, cancellations_before int, recipient text, language text, created_at timestamptz)
   on conflict on constraint consumer_messages_once do nothing
   returning id`;
 
@@ -191,6 +198,7 @@ export class MessagePlanner {
               channel,
               window_start: plan.windowStart.toISOString(),
               window_seconds: plan.windowSeconds,
+              cancellations_before: plan.cancellationsBefore,
               recipient,
               language: setting.language,
               created_at: now.toISOString(),

@@ -41,15 +41,20 @@ export interface PlannedMessage {
   windowStart: Date;
   /** 0: the day only (the order moved to a day whose window is not shown yet). */
   windowSeconds: number;
+  /** The cancellations told on the channel before: a restore and a delete after it start a new round. */
+  cancellationsBefore: number;
 }
 
-const saysWindow = (message: ConsumerMessage) => WINDOW_KINDS.includes(message.kind);
+/** The messages that tell where the visit stands: its window, or that it does not happen. */
+const saysWhere = (message: ConsumerMessage) =>
+  WINDOW_KINDS.includes(message.kind) || message.kind === MessageKind.CANCELLATION;
 
 /**
  * What a consumer must be told on one channel, given what was told before on it (oldest first):
  * - an active order on a published day: its window, or an update when the last message told another;
  * - an active order moved to a day not published yet, after a message: an update with the day only;
- * - a deleted order, after a message and before its cancellation: the cancellation of what was told.
+ * - a deleted order, after a message and before its cancellation: the cancellation of what was told;
+ * - an active order whose last message was a cancellation (it was restored): that it is planned again.
  * A visit that is over gets nothing.
  */
 export function plannedMessage(
@@ -58,17 +63,30 @@ export function plannedMessage(
   told: readonly ConsumerMessage[],
   now: Date,
 ): PlannedMessage | null {
-  const last = told.filter(saysWindow).at(-1);
+  const last = told.filter(saysWhere).at(-1);
+  const cancellationsBefore = told.filter((message) => message.kind === MessageKind.CANCELLATION).length;
   if (order.deletedAt) {
-    if (!last || told.some((message) => message.kind === MessageKind.CANCELLATION)) return null;
+    if (!last || last.kind === MessageKind.CANCELLATION) return null;
     if (last.windowStart.getTime() < published.from.getTime()) return null;
-    return { kind: MessageKind.CANCELLATION, windowStart: last.windowStart, windowSeconds: last.windowSeconds };
+    return {
+      kind: MessageKind.CANCELLATION,
+      windowStart: last.windowStart,
+      windowSeconds: last.windowSeconds,
+      cancellationsBefore,
+    };
   }
   const start = order.appointment.getTime();
   if (start + order.duration * 1000 <= now.getTime() || start < published.from.getTime()) return null;
   const isPublished = start < published.to.getTime();
   const windowSeconds = isPublished ? order.duration : 0;
-  if (!last) return isPublished ? { kind: MessageKind.WINDOW, windowStart: order.appointment, windowSeconds } : null;
+  const planned = (kind: MessageKind): PlannedMessage => ({
+    kind,
+    windowStart: order.appointment,
+    windowSeconds,
+    cancellationsBefore,
+  });
+  if (!last) return isPublished ? planned(MessageKind.WINDOW) : null;
+  if (last.kind === MessageKind.CANCELLATION) return planned(MessageKind.RESTORED);
   if (last.windowStart.getTime() === start && last.windowSeconds === windowSeconds) return null;
-  return { kind: MessageKind.UPDATE, windowStart: order.appointment, windowSeconds };
+  return planned(MessageKind.UPDATE);
 }

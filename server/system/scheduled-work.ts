@@ -33,6 +33,8 @@ const CHANGES_THAT_TELL = new Set<OrderEventKind>([
   OrderEventKind.REASSIGNED,
   OrderEventKind.MIGRATED,
   OrderEventKind.DELETED,
+  // A restore after the cancellation was told: the consumer hears at once that the visit is on again.
+  OrderEventKind.RESTORED,
   // The technician set out: the consumer gets the "on the way" SMS at once, not at the next minute.
   OrderEventKind.VISIT_ON_THE_WAY,
 ]);

@@ -446,6 +446,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.messages.kind.UPDATE': 'Modification',
   'admin.messages.kind.CANCELLATION': 'Annulation',
   'admin.messages.kind.ON_THE_WAY': 'En route',
+  'admin.messages.kind.RESTORED': 'Replanifié',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'SMS',
   'admin.messages.status.QUEUED': "En file d'attente",

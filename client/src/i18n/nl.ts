@@ -447,6 +447,7 @@ export const nl = {
   'admin.messages.kind.UPDATE': 'Wijziging',
   'admin.messages.kind.CANCELLATION': 'Afzegging',
   'admin.messages.kind.ON_THE_WAY': 'Onderweg',
+  'admin.messages.kind.RESTORED': 'Weer gepland',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'Sms',
   'admin.messages.status.QUEUED': 'In de wachtrij',

@@ -297,6 +297,20 @@ export const fr: Record<MessageKey, string> = {
     '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',
 
+  // consumer messages: a deleted order restored after its cancellation was told
+  CONSUMER_MAIL_RESTORED_SUBJECT: 'Votre rendez-vous est maintenu : le {date} entre {begin} et {end}',
+  CONSUMER_MAIL_RESTORED_INTRO:
+    "Votre rendez-vous est à nouveau planifié. Le technicien passe le {date} entre {begin} et {end}. Notre message précédent annonçant l'annulation n'est plus valable.",
+  CONSUMER_MAIL_RESTORED_DAY_SUBJECT: 'Votre rendez-vous est maintenu : le {date}',
+  CONSUMER_MAIL_RESTORED_DAY_INTRO:
+    "Votre rendez-vous est à nouveau planifié, le {date}. Notre message précédent annonçant l'annulation n'est plus valable. À partir du {shownFrom}, vous verrez l'heure de passage du technicien ; vous recevrez alors un message.",
+  CONSUMER_SMS_RESTORED:
+    '{sender}: votre rendez-vous est maintenu ! Technicien le {date} entre {begin} et {end}. {link}',
+  CONSUMER_SMS_RESTORED_SHORT: '{sender}: rendez-vous maintenu, le {date} {begin}-{end}. {link}',
+  CONSUMER_SMS_RESTORED_DAY:
+    "{sender}: votre rendez-vous est maintenu, le {date}. L'heure suivra le {shownFrom}. {link}",
+  CONSUMER_SMS_RESTORED_DAY_SHORT: '{sender}: rendez-vous maintenu, le {date}. {link}',
+
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",

@@ -287,6 +287,18 @@ export const nl = {
     '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',
 
+  // consumer messages: a deleted order restored after its cancellation was told
+  CONSUMER_MAIL_RESTORED_SUBJECT: 'Uw afspraak gaat toch door: {date} tussen {begin} en {end} uur',
+  CONSUMER_MAIL_RESTORED_INTRO:
+    'Uw afspraak staat weer gepland. De monteur komt op {date} tussen {begin} en {end} uur. Ons vorige bericht dat de afspraak niet doorging, is hiermee vervallen.',
+  CONSUMER_MAIL_RESTORED_DAY_SUBJECT: 'Uw afspraak gaat toch door: {date}',
+  CONSUMER_MAIL_RESTORED_DAY_INTRO:
+    'Uw afspraak staat weer gepland, op {date}. Ons vorige bericht dat de afspraak niet doorging, is hiermee vervallen. Vanaf {shownFrom} uur ziet u hoe laat de monteur komt; u krijgt dan weer bericht.',
+  CONSUMER_SMS_RESTORED: '{sender}: uw afspraak gaat toch door! De monteur komt {date} tussen {begin} en {end}. {link}',
+  CONSUMER_SMS_RESTORED_SHORT: '{sender}: afspraak gaat toch door, {date} {begin}-{end}. {link}',
+  CONSUMER_SMS_RESTORED_DAY: '{sender}: uw afspraak gaat toch door, op {date}. Het tijdvak volgt {shownFrom}. {link}',
+  CONSUMER_SMS_RESTORED_DAY_SHORT: '{sender}: afspraak gaat toch door, {date}. {link}',
+
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
   PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',

@@ -19,7 +19,8 @@ import { Migration20261126060000_visit_ratings } from './Migration20261126060000
 import { Migration20261126060000_order_calls } from './Migration20261126060000_order_calls.js';
 import { Migration20261126091500_order_first_lookup } from './Migration20261126091500_order_first_lookup.js';
 import { Migration20261126094500_order_search_text } from './Migration20261126094500_order_search_text.js';
-import { Migration20261126123000_consumer_mail_sent_index } from './Migration20261126123000_consumer_mail_sent_index.js';
+import { Migration20261126123000_consumer_message_rounds } from './Migration20261126123000_consumer_message_rounds.js';
+import { Migration20261126124500_consumer_mail_sent_index } from './Migration20261126124500_consumer_mail_sent_index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -50,6 +51,8 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261126091500_order_first_lookup', class: Migration20261126091500_order_first_lookup },
   // the search's folded text stored, and carried by the appointment index
   { name: 'Migration20261126094500_order_search_text', class: Migration20261126094500_order_search_text },
+  // consumer messages: a restored order is told again, each delete and restore a round of its own
+  { name: 'Migration20261126123000_consumer_message_rounds', class: Migration20261126123000_consumer_message_rounds },
   // the statistics' mail reads: the sent mails of a period
-  { name: 'Migration20261126123000_consumer_mail_sent_index', class: Migration20261126123000_consumer_mail_sent_index },
+  { name: 'Migration20261126124500_consumer_mail_sent_index', class: Migration20261126124500_consumer_mail_sent_index },
 ];

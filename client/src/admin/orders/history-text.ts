@@ -88,6 +88,7 @@ export const MESSAGE_KINDS = {
   UPDATE: 'admin.messages.kind.UPDATE',
   CANCELLATION: 'admin.messages.kind.CANCELLATION',
   ON_THE_WAY: 'admin.messages.kind.ON_THE_WAY',
+  RESTORED: 'admin.messages.kind.RESTORED',
 } as const;
 
 export const MESSAGE_CHANNELS = {
