@@ -90,7 +90,7 @@ interface TransportError {
 }
 
 const fieldsOf = (error: unknown): TransportError =>
-  typeof error === 'object' && error !== null ? (error as TransportError) : {};
+  typeof error === 'object' && error !== null ? (error) : {};
 
 function mailFailure(error: TransportError): MessageFailureCode {
   const responseCode = typeof error.responseCode === 'number' ? error.responseCode : null;
