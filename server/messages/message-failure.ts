@@ -89,8 +89,7 @@ interface TransportError {
   message?: unknown;
 }
 
-const fieldsOf = (error: unknown): TransportError =>
-  typeof error === 'object' && error !== null ? (error) : {};
+const fieldsOf = (error: unknown): TransportError => (typeof error === 'object' && error !== null ? error : {});
 
 function mailFailure(error: TransportError): MessageFailureCode {
   const responseCode = typeof error.responseCode === 'number' ? error.responseCode : null;
