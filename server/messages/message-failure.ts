@@ -1,5 +1,4 @@
 import { registerEnumType } from 'type-graphql';
-import { MessageChannel } from './consumer-message.entity.js';
 
 /**
  * Why a message was not (yet) handed over, as a code the admin's screen explains in words; the provider's own text
@@ -147,13 +146,13 @@ export function failureDetail(error: unknown, recipient: string): string {
     .slice(0, DETAIL_LENGTH);
 }
 
-/** Why a try on `channel` failed, as a code and the detail without personal data. */
+/** Why a try on a transport failed, as a code and the detail without personal data. */
 export function classifyFailure(
-  channel: MessageChannel,
+  transport: 'mail' | 'sms',
   error: unknown,
   recipient: string,
 ): { code: MessageFailureCode; detail: string } {
   const fields = fieldsOf(error);
-  const code = channel === MessageChannel.EMAIL ? mailFailure(fields) : smsFailure(fields);
+  const code = transport === 'mail' ? mailFailure(fields) : smsFailure(fields);
   return { code, detail: failureDetail(error, recipient) };
 }

@@ -200,7 +200,7 @@ export class MessageSender {
         failed_at: null,
       };
     } catch (error) {
-      const { code, detail } = classifyFailure(row.channel, error, recipient);
+      const { code, detail } = classifyFailure(row.channel === MessageChannel.EMAIL ? 'mail' : 'sms', error, recipient);
       // A refusal that another try cannot mend (no such mailbox, no valid number) fails at once.
       if (lastTry || FINAL_FAILURES.has(code)) {
         return {
