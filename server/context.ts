@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
 import type { TokenService } from './common/auth/tokens.js';
-import type { Viewer } from './common/auth/viewer.js';
+import type { TechnicianSession, Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import type { ListQueryGate } from './common/db/list-query-gate.js';
 import type { ChangeListener } from './common/events/change-listener.js';
@@ -82,6 +82,11 @@ export interface AppContext {
   /** Forked per request: its identity map and unit of work belong to this request only. */
   em: EntityManager;
   viewer: Viewer | null;
+  /**
+   * Set, with `viewer` null, only for a call that checks a technician's session in its own statement (the legacy
+   * schedule, `createContext`'s `technicianSessionInStatement`): the token is verified, the session not yet.
+   */
+  technicianSession?: TechnicianSession;
   language: Language;
   /** Country of the site the request came through (second host label). */
   country: Country;

@@ -4,6 +4,8 @@
  * `/v/<token>/afmelden` (stop the messages). No imports.
  */
 export const PERSONAL_LINK_PATH = '/v';
+/** The rating link of a thank-you message, `/b/<token>` ("beoordelen"): short, as it goes in a text message too. */
+export const RATING_LINK_PATH = '/b';
 export const UNSUBSCRIBE_SEGMENT = 'afmelden';
 /** Query parameter of the reply links; its values name the answer the page preselects. */
 export const REPLY_PARAMETER = 'antwoord';

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
 import { Role } from '../common/auth/role.js';
 import { InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
-import type { Viewer } from '../common/auth/viewer.js';
+import type { TokenClaims } from '../common/auth/tokens.js';
+import type { TechnicianSession, Viewer } from '../common/auth/viewer.js';
 import { Technician } from '../technicians/technician.entity.js';
 
 export function bearerTokenOf(authorization: string | undefined): string | undefined {
@@ -15,6 +16,36 @@ async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion: n
   return admin !== null && !admin.inactive && admin.tokenVersion === tokenVersion;
 }
 
+/** The claims of a bearer token whose signature, expiry and shape hold; null for none or a bad one. */
+function claimsOf(authorization: string | undefined, tokens: TokenService): TokenClaims | null {
+  const token = bearerTokenOf(authorization);
+  if (!token) return null;
+  try {
+    return tokens.verify(token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A technician's token as a session still to be checked (see `TechnicianSession`): for a call whose statement
+ * checks it with the same rule as `authenticate` (the technician's token version, the acting admin active with
+ * its own). Undefined for any other token, which `authenticate` then takes.
+ */
+export function technicianSessionOf(
+  authorization: string | undefined,
+  tokens: TokenService,
+): TechnicianSession | undefined {
+  const claims = claimsOf(authorization, tokens);
+  if (claims?.role !== Role.TECHNICIAN) return undefined;
+  return {
+    technicianId: Number(claims.sub),
+    tokenVersion: claims.ver,
+    actingAdmin: claims.act === undefined ? null : { id: claims.act, tokenVersion: claims.actVer ?? Number.NaN },
+  };
+}
+
 /**
  * Turns a bearer token into the caller. Staff tokens are checked against the database on every
  * request, so a deactivated admin, a deleted technician or a changed password ends the session at once.
@@ -23,21 +54,16 @@ async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion: n
 export async function authenticate(
   authorization: string | undefined,
   tokens: TokenService,
-  em: EntityManager,
+  /** The request's entity manager, asked for only when a staff token needs its row checked. */
+  entityManager: () => EntityManager,
 ): Promise<Viewer | null> {
-  const token = bearerTokenOf(authorization);
-  if (!token) return null;
-  let claims;
-  try {
-    claims = tokens.verify(token);
-  } catch (error) {
-    if (error instanceof InvalidTokenError) return null;
-    throw error;
-  }
+  const claims = claimsOf(authorization, tokens);
+  if (!claims) return null;
   switch (claims.role) {
     case Role.CONSUMER:
       return { role: Role.CONSUMER, orderIds: claims.orders, external: claims.external };
     case Role.TECHNICIAN: {
+      const em = entityManager();
       const technicianId = Number(claims.sub);
       const technician = await em.findOne(Technician, { id: technicianId });
       if (!technician || technician.tokenVersion !== claims.ver) return null;
@@ -47,7 +73,7 @@ export async function authenticate(
     }
     case Role.ADMIN: {
       const adminId = Number(claims.sub);
-      return (await isActiveAdmin(em, adminId, claims.ver)) ? { role: Role.ADMIN, adminId } : null;
+      return (await isActiveAdmin(entityManager(), adminId, claims.ver)) ? { role: Role.ADMIN, adminId } : null;
     }
   }
 }

@@ -32,7 +32,7 @@ export class ConsumerService {
    * answer), so response times do not tell whether an address exists.
    */
   async lookUp(input: LookUpVisitsInput): Promise<LookUpVisitsPayload> {
-    const { em, services } = this.ctx;
+    const { services } = this.ctx;
     const country = input.country ?? this.ctx.country;
     let key: LookupKey;
     try {
@@ -52,7 +52,8 @@ export class ConsumerService {
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
     const found = lookedUpOrdersSql(key.where, country, instantOf(localDateOf(now, zone), 0, 0, zone), MAX_VISITS);
-    const [row] = await em
+    // On the shared connection, not the request's entity manager: the lookup reads plain rows, and no fork is made.
+    const [row] = await services.orm.em
       .getConnection()
       .execute<{ limits: LimitRow[] | null; orders: unknown }[]>(
         `with ${limits.ctes} select (select json_agg(counted) from (${limits.select}) as counted) as limits, ${found.sql} as orders`,

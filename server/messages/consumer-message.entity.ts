@@ -16,6 +16,8 @@ export enum MessageKind {
   ON_THE_WAY = 'ON_THE_WAY',
   /** The deleted order was restored after its cancellation was told: the window again. */
   RESTORED = 'RESTORED',
+  /** The visit is finished: thanks, and the rating link. Once per visit, by mail (SMS without a mail address). */
+  THANK_YOU = 'THANK_YOU',
 }
 
 /** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
@@ -48,6 +50,10 @@ registerEnumType(MessageKind, {
     },
     RESTORED: {
       description: 'The deleted order was restored after its cancellation was told: its window is told again.',
+    },
+    THANK_YOU: {
+      description:
+        'The visit is finished (not for "nobody at home"): thanks, and a link that rates the visit. Once per visit, by mail, or by SMS when the order has no mail address.',
     },
   },
 });

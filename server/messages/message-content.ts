@@ -6,6 +6,7 @@ import { localPartsOf } from '../../shared/zoned-time.js';
 import type { PersonalLinkUrls } from '../consumer-links/personal-link.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS } from '../consumers/contact-details.js';
 import { MessageKind } from './consumer-message.entity.js';
+import type { ThankedOutcome } from './thank-you.js';
 
 /** Everything a message says, gathered by the sender. */
 export interface MessageFacts {
@@ -29,6 +30,8 @@ export interface MessageFacts {
   expectedArrival: Date | null;
   /** "On the way" only: the technician's first name (never the surname). */
   technicianName: string | null;
+  /** The thank-you only: the rating link, until when it rates, and how the visit ended. */
+  thanks?: { ratingUrl: string; ratingOpenUntil: Date; outcome: ThankedOutcome };
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -73,11 +76,13 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
   };
 }
 
-type Variant = 'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY';
+type Variant =
+  'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY' | 'THANK_YOU';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
   if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
+  if (facts.kind === MessageKind.THANK_YOU) return 'THANK_YOU';
   if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
@@ -103,6 +108,7 @@ export function messageMail(facts: MessageFacts): MailMessage {
   const variant = variantOf(facts);
   // Read an hour later in an inbox, "on the way" would be stale: it goes by SMS only (docs/decisions.md).
   if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
+  if (variant === 'THANK_YOU') return thankYouMail(facts, params);
   const showsWindow = variant === 'WINDOW' || variant === 'UPDATE' || variant === 'RESTORED';
   return layoutMail({
     to: facts.recipient,
@@ -125,6 +131,43 @@ export function messageMail(facts: MessageFacts): MailMessage {
           ],
         }
       : undefined,
+    outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, opens: CALL_CENTRE_HOURS.from, closes: CALL_CENTRE_HOURS.to })],
+    footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
+    pixelUrl: facts.pixelUrl,
+    headers: {
+      'List-Unsubscribe': `<${facts.links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+function thanksOf(facts: MessageFacts): NonNullable<MessageFacts['thanks']> {
+  if (!facts.thanks) throw new Error('a thank-you needs its rating link');
+  return facts.thanks;
+}
+
+/**
+ * The thank-you after a finished visit: the visit's date, how it ended in the consumer's words, the question
+ * with the rating link (it rates this visit and opens nothing else), the reference and the call centre; no
+ * window, no replies. Plain text and HTML, the open pixel, the unsubscribe link and one-click headers.
+ */
+function thankYouMail(facts: MessageFacts, params: Record<string, string>): MailMessage {
+  const t = (key: MessageKey, values: Record<string, string> = {}) => translate(facts.language, key, values);
+  const thanks = thanksOf(facts);
+  const until = `${formatDate(thanks.ratingOpenUntil, facts, 'long')} ${clock(thanks.ratingOpenUntil, facts.country)}`;
+  return layoutMail({
+    to: facts.recipient,
+    language: facts.language,
+    from: fromHeader(facts.senderName, facts.mailFrom),
+    subject: t('CONSUMER_MAIL_THANK_YOU_SUBJECT', params),
+    greeting: t('MAIL_GREETING', { name: facts.customerName }),
+    intro: [
+      t('CONSUMER_MAIL_THANK_YOU_INTRO', params),
+      t(`CONSUMER_MAIL_THANK_YOU_${thanks.outcome}`),
+      t('CONSUMER_MAIL_THANK_YOU_ASK', { until }),
+      t('CONSUMER_MAIL_REFERENCE', params),
+    ],
+    action: { label: t('CONSUMER_MAIL_THANK_YOU_ACTION'), url: thanks.ratingUrl },
     outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, opens: CALL_CENTRE_HOURS.from, closes: CALL_CENTRE_HOURS.to })],
     footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
     pixelUrl: facts.pixelUrl,
@@ -208,7 +251,8 @@ export function messageSms(facts: MessageFacts): string {
   const params = {
     ...windowParams(facts, 'short'),
     sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX).trim(),
-    link: facts.links.page,
+    // The thank-you carries the rating link: the personal link ended with the visit day.
+    link: variant === 'THANK_YOU' ? thanksOf(facts).ratingUrl : facts.links.page,
     arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts.country) : '',
     name: facts.technicianName?.trim() ?? '',
   };

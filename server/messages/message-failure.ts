@@ -21,6 +21,7 @@ export enum MessageFailureCode {
   SKIPPED_ADDRESS_REMOVED = 'SKIPPED_ADDRESS_REMOVED',
   SKIPPED_UNSUBSCRIBED = 'SKIPPED_UNSUBSCRIBED',
   SKIPPED_NOT_ON_THE_WAY = 'SKIPPED_NOT_ON_THE_WAY',
+  SKIPPED_VISIT_CHANGED = 'SKIPPED_VISIT_CHANGED',
   UNKNOWN = 'UNKNOWN',
 }
 
@@ -41,6 +42,8 @@ const FAILURE_DESCRIPTIONS: Record<MessageFailureCode, string> = {
   SKIPPED_ADDRESS_REMOVED: 'Not sent: the address was removed after the visit.',
   SKIPPED_UNSUBSCRIBED: 'Not sent: the address unsubscribed.',
   SKIPPED_NOT_ON_THE_WAY: 'Not sent: the technician was no longer on the way.',
+  SKIPPED_VISIT_CHANGED:
+    'Not sent: the thank-you no longer fits (the order was deleted, or the visit is no longer finished or open for a rating).',
   UNKNOWN: 'Another reason, or one stored before there were codes.',
 };
 

@@ -8,7 +8,9 @@ import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { Order } from '../orders/order.entity.js';
 import { OrderError } from '../orders/order.errors.js';
-import { ConsumerMessage, MessageChannel, MessageStatus } from './consumer-message.entity.js';
+import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
+import { ratingOpenUntil } from '../../shared/ratings.js';
+import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
 import type { MessageFailureCode } from './message-failure.js';
 import { addressOf, SEND_QUEUE } from './message-planner.js';
@@ -114,7 +116,14 @@ export class MessageLogService {
         id: { $gt: message.id },
       });
       if (newer > 0) throw new AppError(MessageError.MESSAGE_SUPERSEDED);
-      if (order.appointment.getTime() + order.duration * 1000 <= now.getTime()) {
+      if (message.kind === MessageKind.THANK_YOU) {
+        // A thank-you comes after the visit: it may go again while its rating link still rates.
+        const status = await em.findOne(VisitStatus, { order: order.id });
+        const finished = status?.stage === VisitStage.FINISHED && status.finishedAt !== null;
+        if (!finished || !status.finishedAt || now.getTime() >= ratingOpenUntil(status.finishedAt).getTime()) {
+          throw new AppError(MessageError.MESSAGE_RATING_CLOSED);
+        }
+      } else if (order.appointment.getTime() + order.duration * 1000 <= now.getTime()) {
         throw new AppError(MessageError.MESSAGE_VISIT_OVER);
       }
       const recipient = addressOf(order, message.channel);

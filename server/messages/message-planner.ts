@@ -9,6 +9,8 @@ import { Order } from '../orders/order.entity.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
+import { THANK_YOU_AFTER_MINUTES, THANK_YOU_PER_RUN, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
+import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 
 /** The queue that sends one message per job. */
 export const SEND_QUEUE = 'consumer-messages.send';
@@ -58,6 +60,29 @@ const ON_THE_WAY_SQL = `
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
     and (?::int[] is null or o.id = any(?::int[]))
   order by o.id`;
+
+/**
+ * Finished visits of the country whose consumer was not thanked for this visit (its window) yet, finished at least
+ * a few minutes ago (a mis-tap is corrected first) and at most a day ago (a thank-you days late reads oddly), with
+ * an outcome that is thanked. A bounded slice per run: the next minute's run takes the rest.
+ */
+const THANK_YOU_SQL = `
+  select o.id, o.email, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
+  where o.country = ? and o.deleted_at is null and s.stage = 'FINISHED' and s.outcome::text = any(?::text[])
+    and s.finished_at > ? and s.finished_at <= ? and (o.email <> '' or o.phone <> '')
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'THANK_YOU'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by o.id
+  limit ${THANK_YOU_PER_RUN}`;
+
+interface ThankYouRow {
+  id: number;
+  email: string;
+  phone: string;
+  appointment: Date | string;
+  duration: number;
+}
 
 interface OnTheWayRow {
   id: number;
@@ -122,8 +147,74 @@ export class MessagePlanner {
         written += await this.write(slice, setting, channels, days, now);
       }
       if (setting.sms) written += await this.writeOnTheWay(setting, days, now, ids);
+      written += await this.writeThankYou(setting, now, ids);
     }
     return written;
+  }
+
+  /**
+   * The thank-you with the rating link of visits finished a few minutes ago (docs/rules.md, Consumer messages):
+   * one per visit, by mail when the order has an address that takes mail, else by SMS to a mobile number.
+   */
+  private writeThankYou(setting: MessageSetting, now: Date, ids: string | null): Promise<number> {
+    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+      async (em: EntityManager) => {
+        const visits = await em.execute<ThankYouRow[]>(
+          THANK_YOU_SQL,
+          [
+            setting.country,
+            `{${THANKED_OUTCOMES.join(',')}}`,
+            new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
+            new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
+            ids,
+            ids,
+          ],
+          'all',
+          JOB_LOG_CONTEXT,
+        );
+        if (visits.length === 0) return 0;
+        const addresses = visits.map((visit) => {
+          const order = { email: visit.email, phone: visit.phone, country: setting.country };
+          return {
+            visit,
+            email: setting.email ? addressOf(order, MessageChannel.EMAIL) : null,
+            sms: setting.sms ? addressOf(order, MessageChannel.SMS) : null,
+          };
+        });
+        const unsubscribed = await unsubscribedAmong(
+          em,
+          addresses.flatMap(({ email, sms }) => [
+            ...(email ? [{ channel: MessageChannel.EMAIL, address: email }] : []),
+            ...(sms ? [{ channel: MessageChannel.SMS, address: sms }] : []),
+          ]),
+        );
+        const takes = (channel: MessageChannel, address: string | null): address is string =>
+          address !== null && !unsubscribed.has(`${channel}|${address}`);
+        const rows = addresses.flatMap(({ visit, email, sms }) => {
+          // Mail first: the rating is a form, better read at leisure than on a text message's link.
+          const channel = takes(MessageChannel.EMAIL, email)
+            ? MessageChannel.EMAIL
+            : takes(MessageChannel.SMS, sms)
+              ? MessageChannel.SMS
+              : null;
+          if (channel === null) return [];
+          return [
+            {
+              order_id: visit.id,
+              kind: MessageKind.THANK_YOU,
+              channel,
+              window_start: new Date(visit.appointment).toISOString(),
+              window_seconds: visit.duration,
+              recipient: channel === MessageChannel.EMAIL ? email : sms,
+              language: setting.language,
+              created_at: now.toISOString(),
+            },
+          ];
+        });
+        return this.insert(em, rows);
+      },
+      { loggerContext: JOB_LOG_CONTEXT },
+    );
   }
 
   /** The "on the way" SMS of today's visits whose technician set out (docs/rules.md, Consumer messages). */

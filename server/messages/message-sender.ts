@@ -8,11 +8,14 @@ import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
 import type { AppConfig } from '../config.js';
 import { personalLinkUrls } from '../consumer-links/personal-link.js';
+import { ratingLinkUrl } from '../consumer-links/rating-link.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import type { HolidayDates } from '../context.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
-import { VisitStage } from '../visits/visit-status.entity.js';
+import { VisitStage, type VisitOutcome } from '../visits/visit-status.entity.js';
+import { ratingOpenUntil } from '../../shared/ratings.js';
+import { isThankedOutcome } from './thank-you.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
 import { classifyFailure, FINAL_FAILURES, MessageFailureCode } from './message-failure.js';
@@ -35,13 +38,13 @@ export interface MessageTransports {
  */
 const CLAIM_SQL = `
   select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries,
-         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id,
+         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
          s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
-         s.language, v.stage, v.expected_arrival, t.firstname as technician_firstname
+         s.language, v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
     from consumer_messages m
     join orders o on o.id = m.order_id
     left join message_settings s on s.country = o.country
-    left join visit_statuses v on m.kind = 'ON_THE_WAY' and v.order_id = o.id
+    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU') and v.order_id = o.id
     left join technicians t on m.kind = 'ON_THE_WAY' and t.id = o.technician_id
    where m.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and m.status = 'QUEUED'
    order by m.id
@@ -61,6 +64,7 @@ interface ClaimedRow {
   country: Country;
   appointment: Date;
   technician_id: number | null;
+  deleted_at: Date | null;
   enabled: boolean | null;
   email_on: boolean | null;
   sms_on: boolean | null;
@@ -68,6 +72,8 @@ interface ClaimedRow {
   language: Language | null;
   stage: VisitStage | null;
   expected_arrival: Date | null;
+  outcome: VisitOutcome | null;
+  finished_at: Date | null;
   technician_firstname: string | null;
 }
 
@@ -187,6 +193,10 @@ export class MessageSender {
     if (row.kind === MessageKind.ON_THE_WAY && !onTheWay) {
       return skipped(MessageFailureCode.SKIPPED_NOT_ON_THE_WAY, 'the technician is no longer on the way');
     }
+    if (row.kind === MessageKind.THANK_YOU) {
+      const unthanked = this.unthankedReason(row);
+      if (unthanked) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, unthanked);
+    }
     const tries = row.tries + 1;
     try {
       await this.lanes[row.channel].run(() => this.deliver(row, recipient));
@@ -226,6 +236,17 @@ export class MessageSender {
     }
   }
 
+  /** Why a thank-you may no longer go: the order or its visit changed since it was written, or rating closed. */
+  private unthankedReason(row: ClaimedRow): string | null {
+    if (row.deleted_at !== null) return 'the order was deleted';
+    if (row.stage !== VisitStage.FINISHED || row.finished_at === null) return 'the visit is no longer finished';
+    if (!isThankedOutcome(row.outcome)) return 'the visit ended without a visit to rate';
+    if (this.clock.now().getTime() >= ratingOpenUntil(new Date(row.finished_at)).getTime()) {
+      return 'the visit can no longer be rated';
+    }
+    return null;
+  }
+
   private now(): string {
     return this.clock.now().toISOString();
   }
@@ -255,6 +276,15 @@ export class MessageSender {
       pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, row.order_id),
       expectedArrival: row.expected_arrival === null ? null : new Date(row.expected_arrival),
       technicianName: row.technician_firstname,
+      ...(row.kind === MessageKind.THANK_YOU && row.finished_at !== null && isThankedOutcome(row.outcome)
+        ? {
+            thanks: {
+              ratingUrl: ratingLinkUrl(this.config, order),
+              ratingOpenUntil: ratingOpenUntil(new Date(row.finished_at)),
+              outcome: row.outcome,
+            },
+          }
+        : {}),
     };
     if (row.channel === MessageChannel.EMAIL) await this.transports.mailer.send(messageMail(facts));
     else await this.transports.sms.send({ to: recipient, body: messageSms(facts) });

@@ -15,6 +15,8 @@ export const MessageError = defineErrorCodes({
   MESSAGE_SUPERSEDED: 409,
   /** The visit is over: nothing to tell any more. */
   MESSAGE_VISIT_OVER: 409,
+  /** A thank-you whose visit can no longer be rated (no longer finished, or the days for rating are over). */
+  MESSAGE_RATING_CLOSED: 409,
   /** The order has no address on the channel any more. */
   MESSAGE_NO_ADDRESS: 409,
 });

@@ -3,6 +3,9 @@ import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../c
 import { instantFromMoment, legacyInt, legacyList, type LegacyRequest } from '../common/legacy-values.js';
 import { DateTimeISOScalar, LocalDateScalar } from '../common/time/date-scalars.js';
 import type { AppContext } from '../context.js';
+import { AppError } from '../common/errors/app-error.js';
+import { CommonError } from '../common/errors/common.errors.js';
+import type { TechnicianSchedule } from './planner.types.js';
 import { PlannerService } from './planner.service.js';
 
 /** A technician's schedule as the legacy calls read and answer it. */
@@ -22,14 +25,9 @@ export const LEGACY_SCHEDULE = /* GraphQL */ `
   }
 `;
 
-/**
- * The legacy schedule's operation run directly on the service for a technician (anyone else goes through GraphQL
- * and its refusal): the technician area reads it on every start and refresh. The fields of `LEGACY_SCHEDULE`,
- * serialised by the schema's own scalars.
- */
-export function technicianScheduleDirectly(context: AppContext): Promise<LegacyTechnicianScheduleQuery> | undefined {
-  if (context.viewer?.role !== Role.TECHNICIAN) return undefined;
-  return new PlannerService(context).current().then((schedule) => ({
+/** The fields of `LEGACY_SCHEDULE`, serialised by the schema's own scalars. */
+function legacyScheduleData(schedule: TechnicianSchedule): LegacyTechnicianScheduleQuery {
+  return {
     technicianSchedule: {
       date: LocalDateScalar.serialize(schedule.date),
       locked: schedule.locked,
@@ -43,7 +41,25 @@ export function technicianScheduleDirectly(context: AppContext): Promise<LegacyT
         flag,
       })),
     },
-  }));
+  };
+}
+
+/**
+ * The legacy schedule's operation run directly on the service for a technician (anyone else goes through GraphQL
+ * and its refusal): the technician area reads it on every start and refresh. Given the technician's session
+ * unchecked (`AppContext.technicianSession`), the schedule's one statement checks it, and a session that no longer
+ * holds is refused as authentication refuses it: UNAUTHENTICATED.
+ */
+export function technicianScheduleDirectly(context: AppContext): Promise<LegacyTechnicianScheduleQuery> | undefined {
+  const session = context.technicianSession;
+  if (session) {
+    return new PlannerService(context).currentOfSession(session).then((schedule) => {
+      if (!schedule) throw new AppError(CommonError.UNAUTHENTICATED);
+      return legacyScheduleData(schedule);
+    });
+  }
+  if (context.viewer?.role !== Role.TECHNICIAN) return undefined;
+  return new PlannerService(context).current().then(legacyScheduleData);
 }
 
 export function toLegacySchedule(schedule: LegacyScheduleFragment) {

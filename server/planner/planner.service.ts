@@ -7,8 +7,8 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Role } from '../common/auth/role.js';
-import type { TechnicianViewer } from '../common/auth/viewer.js';
-import { TIME_ZONE } from '../common/locale.js';
+import type { TechnicianSession, TechnicianViewer } from '../common/auth/viewer.js';
+import { Country, TIME_ZONE } from '../common/locale.js';
 import { addDays, formatDayMonthYear, instantOf, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order } from '../orders/order.entity.js';
@@ -28,22 +28,43 @@ import {
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
 
-/** A row of SCHEDULE_SQL: the lock, and one order (all order columns null when the day has none). */
+/** A row of `scheduleSql`: the session's country, the lock, and one order (all order columns null when none). */
 interface ScheduleRow extends ScheduleOrderRow {
+  /** The technician's country; null when the session does not hold (no such technician, another token version). */
+  session_country: Country | null;
   locked: boolean;
   confirmed_at: Date | string | null;
 }
 
+/** The countries whose next working day the statement chooses from, by the technician's country. */
+const COUNTRIES = Object.values(Country);
+
 /**
- * The lock and every order of the day with its consumer reply and visit status in one statement,
- * whatever the number of orders. Joining to a one-row base keeps one row (with null order columns)
- * when the day has none.
+ * The technician's session, the lock and every order of the day with its consumer reply and visit status in one
+ * statement, whatever the number of orders. The session holds as `authenticate` checks it (accounts/authenticate.ts):
+ * the technician exists with the token's version (when one is given), and an acting admin is active with its own.
+ * The day depends on the technician's country: the next working day of each country is given, and the row of the
+ * technician's is joined. Joining to a one-row base keeps one row (null columns) when the day has no order or the
+ * session does not hold.
  */
 const SCHEDULE_SQL = `
-  select c.id is not null as locked, c.confirmed_at, ${SCHEDULE_ORDER_COLUMNS}
+  with session as (
+    select t.id, t.country from technicians t
+    where t.id = ? and (?::int is null or t.token_version = ?::int)
+      and (?::int is null or exists (
+        select 1 from admins a where a.id = ?::int and not a.inactive and a.token_version = ?::int))
+  ), day as (
+    select session.id as technician_id, session.country, d.date, d.day_start, d.day_end
+    from session
+    join (values ${COUNTRIES.map(() => '(?::country, ?::date, ?::timestamptz, ?::timestamptz)').join(', ')})
+      as d (country, date, day_start, day_end) on d.country = session.country
+  )
+  select day.country as session_country, c.id is not null as locked, c.confirmed_at, ${SCHEDULE_ORDER_COLUMNS}
   from (select 1) as one
-  left join schedule_confirmations c on c.technician_id = ? and c.date = cast(? as date)
-  left join orders o on o.technician_id = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
+  left join day on true
+  left join schedule_confirmations c on c.technician_id = day.technician_id and c.date = day.date
+  left join orders o on o.technician_id = day.technician_id and o.appointment >= day.day_start
+    and o.appointment < day.day_end and o.deleted_at is null
   ${SCHEDULE_ORDER_JOINS}
   order by o.appointment, o.id`;
 
@@ -78,26 +99,60 @@ export class PlannerService {
   private async scheduleDay(technicianId: number): Promise<ScheduleDay> {
     // Authentication loaded this row into the request's identity map: reading it costs no query.
     const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
-    const zone = TIME_ZONE[technician.country];
-    const today = localDateOf(this.ctx.services.clock.now(), zone);
-    const date = await nextWorkingDay(this.ctx.services.holidays, technician.country, today);
+    return this.dayIn(technician.country, this.ctx.services.clock.now());
+  }
+
+  /** The next working day after `now`'s day in a country. */
+  private async dayIn(country: Country, now: Date): Promise<ScheduleDay> {
+    const zone = TIME_ZONE[country];
+    const date = await nextWorkingDay(this.ctx.services.holidays, country, localDateOf(now, zone));
     return { date, zone, start: instantOf(date, 0, 0, zone), end: instantOf(addDays(date, 1), 0, 0, zone) };
   }
 
   async current(): Promise<TechnicianSchedule> {
     const { technicianId } = this.viewer();
-    const day = await this.scheduleDay(technicianId);
+    const schedule = await this.scheduleOf({ technicianId, tokenVersion: null, actingAdmin: null });
+    // The viewer was authenticated: its row existed a moment ago.
+    if (!schedule) throw new AppError(CommonError.UNAUTHENTICATED);
+    return schedule;
+  }
+
+  /**
+   * The schedule of a technician's session not checked yet (`AppContext.technicianSession`), checked in the same
+   * statement: null when it does not hold. One round trip where authentication and the schedule were two.
+   */
+  currentOfSession(session: TechnicianSession): Promise<TechnicianSchedule | null> {
+    return this.scheduleOf(session);
+  }
+
+  /** The schedule when the session holds (a null `tokenVersion`: the viewer was already authenticated). */
+  private async scheduleOf(session: {
+    technicianId: number;
+    tokenVersion: number | null;
+    actingAdmin: { id: number; tokenVersion: number } | null;
+  }): Promise<TechnicianSchedule | null> {
+    const today = this.ctx.services.clock.now();
+    const days = new Map<Country, ScheduleDay>();
+    for (const country of COUNTRIES) days.set(country, await this.dayIn(country, today));
+    const { technicianId, tokenVersion, actingAdmin } = session;
     const rows = await this.ctx.em.execute<ScheduleRow[]>(SCHEDULE_SQL, [
       technicianId,
-      day.date,
-      technicianId,
-      day.start,
-      day.end,
+      tokenVersion,
+      tokenVersion,
+      actingAdmin?.id ?? null,
+      actingAdmin?.id ?? null,
+      actingAdmin?.tokenVersion ?? null,
+      ...COUNTRIES.flatMap((country) => {
+        const day = days.get(country)!;
+        return [country, day.date, day.start, day.end];
+      }),
     ]);
+    const country = rows[0]?.session_country;
+    if (!country) return null;
     return {
-      date: day.date,
-      locked: rows[0]?.locked === true,
-      confirmedAt: rows[0]?.confirmed_at ? new Date(rows[0].confirmed_at) : null,
+      date: days.get(country)!.date,
+      locked: rows[0].locked === true,
+      confirmedAt: rows[0].confirmed_at ? new Date(rows[0].confirmed_at) : null,
       orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null),
     };
   }

@@ -24,6 +24,18 @@ export function isRatingOpen(status: Pick<VisitStatus, 'stage' | 'finishedAt'> |
   return now.getTime() < ratingOpenUntil(status.finishedAt).getTime();
 }
 
+/** The score and the comment as stored, or BAD_USER_INPUT naming each field that is wrong. */
+function validRating(input: Pick<RateVisitInput, 'score' | 'comment'>): { score: number; comment: string | null } {
+  const problems: FieldProblem[] = [];
+  if (!isValidScore(input.score)) {
+    problems.push({ field: 'score', message: 'RATING_SCORE_RANGE', params: { min: RATING_MIN, max: RATING_MAX } });
+  }
+  const comment = normalizeRatingComment(input.comment);
+  if (!comment.ok) problems.push(comment.problem);
+  if (problems.length > 0 || !comment.ok) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
+  return { score: input.score, comment: comment.comment };
+}
+
 /** The consumer's rating of a finished visit of the data token (docs/rules.md, Rating). */
 export class VisitRatingService {
   constructor(private readonly ctx: AppContext) {}
@@ -33,15 +45,21 @@ export class VisitRatingService {
    * of "finished" by the technician cannot cross: the "finished" check sees the status that holds.
    */
   async rate(input: RateVisitInput): Promise<VisitRating> {
-    const { services } = this.ctx;
-    const problems: FieldProblem[] = [];
-    if (!isValidScore(input.score)) {
-      problems.push({ field: 'score', message: 'RATING_SCORE_RANGE', params: { min: RATING_MIN, max: RATING_MAX } });
-    }
-    const comment = normalizeRatingComment(input.comment);
-    if (!comment.ok) problems.push(comment.problem);
-    if (problems.length > 0 || !comment.ok) throw new AppError(CommonError.BAD_USER_INPUT, { fields: problems });
+    const rating = validRating(input);
     const visit = await ownShownVisit(this.ctx, input.referenceNumber);
+    return this.save(visit, rating);
+  }
+
+  /**
+   * The same for an order the caller holds by other means: the rating link of a thank-you, checked by the caller
+   * (server/ratings/rating-link.service.ts). The visit rules are the same.
+   */
+  rateOrder(order: Pick<Order, 'id'>, input: Pick<RateVisitInput, 'score' | 'comment'>): Promise<VisitRating> {
+    return this.save(order, validRating(input));
+  }
+
+  private async save(visit: Pick<Order, 'id'>, input: { score: number; comment: string | null }): Promise<VisitRating> {
+    const { services } = this.ctx;
     await services.rateLimiter.consume('CONSUMER_RATING_PER_ORDER', String(visit.id));
 
     return this.ctx.em.transactional(async (em) => {
@@ -61,7 +79,7 @@ export class VisitRatingService {
         rating = em.create(VisitRating, { order, score: input.score, createdAt: now, updatedAt: now });
       }
       rating.score = input.score;
-      rating.comment = comment.comment;
+      rating.comment = input.comment;
       rating.updatedAt = now;
       const changed = changedValues(before, ratingValues(rating));
       if (Object.keys(changed.after).length > 0) {

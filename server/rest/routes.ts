@@ -68,6 +68,7 @@ export const REST_ROUTES = [
     `,
     variables: (request) => ({ input: lookUpVisitsInput(request) }),
     direct: lookUpVisitsDirectly,
+    lean: true,
     respond: (data) => data.lookUpVisits,
   }),
   defineRoute<Legacy.LegacyConsumerVisitsQuery>({
@@ -429,6 +430,8 @@ export const REST_ROUTES = [
     `,
     fragments: [LEGACY_SCHEDULE],
     direct: technicianScheduleDirectly,
+    checksTechnicianSession: true,
+    lean: true,
     respond: (data) => toLegacySchedule(data.technicianSchedule),
   }),
   defineRoute<Legacy.LegacyConfirmScheduleMutation>({

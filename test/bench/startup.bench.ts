@@ -6,6 +6,7 @@ import { describe, it } from 'vitest';
 import { findFreePort } from '../../server/db/free-port.js';
 import { median, recordFigures } from './utils/results.js';
 import { expectTargetsMet } from './utils/targets.js';
+import { serverArgs } from '../e2e/utils/server-command.js';
 
 const RUNS = 3;
 /**
@@ -19,7 +20,7 @@ const TARGET = { coldRatio: 3, warmExtraMs: 1000 };
 async function timeServerStart(dataDir: string): Promise<number> {
   const port = await findFreePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -475,7 +475,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       done();
     });
 
-    it(`${site.language}: admin screens`, { timeout: 300_000 }, async () => {
+    it(`${site.language}: admin screens`, { timeout: 600_000 }, async () => {
       const { check, done } = collect();
       let context: BrowserContext;
       let page: Page;
@@ -576,6 +576,35 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await page.locator('.order-messages-table').waitFor();
       await page.waitForLoadState('networkidle');
       await check(() => expectNoAxeViolations(page, label('admin-order-found')));
+      // The order page's in-page dialogs, each checked open, then closed by Escape (nothing changes).
+      const inDialog = async (name: string, open: () => Promise<void>) => {
+        await open();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        await page.waitForLoadState('networkidle');
+        await check(() => expectNoAxeViolations(page, label(name)));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+      };
+      await inDialog('admin-order-reschedule-dialog', () =>
+        page.getByRole('button', { name: textOf(site, 'admin.orders.reschedule') }).click(),
+      );
+      await inDialog('admin-order-address-dialog', () =>
+        page.getByRole('button', { name: textOf(site, 'admin.orders.editAddress') }).click(),
+      );
+      await inDialog('admin-order-delete-dialog', () =>
+        page.getByRole('button', { name: textOf(site, 'common.delete'), exact: true }).click(),
+      );
+      await inDialog('admin-order-reassign-dialog', async () => {
+        const technician = page.getByLabel(textOf(site, 'admin.orders.changeTechnician'));
+        const other = await technician
+          .locator('option')
+          .evaluateAll((options) =>
+            options.map((option) => (option as HTMLOptionElement).value).find((value) => value && value !== 'N1001'),
+          );
+        await technician.selectOption(other ?? '');
+        await page.getByRole('button', { name: textOf(site, 'common.save'), exact: true }).click();
+      });
       await reference.fill('A11Y-DELETED');
       await reference.press('Enter');
       await page
@@ -583,6 +612,9 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         .waitFor();
       await page.waitForLoadState('networkidle');
       await check(() => expectNoAxeViolations(page, label('admin-order-deleted')));
+      await inDialog('admin-order-restore-dialog', () =>
+        page.getByRole('button', { name: textOf(site, 'admin.orders.restore') }).click(),
+      );
       await reference.fill('NO-SUCH-ORDER');
       await reference.press('Enter');
       await alertWithText(page);

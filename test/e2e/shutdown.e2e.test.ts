@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../server/db/free-port.js';
 import { postGraphQL } from '../utils/http.js';
+import { serverArgs } from './utils/server-command.js';
 
 const ADMIN = { email: 'shutdown@example.test', password: 'a-long-password-1' };
 
@@ -19,7 +20,7 @@ interface Started {
 /** `npm start`'s server with its own embedded PostgreSQL, as an operator runs it. */
 async function startServer(dataDir: string): Promise<Started> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { JOB_LOG_CONTEXT } from '../../server/common/jobs/job-log.js';
 import { loadConfig } from '../../server/config.js';
 import type { AppServices } from '../../server/context.js';
@@ -40,6 +40,8 @@ export interface TestServerOptions {
   recordQueries?: boolean;
   /** Reuse a database (e.g. a second instance on one database). */
   database?: TestDatabase;
+  /** The server's logger (default: at LOG_LEVEL, silent), e.g. one writing into the test to read its lines. */
+  logger?: Logger;
 }
 
 /** The real application on a free port, against its own fresh PostgreSQL database. */
@@ -59,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const queries: string[] = [];
   const server = await startServer(config, {
-    logger: pino({ level: config.logLevel }),
+    logger: options.logger ?? pino({ level: config.logLevel }),
     // A request's statements only: those of background jobs carry the jobs' log label.
     onQuery: options.recordQueries
       ? (sql) => {

@@ -11,6 +11,7 @@ import { IndexPage } from './IndexPage';
 // The personal link's pages load on their own: the consumer index page stays small.
 const PersonalLinkPage = lazy(() => import('./links/PersonalLinkPage'));
 const UnsubscribePage = lazy(() => import('./links/UnsubscribePage'));
+const RatingLinkPage = lazy(() => import('./links/RatingLinkPage'));
 
 const loading = (page: ReactNode) => <Suspense fallback={<Spinner />}>{page}</Suspense>;
 
@@ -25,7 +26,8 @@ function ExternalRoute() {
 
 /**
  * Consumer routes (docs/rules.md, Consumer pages): '' → index; details and external need the data token; v/<token>
- * is the personal link of a message (docs/rules.md, Personal link).
+ * is the personal link of a message (docs/rules.md, Personal link); b/<token> the rating link of a thank-you, which
+ * rates its visit and opens nothing else (docs/rules.md, Rating link).
  */
 export default function ConsumerArea() {
   return (
@@ -35,6 +37,7 @@ export default function ConsumerArea() {
         <Route path="index" element={<IndexPage />} />
         <Route path="v/:token" element={loading(<PersonalLinkPage />)} />
         <Route path="v/:token/afmelden" element={loading(<UnsubscribePage />)} />
+        <Route path="b/:token" element={loading(<RatingLinkPage />)} />
         <Route element={<RequireToken kind="consumer" redirectTo="/index" />}>
           <Route path="details" element={<DetailsRoute />} />
           <Route path="external" element={<ExternalRoute />} />

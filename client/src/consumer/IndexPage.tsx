@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { TextField } from '../components/FormField';
 import { Message } from '../components/Message';
 import { useI18n, type MessageKey } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
@@ -129,31 +130,22 @@ export function IndexPage() {
             const id = `lookup-${field.name}`;
             const problem = fieldErrors[field.name];
             return (
-              <div className="field" key={field.name}>
-                <label htmlFor={id}>{t(field.label)}</label>
-                <input
-                  id={id}
-                  name={field.name}
-                  ref={(element) => {
-                    inputs.current[field.name] = element;
-                  }}
-                  {...field.input}
-                  required
-                  aria-required="true"
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
-                  value={values[field.name]}
-                  onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
-                />
-                <span id={`${id}-hint`} className="field-hint">
-                  {t(field.hint)}
-                </span>
-                {problem && (
-                  <span id={`${id}-error`} className="field-error">
-                    {problem}
-                  </span>
-                )}
-              </div>
+              <TextField
+                key={field.name}
+                id={id}
+                label={t(field.label)}
+                hint={t(field.hint)}
+                error={problem}
+                name={field.name}
+                ref={(element) => {
+                  inputs.current[field.name] = element;
+                }}
+                {...field.input}
+                required
+                aria-required="true"
+                value={values[field.name]}
+                onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+              />
             );
           })}
         </div>

@@ -3,20 +3,36 @@ import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import { useI18n } from '../i18n/i18n';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX, RATING_MIN } from '../../../shared/ratings.js';
-import { useRateVisit, type SavedRating } from './useRateVisit';
+import { useRateVisit, type RatingInput, type RatingOutcome, type SavedRating } from './useRateVisit';
 
 const SCORES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
+/** The rating of a visit of the data token, on the details page. */
+export function VisitRating({ reference, rating }: { reference: string; rating: SavedRating }) {
+  const { save, saving } = useRateVisit();
+  return (
+    <VisitRatingForm rating={rating} save={(input) => save({ referenceNumber: reference, ...input })} saving={saving} />
+  );
+}
+
 /**
  * "Hoe was het bezoek?" after the visit is finished: a score of 1 to 5 as a radio group of large targets and an
- * optional comment. It can be changed for some days after the visit; the server decides until when.
+ * optional comment. It can be changed for some days after the visit; the server decides until when. `save` sends
+ * it: with the data token on the details page, with the rating link on its own page.
  */
-export function VisitRating({ reference, rating }: { reference: string; rating: SavedRating }) {
+export function VisitRatingForm({
+  rating,
+  save,
+  saving,
+}: {
+  rating: SavedRating;
+  save: (input: RatingInput) => Promise<RatingOutcome>;
+  saving: boolean;
+}) {
   const { t } = useI18n();
   const id = useId();
-  const { save, saving } = useRateVisit();
   const [saved, setSaved] = useState<SavedRating>(rating);
   const [score, setScore] = useState<number | null>(rating?.score ?? null);
   const [comment, setComment] = useState(rating?.comment ?? '');
@@ -37,7 +53,7 @@ export function VisitRating({ reference, rating }: { reference: string; rating: 
     if (remaining < 0) {
       return setErrors({ comment: t('consumer.rating.commentTooLong', { max: RATING_COMMENT_MAX_LENGTH }) });
     }
-    const outcome = await save({ referenceNumber: reference, score, comment });
+    const outcome = await save({ score, comment });
     if (!outcome.ok) {
       const { fields } = outcome.problem;
       if (fields.score || fields.comment) return setErrors({ score: fields.score, comment: fields.comment });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormField } from '../components/FormField';
 import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import type { VisitAnswer } from './gql/graphql';
@@ -123,31 +124,32 @@ export function VisitReply({
         ))}
       </div>
       <form className="form visit-note" onSubmit={(event) => void saveNote(event)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-note`}>{t('consumer.reply.noteLabel')}</label>
-          <textarea
-            id={`${id}-note`}
-            rows={3}
-            value={note}
-            maxLength={ACCESS_NOTE_MAX_LENGTH * 2}
-            aria-invalid={noteError || remaining < 0 ? true : undefined}
-            aria-describedby={`${id}-hint ${id}-count${noteError ? ` ${id}-error` : ''}`}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <span id={`${id}-hint`} className="field-hint">
-            {t('consumer.reply.noteHint')}
-          </span>
-          <span id={`${id}-count`} className={remaining < 0 ? 'field-error' : 'field-hint'}>
-            {remaining < 0
-              ? t('consumer.reply.noteTooLong', { max: ACCESS_NOTE_MAX_LENGTH })
-              : t('consumer.reply.noteRemaining', { count: remaining })}
-          </span>
-          {noteError && (
-            <span id={`${id}-error`} className="field-error">
-              {noteError}
-            </span>
+        <FormField
+          id={`${id}-note`}
+          label={t('consumer.reply.noteLabel')}
+          hint={t('consumer.reply.noteHint')}
+          error={noteError}
+        >
+          {(control) => (
+            <>
+              <textarea
+                {...control}
+                rows={3}
+                value={note}
+                maxLength={ACCESS_NOTE_MAX_LENGTH * 2}
+                aria-invalid={control['aria-invalid'] ?? (remaining < 0 ? true : undefined)}
+                aria-describedby={`${control['aria-describedby']} ${id}-count`}
+                onChange={(event) => setNote(event.target.value)}
+              />
+              {/* The count says what is left while typing; past the limit it is the error. */}
+              <span id={`${id}-count`} className={remaining < 0 ? 'field-error' : 'field-hint'}>
+                {remaining < 0
+                  ? t('consumer.reply.noteTooLong', { max: ACCESS_NOTE_MAX_LENGTH })
+                  : t('consumer.reply.noteRemaining', { count: remaining })}
+              </span>
+            </>
           )}
-        </div>
+        </FormField>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-secondary" busy={saving} disabled={remaining < 0}>
             {t('consumer.reply.saveNote')}

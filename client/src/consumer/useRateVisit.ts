@@ -17,6 +17,9 @@ const RateVisitMutation = graphql(`
 
 export type SavedRating = RateVisitMutation['rateVisit'] | null;
 
+/** What the form sends: the score and the comment as typed. */
+export type RatingInput = Pick<RateVisitInput, 'score' | 'comment'>;
+
 export type RatingOutcome = { ok: true; rating: NonNullable<SavedRating> } | { ok: false; problem: ServerProblem };
 
 /** Sends a rating (first or changed); the form keeps what the server answered. */

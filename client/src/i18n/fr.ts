@@ -447,6 +447,7 @@ export const fr: Record<MessageKey, string> = {
   'admin.messages.kind.CANCELLATION': 'Annulation',
   'admin.messages.kind.ON_THE_WAY': 'En route',
   'admin.messages.kind.RESTORED': 'Replanifié',
+  'admin.messages.kind.THANK_YOU': 'Remerciement et avis',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'SMS',
   'admin.messages.status.QUEUED': "En file d'attente",
@@ -506,6 +507,8 @@ export const fr: Record<MessageKey, string> = {
   'admin.messages.failure.SKIPPED_ADDRESS_REMOVED': 'Non envoyé : l’adresse avait déjà été effacée après la visite.',
   'admin.messages.failure.SKIPPED_UNSUBSCRIBED': 'Non envoyé : le client s’est désinscrit de ces messages.',
   'admin.messages.failure.SKIPPED_NOT_ON_THE_WAY': 'Non envoyé : le technicien n’était plus en route.',
+  'admin.messages.failure.SKIPPED_VISIT_CHANGED':
+    'Non envoyé : le remerciement ne convient plus (la commande a été supprimée, ou la visite n’est plus terminée ou ne peut plus être évaluée).',
   'admin.messages.failure.UNKNOWN': 'Pour une autre raison. Voir le message technique.',
   'admin.messages.failureDetail': 'Message technique :',
   'admin.history.kind.RESCHEDULED': 'Déplacée à un autre jour ou horaire',
@@ -673,6 +676,17 @@ export const fr: Record<MessageKey, string> = {
   'consumer.rating.change': "Modifier l'évaluation",
   'consumer.rating.thanks': 'Merci pour votre évaluation.',
   'consumer.rating.changed': 'Votre évaluation a été modifiée.',
+  // the rating link of a thank-you message
+  'consumer.ratingLink.pageTitle': 'Évaluez votre visite',
+  'consumer.ratingLink.opening': 'Ouverture de votre évaluation…',
+  'consumer.ratingLink.title': 'Votre visite du {date}',
+  'consumer.ratingLink.reference': 'Numéro de commande : {reference}',
+  'consumer.ratingLink.openUntil': "Vous pouvez donner ou modifier votre avis jusqu'au {date} à {time}.",
+  'consumer.ratingLink.INVALID': "Ce lien n'est pas valable. Il n'a peut-être pas été copié en entier.",
+  'consumer.ratingLink.EXPIRED':
+    "Une visite peut être évaluée jusqu'à {days} jours après sa fin. Ce délai est dépassé.",
+  'consumer.ratingLink.REVOKED':
+    "Ce rendez-vous a été annulé ou modifié après l'envoi du lien. C'est pourquoi le lien ne fonctionne plus.",
   'admin.rating.title': 'Évaluation du client',
   'admin.rating.none': "Pas encore d'évaluation",
   'admin.rating.score': '{score} sur {max}',

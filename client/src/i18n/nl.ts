@@ -448,6 +448,7 @@ export const nl = {
   'admin.messages.kind.CANCELLATION': 'Afzegging',
   'admin.messages.kind.ON_THE_WAY': 'Onderweg',
   'admin.messages.kind.RESTORED': 'Weer gepland',
+  'admin.messages.kind.THANK_YOU': 'Bedankt en beoordeling',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'Sms',
   'admin.messages.status.QUEUED': 'In de wachtrij',
@@ -507,6 +508,8 @@ export const nl = {
   'admin.messages.failure.SKIPPED_ADDRESS_REMOVED': 'Niet verstuurd: het adres was na het bezoek al verwijderd.',
   'admin.messages.failure.SKIPPED_UNSUBSCRIBED': 'Niet verstuurd: de klant heeft zich afgemeld voor deze berichten.',
   'admin.messages.failure.SKIPPED_NOT_ON_THE_WAY': 'Niet verstuurd: de monteur was niet meer onderweg.',
+  'admin.messages.failure.SKIPPED_VISIT_CHANGED':
+    'Niet verstuurd: het bedankje past niet meer (de opdracht is verwijderd, of het bezoek is niet meer afgerond of niet meer te beoordelen).',
   'admin.messages.failure.UNKNOWN': 'Om een andere reden. Zie de technische melding.',
   'admin.messages.failureDetail': 'Technische melding:',
   'admin.history.kind.RESCHEDULED': 'Verzet naar een andere dag of tijd',
@@ -674,6 +677,17 @@ export const nl = {
   'consumer.rating.change': 'Beoordeling wijzigen',
   'consumer.rating.thanks': 'Bedankt voor uw beoordeling.',
   'consumer.rating.changed': 'Uw beoordeling is gewijzigd.',
+  // the rating link of a thank-you message
+  'consumer.ratingLink.pageTitle': 'Beoordeel uw bezoek',
+  'consumer.ratingLink.opening': 'Uw beoordeling wordt geopend…',
+  'consumer.ratingLink.title': 'Uw bezoek van {date}',
+  'consumer.ratingLink.reference': 'Ordernummer: {reference}',
+  'consumer.ratingLink.openUntil': 'U kunt uw beoordeling geven of wijzigen tot {date} {time} uur.',
+  'consumer.ratingLink.INVALID': 'Deze link is niet geldig. Misschien is hij niet helemaal overgenomen.',
+  'consumer.ratingLink.EXPIRED':
+    'Een bezoek beoordelen kan tot {days} dagen nadat het is afgerond. Die tijd is voorbij.',
+  'consumer.ratingLink.REVOKED':
+    'Deze afspraak is geannuleerd of gewijzigd nadat de link werd verstuurd. Daarom werkt de link niet meer.',
   'admin.rating.title': 'Beoordeling klant',
   'admin.rating.none': 'Nog geen beoordeling',
   'admin.rating.score': '{score} van {max}',

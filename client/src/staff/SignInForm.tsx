@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Message } from '../components/Message';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
-import { TextField } from './FormField';
+import { TextField } from '../components/FormField';
 import { BusyButton } from '../components/BusyButton';
 
 /** E-mail and password, a submit button (Enter submits too) and the 'forgot password' link. */

@@ -10,6 +10,9 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   // consumer links: the personal link of a message (signed, rate-limited) and its unsubscribe button
   'openPersonalLink',
   'unsubscribeByPersonalLink',
+  // ratings: the rating link of a thank-you (signed, rate-limited); it rates its one visit and opens nothing else
+  'ratingLink',
+  'rateVisitByLink',
   // accounts (sign-in, password reset)
   'signInTechnician',
   'signInAdmin',

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import type { Clock } from '../clock.js';
 import { Role } from './role.js';
@@ -6,6 +6,8 @@ import { Role } from './role.js';
 /** One algorithm, pinned on both sides: a token naming another (or `none`) is refused. */
 const ALGORITHM = 'HS256';
 const ISSUER = 'tijdvak';
+/** The JOSE header jsonwebtoken writes for HS256, encoded once. */
+const ENCODED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: 'JWT' })).toString('base64url');
 
 export interface ExternalHandling {
   /** True when an external company handles the visit. */
@@ -114,12 +116,17 @@ export class TokenService {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
+  /**
+   * The token jsonwebtoken's `sign` would make, byte for byte (its header, its claim order: the claims, `iat`,
+   * `exp`, `iss`), signed with node's HMAC directly: jsonwebtoken's checks of its options and key around the same
+   * HMAC were about 5 % of a lookup's CPU. Verifying stays with jsonwebtoken (the algorithm pinned, expiry and
+   * issuer required), so every verifier of these tokens accepts them as before.
+   */
   private sign(claims: TokenClaims, lifetimeSeconds: number): string {
-    return jwt.sign({ ...claims, iat: this.clock.nowSeconds() }, this.secret, {
-      algorithm: ALGORITHM,
-      expiresIn: lifetimeSeconds,
-      issuer: ISSUER,
-    });
+    const iat = this.clock.nowSeconds();
+    const payload = { ...claims, iat, exp: iat + lifetimeSeconds, iss: ISSUER };
+    const signed = `${ENCODED_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${signed}.${createHmac('sha256', this.secret).update(signed).digest('base64url')}`;
   }
 
   signConsumer(orderIds: number[], external: ExternalHandling): string {

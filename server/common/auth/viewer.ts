@@ -19,5 +19,16 @@ export interface AdminViewer {
   adminId: number;
 }
 
+/**
+ * A technician's token whose signature, expiry and shape were verified but whose session was not checked yet: the
+ * technician must still exist with this token version, and an acting admin be active with its own. A call that
+ * checks both in its own statement (the legacy schedule) takes this instead of a `TechnicianViewer`.
+ */
+export interface TechnicianSession {
+  technicianId: number;
+  tokenVersion: number;
+  actingAdmin: { id: number; tokenVersion: number } | null;
+}
+
 /** The authenticated caller of one request; null for anonymous callers. */
 export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer;

@@ -215,6 +215,8 @@ export const fr: Record<MessageKey, string> = {
   MESSAGE_ALREADY_QUEUED: 'Ce message est déjà prêt à être envoyé.',
   MESSAGE_SUPERSEDED: 'Un message plus récent a été envoyé ensuite par ce canal ; renvoyez celui-là.',
   MESSAGE_VISIT_OVER: "La visite est passée : renvoyer n'a plus de sens.",
+  MESSAGE_RATING_CLOSED:
+    "Cette visite ne peut plus être évaluée (plus terminée, ou terminée il y a plus de 7 jours) : renvoyer le remerciement n'a plus de sens.",
   MESSAGE_NO_ADDRESS: "Le rendez-vous n'a plus d'adresse pour ce canal. Complétez-la et réessayez.",
   // message settings
   SENDER_NAME_INVALID:
@@ -311,6 +313,18 @@ export const fr: Record<MessageKey, string> = {
     "{sender}: votre rendez-vous est maintenu, le {date}. L'heure suivra le {shownFrom}. {link}",
   CONSUMER_SMS_RESTORED_DAY_SHORT: '{sender}: rendez-vous maintenu, le {date}. {link}',
 
+  // consumer messages: the thank-you after a finished visit, with the rating link
+  CONSUMER_MAIL_THANK_YOU_SUBJECT: "Merci pour votre temps : comment s'est passée la visite ?",
+  CONSUMER_MAIL_THANK_YOU_INTRO: "Notre technicien est passé chez vous le {date}. Merci de l'avoir accueilli.",
+  CONSUMER_MAIL_THANK_YOU_REPAIRED: 'Votre appareil est réparé.',
+  CONSUMER_MAIL_THANK_YOU_FOLLOW_UP_PARTS: 'Une visite de suivi aura lieu : les pièces sont commandées.',
+  CONSUMER_MAIL_THANK_YOU_NOT_DONE: "La réparation n'a pas abouti. Appelez-nous, nous verrons ensemble la suite.",
+  CONSUMER_MAIL_THANK_YOU_ASK:
+    "Comment s'est passée la visite ? Donnez une note de 1 à 5, avec un commentaire si vous le souhaitez, jusqu'au {until}.",
+  CONSUMER_MAIL_THANK_YOU_ACTION: 'Évaluer la visite',
+  CONSUMER_SMS_THANK_YOU:
+    "{sender}: merci pour votre temps ! Comment s'est passée la visite ? Une note de 1 à 5 : {link}",
+  CONSUMER_SMS_THANK_YOU_SHORT: '{sender}: votre avis sur la visite ? {link}',
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",

@@ -211,6 +211,8 @@ export const nl = {
   MESSAGE_ALREADY_QUEUED: 'Dit bericht staat al klaar om te worden verstuurd.',
   MESSAGE_SUPERSEDED: 'Er is daarna een nieuwer bericht via dit kanaal gestuurd; verstuur dat opnieuw.',
   MESSAGE_VISIT_OVER: 'Het bezoek is voorbij: opnieuw versturen heeft geen zin meer.',
+  MESSAGE_RATING_CLOSED:
+    'Dit bezoek kan niet meer worden beoordeeld (niet meer afgerond, of langer dan 7 dagen geleden): het bedankje opnieuw versturen heeft geen zin meer.',
   MESSAGE_NO_ADDRESS: 'De opdracht heeft geen adres meer voor dit kanaal. Vul het in en probeer het opnieuw.',
   // message settings
   SENDER_NAME_INVALID: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
@@ -299,6 +301,17 @@ export const nl = {
   CONSUMER_SMS_RESTORED_DAY: '{sender}: uw afspraak gaat toch door, op {date}. Het tijdvak volgt {shownFrom}. {link}',
   CONSUMER_SMS_RESTORED_DAY_SHORT: '{sender}: afspraak gaat toch door, {date}. {link}',
 
+  // consumer messages: the thank-you after a finished visit, with the rating link
+  CONSUMER_MAIL_THANK_YOU_SUBJECT: 'Bedankt voor uw tijd: hoe was het bezoek?',
+  CONSUMER_MAIL_THANK_YOU_INTRO: 'Onze monteur is op {date} bij u geweest. Bedankt dat u er was.',
+  CONSUMER_MAIL_THANK_YOU_REPAIRED: 'Uw apparaat is gerepareerd.',
+  CONSUMER_MAIL_THANK_YOU_FOLLOW_UP_PARTS: 'Er komt een vervolgbezoek: de onderdelen zijn besteld.',
+  CONSUMER_MAIL_THANK_YOU_NOT_DONE: 'De reparatie is niet gelukt. Bel ons, dan kijken we samen hoe verder.',
+  CONSUMER_MAIL_THANK_YOU_ASK:
+    'Hoe was het bezoek? Geef een cijfer van 1 tot 5, met een opmerking als u wilt. Dat kan tot {until} uur.',
+  CONSUMER_MAIL_THANK_YOU_ACTION: 'Beoordeel het bezoek',
+  CONSUMER_SMS_THANK_YOU: '{sender}: bedankt voor uw tijd! Hoe was het bezoek? Geef een cijfer van 1 tot 5: {link}',
+  CONSUMER_SMS_THANK_YOU_SHORT: '{sender}: hoe was het bezoek? {link}',
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
   PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',

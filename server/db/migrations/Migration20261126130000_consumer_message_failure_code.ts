@@ -13,6 +13,10 @@ export class Migration20261126130000_consumer_message_failure_code extends Migra
         when 'the address was removed after the visit' then 'SKIPPED_ADDRESS_REMOVED'
         when 'unsubscribed' then 'SKIPPED_UNSUBSCRIBED'
         when 'the technician is no longer on the way' then 'SKIPPED_NOT_ON_THE_WAY'
+        when 'the order was deleted' then 'SKIPPED_VISIT_CHANGED'
+        when 'the visit is no longer finished' then 'SKIPPED_VISIT_CHANGED'
+        when 'the visit ended without a visit to rate' then 'SKIPPED_VISIT_CHANGED'
+        when 'the visit can no longer be rated' then 'SKIPPED_VISIT_CHANGED'
         else 'UNKNOWN' end
       where "last_error" is not null or "status" = 'FAILED';`);
   }

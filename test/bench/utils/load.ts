@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuMillisecondsOf } from './cpu.js';
 
 export interface LoadOptions {
   url: string;
@@ -14,6 +15,8 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** Requests per second to hold (for latency at a given rate); unset: as fast as possible. */
   rate?: number;
+  /** The server's process: its CPU time (user + system) over the run is divided by the requests answered. */
+  serverPid?: number;
 }
 
 export interface LoadResult {
@@ -25,6 +28,11 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   total: number;
+  /**
+   * The server's CPU time per answered request in ms (with `serverPid`): steadier than throughput on a machine
+   * shared with other work, since a process waiting for a core spends no CPU.
+   */
+  cpuMsPerRequest?: number;
 }
 
 /**
@@ -39,6 +47,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     file,
     JSON.stringify({ method: 'GET', connections: 10, durationSeconds: 10, ...options, headers: options.headers ?? {} }),
   );
+  const cpuBefore = options.serverPid === undefined ? 0 : cpuMillisecondsOf(options.serverPid);
   try {
     const result = await new Promise<LoadResult>((resolve, reject) => {
       const child = spawn(process.execPath, ['test/bench/utils/load-runner.mjs', file], {
@@ -55,6 +64,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`${options.url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    }
+    if (options.serverPid !== undefined && result.total > 0) {
+      result.cpuMsPerRequest = (cpuMillisecondsOf(options.serverPid) - cpuBefore) / result.total;
     }
     return result;
   } finally {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../../../server/db/free-port.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
+import { serverArgs } from './server-command.js';
 
 export interface AppProcess {
   /** http://127.0.0.1:<port> */
@@ -23,15 +24,15 @@ export interface AppProcess {
 }
 
 /**
- * The built server (`node dist/server/main.js`) in its own process, with its own fresh database and
- * data directory, exactly as an operator would run it.
+ * The built server (`node <npm start's options> dist/server/main.js`) in its own process, with its own fresh
+ * database and data directory, exactly as an operator would run it.
  */
 export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tijdvak-e2e-'));
   const port = await findFreePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { TextField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -101,10 +102,12 @@ export function OverviewPage() {
         )}
       </div>
       <form className="overview-day-form" onSubmit={show}>
-        <div className="field">
-          <label htmlFor={`${id}-day`}>{t('admin.overview.day')}</label>
-          <input id={`${id}-day`} type="date" value={typed} onChange={(event) => setTyped(event.target.value)} />
-        </div>
+        <TextField
+          label={t('admin.overview.day')}
+          type="date"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
         <button type="submit" className="button button-secondary">
           {t('admin.overview.show')}
         </button>

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
+import { SelectField } from '../../components/FormField';
 
 const COUNTRIES: Country[] = ['NL', 'BE'];
 
@@ -15,22 +15,13 @@ export function CountrySelect({
   disabled?: boolean;
 }) {
   const { t } = useI18n();
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('admin.data.country')}</label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as Country)}
-      >
-        {COUNTRIES.map((country) => (
-          <option key={country} value={country}>
-            {t(`common.country.${country}`)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={t('admin.data.country')}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as Country)}
+      options={COUNTRIES.map((country) => ({ value: country, label: t(`common.country.${country}`) }))}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@apollo/client/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { TextField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import type { Country, ImportOrdersMutation as ImportOrdersResult, RowReport_OutcomeFragment } from '../../gql/graphql';
@@ -106,8 +107,6 @@ export function ImportPage() {
   const { t, language, country: siteCountry } = useI18n();
   usePageTitle(t('admin.menu.import'));
   const navigate = useNavigate();
-  const fileId = useId();
-  const hintId = useId();
   const [country, setCountry] = useState<Country>(siteCountry);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -164,27 +163,20 @@ export function ImportPage() {
       <p className="muted">{t('admin.import.format')}</p>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <CountrySelect value={country} onChange={setCountry} disabled={running} />
-        <div className="field">
-          <label htmlFor={fileId}>{t('admin.import.file')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={hintId}
-            aria-invalid={Boolean(fileError)}
-            disabled={running}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              const isCsv = chosen !== null && chosen.name.toLowerCase().endsWith('.csv');
-              setFile(isCsv ? chosen : null);
-              setFileError(chosen && !isCsv ? t('admin.import.notCsv') : null);
-            }}
-          />
-          <span id={hintId} className="field-hint">
-            {t('admin.import.fileHint')}
-          </span>
-          {fileError && <span className="field-error">{fileError}</span>}
-        </div>
+        <TextField
+          label={t('admin.import.file')}
+          hint={t('admin.import.fileHint')}
+          error={fileError}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={running}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            const isCsv = chosen !== null && chosen.name.toLowerCase().endsWith('.csv');
+            setFile(isCsv ? chosen : null);
+            setFileError(chosen && !isCsv ? t('admin.import.notCsv') : null);
+          }}
+        />
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={running} disabled={!file}>
             {t('admin.import.submit')}

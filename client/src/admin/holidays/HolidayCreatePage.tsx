@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SelectField, TextField } from '../../components/FormField';
 import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import type { Country } from '../../gql/graphql';
@@ -30,7 +31,6 @@ export function HolidayCreatePage() {
   const [guard, setGuard] = useState<{ country: Country; date: string; warning: string } | null>(null);
   const [cancelled, setCancelled] = useState(false);
   const dateInput = useRef<HTMLInputElement>(null);
-  const ids = { country: useId(), date: useId(), dateError: useId() };
 
   const save = async (saveDespiteOrders: boolean) => {
     setProblem(null);
@@ -73,38 +73,21 @@ export function HolidayCreatePage() {
     <section>
       <AdminPageHeader title={t('admin.holidays.createTitle')} back={LIST} />
       <form className="card form holiday-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={ids.country}>{t('admin.holidays.country')}</label>
-          <select
-            id={ids.country}
-            value={country}
-            onChange={(event) => choose(() => setCountry(event.target.value as Country))}
-          >
-            {HOLIDAY_COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {code} – {t(countryNameKey(code))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.date}>{t('admin.holidays.date')}</label>
-          <input
-            id={ids.date}
-            ref={dateInput}
-            type="date"
-            required
-            value={date}
-            onChange={(event) => choose(() => setDate(event.target.value))}
-            aria-invalid={dateProblem ? true : undefined}
-            aria-describedby={dateProblem ? ids.dateError : undefined}
-          />
-          {dateProblem && (
-            <span className="field-error" id={ids.dateError}>
-              {dateProblem}
-            </span>
-          )}
-        </div>
+        <SelectField
+          label={t('admin.holidays.country')}
+          value={country}
+          onChange={(event) => choose(() => setCountry(event.target.value as Country))}
+          options={HOLIDAY_COUNTRIES.map((code) => ({ value: code, label: `${code} – ${t(countryNameKey(code))}` }))}
+        />
+        <TextField
+          label={t('admin.holidays.date')}
+          ref={dateInput}
+          type="date"
+          required
+          value={date}
+          onChange={(event) => choose(() => setDate(event.target.value))}
+          error={dateProblem}
+        />
         <Message tone="error">{problem && !dateProblem ? problem.message : undefined}</Message>
         <Message tone="info">{cancelled ? t('admin.holidays.guard.cancelled') : undefined}</Message>
         <div>

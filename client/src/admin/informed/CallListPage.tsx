@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CALL_NOTE_MAX_LENGTH, CALL_STATUSES, DONE_CALL_STATUSES } from '../../../../shared/call-list.js';
+import { FormField, TextField } from '../../components/FormField';
 import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { ReplyNote } from '../../components/ReplyNote';
@@ -163,35 +164,26 @@ export function CallListPage() {
       <form className="card form call-list-form" onSubmit={show}>
         <div className="call-list-fields">
           <CountrySelect value={country} onChange={setCountry} />
-          <div className="field">
-            <label htmlFor={`${id}-by`}>{t('admin.callList.by')}</label>
-            <input
-              id={`${id}-by`}
-              type="time"
-              value={by}
-              aria-describedby={`${id}-by-hint${problem?.fields.by ? ` ${id}-by-error` : ''}`}
-              aria-invalid={problem?.fields.by ? true : undefined}
-              onChange={(event) => setBy(event.target.value)}
-            />
-            <span id={`${id}-by-hint`} className="field-hint">
-              {t('admin.callList.byHint')}
-            </span>
-            {problem?.fields.by && (
-              <span id={`${id}-by-error`} className="field-error">
-                {problem.fields.by}
-              </span>
+          <TextField
+            id={`${id}-by`}
+            label={t('admin.callList.by')}
+            hint={t('admin.callList.byHint')}
+            error={problem?.fields.by}
+            type="time"
+            value={by}
+            onChange={(event) => setBy(event.target.value)}
+          />
+          <FormField id={`${id}-technician`} label={t('admin.callList.technician')}>
+            {(control) => (
+              <TechnicianSelect
+                id={control.id}
+                technicians={technicians}
+                value={technicians.some((option) => option.personalNumber === technician) ? technician : ''}
+                onChange={setTechnician}
+                emptyLabel={t('admin.callList.allTechnicians')}
+              />
             )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-technician`}>{t('admin.callList.technician')}</label>
-            <TechnicianSelect
-              id={`${id}-technician`}
-              technicians={technicians}
-              value={technicians.some((option) => option.personalNumber === technician) ? technician : ''}
-              onChange={setTechnician}
-              emptyLabel={t('admin.callList.allTechnicians')}
-            />
-          </div>
+          </FormField>
         </div>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={loading && !shown}>

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { Message } from '../../components/Message';
 import type { OrderActions_OrderFragment } from '../../gql/graphql';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
-import { FormField } from '../../staff/FormField';
+import { FormField } from '../../components/FormField';
 import { useUpdateOrderAddressMutation, type MutationOutcome } from './order-mutations';
 
 type AddressField = 'zipcode' | 'houseNumber' | 'houseNumberAddition' | 'street' | 'city';

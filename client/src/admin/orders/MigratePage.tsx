@@ -1,6 +1,7 @@
 import { addressLine } from '../../../../shared/address.js';
 import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
+import { FormField, TextField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -108,31 +109,30 @@ export function MigratePage() {
       <AdminPageHeader title={t('admin.menu.migrate')} />
       <form className="card form" onSubmit={(event) => void submit(event)}>
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor="migrate-source">{t('admin.orders.migrate.source')}</label>
-            <TechnicianSelect
-              id="migrate-source"
-              technicians={technicians}
-              value={sourceNumber}
-              onChange={(value) => {
-                setSourceNumber(value);
-                if (value === targetNumber) setTargetNumber('');
-                resetSelection();
-              }}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="migrate-date">{t('admin.orders.field.date')}</label>
-            <input
-              id="migrate-date"
-              type="date"
-              value={day}
-              onChange={(event) => {
-                setDate(event.target.value);
-                resetSelection();
-              }}
-            />
-          </div>
+          <FormField id="migrate-source" label={t('admin.orders.migrate.source')}>
+            {(control) => (
+              <TechnicianSelect
+                id={control.id}
+                technicians={technicians}
+                value={sourceNumber}
+                onChange={(value) => {
+                  setSourceNumber(value);
+                  if (value === targetNumber) setTargetNumber('');
+                  resetSelection();
+                }}
+              />
+            )}
+          </FormField>
+          <TextField
+            id="migrate-date"
+            label={t('admin.orders.field.date')}
+            type="date"
+            value={day}
+            onChange={(event) => {
+              setDate(event.target.value);
+              resetSelection();
+            }}
+          />
         </div>
 
         <div className="status-messages">
@@ -175,19 +175,20 @@ export function MigratePage() {
           </fieldset>
         )}
 
-        <div className="field">
-          <label htmlFor="migrate-target">{t('admin.orders.migrate.target')}</label>
-          <TechnicianSelect
-            id="migrate-target"
-            technicians={technicians}
-            exclude={source?.id}
-            value={targetNumber}
-            onChange={(value) => {
-              setTargetNumber(value);
-              setStatus(null);
-            }}
-          />
-        </div>
+        <FormField id="migrate-target" label={t('admin.orders.migrate.target')}>
+          {(control) => (
+            <TechnicianSelect
+              id={control.id}
+              technicians={technicians}
+              exclude={source?.id}
+              value={targetNumber}
+              onChange={(value) => {
+                setTargetNumber(value);
+                setStatus(null);
+              }}
+            />
+          )}
+        </FormField>
         <StatusMessages status={status} />
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={migrating} disabled={targetNumber === ''}>

@@ -1,27 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { hourLabel, hoursOf, ORDER_BEGIN_HOURS } from '../../../../shared/hours.js';
 import { BusyButton } from '../../components/BusyButton';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { Dialog } from '../../components/Dialog';
-import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import type { OrderActions_OrderFragment } from '../../gql/graphql';
-import { formatDayMonthYear, formatTime, formatWeekday, hourIn } from '../../i18n/format';
+import { formatDayMonthYear, formatTime, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
-import { TIME_ZONE } from '../../i18n/locale';
 import {
   useDeleteOrderMutation,
   useReassignOrderMutation,
-  useRescheduleOrderMutation,
   useRestoreOrderMutation,
   type MutationOutcome,
 } from './order-mutations';
 import { AddressDialog } from './AddressDialog';
+import { RescheduleDialog } from './RescheduleDialog';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
-import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 import { fullName } from '../../../../shared/staff.js';
+import { FormField } from '../../components/FormField';
 
 /** @public Read by codegen: the order page's query and the order mutations spread it. */
 export const OrderActionsFragment = graphql(`
@@ -52,8 +48,6 @@ export const OrderActionsFragment = graphql(`
 
 /** How long "Ongedaan maken" stays: long enough to notice a slip, short enough not to undo someone else's work. */
 export const UNDO_SECONDS = 10;
-
-const BEGIN_HOURS = hoursOf(ORDER_BEGIN_HOURS);
 
 type Undo = { text: string; run: () => Promise<MutationOutcome> };
 
@@ -204,15 +198,11 @@ export function OrderActions({
         </div>
       ) : (
         <form className="form order-actions" onSubmit={(event) => void saveTechnician(event)}>
-          <div className="field">
-            <label htmlFor="order-new-technician">{t('admin.orders.changeTechnician')}</label>
-            <TechnicianSelect
-              id="order-new-technician"
-              technicians={ofCountry}
-              value={technician}
-              onChange={setTechnician}
-            />
-          </div>
+          <FormField id="order-new-technician" label={t('admin.orders.changeTechnician')}>
+            {(control) => (
+              <TechnicianSelect id={control.id} technicians={ofCountry} value={technician} onChange={setTechnician} />
+            )}
+          </FormField>
           <div className="toolbar">
             <BusyButton type="submit" className="button button-primary" busy={reassigning} disabled={technician === ''}>
               {t('common.save')}
@@ -268,112 +258,5 @@ export function OrderActions({
       )}
       {confirmDialog}
     </>
-  );
-}
-
-/** Another date, window and (optionally) technician; the server's refusal (holiday, confirmed day) shows in place. */
-function RescheduleDialog({
-  order,
-  technicians,
-  windowText,
-  technicianText,
-  onClose,
-}: {
-  order: OrderActions_OrderFragment;
-  technicians: readonly TechnicianOption[];
-  windowText: (appointment: Date | string) => string;
-  technicianText: (person: { firstname: string; lastname: string } | null | undefined) => string;
-  onClose: (outcome: MutationOutcome | null) => void;
-}) {
-  const { t, language } = useI18n();
-  const ids = useId();
-  const zone = TIME_ZONE[order.country];
-  const current = new Date(order.appointment);
-  const [date, setDate] = useState(localDateOf(current, zone));
-  const [hour, setHour] = useState(hourIn(current, { language, country: order.country }));
-  const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [reschedule, saving] = useRescheduleOrderMutation();
-  const today = localDateOf(new Date(), zone);
-  const chosen = technicians.find((option) => option.personalNumber === technician);
-  const start = date ? instantOf(date, hour, 0, zone) : null;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!start) return;
-    setProblem(null);
-    const outcome = await reschedule({
-      orderId: order.id,
-      appointment: start.toISOString(),
-      technician: technician === '' ? null : technician,
-    });
-    if (outcome.ok) onClose(outcome);
-    else setProblem(outcome.problem.message);
-  };
-
-  return (
-    <Dialog
-      open
-      title={t('admin.orders.rescheduleTitle', { reference: order.referenceNumber })}
-      description={t('admin.orders.rescheduleNow', {
-        window: windowText(order.appointment),
-        technician: technicianText(order.technician),
-      })}
-      onCancel={() => onClose(null)}
-      actions={
-        <>
-          <BusyButton type="submit" form={`${ids}-form`} className="button button-primary" busy={saving}>
-            {t('admin.orders.reschedule')}
-          </BusyButton>
-          <button type="button" className="button button-secondary" onClick={() => onClose(null)}>
-            {t('common.cancel')}
-          </button>
-        </>
-      }
-    >
-      {/* The server decides which days are open (its clock, the technician's lock, holidays) and says why in the
-          user's language; the browser's own check would judge by the phone's or PC's clock, in its own words. */}
-      <form id={`${ids}-form`} className="form" noValidate onSubmit={(event) => void submit(event)}>
-        <div className="field">
-          <label htmlFor={`${ids}-date`}>{t('admin.orders.field.date')}</label>
-          <input
-            id={`${ids}-date`}
-            type="date"
-            required
-            min={today}
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-hour`}>{t('admin.orders.field.beginHour')}</label>
-          <select id={`${ids}-hour`} value={hour} onChange={(event) => setHour(Number(event.target.value))}>
-            {BEGIN_HOURS.map((option) => (
-              <option key={option} value={option}>
-                {hourLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-technician`}>{t('admin.orders.field.technician')}</label>
-          <TechnicianSelect
-            id={`${ids}-technician`}
-            technicians={technicians}
-            value={technician}
-            onChange={setTechnician}
-          />
-        </div>
-        {start && (
-          <p aria-live="polite">
-            {t('admin.orders.rescheduleNew', {
-              window: windowText(start),
-              technician: technicianText(chosen ?? order.technician),
-            })}
-          </p>
-        )}
-        <Message tone="error">{problem ?? undefined}</Message>
-      </form>
-    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { TIME_ZONE, type Country } from '../../i18n/locale';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { FormField } from '../../staff/FormField';
+import { FormField } from '../../components/FormField';
 import { useCreateOrderMutation } from './order-mutations';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -94,20 +95,21 @@ export function OrderManagePage() {
     <section>
       <AdminPageHeader title={t('admin.menu.manageOrders')} back={backToList ?? undefined} />
       <form className="card form search-form" onSubmit={search} role="search">
-        <div className="field">
-          <label htmlFor="order-search">{t('admin.orders.field.referenceNumber')}</label>
-          <div className="inline-controls">
-            <input
-              id="order-search"
-              value={reference}
-              autoComplete="off"
-              onChange={(event) => setReference(event.target.value)}
-            />
-            <button type="submit" className="button button-primary">
-              {t('admin.orders.search')}
-            </button>
-          </div>
-        </div>
+        <FormField id="order-search" label={t('admin.orders.field.referenceNumber')}>
+          {(control) => (
+            <div className="inline-controls">
+              <input
+                {...control}
+                value={reference}
+                autoComplete="off"
+                onChange={(event) => setReference(event.target.value)}
+              />
+              <button type="submit" className="button button-primary">
+                {t('admin.orders.search')}
+              </button>
+            </div>
+          )}
+        </FormField>
         <Message tone="error">{searchProblem?.message}</Message>
       </form>
       {result.loading && !order && <Spinner />}

@@ -89,6 +89,7 @@ export const MESSAGE_KINDS = {
   CANCELLATION: 'admin.messages.kind.CANCELLATION',
   ON_THE_WAY: 'admin.messages.kind.ON_THE_WAY',
   RESTORED: 'admin.messages.kind.RESTORED',
+  THANK_YOU: 'admin.messages.kind.THANK_YOU',
 } as const;
 
 export const MESSAGE_CHANNELS = {

@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n/i18n';
-import { TextField } from '../../staff/FormField';
+import { TextField } from '../../components/FormField';
 
 export interface PersonValues {
   firstname: string;

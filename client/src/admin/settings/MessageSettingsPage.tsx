@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { SENDER_NAME_MAX_LENGTH } from '../../../../shared/messages.js';
+import { SelectField, TextField } from '../../components/FormField';
 import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
@@ -59,7 +60,7 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
   const [saved, setSaved] = useState(false);
   // The cache updates the setting by its country (its key): the page shows what was saved.
   const [update, { loading }] = useMutation(UpdateMessageSettingMutation);
-  const ids = { name: useId(), nameHint: useId(), nameError: useId(), language: useId(), channelError: useId() };
+  const channelErrorId = useId();
   const countryName = t(`common.country.${setting.country}`);
 
   const change = (values: Partial<Draft>) => {
@@ -92,7 +93,7 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
         />
         <span>{t('admin.messageSettings.enabled')}</span>
       </label>
-      <fieldset aria-describedby={channelError ? ids.channelError : undefined}>
+      <fieldset aria-describedby={channelError ? channelErrorId : undefined}>
         <legend>{t('admin.messageSettings.channels')}</legend>
         <label className="check-row">
           <input type="checkbox" checked={draft.email} onChange={(event) => change({ email: event.target.checked })} />
@@ -103,45 +104,29 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
           <span>{t('admin.messageSettings.sms')}</span>
         </label>
         {channelError && (
-          <p className="field-error" id={ids.channelError}>
+          <p className="field-error" id={channelErrorId}>
             {channelError}
           </p>
         )}
       </fieldset>
-      <div className="field">
-        <label htmlFor={ids.name}>{t('admin.messageSettings.senderName')}</label>
-        <input
-          id={ids.name}
-          value={draft.senderName}
-          maxLength={SENDER_NAME_MAX_LENGTH}
-          autoComplete="off"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${ids.nameHint} ${ids.nameError}` : ids.nameHint}
-          onChange={(event) => change({ senderName: event.target.value })}
-        />
-        <span className="field-hint" id={ids.nameHint}>
-          {t('admin.messageSettings.senderNameHint', { max: SENDER_NAME_MAX_LENGTH })}
-        </span>
-        {nameError && (
-          <span className="field-error" id={ids.nameError}>
-            {nameError}
-          </span>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.language}>{t('admin.messageSettings.language')}</label>
-        <select
-          id={ids.language}
-          value={draft.language}
-          onChange={(event) => change({ language: event.target.value as Language })}
-        >
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language}>
-              {t(`admin.messageSettings.language.${language}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        label={t('admin.messageSettings.senderName')}
+        hint={t('admin.messageSettings.senderNameHint', { max: SENDER_NAME_MAX_LENGTH })}
+        error={nameError}
+        value={draft.senderName}
+        maxLength={SENDER_NAME_MAX_LENGTH}
+        autoComplete="off"
+        onChange={(event) => change({ senderName: event.target.value })}
+      />
+      <SelectField
+        label={t('admin.messageSettings.language')}
+        value={draft.language}
+        onChange={(event) => change({ language: event.target.value as Language })}
+        options={LANGUAGES.map((language) => ({
+          value: language,
+          label: t(`admin.messageSettings.language.${language}`),
+        }))}
+      />
       <div className="toolbar">
         <BusyButton
           type="submit"

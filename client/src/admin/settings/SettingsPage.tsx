@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
+import { SelectField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
@@ -24,18 +25,14 @@ function HourSelect({
   onChange: (hour: number) => void;
   invalid: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} aria-invalid={invalid} onChange={(event) => onChange(Number(event.target.value))}>
-        {RULE_HOURS.map((hour) => (
-          <option key={hour} value={hour}>
-            {hourLabel(hour)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      value={value}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => onChange(Number(event.target.value))}
+      options={RULE_HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) }))}
+    />
   );
 }
 

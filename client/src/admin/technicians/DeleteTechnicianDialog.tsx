@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
 import { BusyButton } from '../../components/BusyButton';
 import { Dialog } from '../../components/Dialog';
 import { Message } from '../../components/Message';
@@ -168,26 +169,25 @@ export function DeleteTechnicianDialog({
                 </li>
               )}
             </ul>
-            <div className="field">
-              <label htmlFor={`${ids}-target`}>{t('admin.technicians.moveTo')}</label>
-              <TechnicianSelect
-                id={`${ids}-target`}
-                selectRef={targetSelect}
-                technicians={sameCountry}
-                value={target}
-                onChange={(value) => {
-                  setTarget(value);
-                  setTargetMissing(false);
-                }}
-                invalid={targetMissing}
-                describedBy={targetMissing ? `${ids}-target-error` : undefined}
-              />
-              {targetMissing && (
-                <p id={`${ids}-target-error`} className="field-error">
-                  {t('admin.technicians.moveToMissing')}
-                </p>
+            <FormField
+              label={t('admin.technicians.moveTo')}
+              error={targetMissing ? t('admin.technicians.moveToMissing') : undefined}
+            >
+              {(control) => (
+                <TechnicianSelect
+                  id={control.id}
+                  selectRef={targetSelect}
+                  technicians={sameCountry}
+                  value={target}
+                  onChange={(value) => {
+                    setTarget(value);
+                    setTargetMissing(false);
+                  }}
+                  invalid={targetMissing}
+                  describedBy={control['aria-describedby']}
+                />
               )}
-            </div>
+            </FormField>
           </>
         )}
         <Message tone="error">{problem ?? undefined}</Message>

@@ -1,7 +1,7 @@
 import { HOUR_CHOICES, hourLabel, hoursOf } from '../../../../shared/hours.js';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
-import { SelectField, TextField } from '../../staff/FormField';
+import { SelectField, TextField } from '../../components/FormField';
 import { PersonFields, type PersonValues } from '../people/PersonFields';
 
 export interface TechnicianFormValues extends PersonValues {

@@ -1,5 +1,5 @@
 import { useI18n } from '../../i18n/i18n';
-import { SelectField } from '../../staff/FormField';
+import { SelectField } from '../../components/FormField';
 import { PersonFields, type PersonValues } from '../people/PersonFields';
 
 export interface AdminFormValues extends PersonValues {

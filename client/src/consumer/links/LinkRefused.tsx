@@ -1,10 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useI18n } from '../../i18n/i18n';
-import type { PersonalLinkRefusal } from '../gql/graphql';
+import { RATING_CHANGEABLE_DAYS } from '../../../../shared/ratings.js';
+import type { PersonalLinkRefusal, RatingLinkRefusal } from '../gql/graphql';
 
-/** A personal link that does not open the visit: why, and the way to look the visit up instead. */
-export function LinkRefused({ reason }: { reason: PersonalLinkRefusal }) {
+/**
+ * A link of a message that does not open what it was for (the visit, or its rating): why, and the way to look the
+ * visit up instead.
+ */
+export function LinkRefused({
+  reason,
+  about = 'visit',
+}: {
+  reason: PersonalLinkRefusal | RatingLinkRefusal;
+  about?: 'visit' | 'rating';
+}) {
   const { t, country } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -13,7 +23,11 @@ export function LinkRefused({ reason }: { reason: PersonalLinkRefusal }) {
       <h2 id="link-refused-title" ref={heading} tabIndex={-1}>
         {t('consumer.link.refusedTitle')}
       </h2>
-      <p>{t(`consumer.link.${reason}`)}</p>
+      <p>
+        {about === 'rating'
+          ? t(`consumer.ratingLink.${reason}`, { days: RATING_CHANGEABLE_DAYS })
+          : t(`consumer.link.${reason}`)}
+      </p>
       <p>
         <Link to="/index">{t(`consumer.link.lookUp.${country}`)}</Link>
       </p>

@@ -11,6 +11,7 @@ import {
 } from './planner';
 import { OrderCardDetails } from '../order/OrderCardDetails';
 import type { ScheduleOrder } from './planner-schedule';
+import { SelectField } from '../../components/FormField';
 
 /**
  * One numbered appointment: the order card, then the start hour and end. While the day is open the start is a
@@ -44,7 +45,7 @@ export function AppointmentItem({
     : endsTooLate(hour)
       ? t('technician.manage.endTooLate')
       : null;
-  const ids = { start: `planner-start-${order.id}`, problem: `planner-problem-${order.id}` };
+  const problemId = `planner-problem-${order.id}`;
   const moveButton = (direction: Direction) => (
     <button
       type="button"
@@ -85,25 +86,20 @@ export function AppointmentItem({
         </p>
       ) : (
         <div className="planner-times">
-          <div className="field">
-            <label htmlFor={ids.start}>{t('technician.manage.start')}</label>
-            <select
-              id={ids.start}
-              value={hour}
-              disabled={busy}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? ids.problem : undefined}
-              onChange={(event) => onHour(Number(event.target.value))}
-            >
-              {/* An order loaded outside 07-20 keeps its hour visible until it is changed. */}
-              {!START_HOURS.includes(hour) && <option value={hour}>{hourLabel(hour)}</option>}
-              {START_HOURS.map((choice) => (
-                <option key={choice} value={choice}>
-                  {hourLabel(choice)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {/* The problem is said under the whole item (it may concern the order, not only its hour). */}
+          <SelectField
+            label={t('technician.manage.start')}
+            value={hour}
+            disabled={busy}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? problemId : undefined}
+            onChange={(event) => onHour(Number(event.target.value))}
+            // An order loaded outside 07-20 keeps its hour visible until it is changed.
+            options={(START_HOURS.includes(hour) ? START_HOURS : [hour, ...START_HOURS]).map((choice) => ({
+              value: String(choice),
+              label: hourLabel(choice),
+            }))}
+          />
           <div className="field">
             <span className="label">{t('technician.manage.end')}</span>
             <span className="planner-end" data-end>
@@ -117,7 +113,7 @@ export function AppointmentItem({
         </div>
       )}
       {problem && !locked && (
-        <p id={ids.problem} className="field-error planner-problem">
+        <p id={problemId} className="field-error planner-problem">
           {problem}
         </p>
       )}

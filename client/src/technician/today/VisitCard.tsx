@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { VISIT_NOTE_MAX_LENGTH } from '../../../../shared/visits.js';
 import { instantOf } from '../../../../shared/zoned-time.js';
+import { FormField, TextField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
@@ -199,15 +200,13 @@ export function VisitCard({
                 </button>
               ))}
             </div>
-            <div className="field">
-              <label htmlFor={`${ids}-time`}>{t('technician.today.arrivalTime')}</label>
-              <input
-                id={`${ids}-time`}
-                type="time"
-                value={otherTime}
-                onChange={(event) => setOtherTime(event.target.value)}
-              />
-            </div>
+            <TextField
+              id={`${ids}-time`}
+              label={t('technician.today.arrivalTime')}
+              type="time"
+              value={otherTime}
+              onChange={(event) => setOtherTime(event.target.value)}
+            />
           </fieldset>
           {formFooter}
         </form>
@@ -230,16 +229,17 @@ export function VisitCard({
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor={`${ids}-note`}>{t('technician.today.note')}</label>
-            <textarea
-              id={`${ids}-note`}
-              rows={3}
-              maxLength={VISIT_NOTE_MAX_LENGTH}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          </div>
+          <FormField id={`${ids}-note`} label={t('technician.today.note')}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                maxLength={VISIT_NOTE_MAX_LENGTH}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            )}
+          </FormField>
           {formFooter}
         </form>
       )}

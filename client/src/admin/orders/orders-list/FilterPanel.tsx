@@ -11,6 +11,7 @@ import {
   type YesNo,
 } from '../orders-list-params';
 import { FILTER_LABEL } from './filter-labels';
+import { FormField } from '../../../components/FormField';
 
 const REPLIES = ['NONE', 'ANY', 'AT_HOME', 'CALL_ME', 'ACCESS_NOTE'] as const;
 
@@ -113,10 +114,9 @@ export function FilterPanel({
       {(Object.keys(FILTER_KINDS) as FilterName[])
         .filter((name) => FILTER_KINDS[name] !== 'text')
         .map((name) => (
-          <div key={name} className="field">
-            <label htmlFor={`${id}-${name}`}>{t(FILTER_LABEL[name])}</label>
-            {control(name, `${id}-${name}`)}
-          </div>
+          <FormField key={name} id={`${id}-${name}`} label={t(FILTER_LABEL[name])}>
+            {(field) => control(name, field.id)}
+          </FormField>
         ))}
     </div>
   );

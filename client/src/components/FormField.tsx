@@ -1,8 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 interface FormFieldProps {
+  /** For a form that moves focus to a field or a test that names it; otherwise one is made. */
+  id?: string;
   label: string;
-  error?: string;
+  /** Shown under the control and describing it; nothing when empty. */
+  error?: string | null;
   hint?: string;
 }
 
@@ -14,8 +17,8 @@ export interface FieldControlProps {
 }
 
 /**
- * Label, control, hint and error of one form field; the control is described by hint and error.
- * `id` is for a form that moves focus to a field; otherwise one is made.
+ * Label, control, hint and error of one form field, the one markup every form uses: the control is labelled,
+ * and described by hint and error, so a screen reader reads what is wrong where the focus is.
  */
 export function FormField({
   id: givenId,
@@ -23,7 +26,7 @@ export function FormField({
   error,
   hint,
   children,
-}: FormFieldProps & { id?: string; children: (control: FieldControlProps) => ReactNode }) {
+}: FormFieldProps & { children: (control: FieldControlProps) => ReactNode }) {
   const madeId = useId();
   const id = givenId ?? madeId;
   const hintId = `${id}-hint`;
@@ -47,30 +50,28 @@ export function FormField({
   );
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  ...input
-}: FormFieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+/** A labelled input; `ref` reaches the input (a form that moves focus to it). */
+export function TextField({ id, label, error, hint, ...input }: FormFieldProps & Omit<ComponentProps<'input'>, 'id'>) {
   return (
-    <FormField label={label} error={error} hint={hint}>
+    <FormField id={id} label={label} error={error} hint={hint}>
       {(control) => <input {...control} {...input} />}
     </FormField>
   );
 }
 
+/** A labelled select of the given choices. */
 export function SelectField({
+  id,
   label,
   error,
   hint,
   options,
   ...select
 }: FormFieldProps & {
-  options: { value: string; label: string }[];
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  options: readonly { value: string; label: string }[];
+} & Omit<ComponentProps<'select'>, 'id'>) {
   return (
-    <FormField label={label} error={error} hint={hint}>
+    <FormField id={id} label={label} error={error} hint={hint}>
       {(control) => (
         <select {...control} {...select}>
           {options.map((option) => (

@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../config.js';
+import { Order } from '../orders/order.entity.js';
+import { RATING_LINK_PATH } from '../../shared/personal-link.js';
+import { LinkPurpose, readLinkToken, signLinkToken, visitFingerprint } from './link-token.js';
+import type { LinkedOrder } from './personal-link.js';
+
+/**
+ * The token of an order's rating link: signed with a key of its own (a personal link's token does not open the
+ * rating, nor a rating token the details page), bound to the visit as it was finished.
+ */
+export function ratingLinkToken(config: AppConfig, order: LinkedOrder): string {
+  return signLinkToken(
+    config.jwtSecret,
+    { id: order.id, appointment: order.appointment, technicianId: order.technician?.id ?? null },
+    LinkPurpose.RATING,
+  );
+}
+
+/** The absolute URL of the page that rates the order's visit, and does nothing else (docs/rules.md, Rating link). */
+export function ratingLinkUrl(config: AppConfig, order: LinkedOrder): string {
+  return `${config.appUrl}${RATING_LINK_PATH}/${ratingLinkToken(config, order)}`;
+}
+
+/** Why a rating link does not open the rating (docs/rules.md, Rating link). */
+export enum RatingLinkRefusal {
+  /** Not a rating link we made: mistyped, cut off, tampered with, or another kind of link. */
+  INVALID = 'INVALID',
+  /** The days for rating the visit are over. */
+  EXPIRED = 'EXPIRED',
+  /** The order was deleted, or its visit changed (moved, reassigned, no longer finished) after the link was sent. */
+  REVOKED = 'REVOKED',
+}
+
+export type RatingLinkOrder =
+  | { ok: true; order: Order }
+  /** `order` is there for every authentic link, so the answer can be in the order's language. */
+  | { ok: false; refusal: RatingLinkRefusal; order: Order | null };
+
+/**
+ * The order of an authentic rating link, not deleted and still at the visit the link was made for. Whether the
+ * visit is finished and still open for rating is the rating's rule (server/ratings). Reads only.
+ */
+export async function ratingLinkOrder(em: EntityManager, secret: string, token: string): Promise<RatingLinkOrder> {
+  const link = readLinkToken(secret, token, LinkPurpose.RATING);
+  if (!link) return { ok: false, refusal: RatingLinkRefusal.INVALID, order: null };
+  const order = await em.findOne(Order, link.orderId, { refresh: true });
+  if (!order) return { ok: false, refusal: RatingLinkRefusal.REVOKED, order: null };
+  const current = visitFingerprint(
+    secret,
+    { id: order.id, appointment: order.appointment, technicianId: order.technician?.id ?? null },
+    LinkPurpose.RATING,
+  );
+  if (order.deletedAt !== null || current !== link.fingerprint) {
+    return { ok: false, refusal: RatingLinkRefusal.REVOKED, order };
+  }
+  return { ok: true, order };
+}
