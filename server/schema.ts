@@ -17,6 +17,7 @@ import { importResolvers } from './imports/index.js';
 import { informedResolvers } from './informed/index.js';
 import { messageSettingResolvers } from './message-settings/index.js';
 import { messageResolvers } from './messages/index.js';
+import { legacyFieldResolvers } from './legacy/index.js';
 import { liveResolvers } from './live/index.js';
 import { ratingResolvers } from './ratings/index.js';
 import { boardResolvers } from './board/index.js';
@@ -59,6 +60,8 @@ export const RESOLVERS = [
   ...ratingResolvers,
   // the office's board of today
   ...boardResolvers,
+  // the legacy numeric forms of boolean fields, deprecated
+  ...legacyFieldResolvers,
 ] as unknown as NonEmptyArray<Function>;
 
 function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {

@@ -193,14 +193,14 @@ export type LegacyImportOutcomeFragment =
 
 export type LegacyOrderFragment = { id: number, referenceNumber: string, name: string, email: string, phone: string, zipcode: string, houseNumber: number, city: string, country: Country, appointment: string, duration: number, special: boolean, technician: { id: number, personalNumber: string } | null, deleted: { date: string, admin: string } | null };
 
-export type LegacyScheduleFragment = { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, flag: number }> };
+export type LegacyScheduleFragment = { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, special: boolean }> };
 
 export type LegacyClientLookupMutationVariables = Exact<{
   input: LookUpVisitsInput;
 }>;
 
 
-export type LegacyClientLookupMutation = { lookUpVisits: { dataToken: string, sign: number } };
+export type LegacyClientLookupMutation = { lookUpVisits: { dataToken: string, windowAvailable: boolean } };
 
 export type LegacyConsumerVisitsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -372,14 +372,14 @@ export type LegacyMigrateOrdersMutation = { migrateOrders: { orders: Array<{ id:
 export type LegacyTechnicianScheduleQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type LegacyTechnicianScheduleQuery = { technicianSchedule: { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, flag: number }> } };
+export type LegacyTechnicianScheduleQuery = { technicianSchedule: { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, special: boolean }> } };
 
 export type LegacyConfirmScheduleMutationVariables = Exact<{
   input: ConfirmScheduleInput;
 }>;
 
 
-export type LegacyConfirmScheduleMutation = { confirmSchedule: { schedule: { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, flag: number }> } } };
+export type LegacyConfirmScheduleMutation = { confirmSchedule: { schedule: { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, special: boolean }> } } };
 
 export type LegacyImportSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
@@ -13,11 +13,11 @@ export class LookUpVisitsPayload {
   })
   dataToken!: string;
 
-  @Field(() => Int, {
+  @Field({
     description:
-      '0 when the visit window of the nearest visit can be shown (from 13:30 local time on the working day before the visit); 1 while it is still being prepared.',
+      'Whether the visit window of the nearest visit can be shown (from 13:30 local time on the working day before the visit); false while it is still being prepared.',
   })
-  sign!: number;
+  windowAvailable!: boolean;
 }
 
 @ObjectType({

@@ -5,6 +5,7 @@ import { instantOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerService } from './consumer.service.js';
+import { signOf } from './visit-indication.js';
 
 /** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
 export const lookUpVisitsInput = (request: LegacyRequest) => ({
@@ -22,11 +23,17 @@ export async function lookUpVisitsDirectly(
   context: AppContext,
   variables: Record<string, unknown>,
 ): Promise<LegacyClientLookupMutation> {
-  const { dataToken, sign } = await new ConsumerService(context).lookUp(
+  const { dataToken, windowAvailable } = await new ConsumerService(context).lookUp(
     Object.assign(new LookUpVisitsInput(), variables.input),
   );
-  return { lookUpVisits: { dataToken, sign } };
+  return { lookUpVisits: { dataToken, windowAvailable } };
 }
+
+/** The lookup's answer as the legacy page reads it: `sign` 0 when the window can be shown, 1 while prepared. */
+export const toLegacyLookup = ({ dataToken, windowAvailable }: LegacyClientLookupMutation['lookUpVisits']) => ({
+  dataToken,
+  sign: signOf(windowAvailable),
+});
 
 /** A visit as GET /api/appointment/ reads it. */
 export const LEGACY_VISIT = /* GraphQL */ `

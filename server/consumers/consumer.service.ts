@@ -15,7 +15,7 @@ import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './c
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
 import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/customer-lookups.js';
 import type { LimitRow } from '../common/rate-limit/rate-limiter.js';
-import { isWindowAvailable, signOf, windowShownFrom } from './visit-indication.js';
+import { isWindowAvailable, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 
@@ -73,7 +73,7 @@ export class ConsumerService {
       });
     }
     services.siteVisits.record(nearest.id, this.ctx.userAgent, now);
-    return { dataToken, sign: signOf(windowAvailable) };
+    return { dataToken, windowAvailable };
   }
 
   /** The visits the caller's data token grants, nearest first; deleted ones are gone. */

@@ -42,3 +42,7 @@ export const EXTERNAL_COMPANIES: Record<number, ExternalCompanyContact> = {
     },
   },
 };
+
+/** The name of the external company handling the visit (`externalCompany` 0 or 1), null when we make it. */
+export const externalPartnerOf = (externalCompany: number | null): string | null =>
+  externalCompany === null ? null : (EXTERNAL_COMPANIES[externalCompany]?.name ?? null);

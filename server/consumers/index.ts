@@ -1,4 +1,5 @@
 import { ConsumerResolver } from './consumer.resolver.js';
+import { OrderExternalPartnerResolver } from './external-partner.resolver.js';
 import { VisitReplyResolver } from './visit-reply.resolver.js';
 
-export const consumerResolvers = [ConsumerResolver, VisitReplyResolver] as const;
+export const consumerResolvers = [ConsumerResolver, VisitReplyResolver, OrderExternalPartnerResolver] as const;

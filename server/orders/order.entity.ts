@@ -127,6 +127,7 @@ export class Order {
   @Field(() => Int, {
     nullable: true,
     description: 'Set (0 or 1) when an external company handles the visit; null when we do.',
+    deprecationReason: 'Use `externalPartner`, the company by name.',
   })
   @RequireRole(Role.ADMIN)
   @Property({ type: 'smallint', nullable: true })

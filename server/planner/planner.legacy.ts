@@ -1,6 +1,6 @@
 import { Role } from '../common/auth/role.js';
 import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../common/legacy-operations.generated.js';
-import { instantFromMoment, legacyInt, legacyList, type LegacyRequest } from '../common/legacy-values.js';
+import { instantFromMoment, legacyInt, legacyList, toLegacyFlag, type LegacyRequest } from '../common/legacy-values.js';
 import { DateTimeISOScalar, LocalDateScalar } from '../common/time/date-scalars.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -20,7 +20,7 @@ export const LEGACY_SCHEDULE = /* GraphQL */ `
       name
       zipcode
       city
-      flag
+      special
     }
   }
 `;
@@ -31,14 +31,14 @@ function legacyScheduleData(schedule: TechnicianSchedule): LegacyTechnicianSched
     technicianSchedule: {
       date: LocalDateScalar.serialize(schedule.date),
       locked: schedule.locked,
-      orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, flag }) => ({
+      orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, special }) => ({
         id,
         appointment: DateTimeISOScalar.serialize(appointment),
         duration,
         name,
         zipcode,
         city,
-        flag,
+        special,
       })),
     },
   };
@@ -66,14 +66,14 @@ export function toLegacySchedule(schedule: LegacyScheduleFragment) {
   return {
     date: schedule.date,
     locked: schedule.locked,
-    orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, flag }) => ({
+    orders: schedule.orders.map(({ id, appointment, duration, name, zipcode, city, special }) => ({
       id,
       appointment,
       duration,
       name,
       zipcode,
       city,
-      flag,
+      flag: toLegacyFlag(special),
     })),
   };
 }

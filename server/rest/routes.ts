@@ -9,7 +9,13 @@ import {
 import { LEGACY_ADMIN, legacyAdminInput, toLegacyAdmin } from '../admins/admin.legacy.js';
 import type * as Legacy from '../common/legacy-operations.generated.js';
 import { legacyInt, type LegacyRequest } from '../common/legacy-values.js';
-import { LEGACY_VISIT, lookUpVisitsDirectly, lookUpVisitsInput, toLegacyVisit } from '../consumers/consumer.legacy.js';
+import {
+  LEGACY_VISIT,
+  lookUpVisitsDirectly,
+  lookUpVisitsInput,
+  toLegacyLookup,
+  toLegacyVisit,
+} from '../consumers/consumer.legacy.js';
 import { ordersExportFile, ordersExportVariables } from '../exports/orders-export.legacy.js';
 import { createHolidayInput, toLegacyHolidays } from '../holidays/holiday.legacy.js';
 import {
@@ -62,14 +68,14 @@ export const REST_ROUTES = [
       mutation LegacyClientLookup($input: LookUpVisitsInput!) {
         lookUpVisits(input: $input) {
           dataToken
-          sign
+          windowAvailable
         }
       }
     `,
     variables: (request) => ({ input: lookUpVisitsInput(request) }),
     direct: lookUpVisitsDirectly,
     lean: true,
-    respond: (data) => data.lookUpVisits,
+    respond: (data) => toLegacyLookup(data.lookUpVisits),
   }),
   defineRoute<Legacy.LegacyConsumerVisitsQuery>({
     method: 'get',

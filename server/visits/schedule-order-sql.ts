@@ -1,5 +1,5 @@
 import { Country } from '../common/locale.js';
-import { EXTERNAL_COMPANIES } from '../consumers/contact-details.js';
+import { externalPartnerOf } from '../consumers/contact-details.js';
 import type { Order } from '../orders/order.entity.js';
 import type { ConsumerReply, VisitAnswer } from '../replies/consumer-reply.entity.js';
 import type { VisitOutcome, VisitStage, VisitStatusView } from './visit-status.entity.js';
@@ -74,10 +74,6 @@ type ScheduleOrderFields = Pick<
 
 const dateOrNull = (value: Instant | null) => (value === null ? null : new Date(value));
 
-/** The name of the external company handling the visit (`externalCompany` 0 or 1), null when we make it. */
-export const externalPartnerOf = (externalCompany: number | null): string | null =>
-  externalCompany === null ? null : (EXTERNAL_COMPANIES[externalCompany]?.name ?? null);
-
 export function toScheduleOrder(
   order: ScheduleOrderFields,
   reply: ScheduleReply | null,
@@ -96,7 +92,7 @@ export function toScheduleOrder(
     country: order.country,
     phone: order.phone,
     externalPartner: externalPartnerOf(order.externalCompany),
-    flag: order.special ? 1 : 0,
+    special: order.special,
     reply,
     status,
   };

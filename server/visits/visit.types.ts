@@ -62,9 +62,9 @@ export class ScheduleOrder {
   @RequireRole(Role.TECHNICIAN)
   externalPartner!: string | null;
 
-  @Field(() => Int, { description: '1 for a special order (highlighted in the planner), else 0.' })
+  @Field({ description: 'A special order, highlighted in the planner.' })
   @RequireRole(Role.TECHNICIAN)
-  flag!: number;
+  special!: boolean;
 
   @Field(() => ConsumerReply, {
     nullable: true,

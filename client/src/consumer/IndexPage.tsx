@@ -15,7 +15,7 @@ const LookUpVisitsMutation = graphql(`
   mutation LookUpVisits($input: LookUpVisitsInput!) {
     lookUpVisits(input: $input) {
       dataToken
-      sign
+      windowAvailable
     }
   }
 `);
@@ -61,7 +61,7 @@ export interface IndexLocationState {
 
 /**
  * The lookup (docs/rules.md, Consumer lookup): postcode + house number in the Netherlands, phone number in
- * Belgium. Success stores the data token, then shows details (sign 0) or the 'preparing' message.
+ * Belgium. Success stores the data token, then shows details (the window can be shown) or the 'preparing' message.
  * Failure clears nothing and shows the server's text.
  */
 export function IndexPage() {
@@ -106,7 +106,7 @@ export function IndexPage() {
     try {
       const data = await lookUp({ input });
       storeToken('consumer', data.lookUpVisits.dataToken);
-      if (data.lookUpVisits.sign === 0) navigate('/details');
+      if (data.lookUpVisits.windowAvailable) navigate('/details');
       else setPreparing(true);
     } catch (caught) {
       const problem = problemOf(caught, t('common.genericError'));

@@ -37,7 +37,7 @@ export function AppointmentItem({
 }) {
   const { t } = useI18n();
   const { order, hour } = row;
-  const special = order.flag === 1;
+  const special = order.special;
   const callMe = order.reply?.answer === 'CALL_ME';
   const external = order.externalPartner !== null && order.externalPartner !== undefined;
   const problem = startsTooEarly(hour)

@@ -47,9 +47,9 @@ export function OrderCardDetails({ order }: { order: OrderCardOrder }) {
           </a>
         </p>
       )}
-      {(order.flag === 1 || order.externalPartner) && (
+      {(order.special || order.externalPartner) && (
         <p className="order-card-badges">
-          {order.flag === 1 && <span className="badge badge-special">{t('technician.manage.special')}</span>}
+          {order.special && <span className="badge badge-special">{t('technician.manage.special')}</span>}
           {order.externalPartner && (
             <span className="badge badge-external">
               {t('technician.card.external', { partner: order.externalPartner })}

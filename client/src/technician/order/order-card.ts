@@ -18,7 +18,7 @@ export const OrderCardFragment = graphql(`
     city
     country
     phone
-    flag
+    special
     externalPartner
     reply {
       answer

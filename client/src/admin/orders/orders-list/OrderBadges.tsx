@@ -40,7 +40,7 @@ export function OrderBadgeCells({ order }: { order: OrderRow }) {
       <td>
         <span className="badge-row">
           {order.special && <span className="badge badge-special">{t('admin.ordersList.mark.special')}</span>}
-          {order.externalCompany !== null && (
+          {order.externalPartner !== null && (
             <span className="badge badge-external">{t('admin.ordersList.mark.external')}</span>
           )}
           {order.deleted && <span className="badge badge-deleted">{t('admin.ordersList.mark.deleted')}</span>}

@@ -48,7 +48,7 @@ const OrdersListPageQuery = graphql(`
             lastname
           }
           special
-          externalCompany
+          externalPartner
           deleted {
             date
           }

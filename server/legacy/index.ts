@@ -1,0 +1,3 @@
+import { LookUpVisitsLegacyFieldsResolver, ScheduleOrderLegacyFieldsResolver } from './legacy-fields.resolver.js';
+
+export const legacyFieldResolvers = [LookUpVisitsLegacyFieldsResolver, ScheduleOrderLegacyFieldsResolver] as const;
