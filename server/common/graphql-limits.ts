@@ -20,8 +20,11 @@ export const GRAPHQL_LIMITS = {
    * (LIST_QUERIES_PER_INSTANCE) then bounds what several requests together take from the pool.
    */
   listQueryCost: 1000,
-  /** Root fields weighed as lists though they answer one object: the office's figures count a period of orders. */
-  listRootFields: ['officeFigures'],
+  /**
+   * Root fields weighed as lists though they answer one object: the office's figures count a period of orders,
+   * the mail reads a period of messages.
+   */
+  listRootFields: ['officeFigures', 'mailReads'],
 } as const;
 
 export function graphqlArmor() {

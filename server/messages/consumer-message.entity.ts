@@ -2,6 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { registerEnumType } from 'type-graphql';
 import { Order } from '../orders/order.entity.js';
+import type { MessageFailureCode } from './message-failure.js';
 
 /** What a message tells the consumer. */
 export enum MessageKind {
@@ -79,8 +80,16 @@ registerEnumType(MessageStatus, {
   properties: ['order', 'kind', 'windowStart', 'windowSeconds', 'channel', 'cancellationsBefore'],
 })
 @Index({ name: 'consumer_messages_window_start_idx', properties: ['windowStart'] })
+// The mails sent in a period, for the statistics' mail reads, by an index-only scan of the sent mails alone.
+@Index({
+  name: 'consumer_messages_mail_sent_idx',
+  properties: ['sentAt'],
+  include: ['order'],
+  where: `"channel" = 'EMAIL' and "sent_at" is not null`,
+})
 export class ConsumerMessage {
-  [OptionalProps]?: 'status' | 'tries' | 'lastError' | 'sentAt' | 'failedAt' | 'purgedAt' | 'cancellationsBefore';
+  [OptionalProps]?:
+    'status' | 'tries' | 'lastError' | 'failureCode' | 'sentAt' | 'failedAt' | 'purgedAt' | 'cancellationsBefore';
 
   @PrimaryKey()
   id!: number;
@@ -124,8 +133,13 @@ export class ConsumerMessage {
   @Property()
   tries: number = 0;
 
+  /** The provider's own words about the last failure or the skip, without personal data: the technical detail. */
   @Property({ length: 500, nullable: true })
   lastError: string | null = null;
+
+  /** Why the last try failed or the message was skipped, as a code the admin's screen explains. */
+  @Property({ type: 'string', columnType: 'varchar(40)', nullable: true })
+  failureCode: MessageFailureCode | null = null;
 
   @Property({ type: 'datetime' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { MailReadsResolver } from './mail-reads.resolver.js';
 import { MessageLogResolver } from './message-log.resolver.js';
 
-export const messageResolvers = [MessageLogResolver] as const;
+export const messageResolvers = [MessageLogResolver, MailReadsResolver] as const;

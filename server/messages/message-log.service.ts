@@ -12,6 +12,7 @@ import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
+import type { MessageFailureCode } from './message-failure.js';
 import { addressOf, SEND_QUEUE } from './message-planner.js';
 import { MessageError } from './message.errors.js';
 
@@ -27,7 +28,7 @@ const LOG_SQL = `
     select id, order_id, channel, sent_at,
            lead(sent_at) over (partition by channel order by sent_at nulls last, id) as next_sent_at
       from consumer_messages where order_id = ?)
-  select m.id, m.kind, m.channel, m.recipient, m.status, m.last_error, m.tries, m.created_at, m.sent_at, m.failed_at,
+  select m.id, m.kind, m.channel, m.recipient, m.status, m.last_error, m.failure_code, m.tries, m.created_at, m.sent_at, m.failed_at,
          (select min(o.opened_at) from mail_opens o
            where mails.channel = 'EMAIL' and mails.sent_at is not null and o.order_id = mails.order_id
              and o.opened_at >= mails.sent_at and (mails.next_sent_at is null or o.opened_at < mails.next_sent_at)
@@ -44,6 +45,7 @@ interface LogRow {
   recipient: string | null;
   status: MessageStatus;
   last_error: string | null;
+  failure_code: MessageFailureCode | null;
   tries: number;
   created_at: Date;
   sent_at: Date | null;
@@ -76,6 +78,7 @@ export class MessageLogService {
         maskedRecipient: maskedRecipient(row.channel, row.recipient),
         status: row.status,
         failureReason: row.last_error,
+        failureCode: row.failure_code,
         tries: row.tries,
         createdAt: new Date(row.created_at),
         sentAt: toDate(row.sent_at),
@@ -131,6 +134,7 @@ export class MessageLogService {
       message.status = MessageStatus.QUEUED;
       message.recipient = recipient;
       message.lastError = null;
+      message.failureCode = null;
       message.failedAt = null;
       await em.flush();
       // In this transaction: the job exists exactly when the message says it waits for one.

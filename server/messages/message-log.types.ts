@@ -2,6 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
+import { MessageFailureCode } from './message-failure.js';
 
 @ObjectType({ description: 'One message to the consumer of an order, as the order screen lists it.' })
 export class ConsumerMessageLogEntry {
@@ -31,10 +32,19 @@ export class ConsumerMessageLogEntry {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Why the last try failed (also while a retry waits), or why it was skipped.',
+    description:
+      "The technical detail of `failureCode`: the mail server's or SMS provider's own words (English), addresses and " +
+      'numbers left out. Null once removed after the visit.',
   })
   @RequireRole(Role.ADMIN)
   failureReason!: string | null;
+
+  @Field(() => MessageFailureCode, {
+    nullable: true,
+    description: 'Why the last try failed (also while a retry waits), or why it was skipped; null when neither.',
+  })
+  @RequireRole(Role.ADMIN)
+  failureCode!: MessageFailureCode | null;
 
   @Field(() => Int, { description: 'Tries to hand it over so far, resends included.' })
   @RequireRole(Role.ADMIN)

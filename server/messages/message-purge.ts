@@ -35,6 +35,7 @@ function batchSql(countries: number): string {
         last_error = case when m.status = 'FAILED' then null
                           when m.status = 'QUEUED' then 'the address was removed after the visit'
                           else m.last_error end,
+        failure_code = case when m.status = 'QUEUED' then 'SKIPPED_ADDRESS_REMOVED' else m.failure_code end,
         status = case when m.status = 'QUEUED' then 'SKIPPED' else m.status end
     from due
     where m.id = due.id`;

@@ -18,6 +18,7 @@ import { ratingOpenUntil } from '../../shared/ratings.js';
 import { isThankedOutcome } from './thank-you.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
+import { classifyFailure, FINAL_FAILURES, MessageFailureCode } from './message-failure.js';
 
 /** One message to send, with the try of its job. */
 export interface SendRequest {
@@ -79,10 +80,10 @@ interface ClaimedRow {
 /** Each row's outcome, written for the whole batch in one statement. */
 const RECORD_SQL = `
   update consumer_messages m
-     set status = r.status, tries = r.tries, last_error = r.last_error,
+     set status = r.status, tries = r.tries, last_error = r.last_error, failure_code = r.failure_code,
          sent_at = coalesce(r.sent_at, m.sent_at), failed_at = coalesce(r.failed_at, m.failed_at)
     from jsonb_to_recordset(?::jsonb)
-      as r(id int, status text, tries int, last_error text, sent_at timestamptz, failed_at timestamptz)
+      as r(id int, status text, tries int, last_error text, failure_code text, sent_at timestamptz, failed_at timestamptz)
    where m.id = r.id`;
 
 interface Outcome {
@@ -90,14 +91,9 @@ interface Outcome {
   status: MessageStatus;
   tries: number;
   last_error: string | null;
+  failure_code: MessageFailureCode | null;
   sent_at: string | null;
   failed_at: string | null;
-}
-
-/** A failure's reason as stored: short, and without the address (providers echo it). */
-function reasonOf(error: unknown, recipient: string): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.split(recipient).join('<recipient>').slice(0, 500);
 }
 
 /**
@@ -172,44 +168,71 @@ export class MessageSender {
     unsubscribed: ReadonlySet<string>,
     failures: Map<number, Error>,
   ): Promise<Outcome> {
-    const skipped = (reason: string): Outcome => ({
+    const skipped = (code: MessageFailureCode, reason: string): Outcome => ({
       id: row.id,
       status: MessageStatus.SKIPPED,
       tries: row.tries,
       last_error: reason,
+      failure_code: code,
       sent_at: null,
       failed_at: null,
     });
     const channelOn = row.channel === MessageChannel.EMAIL ? row.email_on : row.sms_on;
-    if (!row.enabled || !channelOn) return skipped('messages are switched off for the country');
+    if (!row.enabled || !channelOn) {
+      return skipped(MessageFailureCode.SKIPPED_MESSAGES_OFF, 'messages are switched off for the country');
+    }
     const recipient = row.recipient;
-    if (recipient === null) return skipped('the address was removed after the visit');
-    if (unsubscribed.has(`${row.channel}|${recipient}`)) return skipped('unsubscribed');
+    if (recipient === null) {
+      return skipped(MessageFailureCode.SKIPPED_ADDRESS_REMOVED, 'the address was removed after the visit');
+    }
+    if (unsubscribed.has(`${row.channel}|${recipient}`)) {
+      return skipped(MessageFailureCode.SKIPPED_UNSUBSCRIBED, 'unsubscribed');
+    }
     // Arrived, finished or stepped back before it went: "on the way" would no longer be true.
     const onTheWay = row.stage === VisitStage.ON_THE_WAY && row.expected_arrival !== null;
-    if (row.kind === MessageKind.ON_THE_WAY && !onTheWay) return skipped('the technician is no longer on the way');
+    if (row.kind === MessageKind.ON_THE_WAY && !onTheWay) {
+      return skipped(MessageFailureCode.SKIPPED_NOT_ON_THE_WAY, 'the technician is no longer on the way');
+    }
     if (row.kind === MessageKind.THANK_YOU) {
       const unthanked = this.unthankedReason(row);
-      if (unthanked) return skipped(unthanked);
+      if (unthanked) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, unthanked);
     }
     const tries = row.tries + 1;
     try {
       await this.lanes[row.channel].run(() => this.deliver(row, recipient));
-      return { id: row.id, status: MessageStatus.SENT, tries, last_error: null, sent_at: this.now(), failed_at: null };
+      return {
+        id: row.id,
+        status: MessageStatus.SENT,
+        tries,
+        last_error: null,
+        failure_code: null,
+        sent_at: this.now(),
+        failed_at: null,
+      };
     } catch (error) {
-      const reason = reasonOf(error, recipient);
-      if (lastTry) {
+      const { code, detail } = classifyFailure(row.channel === MessageChannel.EMAIL ? 'mail' : 'sms', error, recipient);
+      // A refusal that another try cannot mend (no such mailbox, no valid number) fails at once.
+      if (lastTry || FINAL_FAILURES.has(code)) {
         return {
           id: row.id,
           status: MessageStatus.FAILED,
           tries,
-          last_error: reason,
+          last_error: detail,
+          failure_code: code,
           sent_at: null,
           failed_at: this.now(),
         };
       }
-      failures.set(row.id, new Error(reason));
-      return { id: row.id, status: MessageStatus.QUEUED, tries, last_error: reason, sent_at: null, failed_at: null };
+      failures.set(row.id, new Error(`${code}: ${detail}`));
+      return {
+        id: row.id,
+        status: MessageStatus.QUEUED,
+        tries,
+        last_error: detail,
+        failure_code: code,
+        sent_at: null,
+        failed_at: null,
+      };
     }
   }
 

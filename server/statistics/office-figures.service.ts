@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { FIGURES_MAX_DAYS, percentOf } from '../../shared/office-figures.js';
-import { addDays, instantOf, type LocalDate } from '../../shared/zoned-time.js';
-import { AppError } from '../common/errors/app-error.js';
-import { CommonError } from '../common/errors/common.errors.js';
+import { percentOf } from '../../shared/office-figures.js';
+import { addDays, type LocalDate } from '../../shared/zoned-time.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
-import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/order.inputs.js';
 import { orderFilterCondition } from '../orders/order-search.js';
+import { parseBoundedPeriod } from './bounded-period.js';
 import { FigureGrouping, type OfficeFigureRow, type OfficeFigures } from './office-figures.types.js';
 
 /** The figures that count orders, each by the order list's filter of the same meaning (orders/order-search.ts). */
@@ -145,32 +143,16 @@ function rowOf(sqlRow: FigureSqlRow | undefined): OfficeFigureRow {
   };
 }
 
-const refuse = (message: 'STATISTICS_RANGE_REVERSED' | 'FIGURES_RANGE_TOO_LONG') =>
-  new AppError(CommonError.BAD_USER_INPUT, {
-    message,
-    params: { days: FIGURES_MAX_DAYS },
-    fields: [{ field: 'to', message, params: { days: FIGURES_MAX_DAYS } }],
-  });
-
-/** The number of days from `from` to `to`, both counted. */
-const daysIn = (from: LocalDate, to: LocalDate) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-
 /** How the visits of a period went, for the office (docs/rules.md, Figures for the office). */
 export class OfficeFiguresService {
   constructor(private readonly ctx: AppContext) {}
 
   async figures(query: FigureQuery): Promise<OfficeFigures> {
-    const from = parseLocalDateInput(query.from, 'from');
-    const to = parseLocalDateInput(query.to, 'to');
-    if (to < from) throw refuse('STATISTICS_RANGE_REVERSED');
-    if (daysIn(from, to) > FIGURES_MAX_DAYS) throw refuse('FIGURES_RANGE_TOO_LONG');
     const country = query.country ?? null;
     // The order list reads its dates in the chosen country's zone, and in Amsterdam's for both: the same here,
     // so a day's link lists exactly that day's orders.
     const zone = TIME_ZONE[country ?? Country.NL];
-    const start = instantOf(from, 0, 0, zone);
-    const end = instantOf(addDays(to, 1), 0, 0, zone);
+    const { from, to, start, end } = parseBoundedPeriod(query.from, query.to, zone);
     const { sql, params } = figuresSql({ start, end, groupBy: query.groupBy, country, zone });
     // Under the admins' lists' share of the pool and their statement timeout: the figures read like a list.
     const sqlRows = await this.ctx.services.listQueries.run(this.ctx.em, (em: EntityManager) =>

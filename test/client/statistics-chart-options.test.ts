@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildMailReadsOption,
   buildTopTenPieOption,
   buildVisitsPerHourOption,
   CHART_DEFAULTS,
   trimLabel,
   type StatisticsChartOption,
 } from '../../client/src/admin/statistics/chart-options.js';
+import { mailReadPeriod } from '../../client/src/admin/statistics/mail-read-period.js';
 
 type Formatter = (value: unknown) => string;
 
@@ -84,5 +86,65 @@ describe('buildTopTenPieOption', () => {
     const empty = buildTopTenPieOption([], { seriesName: 'x', unknown: 'Onbekend' });
     expect(seriesOf(empty).data).toEqual([]);
     expect((empty.legend as { data: string[] }).data).toEqual([]);
+  });
+});
+
+describe('buildMailReadsOption', () => {
+  const days = [
+    { label: '04-05-2026', sent: 4, opened: 3, readPercent: 75 },
+    { label: '05-05-2026', sent: 0, opened: 0, readPercent: null },
+  ];
+  const option = buildMailReadsOption(days, {
+    sent: 'Verstuurd',
+    opened: 'Geopend',
+    readRate: 'Gelezen',
+    percent: (value) => `${Math.round(value)} %`,
+  });
+  const series = option.series as { name: string; type: string; data: number[] }[];
+
+  it('draws a bar of mails sent and one of mails opened per day, every day on the axis', () => {
+    expect((option.xAxis as { data: string[] }).data).toEqual(['04-05-2026', '05-05-2026']);
+    expect(series.map((item) => [item.type, item.name, item.data])).toEqual([
+      ['bar', 'Verstuurd', [4, 0]],
+      ['bar', 'Geopend', [3, 0]],
+    ]);
+  });
+
+  it("tells the day's read rate in the tooltip, and a dash for a day without mail", () => {
+    const formatter = (option.tooltip as { formatter: (params: unknown) => string }).formatter;
+    const at = (dataIndex: number) => [
+      { dataIndex, seriesName: 'Verstuurd', value: days[dataIndex].sent },
+      { dataIndex, seriesName: 'Geopend', value: days[dataIndex].opened },
+    ];
+    expect(formatter(at(0))).toBe('04-05-2026<br>Verstuurd: 4<br>Geopend: 3<br>Gelezen: 75 %');
+    expect(formatter(at(1))).toBe('05-05-2026<br>Verstuurd: 0<br>Geopend: 0<br>Gelezen: –');
+  });
+});
+
+describe('mailReadPeriod', () => {
+  const today = '2026-11-26';
+  it('covers the 30 days up to today when no period is chosen, and up to the last day when only that is', () => {
+    expect(mailReadPeriod({ from: '', to: '' }, today)).toEqual({ from: '2026-10-28', to: today });
+    expect(mailReadPeriod({ from: '', to: '2026-03-31' }, today)).toEqual({ from: '2026-03-02', to: '2026-03-31' });
+  });
+
+  it('runs from the first day to today, or to the first day itself when that lies ahead', () => {
+    expect(mailReadPeriod({ from: '2026-11-01', to: '' }, today)).toEqual({ from: '2026-11-01', to: today });
+    expect(mailReadPeriod({ from: '2027-01-05', to: '' }, today)).toEqual({ from: '2027-01-05', to: '2027-01-05' });
+  });
+
+  it('keeps the last 92 days of a longer period, and passes a reversed one on for the server to refuse', () => {
+    expect(mailReadPeriod({ from: '2026-01-01', to: '2026-12-31' }, today)).toEqual({
+      from: '2026-10-01',
+      to: '2026-12-31',
+    });
+    expect(mailReadPeriod({ from: '2026-10-01', to: '2026-12-31' }, today)).toEqual({
+      from: '2026-10-01',
+      to: '2026-12-31',
+    });
+    expect(mailReadPeriod({ from: '2026-05-05', to: '2026-05-04' }, today)).toEqual({
+      from: '2026-05-05',
+      to: '2026-05-04',
+    });
   });
 });

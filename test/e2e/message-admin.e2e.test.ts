@@ -8,6 +8,7 @@ import {
   MessageKind,
   MessageStatus,
 } from '../../server/messages/consumer-message.entity.js';
+import { MessageFailureCode } from '../../server/messages/message-failure.js';
 import { MailOpen } from '../../server/statistics/mail-open.entity.js';
 import { createAdmin, createOrder } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
@@ -85,7 +86,8 @@ describe('message settings and the order message log (built app in Chromium, Dut
           recipient: arranged.country === Country.BE ? '+32470123456' : '+31612345678',
           status: MessageStatus.FAILED,
           tries: 3,
-          lastError: 'RestException: The number <recipient> is unreachable',
+          lastError: "21211: The 'To' number <recipient> is not a valid phone number.",
+          failureCode: MessageFailureCode.SMS_INVALID_NUMBER,
           failedAt: at('13:50'),
         });
         em.create(MailOpen, { order, openedAt: at('13:45') });
@@ -168,7 +170,9 @@ describe('message settings and the order message log (built app in Chromium, Dut
         expect(await sms.getByRole('cell').nth(2).innerText()).toBe(maskedMobile);
         expect(await update.getByRole('cell').nth(2).innerText()).toBe(maskedMail);
         expect(await sms.innerText()).toContain(textOf(site, 'admin.messages.status.FAILED'));
-        expect(await sms.innerText()).toContain('The number <recipient> is unreachable');
+        // The reason in the admin's words, and the provider's own words beside it as the technical detail.
+        expect(await sms.innerText()).toContain(textOf(site, 'admin.messages.failure.SMS_INVALID_NUMBER'));
+        expect(await sms.innerText()).toContain("21211: The 'To' number <recipient> is not a valid phone number.");
         expect(await sms.getByRole('cell').nth(5).innerText()).toBe('3');
         expect(await update.innerText()).toContain(textOf(site, 'admin.messages.opened'));
         expect(await update.innerText()).toContain(`${textOf(site, 'admin.messages.time.opened')}`);

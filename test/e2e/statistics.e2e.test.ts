@@ -1,12 +1,31 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConsumerMessage,
+  MessageChannel,
+  MessageKind,
+  MessageStatus,
+} from '../../server/messages/consumer-message.entity.js';
+import type { Order } from '../../server/orders/order.entity.js';
+import { MailOpen } from '../../server/statistics/mail-open.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
+import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { expectNoAxeViolations } from './utils/accessibility.js';
 import { createAdmin, createOrder } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
-const TITLES = ['Bezoek per uur', '10 meest gebruikte browsers', '10 meest gebruikte besturingssystemen'];
+const TITLES = [
+  'Bezoek per uur',
+  '10 meest gebruikte browsers',
+  '10 meest gebruikte besturingssystemen',
+  'Verstuurde en gelezen e-mails per dag',
+];
+const ZONE = 'Europe/Amsterdam';
+/** Days before today in Amsterdam, as the screen's chart shows them: the mails of the last 30 days by default. */
+const daysAgo = (days: number) => addDays(localDateOf(new Date(), ZONE), -days);
+const shown = (date: string) => date.split('-').reverse().join('-');
 /** A marker ECharts writes into every chart container; only its code contains it. */
 const ECHARTS_MARKER = '_echarts_instance_';
 
@@ -42,6 +61,29 @@ describe('statistics screen (built app in Chromium)', () => {
           });
         }
       }
+      // Consumer mails: two sent two days ago (one read the next day), one sent yesterday and read; an SMS is no mail.
+      const mail = (order: Order, kind: MessageKind, day: string, channel = MessageChannel.EMAIL) => {
+        const sentAt = instantOf(day, 13, 30, ZONE);
+        em.create(ConsumerMessage, {
+          order,
+          kind,
+          channel,
+          windowStart: order.appointment,
+          windowSeconds: 3 * 3600,
+          recipient: channel === MessageChannel.EMAIL ? order.email : '+31612345678',
+          language: 'nl',
+          status: MessageStatus.SENT,
+          tries: 1,
+          createdAt: sentAt,
+          sentAt,
+        });
+      };
+      mail(orders[0], MessageKind.WINDOW, daysAgo(2));
+      mail(orders[1], MessageKind.WINDOW, daysAgo(2));
+      mail(orders[1], MessageKind.WINDOW, daysAgo(2), MessageChannel.SMS);
+      mail(orders[0], MessageKind.UPDATE, daysAgo(1));
+      em.create(MailOpen, { order: orders[0], openedAt: instantOf(daysAgo(1), 9, 0, ZONE) });
+      em.create(MailOpen, { order: orders[0], openedAt: instantOf(daysAgo(1), 20, 0, ZONE) });
       await em.flush();
       return appTokens(app).signAdmin(admin);
     });
@@ -65,21 +107,21 @@ describe('statistics screen (built app in Chromium)', () => {
 
   const chartTitles = (page: Page) => page.locator('.stats-chart h2').allTextContents();
 
-  it('shows the averages and three drawn charts with their titles', async () => {
+  it('shows the averages and four drawn charts with their titles', async () => {
     const { page, context } = await browser.newPage();
     const scripts = scriptsOf(page);
     await openWithStorage(page, app, { adminToken }, '/admin/statistics');
     await page.locator('h1', { hasText: 'Statistieken' }).waitFor();
-    await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
+    await page.locator('.stats-chart-canvas svg').nth(3).waitFor();
 
     expect(await chartTitles(page)).toEqual(TITLES);
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const drawn = await page.locator('.stats-chart-canvas').nth(i).locator('svg path').count();
       expect(drawn).toBeGreaterThan(3);
     }
-    // 12 visits over 2 orders; no mail opens, shown as 0.
+    // 12 visits over 2 orders; 2 mail opens of 1 order (the legacy average, unchanged).
     const averages = await page.locator('.stats-averages dd').allTextContents();
-    expect(averages).toEqual(['6', '0', '12']);
+    expect(averages).toEqual(['6', '2', '12']);
     // Bar chart: an axis of hours; pies: labels cut at 10 characters, legends with full names.
     const barText = await page.locator('.stats-chart-canvas').nth(0).locator('svg text').allTextContents();
     expect(barText).toContain('00:00');
@@ -99,18 +141,52 @@ describe('statistics screen (built app in Chromium)', () => {
     await context.close();
   });
 
+  it('shows the consumer mails sent and read per day of the last 30 days, as a chart and as a table', async () => {
+    const { page, context } = await browser.newPage();
+    await openWithStorage(page, app, { adminToken }, '/admin/statistics');
+    const card = page.locator('.stats-chart').filter({ has: page.getByRole('heading', { name: TITLES[3] }) });
+    await card.locator('.stats-chart-canvas svg').waitFor();
+    // Three mails, two of them read: the first of two days ago the next morning, and yesterday's the same evening.
+    expect(await card.locator('.stats-chart-canvas').getAttribute('aria-label')).toBe(
+      'Verstuurde en gelezen e-mails per dag: 3 verstuurd, 2 geopend (67 %).',
+    );
+    const axis = await card.locator('.stats-chart-canvas svg text').allTextContents();
+    expect(axis).toContain('Verstuurd');
+    expect(axis).toContain('Geopend');
+    expect(await card.locator('.stats-note').textContent()).toContain(
+      `Van ${shown(daysAgo(29))} tot en met ${shown(daysAgo(0))}`,
+    );
+
+    await card.locator('summary').click();
+    const table = card.getByRole('table');
+    expect(await table.locator('th').allTextContents()).toEqual(['Dag', 'Verstuurd', 'Geopend', 'Gelezen']);
+    const row = async (first: string) =>
+      table
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('cell', { name: first, exact: true }) })
+        .locator('td');
+    expect(await (await row(shown(daysAgo(2)))).allTextContents()).toEqual([shown(daysAgo(2)), '2', '1', '50 %']);
+    expect(await (await row(shown(daysAgo(1)))).allTextContents()).toEqual([shown(daysAgo(1)), '1', '1', '100 %']);
+    expect(await (await row(shown(daysAgo(3)))).allTextContents()).toEqual([shown(daysAgo(3)), '0', '0', '–']);
+    expect(await (await row('Totaal')).allTextContents()).toEqual(['Totaal', '3', '2', '67 %']);
+    expect(await table.locator('tbody tr').count()).toBe(31);
+    await expectNoAxeViolations(page, 'statistics-mail-reads');
+    await context.close();
+  });
+
   it('shows empty charts, not an error, for a period without visits, and explains a reversed period', async () => {
     const { page, context } = await browser.newPage();
     await openWithStorage(page, app, { adminToken }, '/admin/statistics');
-    await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
+    await page.locator('.stats-chart-canvas svg').nth(3).waitFor();
     await page.getByLabel('Van', { exact: true }).fill('2027-01-01');
     await page.getByLabel('Tot en met').fill('2027-01-31');
     await page.getByRole('button', { name: 'Toon' }).click();
     await page.locator('.stats-averages dd', { hasText: /^0$/ }).nth(2).waitFor();
     expect(await page.locator('.stats-averages dd').allTextContents()).toEqual(['0', '0', '0']);
     expect(await chartTitles(page)).toEqual(TITLES);
-    expect(await page.locator('.stats-chart-canvas svg').count()).toBe(3);
+    expect(await page.locator('.stats-chart-canvas svg').count()).toBe(4);
     expect(await page.getByText('Geen bezoeken in deze periode.').count()).toBe(3);
+    expect(await page.getByText('Geen e-mails verstuurd in deze periode.').count()).toBe(1);
     expect(await page.locator('[role=alert]').textContent()).toBe('');
 
     await page.getByLabel('Van', { exact: true }).fill('2027-02-01');
@@ -123,7 +199,7 @@ describe('statistics screen (built app in Chromium)', () => {
   it('fits a phone screen (375 px) without sideways scrolling', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await openWithStorage(page, app, { adminToken }, '/admin/statistics');
-    await page.locator('.stats-chart-canvas svg').nth(2).waitFor();
+    await page.locator('.stats-chart-canvas svg').nth(3).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'statistics-phone');
     await context.close();

@@ -17,6 +17,8 @@ export interface LocalSmtp {
 export interface LocalSmtpOptions {
   /** Recipients refused for now (450, naming the address, as real servers do). */
   refuseRecipient?: (address: string) => boolean;
+  /** Recipients refused for good (550: no such mailbox, naming the address). */
+  rejectRecipient?: (address: string) => boolean;
   /** Count the mails without parsing or keeping them (a benchmark's thousands). */
   countOnly?: boolean;
 }
@@ -29,6 +31,9 @@ export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): 
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
+      if (options.rejectRecipient?.(address.address)) {
+        return callback(Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+      }
       if (!options.refuseRecipient?.(address.address)) return callback();
       callback(Object.assign(new Error(`<${address.address}>: mailbox busy, try again later`), { responseCode: 450 }));
     },
@@ -85,7 +90,12 @@ export interface TwilioStandIn {
   close(): Promise<void>;
 }
 
-export async function startTwilioStandIn(): Promise<TwilioStandIn> {
+export interface TwilioStandInOptions {
+  /** Numbers Twilio finds invalid: answered 400 with its error 21211, as the real API does. */
+  invalidNumber?: (to: string) => boolean;
+}
+
+export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Promise<TwilioStandIn> {
   const accountSid = `AC${randomBytes(16).toString('hex')}`;
   const authToken = randomBytes(16).toString('hex');
   const messages: ReceivedSms[] = [];
@@ -117,6 +127,16 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
       const body = form.get('Body') ?? '';
       if (!to || !from || !body) {
         answer(400, { code: 21604, message: "A 'To' phone number is required.", status: 400 });
+        return;
+      }
+      if (options.invalidNumber?.(to)) {
+        // Twilio's own answer for a 'To' it cannot use (https://www.twilio.com/docs/errors/21211).
+        answer(400, {
+          code: 21211,
+          message: `The 'To' number ${to} is not a valid phone number.`,
+          more_info: 'https://www.twilio.com/docs/errors/21211',
+          status: 400,
+        });
         return;
       }
       messages.push({ accountSid, to, from, body });

@@ -481,6 +481,36 @@ export const fr: Record<MessageKey, string> = {
   'admin.messages.resendBodySms':
     '{message} : le message part encore une fois, vers le numéro de mobile actuel de la commande.',
   'admin.messages.resent': '{message} : prêt à être renvoyé.',
+
+  // admin: consumer messages, why one failed or was skipped
+  'admin.messages.failure.SMTP_RECIPIENT_REFUSED':
+    'Le serveur de messagerie du client refuse cette adresse e-mail : elle n’existe pas ou a été supprimée. Corrigez l’adresse dans la commande et renvoyez.',
+  'admin.messages.failure.SMTP_RECIPIENT_DEFERRED':
+    'Le serveur de messagerie du client n’accepte pas de message pour l’instant (par exemple une boîte pleine). Un nouvel essai suivra.',
+  'admin.messages.failure.SMTP_MESSAGE_REFUSED':
+    'Le serveur de messagerie a refusé l’e-mail lui-même (par exemple comme spam). Signalez-le à qui gère le serveur de messagerie.',
+  'admin.messages.failure.SMTP_UNREACHABLE':
+    'Notre serveur de messagerie était injoignable. Un nouvel essai suivra ; si l’échec persiste, signalez-le à qui gère le serveur de messagerie.',
+  'admin.messages.failure.SMTP_AUTH_FAILED':
+    'Notre serveur de messagerie a refusé la connexion (utilisateur ou mot de passe). Signalez-le à qui gère le serveur de messagerie.',
+  'admin.messages.failure.SMTP_ERROR': 'Le serveur de messagerie a renvoyé une erreur. Voir le message technique.',
+  'admin.messages.failure.SMS_INVALID_NUMBER':
+    'Le service SMS juge ce numéro invalide ou ce n’est pas un numéro mobile. Corrigez le numéro de téléphone dans la commande et renvoyez.',
+  'admin.messages.failure.SMS_RECIPIENT_BLOCKED':
+    'Ce numéro ne peut pas recevoir nos SMS (le client a envoyé STOP, ou le numéro ne reçoit pas de SMS).',
+  'admin.messages.failure.SMS_AUTH_FAILED':
+    'Le service SMS a refusé notre compte. Signalez-le à qui gère les réglages du service SMS.',
+  'admin.messages.failure.SMS_UNREACHABLE':
+    'Le service SMS était injoignable. Un nouvel essai suivra ; si l’échec persiste, signalez-le.',
+  'admin.messages.failure.SMS_PROVIDER_ERROR': 'Le service SMS a renvoyé une erreur. Voir le message technique.',
+  'admin.messages.failure.SKIPPED_MESSAGES_OFF': 'Non envoyé : les messages ou ce canal sont désactivés pour le pays.',
+  'admin.messages.failure.SKIPPED_ADDRESS_REMOVED': 'Non envoyé : l’adresse avait déjà été effacée après la visite.',
+  'admin.messages.failure.SKIPPED_UNSUBSCRIBED': 'Non envoyé : le client s’est désinscrit de ces messages.',
+  'admin.messages.failure.SKIPPED_NOT_ON_THE_WAY': 'Non envoyé : le technicien n’était plus en route.',
+  'admin.messages.failure.SKIPPED_VISIT_CHANGED':
+    'Non envoyé : le remerciement ne convient plus (la commande a été supprimée, ou la visite n’est plus terminée ou ne peut plus être évaluée).',
+  'admin.messages.failure.UNKNOWN': 'Pour une autre raison. Voir le message technique.',
+  'admin.messages.failureDetail': 'Message technique :',
   'admin.history.kind.RESCHEDULED': 'Déplacée à un autre jour ou horaire',
   'admin.history.kind.RESTORED': 'Rétablie',
   'admin.history.kind.TECHNICIAN_DELETED': 'Technicien supprimé',
@@ -527,6 +557,18 @@ export const fr: Record<MessageKey, string> = {
   'admin.statistics.asTable': 'Afficher sous forme de tableau',
   'admin.statistics.timeZone': 'Heures dans le fuseau {zone}.',
   'admin.statistics.chartSummary': '{title} : {summary}',
+
+  // admin: statistics, consumer mails sent and read
+  'admin.statistics.mailReads': 'E-mails envoyés et lus par jour',
+  'admin.statistics.mailReadsPeriod':
+    'Du {from} au {to} inclus : au plus les {days} derniers jours de la période, sans date de début les {defaultDays} derniers.',
+  'admin.statistics.mailsSent': 'Envoyés',
+  'admin.statistics.mailsOpened': 'Ouverts',
+  'admin.statistics.readRate': 'Lus',
+  'admin.statistics.day': 'Jour',
+  'admin.statistics.noMails': 'Aucun e-mail envoyé pendant cette période.',
+  'admin.statistics.mailReadsSummary': '{sent} envoyés, {opened} ouverts ({rate}).',
+  'admin.statistics.mailReadsTotal': 'Total',
 
   // admin: settings, import, export
   'admin.data.country': 'Pays',

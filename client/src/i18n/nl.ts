@@ -482,6 +482,36 @@ export const nl = {
   'admin.messages.resendBodySms':
     '{message}: het bericht gaat nog een keer, naar het mobiele nummer dat nu bij de opdracht staat.',
   'admin.messages.resent': '{message}: staat klaar om opnieuw te worden verstuurd.',
+
+  // admin: consumer messages, why one failed or was skipped
+  'admin.messages.failure.SMTP_RECIPIENT_REFUSED':
+    'De mailserver van de klant weigert dit e-mailadres: het bestaat niet of is opgeheven. Verbeter het adres in de opdracht en verstuur opnieuw.',
+  'admin.messages.failure.SMTP_RECIPIENT_DEFERRED':
+    'De mailserver van de klant neemt nu geen mail aan (bijvoorbeeld een volle mailbox). Het wordt later opnieuw geprobeerd.',
+  'admin.messages.failure.SMTP_MESSAGE_REFUSED':
+    'De mailserver weigerde de e-mail zelf (bijvoorbeeld als spam). Meld het aan wie de mailserver beheert.',
+  'admin.messages.failure.SMTP_UNREACHABLE':
+    'Onze mailserver was niet bereikbaar. Het wordt opnieuw geprobeerd; blijft het mislukken, meld het dan aan wie de mailserver beheert.',
+  'admin.messages.failure.SMTP_AUTH_FAILED':
+    'Onze mailserver weigerde de aanmelding (gebruiker of wachtwoord). Meld het aan wie de mailserver beheert.',
+  'admin.messages.failure.SMTP_ERROR': 'De mailserver gaf een fout. Zie de technische melding.',
+  'admin.messages.failure.SMS_INVALID_NUMBER':
+    'De sms-dienst vindt dit nummer ongeldig of geen mobiel nummer. Verbeter het telefoonnummer in de opdracht en verstuur opnieuw.',
+  'admin.messages.failure.SMS_RECIPIENT_BLOCKED':
+    'Dit nummer kan onze sms niet ontvangen (de klant stuurde STOP, of het nummer ontvangt geen sms).',
+  'admin.messages.failure.SMS_AUTH_FAILED':
+    'De sms-dienst weigerde ons account. Meld het aan wie de instellingen van de sms-dienst beheert.',
+  'admin.messages.failure.SMS_UNREACHABLE':
+    'De sms-dienst was niet bereikbaar. Het wordt opnieuw geprobeerd; blijft het mislukken, meld het dan.',
+  'admin.messages.failure.SMS_PROVIDER_ERROR': 'De sms-dienst gaf een fout. Zie de technische melding.',
+  'admin.messages.failure.SKIPPED_MESSAGES_OFF': 'Niet verstuurd: berichten of dit kanaal staan uit voor het land.',
+  'admin.messages.failure.SKIPPED_ADDRESS_REMOVED': 'Niet verstuurd: het adres was na het bezoek al verwijderd.',
+  'admin.messages.failure.SKIPPED_UNSUBSCRIBED': 'Niet verstuurd: de klant heeft zich afgemeld voor deze berichten.',
+  'admin.messages.failure.SKIPPED_NOT_ON_THE_WAY': 'Niet verstuurd: de monteur was niet meer onderweg.',
+  'admin.messages.failure.SKIPPED_VISIT_CHANGED':
+    'Niet verstuurd: het bedankje past niet meer (de opdracht is verwijderd, of het bezoek is niet meer afgerond of niet meer te beoordelen).',
+  'admin.messages.failure.UNKNOWN': 'Om een andere reden. Zie de technische melding.',
+  'admin.messages.failureDetail': 'Technische melding:',
   'admin.history.kind.RESCHEDULED': 'Verzet naar een andere dag of tijd',
   'admin.history.kind.RESTORED': 'Teruggezet',
   'admin.history.kind.TECHNICIAN_DELETED': 'Monteur verwijderd',
@@ -528,6 +558,18 @@ export const nl = {
   'admin.statistics.asTable': 'Toon als tabel',
   'admin.statistics.timeZone': 'Uren in tijdzone {zone}.',
   'admin.statistics.chartSummary': '{title}: {summary}',
+
+  // admin: statistics, consumer mails sent and read
+  'admin.statistics.mailReads': 'Verstuurde en gelezen e-mails per dag',
+  'admin.statistics.mailReadsPeriod':
+    'Van {from} tot en met {to}: hoogstens de laatste {days} dagen van de periode, zonder begindatum de laatste {defaultDays}.',
+  'admin.statistics.mailsSent': 'Verstuurd',
+  'admin.statistics.mailsOpened': 'Geopend',
+  'admin.statistics.readRate': 'Gelezen',
+  'admin.statistics.day': 'Dag',
+  'admin.statistics.noMails': 'Geen e-mails verstuurd in deze periode.',
+  'admin.statistics.mailReadsSummary': '{sent} verstuurd, {opened} geopend ({rate}).',
+  'admin.statistics.mailReadsTotal': 'Totaal',
 
   // admin: settings, import, export
   'admin.data.country': 'Land',

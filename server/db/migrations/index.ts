@@ -20,6 +20,8 @@ import { Migration20261126060000_order_calls } from './Migration20261126060000_o
 import { Migration20261126091500_order_first_lookup } from './Migration20261126091500_order_first_lookup.js';
 import { Migration20261126094500_order_search_text } from './Migration20261126094500_order_search_text.js';
 import { Migration20261126123000_consumer_message_rounds } from './Migration20261126123000_consumer_message_rounds.js';
+import { Migration20261126124500_consumer_mail_sent_index } from './Migration20261126124500_consumer_mail_sent_index.js';
+import { Migration20261126130000_consumer_message_failure_code } from './Migration20261126130000_consumer_message_failure_code.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -52,4 +54,11 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261126094500_order_search_text', class: Migration20261126094500_order_search_text },
   // consumer messages: a restored order is told again, each delete and restore a round of its own
   { name: 'Migration20261126123000_consumer_message_rounds', class: Migration20261126123000_consumer_message_rounds },
+  // the statistics' mail reads: the sent mails of a period
+  { name: 'Migration20261126124500_consumer_mail_sent_index', class: Migration20261126124500_consumer_mail_sent_index },
+  // consumer messages: why one failed or was skipped, as a code with texts
+  {
+    name: 'Migration20261126130000_consumer_message_failure_code',
+    class: Migration20261126130000_consumer_message_failure_code,
+  },
 ];

@@ -33,6 +33,7 @@ export const OrderMessagesMessageFragment = graphql(`
     channel
     maskedRecipient
     status
+    failureCode
     failureReason
     tries
     createdAt
@@ -158,10 +159,15 @@ export function OrderMessages({ orderId, country }: { orderId: number; country: 
                         {t(`admin.messages.status.${message.status}`)}
                       </span>
                       {message.openedAt && <span className="message-opened"> {t('admin.messages.opened')}</span>}
-                      {message.failureReason && (
+                      {(message.failureCode || message.failureReason) && (
                         <p className="message-reason">
-                          {t('admin.messages.reason')}{' '}
-                          {/* The reason as the mail server or SMS provider gave it: their words, in English. */}
+                          {t('admin.messages.reason')} {t(`admin.messages.failure.${message.failureCode ?? 'UNKNOWN'}`)}
+                        </p>
+                      )}
+                      {message.failureReason && (
+                        <p className="message-reason muted">
+                          {t('admin.messages.failureDetail')}{' '}
+                          {/* The mail server's or SMS provider's own words, in English, for whoever fixes it. */}
                           <span lang="en">{message.failureReason}</span>
                         </p>
                       )}

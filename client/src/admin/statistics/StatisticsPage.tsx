@@ -1,24 +1,30 @@
 import { useQuery } from '@apollo/client/react';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { localDateOf } from '../../../../shared/zoned-time.js';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
+import { TIME_ZONE } from '../../i18n/locale';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { mailReadPeriod } from './mail-read-period';
 
 // ECharts is large: it is fetched when this screen opens, never by the other (admin or consumer) pages.
 const StatisticsCharts = lazy(() => import('./StatisticsCharts'));
 
 const StatisticsPageQuery = graphql(`
-  query StatisticsPage($from: String, $to: String) {
+  query StatisticsPage($from: String, $to: String, $mailFrom: String!, $mailTo: String!) {
     statistics(from: $from, to: $to) {
       averageSiteVisit
       averageMailRead
       totalVisits
       ...StatisticsCharts_statistics
+    }
+    mailReads(from: $mailFrom, to: $mailTo) {
+      ...StatisticsCharts_mailReads
     }
   }
 `);
@@ -30,18 +36,25 @@ interface Period {
 
 const ALL_TIME: Period = { from: '', to: '' };
 
-/** Screen 'Statistieken' (docs/rules.md, Statistics): the two averages and three charts, optionally over a period. */
+/**
+ * Screen 'Statistieken' (docs/rules.md, Statistics): the two averages and the charts of the lookups, optionally over a
+ * period, and the consumer mails sent and read per day of (at most the last 92 days of) that period.
+ */
 export function StatisticsPage() {
   const { t, language, country } = useI18n();
   usePageTitle(t('admin.statistics.title'));
   const [draft, setDraft] = useState<Period>(ALL_TIME);
   const [period, setPeriod] = useState<Period>(ALL_TIME);
+  // Today in the site's zone, once: the mail chart's default days end there.
+  const today = useMemo(() => localDateOf(new Date(), TIME_ZONE[country]), [country]);
+  const mailPeriod = mailReadPeriod(period, today);
   const { data, previousData, loading, error } = useQuery(StatisticsPageQuery, {
-    variables: { from: period.from || null, to: period.to || null },
+    variables: { from: period.from || null, to: period.to || null, mailFrom: mailPeriod.from, mailTo: mailPeriod.to },
   });
   const problem = error ? problemOf(error, t('common.genericError')) : null;
   // A refused period keeps the last figures on screen beside the message.
-  const statistics = (data ?? previousData)?.statistics;
+  const shown = data ?? previousData;
+  const statistics = shown?.statistics;
   const number = new Intl.NumberFormat(`${language}-${country}`, { maximumFractionDigits: 2 });
   const ids = { from: useId(), to: useId(), hint: useId(), fromError: useId(), toError: useId() };
 
@@ -136,7 +149,7 @@ export function StatisticsPage() {
             </div>
           </dl>
           <Suspense fallback={<Spinner />}>
-            <StatisticsCharts statistics={statistics} />
+            {shown && <StatisticsCharts statistics={statistics} mailReads={shown.mailReads} />}
           </Suspense>
         </>
       )}
