@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormField } from '../components/FormField';
 import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
 import { useI18n } from '../i18n/i18n';
@@ -97,28 +98,27 @@ export function VisitRatingForm({
           </span>
         )}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-comment`}>{t('consumer.rating.commentLabel')}</label>
-        <textarea
-          id={`${id}-comment`}
-          rows={3}
-          value={comment}
-          maxLength={RATING_COMMENT_MAX_LENGTH * 2}
-          aria-invalid={errors.comment || remaining < 0 ? true : undefined}
-          aria-describedby={`${id}-count${errors.comment ? ` ${id}-comment-error` : ''}`}
-          onChange={(event) => setComment(event.target.value)}
-        />
-        <span id={`${id}-count`} className={remaining < 0 ? 'field-error' : 'field-hint'}>
-          {remaining < 0
-            ? t('consumer.rating.commentTooLong', { max: RATING_COMMENT_MAX_LENGTH })
-            : t('consumer.rating.commentRemaining', { count: remaining })}
-        </span>
-        {errors.comment && (
-          <span id={`${id}-comment-error`} className="field-error">
-            {errors.comment}
-          </span>
+      <FormField id={`${id}-comment`} label={t('consumer.rating.commentLabel')} error={errors.comment}>
+        {(control) => (
+          <>
+            <textarea
+              {...control}
+              rows={3}
+              value={comment}
+              maxLength={RATING_COMMENT_MAX_LENGTH * 2}
+              aria-invalid={control['aria-invalid'] ?? (remaining < 0 ? true : undefined)}
+              aria-describedby={[`${id}-count`, control['aria-describedby']].filter(Boolean).join(' ')}
+              onChange={(event) => setComment(event.target.value)}
+            />
+            {/* The count says what is left while typing; past the limit it is the error. */}
+            <span id={`${id}-count`} className={remaining < 0 ? 'field-error' : 'field-hint'}>
+              {remaining < 0
+                ? t('consumer.rating.commentTooLong', { max: RATING_COMMENT_MAX_LENGTH })
+                : t('consumer.rating.commentRemaining', { count: remaining })}
+            </span>
+          </>
         )}
-      </div>
+      </FormField>
       <div className="toolbar">
         <BusyButton type="submit" className="button button-primary" busy={saving}>
           {t(saved ? 'consumer.rating.change' : 'consumer.rating.send')}

@@ -138,7 +138,7 @@ export function VisitReply({
                 value={note}
                 maxLength={ACCESS_NOTE_MAX_LENGTH * 2}
                 aria-invalid={control['aria-invalid'] ?? (remaining < 0 ? true : undefined)}
-                aria-describedby={`${control['aria-describedby']} ${id}-count`}
+                aria-describedby={[control['aria-describedby'], `${id}-count`].filter(Boolean).join(' ')}
                 onChange={(event) => setNote(event.target.value)}
               />
               {/* The count says what is left while typing; past the limit it is the error. */}
