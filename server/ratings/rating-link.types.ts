@@ -1,7 +1,8 @@
 import { createUnionType, Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Country, Language } from '../common/locale.js';
 import { RatingLinkRefusal } from '../consumer-links/rating-link.js';
-import { RATING_CHANGEABLE_DAYS, RATING_COMMENT_MAX_LENGTH, RATING_MAX, RATING_MIN } from '../../shared/ratings.js';
+import { RATING_CHANGEABLE_DAYS, RATING_MAX, RATING_MIN } from '../../shared/ratings.js';
+import { RatingScoreInput } from './visit-rating.inputs.js';
 
 registerEnumType(RatingLinkRefusal, {
   name: 'RatingLinkRefusal',
@@ -84,16 +85,7 @@ export const RatingLinkResult = createUnionType({
 @InputType({
   description: 'A rating given through the rating link of a thank-you message. Sending it again changes it.',
 })
-export class RateVisitByLinkInput {
+export class RateVisitByLinkInput extends RatingScoreInput {
   @Field({ description: 'The part of the rating link after `/b/`.' })
   token!: string;
-
-  @Field(() => Int, { description: `The score, ${RATING_MIN} (poor) to ${RATING_MAX} (excellent).` })
-  score!: number;
-
-  @Field(() => String, {
-    nullable: true,
-    description: `An optional comment, plain text, at most ${RATING_COMMENT_MAX_LENGTH} characters; line breaks allowed. Empty or left out: no comment.`,
-  })
-  comment?: string | null;
 }
