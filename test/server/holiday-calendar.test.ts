@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
+import { HOLIDAYS_CHANGED } from '../../server/holidays/holiday-calendar.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
@@ -118,7 +119,15 @@ describe('holidays cached per process', () => {
   });
 
   it("follows the application clock's date, not the moment the holidays were read", async () => {
+    // The holiday's own change notice comes back to this instance too and empties the calendar once more: wait
+    // for it, so that the reads below start from a calendar that stays.
+    let stopListening = () => {};
+    const noticed = new Promise<void>((resolve) => {
+      stopListening = server.services.changes.subscribe(HOLIDAYS_CHANGED, () => resolve());
+    });
     await createHoliday(server, Country.NL, '2026-11-25');
+    await noticed;
+    stopListening();
     expect(await scheduleDate()).toBe(MONDAY);
     await warmBothCountries();
     server.queries.length = 0;
