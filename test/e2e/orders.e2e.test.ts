@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantOf, localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import { Order } from '../../server/orders/order.entity.js';
+import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
@@ -55,7 +56,9 @@ describe('orders screens (built app in Chromium)', () => {
   };
 
   const orderByReference = (referenceNumber: string) =>
-    withDatabase(app, (em) => em.findOne(Order, { referenceNumber }, { populate: ['technician', 'deletedBy'] }));
+    withDatabase(app, (em) =>
+      em.findOne(Order, { referenceNumber }, { populate: ['technician', 'deletedBy'], ...INCLUDING_DELETED }),
+    );
 
   const searchOrder = async (page: Page, reference: string) => {
     await page.getByLabel('Referentienummer').fill(reference);
