@@ -1,0 +1,62 @@
+import { BusyButton } from '../../../components/BusyButton';
+import { FormField } from '../../../components/FormField';
+import { useI18n } from '../../../i18n/i18n';
+import { TechnicianSelect } from '../TechnicianSelect';
+import type { OrderActionsState } from './useOrderActions';
+
+/** The buttons of an order: restore for a deleted one; otherwise another technician, another day, the address, delete. */
+export function OrderActionsForm({ deleted, actions }: { deleted: boolean; actions: OrderActionsState }) {
+  const { t } = useI18n();
+  if (deleted) {
+    return (
+      <div className="toolbar order-actions">
+        <BusyButton
+          type="button"
+          className="button button-primary"
+          busy={actions.restoring}
+          onClick={() => void actions.restoreOrder()}
+        >
+          {t('admin.orders.restore')}
+        </BusyButton>
+      </div>
+    );
+  }
+  return (
+    <form className="form order-actions" onSubmit={(event) => void actions.saveTechnician(event)}>
+      <FormField id="order-new-technician" label={t('admin.orders.changeTechnician')}>
+        {(control) => (
+          <TechnicianSelect
+            id={control.id}
+            technicians={actions.ofCountry}
+            value={actions.technician}
+            onChange={actions.setTechnician}
+          />
+        )}
+      </FormField>
+      <div className="toolbar">
+        <BusyButton
+          type="submit"
+          className="button button-primary"
+          busy={actions.reassigning}
+          disabled={actions.technician === ''}
+        >
+          {t('common.save')}
+        </BusyButton>
+        <button type="button" className="button button-secondary" onClick={() => actions.setDialog('reschedule')}>
+          {t('admin.orders.reschedule')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => actions.setDialog('address')}>
+          {t('admin.orders.editAddress')}
+        </button>
+        <BusyButton
+          type="button"
+          className="button button-danger"
+          busy={actions.removing}
+          onClick={() => void actions.deleteOrder()}
+        >
+          {t('common.delete')}
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
