@@ -7,6 +7,18 @@ interface FormFieldProps {
   /** Shown under the control and describing it; nothing when empty. */
   error?: string | null;
   hint?: string;
+  /** Ids of text outside the field that describes it too (a hint shared by the fields of a group), read first. */
+  describedBy?: string;
+}
+
+/** The frame of a field in its page. */
+interface FieldFrameProps {
+  /** Classes beside `field`, for its place in a layout. */
+  className?: string;
+  /** A search box is the page's search landmark. */
+  role?: 'search';
+  /** Only where the place and the placeholder say what the field is: the label is read out, not shown. */
+  labelHidden?: boolean;
 }
 
 /** What the one control of a field carries: its id, and whether and by what it is described as invalid. */
@@ -25,16 +37,23 @@ export function FormField({
   label,
   error,
   hint,
+  describedBy: describedByOthers,
+  className,
+  role,
+  labelHidden = false,
   children,
-}: FormFieldProps & { children: (control: FieldControlProps) => ReactNode }) {
+}: FormFieldProps & FieldFrameProps & { children: (control: FieldControlProps) => ReactNode }) {
   const madeId = useId();
   const id = givenId ?? madeId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [describedByOthers ?? '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <div className={className ? `field ${className}` : 'field'} role={role}>
+      <label htmlFor={id} className={labelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <span id={hintId} className="field-hint">
@@ -51,9 +70,16 @@ export function FormField({
 }
 
 /** A labelled input; `ref` reaches the input (a form that moves focus to it). */
-export function TextField({ id, label, error, hint, ...input }: FormFieldProps & Omit<ComponentProps<'input'>, 'id'>) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  describedBy,
+  ...input
+}: FormFieldProps & Omit<ComponentProps<'input'>, 'id'>) {
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
+    <FormField id={id} label={label} error={error} hint={hint} describedBy={describedBy}>
       {(control) => <input {...control} {...input} />}
     </FormField>
   );
@@ -65,13 +91,14 @@ export function SelectField({
   label,
   error,
   hint,
+  describedBy,
   options,
   ...select
 }: FormFieldProps & {
   options: readonly { value: string; label: string }[];
 } & Omit<ComponentProps<'select'>, 'id'>) {
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
+    <FormField id={id} label={label} error={error} hint={hint} describedBy={describedBy}>
       {(control) => (
         <select {...control} {...select}>
           {options.map((option) => (

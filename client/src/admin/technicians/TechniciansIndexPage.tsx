@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -93,19 +94,24 @@ export function TechniciansIndexPage() {
         </Link>
       </AdminPageHeader>
       {leaving && <DeleteTechnicianDialog technician={leaving} returnFocus={focusAfterDialog} onClose={closeDelete} />}
-      <div className="field search-field" role="search">
-        <label htmlFor="technician-search" className="visually-hidden">
-          {t('admin.technicians.search')}
-        </label>
-        <input
-          ref={searchField}
-          id="technician-search"
-          type="search"
-          placeholder={t('admin.technicians.searchPlaceholder')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <FormField
+        id="technician-search"
+        className="search-field"
+        role="search"
+        label={t('admin.technicians.search')}
+        labelHidden
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={searchField}
+            type="search"
+            placeholder={t('admin.technicians.searchPlaceholder')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        )}
+      </FormField>
       <Message tone={notice?.tone ?? 'info'}>
         {notice && (
           <>

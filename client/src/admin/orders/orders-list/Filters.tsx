@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FormField } from '../../../components/FormField';
 import { useI18n } from '../../../i18n/i18n';
 import type { TechnicianOption } from '../TechnicianSelect';
 import { activeFilters, type FilterName, type OrdersListParams } from '../orders-list-params';
@@ -40,20 +41,23 @@ export function Filters({
   return (
     <div className="card orders-filters">
       <div className="orders-filter-bar">
-        <div className="field orders-search" role="search">
-          <label htmlFor={`${ids}-search`}>{t('admin.ordersList.search')}</label>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={typed}
-            autoComplete="off"
-            aria-describedby={`${ids}-search-hint`}
-            onChange={(event) => onType(event.target.value)}
-          />
-          <p id={`${ids}-search-hint`} className="field-hint">
-            {t('admin.ordersList.searchHint')}
-          </p>
-        </div>
+        <FormField
+          id={`${ids}-search`}
+          className="orders-search"
+          role="search"
+          label={t('admin.ordersList.search')}
+          hint={t('admin.ordersList.searchHint')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              value={typed}
+              autoComplete="off"
+              onChange={(event) => onType(event.target.value)}
+            />
+          )}
+        </FormField>
         <button
           type="button"
           className="button button-secondary"
