@@ -11,7 +11,7 @@ import {
 } from './planner';
 import { OrderCardDetails } from '../order/OrderCardDetails';
 import type { ScheduleOrder } from './planner-schedule';
-import { SelectField } from '../../components/FormField';
+import { ReadOnlyField, SelectField } from '../../components/FormField';
 
 /**
  * One numbered appointment: the order card, then the start hour and end. While the day is open the start is a
@@ -100,12 +100,9 @@ export function AppointmentItem({
               label: hourLabel(choice),
             }))}
           />
-          <div className="field">
-            <span className="label">{t('technician.manage.end')}</span>
-            <span className="planner-end" data-end>
-              {hourLabel(endHourOf(hour))}
-            </span>
-          </div>
+          <ReadOnlyField label={t('technician.manage.end')} className="planner-end" data-end>
+            {hourLabel(endHourOf(hour))}
+          </ReadOnlyField>
           <div className="planner-moves">
             {moveButton('up')}
             {moveButton('down')}
