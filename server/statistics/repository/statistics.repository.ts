@@ -25,6 +25,21 @@ export type OfficeFigureSqlRow<Figure extends string> = {
   average_rating: number | string | null;
 } & Record<Figure, number>;
 
+/** A site visit to write: the user agent cut to its column, its browser and system already named. */
+export interface NewSiteVisitRow {
+  order_id: number;
+  visited_at: string;
+  user_agent: string;
+  browser: string;
+  os: string;
+}
+
+/** The rows travel as one JSON parameter, so the statement's text is the same for any batch size. */
+const INSERT_SITE_VISITS_SQL = `
+  insert into site_visits (order_id, visited_at, user_agent, browser, os)
+  select order_id, visited_at, user_agent, browser, os
+  from json_to_recordset(?::json) as v(order_id int, visited_at timestamptz, user_agent text, browser text, os text)`;
+
 /** `where <column> >= ? and <column> < ?`, or nothing for an open side. */
 function rangeClause(column: string, from: Date | undefined, to: Date | undefined) {
   const conditions: string[] = [];
@@ -153,6 +168,11 @@ export class StatisticsRepository {
         ...visitRange.params,
         ...mailRange.params,
       ]);
+  }
+
+  /** Writes a batch of site visits in one statement, outside any transaction: no entity, no unit of work. */
+  async insertSiteVisits(rows: readonly NewSiteVisitRow[]): Promise<void> {
+    await this.em.getConnection().execute(INSERT_SITE_VISITS_SQL, [JSON.stringify(rows)], 'run');
   }
 
   /** Records a mail open of the order at `at` while the order exists; false when no order has the id. */
