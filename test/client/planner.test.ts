@@ -4,6 +4,7 @@ import {
   confirmItems,
   dayPartOf,
   daySpan,
+  firstOutsideDay,
   move,
   rowsOf,
   sortByHour,
@@ -76,6 +77,13 @@ describe('planner rules', () => {
     ]);
     const atSeven = withHour(loaded, 1, 7);
     expect(move(atSeven, 1, 'up')).toEqual(atSeven);
+  });
+
+  it('refuses to confirm a day that does not fit, naming the first row that starts too early, else ends too late', () => {
+    expect(firstOutsideDay(loaded)).toBeNull();
+    expect(firstOutsideDay(withHour(withHour(loaded, 2, 20), 3, 6))).toEqual({ edge: 'early', number: 3 });
+    expect(firstOutsideDay(withHour(loaded, 2, 20))).toEqual({ edge: 'late', number: 2 });
+    expect(firstOutsideDay(withHour(withHour(loaded, 1, 20), 3, 20))).toEqual({ edge: 'late', number: 1 });
   });
 
   it('changes no order when an hour is picked, until sorted', () => {

@@ -84,3 +84,16 @@ export function SelectField({
     </FormField>
   );
 }
+
+/**
+ * A value shown beside form fields but not changed there (an end time that follows from the start): laid out and
+ * labelled like its neighbours, with no control to focus. Extra props (a class, a `data-` hook) go on the value.
+ */
+export function ReadOnlyField({ label, children, ...value }: { label: string } & ComponentProps<'span'>) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <span {...value}>{children}</span>
+    </div>
+  );
+}

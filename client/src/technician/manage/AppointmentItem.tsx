@@ -1,17 +1,9 @@
 import { hourLabel } from '../../../../shared/hours.js';
 import { useI18n } from '../../i18n/i18n';
-import {
-  canMove,
-  endHourOf,
-  endsTooLate,
-  START_HOURS,
-  startsTooEarly,
-  type Direction,
-  type PlannerRow,
-} from './planner';
+import { endHourOf, endsTooLate, startsTooEarly, type Direction, type PlannerRow } from './planner';
 import { OrderCardDetails } from '../order/OrderCardDetails';
 import type { ScheduleOrder } from './planner-schedule';
-import { SelectField } from '../../components/FormField';
+import { AppointmentTimes } from './AppointmentTimes';
 
 /**
  * One numbered appointment: the order card, then the start hour and end. While the day is open the start is a
@@ -46,22 +38,6 @@ export function AppointmentItem({
       ? t('technician.manage.endTooLate')
       : null;
   const problemId = `planner-problem-${order.id}`;
-  const moveButton = (direction: Direction) => (
-    <button
-      type="button"
-      className="button button-secondary planner-move"
-      data-move={direction}
-      data-order={order.id}
-      aria-label={t(direction === 'up' ? 'technician.manage.moveUp' : 'technician.manage.moveDown', {
-        number,
-        name: order.name,
-      })}
-      disabled={busy || !canMove(hour, direction)}
-      onClick={() => onMove(direction)}
-    >
-      {t(direction === 'up' ? 'technician.manage.earlier' : 'technician.manage.later')}
-    </button>
-  );
   return (
     <li
       className={['planner-item', special && 'is-special', callMe && 'is-call-me', external && 'is-external']
@@ -85,32 +61,16 @@ export function AppointmentItem({
           <span data-end>{hourLabel(endHourOf(hour))}</span>
         </p>
       ) : (
-        <div className="planner-times">
-          {/* The problem is said under the whole item (it may concern the order, not only its hour). */}
-          <SelectField
-            label={t('technician.manage.start')}
-            value={hour}
-            disabled={busy}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(event) => onHour(Number(event.target.value))}
-            // An order loaded outside 07-20 keeps its hour visible until it is changed.
-            options={(START_HOURS.includes(hour) ? START_HOURS : [hour, ...START_HOURS]).map((choice) => ({
-              value: String(choice),
-              label: hourLabel(choice),
-            }))}
-          />
-          <div className="field">
-            <span className="label">{t('technician.manage.end')}</span>
-            <span className="planner-end" data-end>
-              {hourLabel(endHourOf(hour))}
-            </span>
-          </div>
-          <div className="planner-moves">
-            {moveButton('up')}
-            {moveButton('down')}
-          </div>
-        </div>
+        <AppointmentTimes
+          orderId={order.id}
+          name={order.name}
+          number={number}
+          hour={hour}
+          busy={busy}
+          problemId={problem ? problemId : undefined}
+          onHour={onHour}
+          onMove={onMove}
+        />
       )}
       {problem && !locked && (
         <p id={problemId} className="field-error planner-problem">

@@ -78,6 +78,17 @@ export function withHour<Row extends PlannerRow>(rows: readonly Row[], id: numbe
 }
 
 /**
+ * The first row the planner day cannot hold, numbered from 1 in the rows' order, and at which end: a start before
+ * the day begins is said before an end after it closes. Null when every row fits, so the day may be confirmed.
+ */
+export function firstOutsideDay(rows: readonly PlannerRow[]): { edge: 'early' | 'late'; number: number } | null {
+  const early = rows.findIndex((row) => startsTooEarly(row.hour));
+  if (early >= 0) return { edge: 'early', number: early + 1 };
+  const late = rows.findIndex((row) => endsTooLate(row.hour));
+  return late >= 0 ? { edge: 'late', number: late + 1 } : null;
+}
+
+/**
  * The start at the chosen whole hour, on the order's own day. NL and BE are whole hours off UTC and
  * change clocks at night, so whole-hour steps from the loaded start are exact in business hours.
  */

@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { hourLabel } from '../../../../shared/hours.js';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { formatLongDate, formatWeekday } from '../../i18n/format';
+import { useI18n } from '../../i18n/i18n';
+import { confirmItems, daySpan, firstOutsideDay, sortByHour } from './planner';
+import type { PlannerSchedule } from './planner-schedule';
+import { useConfirmSchedule } from './useConfirmSchedule';
+import type { usePlannerRows } from './usePlannerRows';
+
+/**
+ * The confirm: sorts the day, refuses a day that does not fit, asks in the page saying what it locks, then sends.
+ * A failed confirm keeps the edits; a day locked meanwhile (elsewhere) locks here too.
+ */
+export function usePlannerConfirm(schedule: PlannerSchedule, edits: ReturnType<typeof usePlannerRows>) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  // When the day was confirmed (from the server, or from this page's own confirmation); null while open.
+  const [confirmedAt, setConfirmedAt] = useState<string | null>(schedule.locked ? (schedule.confirmedAt ?? '') : null);
+  const { confirm, confirming } = useConfirmSchedule();
+  const [ask, confirmDialog] = useConfirm();
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const day = new Date(`${schedule.date}T12:00:00Z`);
+
+  // Locking removes the confirm button that was just pressed: the keyboard goes on to the outcome.
+  const lockAndShowNotice = (at: string) => {
+    flushSync(() => setConfirmedAt(at));
+    noticeRef.current?.focus();
+  };
+
+  const confirmDay = async () => {
+    const sorted = sortByHour(edits.rows);
+    edits.setRows(sorted);
+    const outside = firstOutsideDay(sorted);
+    if (outside) {
+      const key = outside.edge === 'early' ? 'technician.manage.confirmTooEarly' : 'technician.manage.confirmTooLate';
+      edits.setNotice({ tone: 'error', text: t(key, { number: outside.number }) });
+      return;
+    }
+    const span = daySpan(sorted);
+    const confirmed = await ask({
+      title: t('technician.manage.confirmTitle', {
+        weekday: formatWeekday(day, i18n),
+        date: formatLongDate(day, i18n),
+      }),
+      body: span
+        ? t('technician.manage.confirmBody', {
+            count: span.count,
+            first: hourLabel(span.firstHour),
+            last: hourLabel(span.lastEndHour),
+          })
+        : undefined,
+      confirmLabel: t('technician.manage.confirm'),
+    });
+    if (!confirmed) return;
+    edits.setNotice(null);
+    const outcome = await confirm({ date: schedule.date, appointments: confirmItems(sorted) });
+    if (!outcome.ok) {
+      edits.setNotice({ tone: 'error', text: outcome.message });
+      if (outcome.code === 'SCHEDULE_LOCKED') lockAndShowNotice('');
+      return;
+    }
+    edits.replaceWithConfirmed(outcome.schedule.orders);
+    edits.setNotice({ tone: 'success', text: outcome.message });
+    lockAndShowNotice(outcome.schedule.confirmedAt ?? '');
+  };
+
+  return { confirmedAt, confirming, confirmDay, confirmDialog, noticeRef };
+}

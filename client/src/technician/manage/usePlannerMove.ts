@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react';
+import { hourLabel } from '../../../../shared/hours.js';
+import { useI18n } from '../../i18n/i18n';
+import { move, type Direction } from './planner';
+import type { Row } from './usePlannerRows';
+
+/**
+ * "−1 uur / +1 uur": moves a row, says where it went (for a screen reader, whose user cannot see the list re-sort),
+ * and keeps the keyboard on the pressed button as the row moves in the page.
+ */
+export function usePlannerMove(rows: Row[], edit: (next: Row[]) => void) {
+  const { t } = useI18n();
+  const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
+
+  // Re-sorting moves the row in the page; keep the keyboard on the button that was pressed, or on
+  // its twin when that one just became disabled (at 07:00 or 19:00).
+  useEffect(() => {
+    const pending = focusAfterMove.current;
+    if (!pending) return;
+    focusAfterMove.current = null;
+    const button = (direction: Direction) =>
+      listRef.current?.querySelector<HTMLButtonElement>(`button[data-order="${pending.id}"][data-move="${direction}"]`);
+    const preferred = button(pending.direction);
+    const target = preferred && !preferred.disabled ? preferred : button(pending.direction === 'up' ? 'down' : 'up');
+    target?.focus();
+  }, [rows]);
+
+  const moveRow = (id: number, direction: Direction) => {
+    const next = move(rows, id, direction);
+    const index = next.findIndex((row) => row.order.id === id);
+    focusAfterMove.current = { id, direction };
+    edit(next);
+    setAnnouncement(
+      t('technician.manage.moved', {
+        name: next[index].order.name,
+        time: hourLabel(next[index].hour),
+        number: index + 1,
+      }),
+    );
+  };
+
+  return { listRef, announcement, moveRow };
+}
