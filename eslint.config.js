@@ -85,9 +85,6 @@ export default tseslint.config(
       // (server/common/db/plain-statements.ts), beside the statements of their domains.
       'server/planner/planner.service.ts',
       'server/consumers/consumer.service.ts',
-      // Not yet moved: the technician removal's bulk audit insert and the dispatch overview's figures.
-      'server/orders/technician-removal.service.ts',
-      'server/overview/dispatch-overview.service.ts',
     ],
     rules: {
       'no-restricted-properties': [
