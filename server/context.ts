@@ -2,6 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
 import type { TokenService } from './common/auth/tokens.js';
+import type { PlainStatements } from './common/db/plain-statements.js';
 import type { TechnicianSession, Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import type { ListQueryGate } from './common/db/list-query-gate.js';
@@ -49,6 +50,8 @@ export interface AppServices {
   config: AppConfig;
   clock: Clock;
   orm: MikroORM;
+  /** The busiest read-mostly statements, on the ORM's pool without its query machinery (plain-statements.ts). */
+  plainStatements: PlainStatements;
   tokens: TokenService;
   rateLimiter: RateLimiter;
   /** Holidays per country, in memory and renewed on change notices (the lookup and the schedule read them on every request). */

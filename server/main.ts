@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { PlainStatements } from './common/db/plain-statements.js';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -122,6 +123,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       config,
       clock,
       orm,
+      plainStatements: await PlainStatements.of(orm, options.onQuery),
       logger,
       tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
       rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret, (name) =>

@@ -3,6 +3,7 @@
  *
  * A search is answered from trigram indexes: text needs a run of at least three letters or digits to give the
  * index anything to look up (`...`, `%%%` or `a.b` would read every order), a phone number at least six digits.
+ * A search with an "@" after its first character is an e-mail address, matched from its start.
  */
 export const ORDER_SEARCH = {
   /** Letters or digits in a row that a text search needs. */
@@ -23,6 +24,14 @@ export function tidySearch(search: string): string {
 /** Whether the text itself can be searched for (name, city, e-mail, reference). */
 export function hasSearchableText(search: string): boolean {
   return LETTER_OR_DIGIT_RUN.test(search);
+}
+
+/**
+ * Whether the search is (the start of) an e-mail address: those are looked up by their start. A search that starts
+ * with the "@" (a domain: every customer of one company) is text like any other.
+ */
+export function isEmailSearch(search: string): boolean {
+  return search.indexOf('@') > 0;
 }
 
 /** Whether the search is written as a phone number with enough digits to look for. */

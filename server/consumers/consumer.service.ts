@@ -53,13 +53,11 @@ export class ConsumerService {
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
     const found = lookedUpOrdersSql(key.where, country, localDayRange(localDateOf(now, zone), zone).start, MAX_VISITS);
-    // On the shared connection, not the request's entity manager: the lookup reads plain rows, and no fork is made.
-    const [row] = await services.orm.em
-      .getConnection()
-      .execute<{ limits: LimitRow[] | null; orders: unknown }[]>(
-        `with ${limits.ctes} select (select json_agg(counted) from (${limits.select}) as counted) as limits, ${found.sql} as orders`,
-        [...limits.params, ...found.params],
-      );
+    // On the pool, not the request's entity manager: the lookup reads plain rows, and no fork is made.
+    const [row] = await services.plainStatements.rows<{ limits: LimitRow[] | null; orders: unknown }>(
+      `with ${limits.ctes} select (select json_agg(counted) from (${limits.select}) as counted) as limits, ${found.sql} as orders`,
+      [...limits.params, ...found.params],
+    );
     limits.judge(row.limits ?? []);
     const orders = lookedUpOrdersOf(row.orders);
     const nearest = orders.at(0);

@@ -27,6 +27,11 @@ export { VISIT_DURATION_SECONDS };
   name: 'orders_phone_trgm_idx',
   expression: 'create index "orders_phone_trgm_idx" on "orders" using gin ("phone_normalized" gin_trgm_ops)',
 })
+// A search with an "@": e-mail addresses by their start.
+@Index({
+  name: 'orders_email_prefix_idx',
+  expression: 'create index "orders_email_prefix_idx" on "orders" (lower("email") text_pattern_ops)',
+})
 // Deleted orders are few: listing them must not read every active one.
 @Index({ name: 'orders_deleted_appointment_idx', properties: ['appointment', 'id'], where: '"deleted_at" is not null' })
 @Index({ name: 'orders_address_lookup_idx', properties: ['zipcode', 'houseNumber', 'appointment'] })

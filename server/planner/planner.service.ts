@@ -137,7 +137,7 @@ export class PlannerService {
     const days = new Map<Country, ScheduleDay>();
     for (const country of COUNTRIES) days.set(country, await this.dayIn(country, today));
     const { technicianId, tokenVersion, actingAdmin } = session;
-    const rows = await this.ctx.em.execute<ScheduleRow[]>(SCHEDULE_SQL, [
+    const rows = await this.ctx.services.plainStatements.rows<ScheduleRow>(SCHEDULE_SQL, [
       technicianId,
       tokenVersion,
       tokenVersion,

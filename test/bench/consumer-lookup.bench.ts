@@ -155,8 +155,9 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         ours: rest,
         baseline: graphql,
         ratio: rest / graphql,
-        target: `within ${TARGET.restWithin * 100} % of GraphQL`,
-        met: Math.abs(rest / graphql - 1) <= TARGET.restWithin,
+        // What the shim may cost on top of the operation it runs; a REST call that is faster (its lean edge) is not a miss.
+        target: `at most ${TARGET.restWithin * 100} % slower than GraphQL`,
+        met: rest / graphql >= 1 - TARGET.restWithin,
       },
       ...(['rest', 'graphql'] as const).flatMap((kind) =>
         (['baseline', 'byHand'] as const).map((other) => ({
@@ -180,7 +181,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         ratio: heldGraphql.p99 / heldBaseline.p99,
         target: `≤ ${TARGET.p99} ms`,
         met: heldGraphql.p99 <= TARGET.p99,
-        note: `p50 ${heldGraphql.p50} ms; ${Math.round(heldGraphql.requestsPerSecond)} req/s held`,
+        note: `p50 ${heldGraphql.p50.toFixed(1)} ms; ${Math.round(heldGraphql.requestsPerSecond)} req/s held, evenly paced, open loop`,
       },
       {
         metric: `REST latency p99 at ${held} req/s (70 % of our peak)`,
@@ -190,7 +191,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         ratio: heldRest.p99 / heldBaseline.p99,
         target: `≤ ${TARGET.p99} ms`,
         met: heldRest.p99 <= TARGET.p99,
-        note: `p50 ${heldRest.p50} ms; ${Math.round(heldRest.requestsPerSecond)} req/s held`,
+        note: `p50 ${heldRest.p50.toFixed(1)} ms; ${Math.round(heldRest.requestsPerSecond)} req/s held, evenly paced, open loop`,
       },
     ]);
     // A miss of any target fails `npm run bench`: the figures above say by how much.

@@ -37,9 +37,8 @@ describe('the order list in the URL', () => {
   it('keeps the day-confirmed and holiday filters in short URL parameters and asks for them', () => {
     const query = writeParams({ ...DEFAULT_PARAMS, dayConfirmed: 'no', onHoliday: 'yes' });
     expect(query.toString()).toBe('confirmed=no&holiday=yes');
-    const day = (date: string) => date;
-    expect(filterOf(readParams(query), day, day)).toMatchObject({ dayConfirmed: false, onHoliday: true });
-    expect(filterOf(DEFAULT_PARAMS, day, day)).toMatchObject({ dayConfirmed: null, onHoliday: null });
+    expect(filterOf(readParams(query), 'Europe/Amsterdam')).toMatchObject({ dayConfirmed: false, onHoliday: true });
+    expect(filterOf(DEFAULT_PARAMS, 'Europe/Amsterdam')).toMatchObject({ dayConfirmed: null, onHoliday: null });
   });
 
   it('ignores what it does not know instead of failing', () => {
@@ -47,15 +46,14 @@ describe('the order list in the URL', () => {
     expect(read).toEqual(DEFAULT_PARAMS);
   });
 
-  it('turns dates into the start of the first day and the start of the day after the last', () => {
+  it('turns dates into the start of the first day and the start of the day after the last, in the zone', () => {
     const filter = filterOf(
       { ...DEFAULT_PARAMS, from: '2026-11-24', to: '2026-11-24', informed: 'yes', search: '  jan ' },
-      (date) => `${date}T00:00`,
-      (date) => (date === '2026-11-24' ? '2026-11-25' : 'wrong'),
+      'Europe/Amsterdam',
     );
     expect(filter).toMatchObject({
-      from: '2026-11-24T00:00',
-      to: '2026-11-25T00:00',
+      from: '2026-11-23T23:00:00.000Z',
+      to: '2026-11-24T23:00:00.000Z',
       informed: true,
       deleted: false,
       search: 'jan',
@@ -63,12 +61,18 @@ describe('the order list in the URL', () => {
     });
   });
 
+  it('takes the whole of a day on which the clocks change (25 hours in autumn, 23 in spring)', () => {
+    const autumn = filterOf({ ...DEFAULT_PARAMS, from: '2026-10-25', to: '2026-10-25' }, 'Europe/Brussels');
+    expect(autumn).toMatchObject({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T23:00:00.000Z' });
+    const spring = filterOf({ ...DEFAULT_PARAMS, from: '2026-03-29', to: '2026-03-29' }, 'Europe/Amsterdam');
+    expect(spring).toMatchObject({ from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T22:00:00.000Z' });
+  });
+
   it('asks for the orders without a technician when "zonder monteur" is chosen, and keeps it in the URL', () => {
     const params = { ...DEFAULT_PARAMS, technician: WITHOUT_TECHNICIAN };
     expect(readParams(writeParams(params))).toEqual(params);
-    const day = (date: string) => date;
-    expect(filterOf(params, day, day)).toMatchObject({ technician: null, withoutTechnician: true });
-    expect(filterOf({ ...DEFAULT_PARAMS, technician: 'N1' }, day, day)).toMatchObject({
+    expect(filterOf(params, 'Europe/Amsterdam')).toMatchObject({ technician: null, withoutTechnician: true });
+    expect(filterOf({ ...DEFAULT_PARAMS, technician: 'N1' }, 'Europe/Amsterdam')).toMatchObject({
       technician: 'N1',
       withoutTechnician: null,
     });

@@ -122,6 +122,14 @@ describe("the dispatcher's order search", () => {
     expect(await found({ search: 'voorbeeld.nl' })).toEqual(['S-3']);
   });
 
+  it('finds an e-mail address by its start, in any case, and a domain anywhere', async () => {
+    expect(await found({ search: 'a.jansen@' })).toEqual(['S-3']);
+    expect(await found({ search: 'A.Jansen@Voorbeeld.NL' })).toEqual(['S-3']);
+    // Not the start of an address: the rest of "a.jansen@" is not searched for inside it.
+    expect(await found({ search: 'jansen@' })).toEqual([]);
+    expect(await found({ search: '@voorbeeld.nl' })).toEqual(['S-3']);
+  });
+
   it('finds by postcode, with or without house number, in any spacing', async () => {
     expect(await found({ search: '3511 CD' })).toEqual(['S-2', 'S-4']);
     expect(await found({ search: '3511cd 6' })).toEqual(['S-2']);

@@ -21,6 +21,7 @@ import { Migration20261126091500_order_first_lookup } from './Migration202611260
 import { Migration20261126094500_order_search_text } from './Migration20261126094500_order_search_text.js';
 import { Migration20261126123000_consumer_message_rounds } from './Migration20261126123000_consumer_message_rounds.js';
 import { Migration20261126124500_consumer_mail_sent_index } from './Migration20261126124500_consumer_mail_sent_index.js';
+import { Migration20261126161500_order_email_prefix_index } from './Migration20261126161500_order_email_prefix_index.js';
 import { Migration20261126130000_consumer_message_failure_code } from './Migration20261126130000_consumer_message_failure_code.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -61,4 +62,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
     name: 'Migration20261126130000_consumer_message_failure_code',
     class: Migration20261126130000_consumer_message_failure_code,
   },
+  // the order search: an e-mail address by its start
+  { name: 'Migration20261126161500_order_email_prefix_index', class: Migration20261126161500_order_email_prefix_index },
 ];

@@ -3,8 +3,14 @@
 // Usage: node test/bench/utils/load-runner.mjs <options.json>
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { pacedLoad } from './paced-load.mjs';
 
 const options = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+if (options.rate) {
+  // A held rate: evenly paced, open loop (paced-load.mjs says why not autocannon's rate).
+  process.stdout.write(`${JSON.stringify(await pacedLoad(options))}\n`);
+  process.exit(0);
+}
 const result = await autocannon({
   url: options.url,
   method: options.method,
@@ -14,7 +20,6 @@ const result = await autocannon({
   requests: options.bodies?.map((body) => ({ body })),
   connections: options.connections,
   duration: options.durationSeconds,
-  overallRate: options.rate,
 });
 process.stdout.write(
   `${JSON.stringify({

@@ -13,7 +13,7 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds?: number;
-  /** Requests per second to hold (for latency at a given rate); unset: as fast as possible. */
+  /** Requests per second to hold, evenly paced and open loop (paced-load.mjs), for latency at a given rate; unset: as fast as possible. */
   rate?: number;
   /** The server's process: its CPU time (user + system) over the run is divided by the requests answered. */
   serverPid?: number;

@@ -14,7 +14,7 @@ import { useMigrateOrdersMutation } from './order-mutations';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { StatusMessages, type Status } from './StatusMessages';
 import { TechnicianSelect } from './TechnicianSelect';
-import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
+import { localDateOf, localDayRange } from '../../../../shared/zoned-time.js';
 import { BusyButton } from '../../components/BusyButton';
 
 const MigratePageQuery = graphql(`
@@ -62,7 +62,7 @@ export function MigratePage() {
   const today = page.data ? localDateOf(new Date(page.data.serverInfo.now), TIME_ZONE[siteCountry]) : '';
   const day = date ?? today;
   const dayOrders = useQuery(TechnicianDayOrdersQuery, {
-    variables: { technician: sourceNumber, day: day ? instantOf(day, 0, 0, zone).toISOString() : '' },
+    variables: { technician: sourceNumber, day: day ? localDayRange(day, zone).start.toISOString() : '' },
     skip: sourceNumber === '' || day === '',
     fetchPolicy: 'network-only',
   });

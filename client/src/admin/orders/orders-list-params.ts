@@ -1,4 +1,5 @@
 import { orderSearchProblem } from '../../../../shared/order-search.js';
+import { localDayRange } from '../../../../shared/zoned-time.js';
 
 /**
  * The order list's filters as URL parameters, so a list can be shared, bookmarked and reached again with the
@@ -148,17 +149,16 @@ export function writeParams(params: OrdersListParams): URLSearchParams {
 
 const asBoolean = (value: YesNo): boolean | null => (value === '' ? null : value === 'yes');
 
-/** The GraphQL filter of a list; dates become instants through `dayStart` (the start of a day in a zone). */
-export function filterOf(
-  params: OrdersListParams,
-  dayStart: (date: string) => string,
-  nextDay: (date: string) => string,
-) {
+/**
+ * The GraphQL filter of a list. The dates are whole local days of `zone`: from the first instant of `from` up to, not
+ * including, the first instant of the day after `to` (a day on a clock change is 23 or 25 hours).
+ */
+export function filterOf(params: OrdersListParams, zone: string) {
   const search = params.search.trim();
   return {
     search: search === '' ? null : search,
-    from: params.from ? dayStart(params.from) : null,
-    to: params.to ? dayStart(nextDay(params.to)) : null,
+    from: params.from ? localDayRange(params.from, zone).start.toISOString() : null,
+    to: params.to ? localDayRange(params.to, zone).end.toISOString() : null,
     country: params.country === '' ? null : params.country,
     technician: params.technician === '' || params.technician === WITHOUT_TECHNICIAN ? null : params.technician,
     withoutTechnician: params.technician === WITHOUT_TECHNICIAN ? true : null,

@@ -1,4 +1,4 @@
-import { addDays, instantOf } from '../../../../shared/zoned-time.js';
+import { localDayRange } from '../../../../shared/zoned-time.js';
 import { decodeTokenPayload } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
 import { copyIsCurrent, tokenExpiryMs, type CopyAge } from './copy-age';
@@ -33,7 +33,7 @@ export function saveSnapshot<Data>(screen: SnapshotScreen, data: Data, day: Snap
   const snapshot: Snapshot<Data> = {
     data,
     savedAt: savedAt.toISOString(),
-    endsAt: instantOf(addDays(day.date, 1), 0, 0, day.zone).toISOString(),
+    endsAt: localDayRange(day.date, day.zone).end.toISOString(),
     skewMs: new Date(day.serverNow).getTime() - savedAt.getTime(),
   };
   try {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { graphql } from '../../../gql';
 import type { OrdersListPageQuery as OrdersListPageData } from '../../../gql/graphql';
 import { TIME_ZONE } from '../../../i18n/locale';
-import { addDays, instantOf, localDateOf } from '../../../../../shared/zoned-time.js';
+import { localDateOf } from '../../../../../shared/zoned-time.js';
 import {
   canAsk,
   DEFAULT_PARAMS,
@@ -127,11 +127,7 @@ export function useOrdersList() {
   const tooShort = !canAsk(params);
   const list = useQuery(OrdersListPageQuery, {
     variables: {
-      filter: filterOf(
-        asked,
-        (date) => instantOf(date, 0, 0, zone).toISOString(),
-        (date) => addDays(date, 1),
-      ),
+      filter: filterOf(asked, zone),
       sort: { field: params.sort, direction: params.direction },
       after: null,
     },
