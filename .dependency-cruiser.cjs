@@ -1,14 +1,17 @@
 /**
  * The import direction of the code, checked by `npm run lint`:
  *
- *   shared/  <-  server/common (+ config.ts, context.ts)  <-  domains  <-  rest / app
+ *   shared/  <-  server/common (+ config.ts, context.ts)  <-  domains  <-  legacy / app
  *   shared/  <-  client/ (components, i18n, lib)  <-  client areas (admin, technician, consumer)
  *
- * Domains (one folder each under server/) may import each other, but never in a cycle.
+ * Domains (one folder each under server/) may import each other, but never in a cycle. server/legacy/ is the
+ * adapter of the legacy forms (the REST shim, its table and mappers, the deprecated GraphQL fields): it sits
+ * beside the app, above the domains.
  */
 const FOUNDATION = '^server/(common/|config\\.ts$|context\\.ts$)';
-const TOP = '^server/((main|app|schema|request-context)\\.ts$|rest/|system/|scripts/|db/)';
-const DOMAIN = '^server/(?!common/|rest/|system/|scripts/|db/)[^/]+/';
+const LEGACY = '^server/legacy/';
+const TOP = '^server/((main|app|schema|request-context)\\.ts$|legacy/|system/|scripts/|db/)';
+const DOMAIN = '^server/(?!common/|legacy/|system/|scripts/|db/)[^/]+/';
 
 module.exports = {
   forbidden: [
@@ -44,11 +47,20 @@ module.exports = {
       to: { path: '^server/', pathNot: FOUNDATION },
     },
     {
-      name: 'domains-below-rest-and-app',
-      comment: 'Domains hold the rules; the REST shim and the app compose them, never the other way round.',
+      name: 'domains-below-legacy-and-app',
+      comment: 'Domains hold the rules; the legacy adapter and the app compose them, never the other way round.',
       severity: 'error',
       from: { path: DOMAIN },
       to: { path: TOP, pathNot: FOUNDATION },
+    },
+    {
+      name: 'legacy-forms-stay-in-the-adapter',
+      comment:
+        'The legacy shapes (REST table, mappers, legacy values, their generated types, deprecated fields) live in ' +
+        "server/legacy/ only: the domains and the foundation speak the schema's own types and never import it.",
+      severity: 'error',
+      from: { pathNot: '^server/(legacy/|(main|app|schema)\\.ts$|system/)' },
+      to: { path: LEGACY },
     },
     {
       name: 'client-and-server-apart',

@@ -10,7 +10,7 @@ export default tseslint.config(
       'node_modules/**',
       'client/src/gql/**',
       'client/src/consumer/gql/**',
-      'server/common/legacy-operations.generated.ts',
+      'server/legacy/legacy-operations.generated.ts',
       'data/**',
       'bench-results/**',
       'test-artifacts/**',

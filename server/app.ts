@@ -4,7 +4,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
 import { authenticate } from './accounts/authenticate.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
@@ -25,8 +25,8 @@ import { createXsrf } from './common/http/xsrf.js';
 import { oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
-import { createLeanRestRouter, createRestRouter } from './rest/rest-router.js';
-import { REST_ROUTES } from './rest/routes.js';
+import { createLeanRestRouter, createRestRouter } from './legacy/rest/rest-router.js';
+import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
 import { apiDocsRouter } from './system/api-docs.js';
@@ -94,15 +94,35 @@ export async function composeApp(
   app.set('trust proxy', config.trustProxy);
   const headers = securityHeaderPreset();
   const xsrf = createXsrf(config.jwtSecret);
-  // The lookup and the schedule first, through the lean edge: the same steps as the chain below, in one call.
-  app.use(
-    createLeanRestRouter(
-      REST_ROUTES,
-      schema,
-      apollo,
-      services,
-      createLeanEdge({ logger: services.logger, metrics: services.metrics, headers, protect: xsrf.protect }),
-    ),
+  const edge = createLeanEdge({ logger: services.logger, metrics: services.metrics, headers, protect: xsrf.protect });
+  // The GraphQL endpoint, for every caller.
+  const graphqlChain: RequestHandler[] = [
+    (_req, res, next) => {
+      // Refused before Apollo (XSRF, body, upload): the operation is not known yet.
+      labelRoute(res, '/graphql');
+      next();
+    },
+    xsrf.protect,
+    express.json({ limit: '1mb' }),
+    graphqlUploads({
+      limits: UPLOAD_LIMITS,
+      rolesThatUpload: rolesThatUpload(schema),
+      viewerOf: (req) => authenticate(req.get('authorization'), services.tokens, () => services.orm.em.fork()),
+    }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => withResponse(await createContext(req, res, services), res),
+    }),
+  ];
+  // The busiest calls first, through the lean edge (the same steps as the general chain below, in one call): the
+  // REST lookup and schedule, and every GraphQL POST (the consumer's lookup and pages, the technician's day).
+  app.use(createLeanRestRouter(REST_ROUTES, schema, apollo, services, edge));
+  app.post(
+    '/graphql',
+    (req, res, next) => {
+      edge.begin(req, res);
+      next();
+    },
+    ...graphqlChain,
   );
   app.use(httpMetrics(services.metrics));
   app.use(requestLogger(services.logger));
@@ -130,24 +150,8 @@ export async function composeApp(
     streams.handler,
   );
 
-  app.use(
-    '/graphql',
-    (_req, res, next) => {
-      // Refused before Apollo (XSRF, body, upload): the operation is not known yet.
-      labelRoute(res, '/graphql');
-      next();
-    },
-    xsrf.protect,
-    express.json({ limit: '1mb' }),
-    graphqlUploads({
-      limits: UPLOAD_LIMITS,
-      rolesThatUpload: rolesThatUpload(schema),
-      viewerOf: (req) => authenticate(req.get('authorization'), services.tokens, () => services.orm.em.fork()),
-    }),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => withResponse(await createContext(req, res, services), res),
-    }),
-  );
+  // Other methods (a GET query, an OPTIONS) through the general chain.
+  app.use('/graphql', ...graphqlChain);
   app.use('/api', xsrf.protect);
   app.use(mailOpenPixelRouter(services));
   // Outside the XSRF check on purpose: mail providers POST it without cookies (RFC 8058); the signed link authorises it.

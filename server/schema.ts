@@ -60,7 +60,7 @@ export const RESOLVERS = [
   ...ratingResolvers,
   // the office's board of today
   ...boardResolvers,
-  // the legacy numeric forms of boolean fields, deprecated
+  // the legacy numeric forms of fields the schema names or answers as booleans, deprecated (server/legacy/)
   ...legacyFieldResolvers,
 ] as unknown as NonEmptyArray<Function>;
 

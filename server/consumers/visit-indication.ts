@@ -24,11 +24,6 @@ export async function isWindowAvailable(
   return now.getTime() >= instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone).getTime();
 }
 
-/** The legacy `sign`: 0 when the window can be shown, 1 while it is being prepared. */
-export function signOf(windowAvailable: boolean): 0 | 1 {
-  return windowAvailable ? 0 : 1;
-}
-
 /** The instant a visit's window is first shown: 13:30 on the working day before it, in the country's zone. */
 export async function windowShownFrom(holidays: HolidaySource, country: Country, appointment: Date): Promise<Date> {
   const zone = TIME_ZONE[country];

@@ -1,3 +1,11 @@
-import { LookUpVisitsLegacyFieldsResolver, ScheduleOrderLegacyFieldsResolver } from './legacy-fields.resolver.js';
+import {
+  LookUpVisitsLegacyFieldsResolver,
+  OrderLegacyFieldsResolver,
+  ScheduleOrderLegacyFieldsResolver,
+} from './legacy-fields.resolver.js';
 
-export const legacyFieldResolvers = [LookUpVisitsLegacyFieldsResolver, ScheduleOrderLegacyFieldsResolver] as const;
+export const legacyFieldResolvers = [
+  LookUpVisitsLegacyFieldsResolver,
+  OrderLegacyFieldsResolver,
+  ScheduleOrderLegacyFieldsResolver,
+] as const;

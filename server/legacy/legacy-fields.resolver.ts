@@ -1,14 +1,15 @@
 import { FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { toLegacyFlag } from '../common/legacy-values.js';
+import { toLegacyFlag, toLegacySign } from './legacy-values.js';
 import { LookUpVisitsPayload } from '../consumers/consumer-visit.types.js';
-import { signOf } from '../consumers/visit-indication.js';
+import { Order } from '../orders/order.entity.js';
 import { ScheduleOrder } from '../visits/visit.types.js';
 
 /**
- * The legacy portal's numeric forms of boolean fields, kept for integrators written against them. The schema
- * speaks booleans; these translate, here only, and are marked deprecated with the field to use instead.
+ * The legacy portal's numeric forms of fields (a boolean as 0/1, a company as its number), kept for integrators
+ * written against them. The schema speaks booleans and names; these translate, here only, and are marked
+ * deprecated with the field to use instead.
  */
 @Resolver(() => LookUpVisitsPayload)
 export class LookUpVisitsLegacyFieldsResolver {
@@ -17,7 +18,20 @@ export class LookUpVisitsLegacyFieldsResolver {
     description: '0 when the window can be shown (`windowAvailable`), 1 while it is still being prepared.',
   })
   sign(@Root() payload: LookUpVisitsPayload): number {
-    return signOf(payload.windowAvailable);
+    return toLegacySign(payload.windowAvailable);
+  }
+}
+
+@Resolver(() => Order)
+export class OrderLegacyFieldsResolver {
+  @FieldResolver(() => Int, {
+    nullable: true,
+    deprecationReason: 'Use `externalPartner`, the company by name.',
+    description: 'Set (0 or 1) when an external company handles the visit; null when we do.',
+  })
+  @RequireRole(Role.ADMIN)
+  externalCompany(@Root() order: Order): number | null {
+    return order.externalCompany;
   }
 }
 

@@ -132,12 +132,10 @@ export class Order {
   @Property()
   special: boolean = false;
 
-  @Field(() => Int, {
-    nullable: true,
-    description: 'Set (0 or 1) when an external company handles the visit; null when we do.',
-    deprecationReason: 'Use `externalPartner`, the company by name.',
-  })
-  @RequireRole(Role.ADMIN)
+  /**
+   * Which external company handles the visit (0 or 1: `EXTERNAL_COMPANIES` of consumers/contact-details.ts), null
+   * when we do. GraphQL names it (`externalPartner`); the number itself is a legacy field (server/legacy/).
+   */
   @Property({ type: 'smallint', nullable: true })
   externalCompany: number | null = null;
 

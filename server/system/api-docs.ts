@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
-import { dedent, type RestRoute } from '../rest/rest-route.js';
+import { dedent, type RestRoute } from '../legacy/rest/rest-route.js';
 import { printAppSchema } from '../schema.js';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

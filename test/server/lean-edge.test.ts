@@ -86,6 +86,32 @@ describe('the lean edge of the lookup and the schedule', () => {
     for (const personal of ['4321', '77', dataToken]) expect(text).not.toContain(personal);
   });
 
+  it('answers a GraphQL POST with the headers and log line of the general chain, and a GET through that chain', async () => {
+    lines.length = 0;
+    const query = JSON.stringify({ query: '{ serverInfo { now } }' });
+    const post = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'lean-graphql-1' },
+      body: query,
+    });
+    expect(post.status).toBe(200);
+    expect(((await post.json()) as { data: { serverInfo: { now: string } } }).data.serverInfo.now).toBeTruthy();
+    const get = await fetch(`${server.url}/graphql?query=${encodeURIComponent('{ serverInfo { now } }')}`, {
+      headers: { 'apollo-require-preflight': 'true', 'x-request-id': 'general-graphql-1' },
+    });
+    expect(get.status).toBe(200);
+    expect(headerSet(post)).toEqual(headerSet(get));
+    await expect.poll(() => lines.length).toBeGreaterThanOrEqual(2);
+    const leanLine = lines.find((line) => (line.req as { id?: string } | undefined)?.id === 'lean-graphql-1');
+    const generalLine = lines.find((line) => (line.req as { id?: string } | undefined)?.id === 'general-graphql-1');
+    expect(leanLine).toMatchObject({ req: { method: 'POST', url: '/graphql' }, res: { statusCode: 200 } });
+    expect(Object.keys(leanLine!)).toEqual(Object.keys(generalLine!));
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(metrics).toMatch(/tijdvak_http_requests_total\{route="graphql:[^"]*",method="POST",status="200"\} [1-9]/);
+  });
+
   it('counts the calls under their route patterns', async () => {
     const technician = tokensFor(server).technician(await createTechnician(server.em()));
     const schedule = await fetch(`${server.url}/api/technician/appointments/NL`, {

@@ -1,6 +1,6 @@
 import { Kind, parse, validate, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REST_ROUTES } from '../../server/rest/routes.js';
+import { REST_ROUTES } from '../../server/legacy/routes.js';
 import { buildAppSchema } from '../../server/schema.js';
 
 describe('the operations of the legacy REST table', () => {

@@ -4,7 +4,8 @@
 // can and then pauses, so its "70 % of the peak" is the peak for most of each second.
 import { request, Agent } from 'node:http';
 
-const percentile = (sorted, share) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)]);
+const percentile = (sorted, share) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)];
 
 /**
  * @param {{ url: string, method: string, headers: Record<string, string>, body?: string, bodies?: string[],
@@ -62,7 +63,8 @@ export async function pacedLoad(options) {
       while (pending.length < total && started + pending.length * interval <= now) {
         pending.push(send(started + pending.length * interval));
       }
-      if (pending.length < total) setTimeout(tick, Math.max(0, started + pending.length * interval - performance.now()));
+      if (pending.length < total)
+        setTimeout(tick, Math.max(0, started + pending.length * interval - performance.now()));
       else done();
     };
     tick();

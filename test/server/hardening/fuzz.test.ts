@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { getNamedType, isEnumType, isLeafType, isNonNullType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REST_ROUTES } from '../../../server/rest/routes.js';
+import { REST_ROUTES } from '../../../server/legacy/routes.js';
 import { buildAppSchema } from '../../../server/schema.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';

@@ -1,11 +1,10 @@
-import type { LegacyClientLookupMutation, LegacyVisitFragment } from '../common/legacy-operations.generated.js';
-import { field, legacyCountry, toUnixSeconds, type LegacyRequest } from '../common/legacy-values.js';
-import { TIME_ZONE } from '../common/locale.js';
-import { localDayRange } from '../../shared/zoned-time.js';
-import type { AppContext } from '../context.js';
-import { LookUpVisitsInput } from './consumer.inputs.js';
-import { ConsumerService } from './consumer.service.js';
-import { signOf } from './visit-indication.js';
+import type { LegacyClientLookupMutation, LegacyVisitFragment } from '../legacy-operations.generated.js';
+import { field, legacyCountry, toLegacySign, toUnixSeconds, type LegacyRequest } from '../legacy-values.js';
+import { TIME_ZONE } from '../../common/locale.js';
+import { localDayRange } from '../../../shared/zoned-time.js';
+import type { AppContext } from '../../context.js';
+import { LookUpVisitsInput } from '../../consumers/consumer.inputs.js';
+import { ConsumerService } from '../../consumers/consumer.service.js';
 
 /** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
 export const lookUpVisitsInput = (request: LegacyRequest) => ({
@@ -32,7 +31,7 @@ export async function lookUpVisitsDirectly(
 /** The lookup's answer as the legacy page reads it: `sign` 0 when the window can be shown, 1 while prepared. */
 export const toLegacyLookup = ({ dataToken, windowAvailable }: LegacyClientLookupMutation['lookUpVisits']) => ({
   dataToken,
-  sign: signOf(windowAvailable),
+  sign: toLegacySign(windowAvailable),
 });
 
 /** A visit as GET /api/appointment/ reads it. */

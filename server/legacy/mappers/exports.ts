@@ -1,8 +1,8 @@
-import type { LegacyOrdersExportQuery } from '../common/legacy-operations.generated.js';
-import type { LegacyRequest } from '../common/legacy-values.js';
-import { Country } from '../common/locale.js';
-import type { AppContext } from '../context.js';
-import { EXPORT_CONTENT_TYPE, ordersCsv } from './orders-csv.js';
+import type { LegacyOrdersExportQuery } from '../legacy-operations.generated.js';
+import type { LegacyRequest } from '../legacy-values.js';
+import { Country } from '../../common/locale.js';
+import type { AppContext } from '../../context.js';
+import { EXPORT_CONTENT_TYPE, ordersCsv } from '../../exports/orders-csv.js';
 
 /** `?country=` of the export; absent: the site's country. */
 export const ordersExportVariables = ({ query }: LegacyRequest) => ({

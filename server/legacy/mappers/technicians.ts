@@ -1,5 +1,5 @@
-import type { LegacyTechnicianFragment } from '../common/legacy-operations.generated.js';
-import { field, legacyInt, type LegacyRequest } from '../common/legacy-values.js';
+import type { LegacyTechnicianFragment } from '../legacy-operations.generated.js';
+import { field, legacyInt, type LegacyRequest } from '../legacy-values.js';
 
 /** A technician as the legacy REST calls read it (admin view). */
 export const LEGACY_TECHNICIAN = /* GraphQL */ `

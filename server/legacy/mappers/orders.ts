@@ -1,4 +1,4 @@
-import type { LegacyMigrateOrdersMutation, LegacyOrderFragment } from '../common/legacy-operations.generated.js';
+import type { LegacyMigrateOrdersMutation, LegacyOrderFragment } from '../legacy-operations.generated.js';
 import {
   field,
   fromLegacyFlag,
@@ -8,7 +8,7 @@ import {
   toLegacyFlag,
   toUnixSeconds,
   type LegacyRequest,
-} from '../common/legacy-values.js';
+} from '../legacy-values.js';
 
 /**
  * The legacy REST shapes of orders (docs/rules.md, Legacy REST calls): field mapping only. A value that does not fit the GraphQL type

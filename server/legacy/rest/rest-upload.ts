@@ -2,7 +2,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import Upload from 'graphql-upload/Upload.mjs';
-import { UploadMalformedError, type UploadLimits } from '../common/http/uploads.js';
+import { UploadMalformedError, type UploadLimits } from '../../common/http/uploads.js';
 import type { RestUpload } from './rest-route.js';
 
 /** An upload received by a legacy call, and a way to throw away what the operation did not read. */

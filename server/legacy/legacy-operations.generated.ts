@@ -195,6 +195,8 @@ export type LegacyOrderFragment = { id: number, referenceNumber: string, name: s
 
 export type LegacyScheduleFragment = { date: string, locked: boolean, orders: Array<{ id: number, appointment: string, duration: number, name: string, zipcode: string, city: string, special: boolean }> };
 
+export type LegacyTechnicianFragment = { id: number, firstname: string, lastname: string, email: string, personalNumber: string, startingTime: number, lastOnline: string | null };
+
 export type LegacyClientLookupMutationVariables = Exact<{
   input: LookUpVisitsInput;
 }>;
@@ -438,5 +440,3 @@ export type LegacyStatisticsQueryVariables = Exact<{
 
 
 export type LegacyStatisticsQuery = { statistics: { averageSiteVisit: number | null, averageMailRead: number | null, usagePerHour: Array<{ hour: number, visits: number }>, browsers: Array<{ name: string, visits: number }>, operatingSystems: Array<{ name: string, visits: number }> } };
-
-export type LegacyTechnicianFragment = { id: number, firstname: string, lastname: string, email: string, personalNumber: string, startingTime: number, lastOnline: string | null };

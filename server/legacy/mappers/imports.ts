@@ -1,8 +1,5 @@
-import type {
-  LegacyImportOutcomeFragment,
-  LegacyImportSettingFragment,
-} from '../common/legacy-operations.generated.js';
-import { field, legacyInt, type LegacyRequest } from '../common/legacy-values.js';
+import type { LegacyImportOutcomeFragment, LegacyImportSettingFragment } from '../legacy-operations.generated.js';
+import { field, legacyInt, type LegacyRequest } from '../legacy-values.js';
 
 /** An import window as the legacy REST calls read it. */
 export const LEGACY_IMPORT_SETTING = /* GraphQL */ `

@@ -1,5 +1,5 @@
-import type { LegacyHolidaysQuery } from '../common/legacy-operations.generated.js';
-import { field, legacyCountry, type LegacyRequest } from '../common/legacy-values.js';
+import type { LegacyHolidaysQuery } from '../legacy-operations.generated.js';
+import { field, legacyCountry, type LegacyRequest } from '../legacy-values.js';
 
 /** The holiday list answers `{date, country}` per holiday. */
 export const toLegacyHolidays = (holidays: LegacyHolidaysQuery['holidays']) =>

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { LegacyRequest } from '../common/legacy-values.js';
-import type { AppContext } from '../context.js';
+import type { LegacyRequest } from '../legacy-values.js';
+import type { AppContext } from '../../context.js';
 
 /** Server facts a response mapping may need (e.g. the brand in `<brand>_identifier`). */
 export interface RestEnvironment {
@@ -34,7 +34,7 @@ interface RestRouteBase<TData> {
   path: string;
   /** A GraphQL document with exactly one operation (and the fragments it spreads, once defined). */
   operation: string;
-  /** Fragments the operation spreads, from the domains' `*.legacy.ts`. */
+  /** Fragments the operation spreads, from the domains' mappers (`server/legacy/mappers/`). */
   fragments?: readonly string[];
   /** Legacy fields to GraphQL variables. */
   variables?: (request: LegacyRequest) => Record<string, unknown>;
@@ -90,7 +90,7 @@ export function dedent(text: string): string {
 
 /**
  * One row of the table, its operation and fragments joined into one document. `TData` is the
- * operation's result type generated from the schema (common/legacy-operations.generated.ts); the
+ * operation's result type generated from the schema (server/legacy/legacy-operations.generated.ts); the
  * table holds rows of many types, so the row is stored with its data type erased.
  */
 export function defineRoute<TData>(route: RestRoute<TData>): RestRoute {

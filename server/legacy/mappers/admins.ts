@@ -1,5 +1,5 @@
-import type { LegacyAdminFragment } from '../common/legacy-operations.generated.js';
-import { field, fromLegacyFlag, toLegacyFlag, type LegacyRequest } from '../common/legacy-values.js';
+import type { LegacyAdminFragment } from '../legacy-operations.generated.js';
+import { field, fromLegacyFlag, toLegacyFlag, type LegacyRequest } from '../legacy-values.js';
 
 /** An admin as the legacy REST calls read it. */
 export const LEGACY_ADMIN = /* GraphQL */ `

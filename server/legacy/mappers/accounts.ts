@@ -1,4 +1,4 @@
-import { field, legacyInt, textOf, type LegacyRequest } from '../common/legacy-values.js';
+import { field, legacyInt, textOf, type LegacyRequest } from '../legacy-values.js';
 
 /** The legacy sign-in, forgot and new-password forms as GraphQL inputs; a password is taken as sent, untrimmed. */
 export const signInVariables = (request: LegacyRequest) => ({

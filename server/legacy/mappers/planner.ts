@@ -1,12 +1,12 @@
-import { Role } from '../common/auth/role.js';
-import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../common/legacy-operations.generated.js';
-import { instantFromMoment, legacyInt, legacyList, toLegacyFlag, type LegacyRequest } from '../common/legacy-values.js';
-import { DateTimeISOScalar, LocalDateScalar } from '../common/time/date-scalars.js';
-import type { AppContext } from '../context.js';
-import { AppError } from '../common/errors/app-error.js';
-import { CommonError } from '../common/errors/common.errors.js';
-import type { TechnicianSchedule } from './planner.types.js';
-import { PlannerService } from './planner.service.js';
+import { Role } from '../../common/auth/role.js';
+import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../legacy-operations.generated.js';
+import { instantFromMoment, legacyInt, legacyList, toLegacyFlag, type LegacyRequest } from '../legacy-values.js';
+import { DateTimeISOScalar, LocalDateScalar } from '../../common/time/date-scalars.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { CommonError } from '../../common/errors/common.errors.js';
+import type { TechnicianSchedule } from '../../planner/planner.types.js';
+import { PlannerService } from '../../planner/planner.service.js';
 
 /** A technician's schedule as the legacy calls read and answer it. */
 export const LEGACY_SCHEDULE = /* GraphQL */ `

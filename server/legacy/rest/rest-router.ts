@@ -11,21 +11,21 @@ import {
   type OperationDefinitionNode,
   type VariableDefinitionNode,
 } from 'graphql';
-import { UPLOAD_LIMITS } from '../config.js';
-import { rolesOfOperation } from '../common/auth/field-roles.js';
-import type { Role } from '../common/auth/role.js';
-import { AppError, httpStatusOf } from '../common/errors/app-error.js';
-import { isMessageKey, translate } from '../common/i18n/translate.js';
-import { CommonError } from '../common/errors/common.errors.js';
-import { formatError } from '../common/errors/format-error.js';
-import { logUnexpectedError } from '../common/errors/localize-errors.plugin.js';
-import { variablesTextProblem } from '../common/errors/input-text.plugin.js';
-import { operationLabel, outcomeOf } from '../common/metrics/graphql-metrics.plugin.js';
-import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../common/http/uploads.js';
-import type { LeanEdge } from '../common/http/lean-edge.js';
-import type { AppContext, AppServices } from '../context.js';
-import { createContext } from '../request-context.js';
-import type { LegacyRequest } from '../common/legacy-values.js';
+import { UPLOAD_LIMITS } from '../../config.js';
+import { rolesOfOperation } from '../../common/auth/field-roles.js';
+import type { Role } from '../../common/auth/role.js';
+import { AppError, httpStatusOf } from '../../common/errors/app-error.js';
+import { isMessageKey, translate } from '../../common/i18n/translate.js';
+import { CommonError } from '../../common/errors/common.errors.js';
+import { formatError } from '../../common/errors/format-error.js';
+import { logUnexpectedError } from '../../common/errors/localize-errors.plugin.js';
+import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
+import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
+import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
+import type { LeanEdge } from '../../common/http/lean-edge.js';
+import type { AppContext, AppServices } from '../../context.js';
+import { createContext } from '../../request-context.js';
+import type { LegacyRequest } from '../legacy-values.js';
 import type { RestFile, RestRoute } from './rest-route.js';
 import { receiveUpload } from './rest-upload.js';
 

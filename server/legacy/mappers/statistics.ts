@@ -1,5 +1,5 @@
-import type { LegacyStatisticsQuery } from '../common/legacy-operations.generated.js';
-import { queryValue, type LegacyRequest } from '../common/legacy-values.js';
+import type { LegacyStatisticsQuery } from '../legacy-operations.generated.js';
+import { queryValue, type LegacyRequest } from '../legacy-values.js';
 
 /** The period, `from` and `to` as YYYY-MM-DD in the query string; absent: all time. */
 export const statisticsVariables = ({ query }: LegacyRequest) => ({

@@ -5,19 +5,19 @@ import {
   passwordResetRequestVariables,
   signInAsTechnicianVariables,
   signInVariables,
-} from '../accounts/account.legacy.js';
-import { LEGACY_ADMIN, legacyAdminInput, toLegacyAdmin } from '../admins/admin.legacy.js';
-import type * as Legacy from '../common/legacy-operations.generated.js';
-import { legacyInt, type LegacyRequest } from '../common/legacy-values.js';
+} from './mappers/accounts.js';
+import { LEGACY_ADMIN, legacyAdminInput, toLegacyAdmin } from './mappers/admins.js';
+import type * as Legacy from './legacy-operations.generated.js';
+import { legacyInt, type LegacyRequest } from './legacy-values.js';
 import {
   LEGACY_VISIT,
   lookUpVisitsDirectly,
   lookUpVisitsInput,
   toLegacyLookup,
   toLegacyVisit,
-} from '../consumers/consumer.legacy.js';
-import { ordersExportFile, ordersExportVariables } from '../exports/orders-export.legacy.js';
-import { createHolidayInput, toLegacyHolidays } from '../holidays/holiday.legacy.js';
+} from './mappers/consumers.js';
+import { ordersExportFile, ordersExportVariables } from './mappers/exports.js';
+import { createHolidayInput, toLegacyHolidays } from './mappers/holidays.js';
 import {
   LEGACY_IMPORT_OUTCOME,
   LEGACY_IMPORT_SETTING,
@@ -25,7 +25,7 @@ import {
   toLegacyImportOutcome,
   toLegacyImportSetting,
   updateImportSettingVariables,
-} from '../imports/import-setting.legacy.js';
+} from './mappers/imports.js';
 import {
   createOrderInput,
   LEGACY_ORDER,
@@ -34,29 +34,29 @@ import {
   technicianDayVariables,
   toLegacyMigration,
   toLegacyOrder,
-} from '../orders/order.legacy.js';
+} from './mappers/orders.js';
 import {
   confirmScheduleInput,
   LEGACY_SCHEDULE,
   technicianScheduleDirectly,
   toLegacySchedule,
-} from '../planner/planner.legacy.js';
-import { statisticsVariables, toLegacyStatistics } from '../statistics/usage-statistics.legacy.js';
+} from './mappers/planner.js';
+import { statisticsVariables, toLegacyStatistics } from './mappers/statistics.js';
 import {
   createTechnicianInput,
   LEGACY_TECHNICIAN,
   toLegacyTechnician,
   updateTechnicianInput,
-} from '../technicians/technician.legacy.js';
-import { defineRoute } from './rest-route.js';
+} from './mappers/technicians.js';
+import { defineRoute } from './rest/rest-route.js';
 
-/** The id in the path, read as every legacy id is (common/legacy-values.ts). */
+/** The id in the path, read as every legacy id is (legacy-values.ts). */
 const idParam = (request: LegacyRequest) => legacyInt(request.params.id);
 
 /**
  * THE table of legacy calls (docs/rules.md, Legacy REST calls). Each row only wires: a legacy (method, path), one GraphQL operation, and
- * the mappings of its domain's `*.legacy.ts`. Row types come from the schema
- * (common/legacy-operations.generated.ts, `npm run codegen`). Row order matters only where two paths
+ * the mappings of its domain's mapper (`mappers/<domain>.ts`). Row types come from the schema
+ * (legacy-operations.generated.ts, `npm run codegen`). Row order matters only where two paths
  * could match the same URL: the more specific comes first.
  */
 export const REST_ROUTES = [

@@ -1,7 +1,7 @@
 /**
  * The legacy REST calls' values and the GraphQL values they stand for, in both directions: numbers
- * sent as text, 0/1 flags, timestamps in Unix seconds or milliseconds. Each domain maps its own
- * shapes in its `*.legacy.ts` with these. A value that does not fit is passed on as it came, so the
+ * sent as text, 0/1 flags, timestamps in Unix seconds or milliseconds. Each domain's mapper
+ * (`mappers/<domain>.ts`) builds its shapes with these. A value that does not fit is passed on as it came, so the
  * GraphQL operation refuses it with BAD_USER_INPUT, exactly as it refuses a GraphQL caller.
  */
 
@@ -60,6 +60,9 @@ export function fromLegacyFlag(value: unknown): unknown {
 }
 
 export const toLegacyFlag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+/** The legacy lookup's `sign` for `windowAvailable`: 0 when the window can be shown, 1 while it is being prepared. */
+export const toLegacySign = (windowAvailable: boolean): 0 | 1 => (windowAvailable ? 0 : 1);
 
 /** An ISO instant as the legacy Unix timestamp in whole seconds. */
 export const toUnixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
