@@ -64,6 +64,39 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
+    // Statements live in repositories: each domain's `repository/` folder owns the SQL (and query builders) on its
+    // tables, with typed rows, and the services keep the rules (docs/decisions/architecture.md). A raw statement
+    // anywhere else is refused, so a rule and its query cannot drift apart again. Allowed beside the repositories:
+    // server/common (the storage layer itself: rate limiter, change notices, job queue, list queries) and server/db
+    // (migrations, the embedded server). The files listed below are the storage layer of their domain or are being
+    // changed elsewhere; see the same decisions file for why each stays.
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/common/**',
+      'server/db/**',
+      'server/**/repository/**',
+      // The import pipeline: a staging table, its COPY and the claim of a job are the import's own storage layer.
+      'server/imports/import-staging.ts',
+      'server/imports/import-claim.ts',
+      'server/imports/order-row-rules.ts',
+      // The export streams its rows with COPY under its own statement timeout on one connection.
+      'server/exports/orders-csv.ts',
+      // The busiest two statements (the technician's schedule, the consumer lookup) run on the pg pool directly
+      // (server/common/db/plain-statements.ts), beside the statements of their domains.
+      'server/planner/planner.service.ts',
+      'server/consumers/consumer.service.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['execute', 'getConnection', 'createQueryBuilder', 'getKysely', 'plainStatements'].map((property) => ({
+          property,
+          message: "SQL belongs in the domain's repository/ folder (docs/decisions/architecture.md).",
+        })),
+      ],
+    },
+  },
+  {
     // Decorated classes need runtime imports for emitDecoratorMetadata.
     files: ['server/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

@@ -4,7 +4,7 @@ import { lexicographicSortSchema, type GraphQLFieldMap, type GraphQLSchema } fro
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { adminResolvers } from './admins/index.js';
-import { authChecker } from './common/auth/auth-checker.js';
+import { enforceRequiredRoles } from './common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
 import { authDirective } from './common/auth/require-role.js';
 import { DateTimeISOScalar } from './common/time/date-scalars.js';
@@ -102,13 +102,13 @@ let built: Promise<GraphQLSchema> | undefined;
 export function buildAppSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
     resolvers: RESOLVERS,
-    authChecker,
     directives: [authDirective],
     pubSub: noTopics,
     // Every Date the schema takes is an instant of the planning years (see date-scalars.ts).
     scalarsMap: [{ type: Date, scalar: DateTimeISOScalar }],
     validate: false,
   }).then((schema) => {
+    enforceRequiredRoles(schema);
     assertEveryOperationGuarded(schema);
     return schema;
   });

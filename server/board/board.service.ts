@@ -3,36 +3,11 @@ import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
-import type { VisitOutcome, VisitStage } from '../visits/visit-status.entity.js';
 import { VisitLateness, type BoardTechnician, type BoardVisit, type VisitBoard } from './board.types.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
+import { BoardRepository, type BoardRow } from './repository/board.repository.js';
 
 /** More visits than a country has in a day; the board stays one bounded statement and one readable page. */
 export const BOARD_MAX_VISITS = 2_000;
-
-const BOARD_SQL = `
-  select o.id, o.reference_number, o.appointment, o.duration, o.city, o.technician_id,
-         t.firstname, t.lastname, s.stage, s.expected_arrival, s.outcome
-  from orders o
-  left join technicians t on t.id = o.technician_id
-  left join visit_statuses s on s.order_id = o.id
-  where ${activeOrderSql('o')} and o.country = ? and o.appointment >= ? and o.appointment < ?
-  order by t.id is null, t.lastname, t.firstname, o.technician_id, o.appointment, o.id
-  limit ?`;
-
-interface BoardRow {
-  id: number;
-  reference_number: string;
-  appointment: Date | string;
-  duration: number;
-  city: string;
-  technician_id: number | null;
-  firstname: string | null;
-  lastname: string | null;
-  stage: VisitStage | null;
-  expected_arrival: Date | string | null;
-  outcome: VisitOutcome | null;
-}
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -45,7 +20,8 @@ export class BoardService {
     const zone = TIME_ZONE[country];
     const date = localDateOf(now, zone);
     const day = localDayRange(date, zone);
-    const rows = await this.ctx.em.execute<BoardRow[]>(BOARD_SQL, [country, day.start, day.end, BOARD_MAX_VISITS + 1]);
+    // One more than shown: its presence says the board is cut short.
+    const rows = await new BoardRepository(this.ctx.em).visitsOfDay(country, day, BOARD_MAX_VISITS + 1);
     const technicians: BoardTechnician[] = [];
     for (const row of rows.slice(0, BOARD_MAX_VISITS)) {
       let group = technicians.at(-1);

@@ -1,9 +1,9 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
-import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { mobileNumberE164, normalizeEmailAddress } from '../orders/address-normalization.js';
 import { ConsumerUnsubscribe, type MessageChannel } from './consumer-unsubscribe.entity.js';
+import { UnsubscribeRepository } from './repository/unsubscribe.repository.js';
 
 /** A key of its own, derived from the server secret: the hashes match nothing else signed with it. */
 const PURPOSE = 'tijdvak:unsubscribe:v1';
@@ -80,13 +80,7 @@ export async function unsubscribedAmong(
   }
   if (givenByHash.size === 0) return new Set();
   const hashes = [...new Set([...givenByHash.keys()].map((key) => key.slice(key.indexOf('|') + 1)))];
-  const rows = await em.execute<{ channel: string; address_hash: string }[]>(
-    `select channel, address_hash from consumer_unsubscribes
-      where address_hash in (select jsonb_array_elements_text(?::jsonb))`,
-    [JSON.stringify(hashes)],
-    'all',
-    JOB_LOG_CONTEXT,
-  );
+  const rows = await new UnsubscribeRepository(em).withHashes(hashes);
   return new Set(rows.flatMap((row) => givenByHash.get(`${row.channel}|${row.address_hash}`) ?? []));
 }
 
@@ -102,11 +96,6 @@ export async function unsubscribe(
 ): Promise<boolean> {
   const hash = addressHash(em, channel, address);
   if (hash === null) return false;
-  await em
-    .createQueryBuilder(ConsumerUnsubscribe)
-    .insert({ channel, addressHash: hash, createdAt: now })
-    .onConflict(['channel', 'addressHash'])
-    .ignore()
-    .execute();
+  await new UnsubscribeRepository(em).insertOnce(channel, hash, now);
   return true;
 }

@@ -2,6 +2,7 @@ import { UAParser } from 'ua-parser-js';
 import type { SiteVisitLog } from '../context.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { StatisticsRepository, type NewSiteVisitRow } from '../statistics/repository/statistics.repository.js';
 
 const UNKNOWN = 'Unknown';
 const NAME_LENGTH = 100;
@@ -30,11 +31,6 @@ export function describeUserAgent(userAgent: string): { browser: string; os: str
 export const SITE_VISIT_BATCH_MS = 50;
 /** Rows per INSERT at most; a fuller batch is written at once. */
 const MAX_BATCH = 200;
-
-const INSERT_SITE_VISITS = `
-  insert into site_visits (order_id, visited_at, user_agent, browser, os)
-  select order_id, visited_at, user_agent, browser, os
-  from json_to_recordset(?::json) as v(order_id int, visited_at timestamptz, user_agent text, browser text, os text)`;
 
 interface PendingVisit {
   orderId: number;
@@ -94,12 +90,12 @@ export class SiteVisitRecorder implements SiteVisitLog {
    * same for any batch size), no entity manager or unit of work: the ORM's `insertMany` was 2-3 % of a lookup's CPU.
    */
   private async insert(batch: PendingVisit[]): Promise<void> {
-    const rows = batch.map(({ orderId, userAgent, at }) => ({
+    const rows = batch.map(({ orderId, userAgent, at }): NewSiteVisitRow => ({
       order_id: orderId,
       visited_at: at.toISOString(),
       user_agent: userAgent.slice(0, USER_AGENT_LENGTH),
       ...describeUserAgent(userAgent),
     }));
-    await this.orm.em.getConnection().execute(INSERT_SITE_VISITS, [JSON.stringify(rows)], 'run');
+    await new StatisticsRepository(this.orm.em).insertSiteVisits(rows);
   }
 }

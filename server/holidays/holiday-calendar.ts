@@ -4,6 +4,7 @@ import type { Country } from '../common/locale.js';
 import type { LocalDate } from '../../shared/zoned-time.js';
 import { announceChange } from '../common/events/change-notices.js';
 import { Holiday } from './holiday.entity.js';
+import { HolidayRepository } from './repository/holiday.repository.js';
 
 /**
  * How long this process trusts the holidays it read without hearing of a change: a backstop only, for a notice
@@ -83,10 +84,7 @@ export class HolidayCalendar implements HolidayDates {
   }
 
   private async load(country: Country): Promise<ReadonlySet<LocalDate>> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ date: LocalDate }[]>('select date::text as date from holidays where country = ?', [country]);
-    return new Set(rows.map((row) => row.date));
+    return new Set(await new HolidayRepository(this.orm.em).datesOf(country));
   }
 }
 

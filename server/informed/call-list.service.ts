@@ -16,13 +16,12 @@ import { Order } from '../orders/order.entity.js';
 import { OrderError } from '../orders/order.errors.js';
 import { unknownTechnician } from '../orders/order.service.js';
 import { findTechnicianByRef } from '../orders/technician-ref.js';
-import { SAME_CUSTOMER_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/repository/customer-lookups.js';
 import { CallListError } from './call-list.errors.js';
 import type { SetCallStatusInput } from './call-list.inputs.js';
 import { CallListStatus, type CallList } from './call-list.types.js';
 import { callDateOf } from './order-call.loader.js';
-import { OrderCall, type CallStatus } from './order-call.entity.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
+import { OrderCall } from './order-call.entity.js';
+import { InformedRepository, type CallListRow } from './repository/informed.repository.js';
 import { OrderRepository } from '../orders/repository/order.repository.js';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -33,34 +32,10 @@ const MAX_LISTED = 500;
 /** Control characters (a note is one line) and the bidirectional overrides that can disguise text. */
 const FORBIDDEN_IN_NOTE = /\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
 
-interface CallListRow {
-  id: number;
-  informed: boolean;
-  status: CallStatus | null;
-}
-
 export interface CallListFilter {
   /** A technician's personal number or id. */
   technician?: string | null;
   status?: CallListStatus | null;
-}
-
-/**
- * Orders of the day with their call of that day, and for each whether the customer saw the window in
- * [shown from, cutoff). The technician condition is added when the list is filtered by one.
- */
-function callListSql(country: Country, byTechnician: boolean): string {
-  return `
-    select o.id, c.status,
-           exists (select 1 from orders same join site_visits v on v.order_id = same.id
-                   where ${SAME_CUSTOMER_SQL[country]} and ${VISIT_LISTED_ORDER_SQL}
-                     and v.visited_at >= ? and v.visited_at < ?) as informed
-    from orders o
-    left join order_calls c on c.order_id = o.id and c.call_date = ?::date
-    where o.country = ? and o.appointment >= ? and o.appointment < ?
-      and ${activeOrderSql('o')} and o.external_company is null
-      ${byTechnician ? 'and o.technician_id = ?' : ''}
-    order by o.appointment, o.id`;
 }
 
 const statusOf = (row: CallListRow): CallListStatus =>
@@ -114,15 +89,16 @@ export class CallListService {
     const date = await nextWorkingDay(em, country, today);
     const { start, end } = localDayRange(date, zone);
     const shownFrom = await windowShownFrom(em, country, start);
-    const rows = await em.execute<CallListRow[]>(callListSql(country, technicianId !== null), [
-      shownFrom,
-      cutoff,
-      date,
+    // Informed: the customer saw the window between its showing and the cutoff.
+    const rows = await new InformedRepository(em).callListRows({
       country,
       start,
       end,
-      ...(technicianId === null ? [] : [technicianId]),
-    ]);
+      callDate: date,
+      seenFrom: shownFrom,
+      seenBefore: cutoff,
+      technicianId,
+    });
     // A called customer stays on the list even after looking the window up: the call is the dispatcher's work.
     const listed = rows.filter((row) => !row.informed || row.status !== null);
     const counts = Object.values(CallListStatus).map((status) => ({

@@ -5,32 +5,10 @@ import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import type { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
-import { SAME_CUSTOMER_ANY_COUNTRY_SQL, VISIT_LISTED_ORDER_SQL } from '../orders/repository/customer-lookups.js';
+import { InformedRepository } from './repository/informed.repository.js';
 import type { OrderInformed } from './order-informed.types.js';
 
-interface LookupRow {
-  order_id: number;
-  lookups: number;
-  first_at: Date | string | null;
-  last_at: Date | string | null;
-  seen_at: Date | string | null;
-}
-
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
-
-function lookupsSql(count: number): string {
-  const values = Array.from({ length: count }, () => '(?::int, ?::timestamptz)').join(', ');
-  return `
-    with wanted (order_id, shown_from) as (values ${values})
-    select w.order_id, count(v.id)::int as lookups,
-           min(v.visited_at) as first_at, max(v.visited_at) as last_at,
-           min(v.visited_at) filter (where v.visited_at >= w.shown_from) as seen_at
-    from wanted w
-    join orders o on o.id = w.order_id
-    join orders same on ${SAME_CUSTOMER_ANY_COUNTRY_SQL}
-    left join site_visits v on v.order_id = same.id and ${VISIT_LISTED_ORDER_SQL}
-    group by w.order_id`;
-}
 
 /** "Informed?" of several orders at once: two statements (lookups, replies) plus one holiday query per visit day. */
 export async function informedOf(ctx: AppContext, orders: readonly Order[]): Promise<Map<number, OrderInformed>> {
@@ -47,9 +25,8 @@ export async function informedOf(ctx: AppContext, orders: readonly Order[]): Pro
       return instant;
     }),
   );
-  const rows = await em.execute<LookupRow[]>(
-    lookupsSql(orders.length),
-    orders.flatMap((order, index) => [order.id, shownFrom[index]]),
+  const rows = await new InformedRepository(em).lookupsOf(
+    orders.map((order, index) => ({ id: order.id, shownFrom: shownFrom[index] })),
   );
   const lookupsOf = new Map(rows.map((row) => [Number(row.order_id), row]));
   const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });

@@ -1,27 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { VisitOutcome, VisitStage } from '../visits/visit-status.entity.js';
+import type { VisitStage } from '../visits/visit-status.entity.js';
 import { VisitProgressStage, type VisitProgress } from './visit-progress.types.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
-
-/** The progress of active orders by id: one statement whatever their number (the ids travel as one array). */
-const PROGRESS_SQL = `
-  select o.id, o.reference_number, o.technician_id, t.firstname as technician_firstname,
-         s.stage, s.expected_arrival, s.outcome, s.updated_at
-  from orders o
-  left join technicians t on t.id = o.technician_id
-  left join visit_statuses s on s.order_id = o.id
-  where o.id = any(?::int[]) and ${activeOrderSql('o')}`;
-
-interface ProgressRow {
-  id: number;
-  reference_number: string;
-  technician_id: number | null;
-  technician_firstname: string | null;
-  stage: VisitStage | null;
-  expected_arrival: string | Date | null;
-  outcome: VisitOutcome | null;
-  updated_at: string | Date | null;
-}
+import { VisitProgressRepository } from './repository/visit-progress.repository.js';
 
 const STAGE_OF: Record<VisitStage, VisitProgressStage> = {
   ON_THE_WAY: VisitProgressStage.ON_THE_WAY,
@@ -33,7 +13,7 @@ const dateOrNull = (value: string | Date | null) => (value === null ? null : new
 
 export async function loadVisitProgress(em: EntityManager, orderIds: readonly number[]): Promise<VisitProgress[]> {
   if (orderIds.length === 0) return [];
-  const rows = await em.execute<ProgressRow[]>(PROGRESS_SQL, [`{${orderIds.join(',')}}`]);
+  const rows = await new VisitProgressRepository(em).ofOrders(orderIds);
   return rows.map((row) => ({
     orderId: row.id,
     referenceNumber: row.reference_number,

@@ -12,48 +12,10 @@ import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
-import type { MessageFailureCode } from './message-failure.js';
 import { addressOf, SEND_QUEUE } from './message-planner.js';
 import { MessageError } from './message.errors.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
-
-/** An order gets a few messages (a window, an update or two, per channel); more than this is shown in part. */
-export const MESSAGE_LOG_LIMIT = 50;
-
-/**
- * The order's messages with when each mail was opened: the first load of the order's open pixel at or
- * after the mail was sent and before the order's next mail was sent (the pixel names the order).
- */
-const LOG_SQL = `
-  with mails as (
-    select id, order_id, channel, sent_at,
-           lead(sent_at) over (partition by channel order by sent_at nulls last, id) as next_sent_at
-      from consumer_messages where order_id = ?)
-  select m.id, m.kind, m.channel, m.recipient, m.status, m.last_error, m.failure_code, m.tries, m.created_at, m.sent_at, m.failed_at,
-         (select min(o.opened_at) from mail_opens o
-           where mails.channel = 'EMAIL' and mails.sent_at is not null and o.order_id = mails.order_id
-             and o.opened_at >= mails.sent_at and (mails.next_sent_at is null or o.opened_at < mails.next_sent_at)
-         ) as opened_at,
-         count(*) over () as total
-    from consumer_messages m join mails on mails.id = m.id
-   order by m.id desc
-   limit ${MESSAGE_LOG_LIMIT}`;
-
-interface LogRow {
-  id: number;
-  kind: ConsumerMessage['kind'];
-  channel: MessageChannel;
-  recipient: string | null;
-  status: MessageStatus;
-  last_error: string | null;
-  failure_code: MessageFailureCode | null;
-  tries: number;
-  created_at: Date;
-  sent_at: Date | null;
-  failed_at: Date | null;
-  opened_at: Date | null;
-  total: string | number;
-}
+import { ConsumerMessageRepository } from './repository/consumer-message.repository.js';
 
 function maskedRecipient(channel: MessageChannel, recipient: string | null): string | null {
   if (!recipient) return null;
@@ -70,7 +32,7 @@ export class MessageLogService {
     const em = this.ctx.em;
     if ((await em.count(Order, { id: orderId }, INCLUDING_DELETED)) === 0)
       throw new AppError(OrderError.ORDER_NOT_FOUND);
-    const rows = await em.getConnection().execute<LogRow[]>(LOG_SQL, [orderId]);
+    const rows = await new ConsumerMessageRepository(em).messageLog(orderId);
     return {
       totalCount: rows.length > 0 ? Number(rows[0].total) : 0,
       messages: rows.map((row): ConsumerMessageLogEntry => ({

@@ -9,101 +9,16 @@ import { Order } from '../orders/order.entity.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
-import { INCLUDING_DELETED, activeOrderSql, deletedOrderSql } from '../orders/repository/active-orders.js';
-import { THANK_YOU_AFTER_MINUTES, THANK_YOU_PER_RUN, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import { THANK_YOU_AFTER_MINUTES, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
+import { ConsumerMessageRepository, type NewMessageRow } from './repository/consumer-message.repository.js';
 
 /** The queue that sends one message per job. */
 export const SEND_QUEUE = 'consumer-messages.send';
 
 /** Orders written per transaction: a publication of thousands of orders commits in slices. */
 const ORDERS_PER_TRANSACTION = 500;
-
-/**
- * Orders of the country that may need a message now: on a published day without a message telling
- * their current window; deleted after a message of today or later, without a cancellation since; restored
- * after a cancellation of today or later, without a message telling the window since; or moved to a later
- * day after such a message, without one telling that day. A superset: the planning decides per channel.
- */
-const CANDIDATES_SQL = `
-  select o.id from orders o
-  where o.country = ? and ${activeOrderSql('o')} and o.appointment >= ? and o.appointment < ?
-    and o.appointment + o.duration * interval '1 second' > ?
-    and (o.email <> '' or o.phone <> '')
-    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
-                    and m.window_start = o.appointment and m.window_seconds = o.duration)
-    and (?::int[] is null or o.id = any(?::int[]))
-  union
-  select m.order_id from consumer_messages m join orders o on o.id = m.order_id
-  where o.country = ? and m.window_start >= ?
-    and ((${deletedOrderSql('o')} and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
-          and not exists (select 1 from consumer_messages c where c.order_id = o.id and c.channel = m.channel
-                          and c.kind = 'CANCELLATION' and c.id > m.id))
-      or (${activeOrderSql('o')} and m.kind = 'CANCELLATION'
-          and not exists (select 1 from consumer_messages r where r.order_id = o.id and r.channel = m.channel
-                          and r.kind in ('WINDOW', 'UPDATE', 'RESTORED') and r.id > m.id))
-      or (${activeOrderSql('o')} and o.appointment >= ?
-          and not exists (select 1 from consumer_messages u where u.order_id = o.id
-                          and u.window_start = o.appointment and u.window_seconds = 0)))
-    and (?::int[] is null or o.id = any(?::int[]))
-  order by 1`;
-
-/**
- * Today's visits of the country whose technician set out with an expected arrival, and whose consumer was
- * not told so for this visit (its window): one "on the way" SMS per visit, whatever new estimates and undos
- * follow. At most one visit per technician is on the way at a time, so the list is as long as the staff.
- */
-const ON_THE_WAY_SQL = `
-  select o.id, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
-  where o.country = ? and ${activeOrderSql('o')} and s.stage = 'ON_THE_WAY' and s.expected_arrival is not null
-    and o.appointment >= ? and o.appointment < ? and o.phone <> ''
-    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'ON_THE_WAY'
-                    and m.window_start = o.appointment and m.window_seconds = o.duration)
-    and (?::int[] is null or o.id = any(?::int[]))
-  order by o.id`;
-
-/**
- * Finished visits of the country whose consumer was not thanked for this visit (its window) yet, finished at least
- * a few minutes ago (a mis-tap is corrected first) and at most a day ago (a thank-you days late reads oddly), with
- * an outcome that is thanked. A bounded slice per run: the next minute's run takes the rest.
- */
-const THANK_YOU_SQL = `
-  select o.id, o.email, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
-  where o.country = ? and ${activeOrderSql('o')} and s.stage = 'FINISHED' and s.outcome::text = any(?::text[])
-    and s.finished_at > ? and s.finished_at <= ? and (o.email <> '' or o.phone <> '')
-    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'THANK_YOU'
-                    and m.window_start = o.appointment and m.window_seconds = o.duration)
-    and (?::int[] is null or o.id = any(?::int[]))
-  order by o.id
-  limit ${THANK_YOU_PER_RUN}`;
-
-interface ThankYouRow {
-  id: number;
-  email: string;
-  phone: string;
-  appointment: Date | string;
-  duration: number;
-}
-
-interface OnTheWayRow {
-  id: number;
-  phone: string;
-  appointment: Date | string;
-  duration: number;
-}
-
-/** New rows only: a message already written (by another instance, an earlier try) is left alone. */
-const INSERT_SQL = `
-  insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, cancellations_before,
-    recipient, language, created_at)
-  select order_id, kind, channel, window_start, window_seconds, coalesce(cancellations_before, 0),
-    recipient, language, created_at
-  from jsonb_to_recordset(?::jsonb) as r(order_id int, kind text, channel text, window_start timestamptz,
-    window_seconds int, cancellations_before int, recipient text, language text, created_at timestamptz)
-  on conflict on constraint consumer_messages_once do nothing
-  returning id`;
-
-const pgIntArray = (ids: readonly number[] | undefined) => (ids ? `{${ids.join(',')}}` : null);
 
 /** Where a message on the channel goes for this order; null when the order has no such address. */
 export function addressOf(order: Pick<Order, 'email' | 'phone' | 'country'>, channel: MessageChannel): string | null {
@@ -136,19 +51,19 @@ export class MessagePlanner {
       const channels = [...(setting.email ? [MessageChannel.EMAIL] : []), ...(setting.sms ? [MessageChannel.SMS] : [])];
       if (channels.length === 0) continue;
       const days = await publishedDays(this.holidays, setting.country, now);
-      const ids = pgIntArray(orderIds);
-      const rows = await em.execute<{ id: number }[]>(
-        CANDIDATES_SQL,
-        [setting.country, days.from, days.to, now, ids, ids, setting.country, days.from, days.to, ids, ids],
-        'all',
-        JOB_LOG_CONTEXT,
-      );
-      for (let index = 0; index < rows.length; index += ORDERS_PER_TRANSACTION) {
-        const slice = rows.slice(index, index + ORDERS_PER_TRANSACTION).map((row) => row.id);
+      const candidates = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).planCandidates({
+        country: setting.country,
+        from: days.from,
+        to: days.to,
+        now,
+        orderIds,
+      });
+      for (let index = 0; index < candidates.length; index += ORDERS_PER_TRANSACTION) {
+        const slice = candidates.slice(index, index + ORDERS_PER_TRANSACTION);
         written += await this.write(slice, setting, channels, days, now);
       }
-      if (setting.sms) written += await this.writeOnTheWay(setting, days, now, ids);
-      written += await this.writeThankYou(setting, now, ids);
+      if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds);
+      written += await this.writeThankYou(setting, now, orderIds);
     }
     return written;
   }
@@ -157,22 +72,17 @@ export class MessagePlanner {
    * The thank-you with the rating link of visits finished a few minutes ago (docs/rules.md, Consumer messages):
    * one per visit, by mail when the order has an address that takes mail, else by SMS to a mobile number.
    */
-  private writeThankYou(setting: MessageSetting, now: Date, ids: string | null): Promise<number> {
+  private writeThankYou(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
     return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const visits = await em.execute<ThankYouRow[]>(
-          THANK_YOU_SQL,
-          [
-            setting.country,
-            `{${THANKED_OUTCOMES.join(',')}}`,
-            new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
-            new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
-            ids,
-            ids,
-          ],
-          'all',
-          JOB_LOG_CONTEXT,
-        );
+        // Finished a few minutes ago at least (a mis-tap is corrected first), a day ago at most (later reads oddly).
+        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).thankYouVisits({
+          country: setting.country,
+          outcomes: THANKED_OUTCOMES,
+          finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
+          finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
+          orderIds,
+        });
         if (visits.length === 0) return 0;
         const addresses = visits.map((visit) => {
           const order = { email: visit.email, phone: visit.phone, country: setting.country };
@@ -191,7 +101,7 @@ export class MessagePlanner {
         );
         const takes = (channel: MessageChannel, address: string | null): address is string =>
           address !== null && !unsubscribed.has(`${channel}|${address}`);
-        const rows = addresses.flatMap(({ visit, email, sms }) => {
+        const rows = addresses.flatMap(({ visit, email, sms }): NewMessageRow[] => {
           // Mail first: the rating is a form, better read at leisure than on a text message's link.
           const channel = takes(MessageChannel.EMAIL, email)
             ? MessageChannel.EMAIL
@@ -219,17 +129,22 @@ export class MessagePlanner {
   }
 
   /** The "on the way" SMS of today's visits whose technician set out (docs/rules.md, Consumer messages). */
-  private writeOnTheWay(setting: MessageSetting, days: PublishedDays, now: Date, ids: string | null): Promise<number> {
+  private writeOnTheWay(
+    setting: MessageSetting,
+    days: PublishedDays,
+    now: Date,
+    orderIds?: readonly number[],
+  ): Promise<number> {
     const endOfToday = localDayRange(days.first, TIME_ZONE[setting.country]).end;
     return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const visits = await em.execute<OnTheWayRow[]>(
-          ON_THE_WAY_SQL,
-          [setting.country, days.from, endOfToday, ids, ids],
-          'all',
-          JOB_LOG_CONTEXT,
-        );
-        const rows = visits.flatMap((visit) => {
+        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).onTheWayVisits({
+          country: setting.country,
+          from: days.from,
+          to: endOfToday,
+          orderIds,
+        });
+        const rows = visits.flatMap((visit): NewMessageRow[] => {
           const recipient = mobileNumberE164(visit.phone, setting.country);
           if (!recipient) return [];
           return [
@@ -252,12 +167,12 @@ export class MessagePlanner {
   }
 
   /** Writes the rows that are new and queues a send job for each, in the caller's transaction. */
-  private async insert(em: EntityManager, rows: object[]): Promise<number> {
+  private async insert(em: EntityManager, rows: readonly NewMessageRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const inserted = await em.execute<{ id: number }[]>(INSERT_SQL, [JSON.stringify(rows)], 'all', JOB_LOG_CONTEXT);
+    const inserted = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).insertNew(rows);
     await this.jobs.sendMany(
       SEND_QUEUE,
-      inserted.map((row) => ({ data: { messageId: row.id }, singletonKey: `consumer-message:${row.id}` })),
+      inserted.map((id) => ({ data: { messageId: id }, singletonKey: `consumer-message:${id}` })),
       em,
     );
     return inserted.length;
@@ -274,7 +189,7 @@ export class MessagePlanner {
       async (em: EntityManager) => {
         const orders = await em.find(Order, { id: { $in: orderIds } }, INCLUDING_DELETED);
         const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
-        const rows = [];
+        const rows: NewMessageRow[] = [];
         for (const order of orders) {
           for (const channel of channels) {
             const history = told.filter((message) => message.order.id === order.id && message.channel === channel);

@@ -4,42 +4,12 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import { addDays, localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { ConsumerMessageRepository } from './repository/consumer-message.repository.js';
 
 /** Rows per statement: a backlog is purged in short statements, never one long lock or a statement timeout. */
 const BATCH_SIZE = 5000;
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/**
- * One batch of messages whose visit day ended more than the retention ago, in the order's country:
- * the visit is the later of the message's window and the order's appointment (an order moved to a
- * later day keeps its earlier messages' address until that day is past too). The address goes, and
- * so does a failure's reason (a provider may echo the address in another notation); a message still
- * waiting is not sent any more. Rows another worker is sending are left for the next run.
- */
-function batchSql(countries: number): string {
-  const cutoffs = Array.from({ length: countries }, () => '(?, ?::timestamptz)').join(', ');
-  return `
-    with due as (
-      select m.id
-      from consumer_messages m
-      join orders o on o.id = m.order_id
-      join (values ${cutoffs}) as cutoff (country, visits_before) on cutoff.country = o.country::text
-      where m.purged_at is null and m.window_start < cutoff.visits_before and o.appointment < cutoff.visits_before
-      limit ?
-      for update of m skip locked
-    )
-    update consumer_messages m
-    set recipient = null,
-        purged_at = ?,
-        last_error = case when m.status = 'FAILED' then null
-                          when m.status = 'QUEUED' then 'the address was removed after the visit'
-                          else m.last_error end,
-        failure_code = case when m.status = 'QUEUED' then 'SKIPPED_ADDRESS_REMOVED' else m.failure_code end,
-        status = case when m.status = 'QUEUED' then 'SKIPPED' else m.status end
-    from due
-    where m.id = due.id`;
-}
 
 /**
  * Removes the addresses of consumer messages `retentionDays` days after the visit (docs/rules.md,
@@ -49,22 +19,15 @@ function batchSql(countries: number): string {
  * to the number of messages purged.
  */
 export async function purgeMessageAddresses(orm: MikroORM, now: Date, retentionDays: number): Promise<number> {
-  const params = Object.values(Country).flatMap((country) => {
+  const cutoffs = Object.values(Country).map((country) => {
     const zone = TIME_ZONE[country];
     // Visits before the start of (today - retention) ended at least retention + 1 local days ago.
-    return [country, localDayRange(addDays(localDateOf(now, zone), -retentionDays), zone).start];
+    return { country, visitsBefore: localDayRange(addDays(localDateOf(now, zone), -retentionDays), zone).start };
   });
-  const sql = batchSql(Object.values(Country).length);
-  const connection = orm.em.getConnection();
+  const messages = new ConsumerMessageRepository(orm.em, JOB_LOG_CONTEXT);
   let purged = 0;
   for (;;) {
-    const { affectedRows } = await connection.execute<{ affectedRows: number }>(
-      sql,
-      [...params, BATCH_SIZE, now],
-      'run',
-      undefined,
-      JOB_LOG_CONTEXT,
-    );
+    const affectedRows = await messages.purgeAddressesBatch(cutoffs, BATCH_SIZE, now);
     purged += affectedRows;
     if (affectedRows < BATCH_SIZE) return purged;
   }

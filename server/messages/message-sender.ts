@@ -3,7 +3,7 @@ import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt } from '../common/jobs/job-queue.js';
 import { Lanes } from '../common/lanes.js';
-import { Language, type Country } from '../common/locale.js';
+import { Language } from '../common/locale.js';
 import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
 import type { AppConfig } from '../config.js';
@@ -13,11 +13,16 @@ import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import type { HolidayDates } from '../context.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
-import { VisitStage, type VisitOutcome } from '../visits/visit-status.entity.js';
+import { VisitStage } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { isThankedOutcome } from './thank-you.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
+import {
+  ConsumerMessageRepository,
+  type ClaimedMessageRow,
+  type MessageOutcomeRow,
+} from './repository/consumer-message.repository.js';
 import { classifyFailure, FINAL_FAILURES, MessageFailureCode } from './message-failure.js';
 
 /** One message to send, with the try of its job. */
@@ -29,71 +34,6 @@ export interface SendRequest {
 export interface MessageTransports {
   mailer: Mailer;
   sms: SmsSender;
-}
-
-/**
- * The batch's messages that still wait, locked, with everything a message says: its order, the country's
- * settings, and for "on the way" the visit's estimate and the technician's first name. A row another
- * sender holds is skipped (`skip locked`): that sender sends it. One statement for the whole batch.
- */
-const CLAIM_SQL = `
-  select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries,
-         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
-         s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
-         s.language, v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
-    from consumer_messages m
-    join orders o on o.id = m.order_id
-    left join message_settings s on s.country = o.country
-    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU') and v.order_id = o.id
-    left join technicians t on m.kind = 'ON_THE_WAY' and t.id = o.technician_id
-   where m.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and m.status = 'QUEUED'
-   order by m.id
-     for update of m skip locked`;
-
-interface ClaimedRow {
-  id: number;
-  kind: MessageKind;
-  channel: MessageChannel;
-  window_start: Date;
-  window_seconds: number;
-  recipient: string | null;
-  tries: number;
-  order_id: number;
-  name: string;
-  reference_number: string;
-  country: Country;
-  appointment: Date;
-  technician_id: number | null;
-  deleted_at: Date | null;
-  enabled: boolean | null;
-  email_on: boolean | null;
-  sms_on: boolean | null;
-  sender_name: string | null;
-  language: Language | null;
-  stage: VisitStage | null;
-  expected_arrival: Date | null;
-  outcome: VisitOutcome | null;
-  finished_at: Date | null;
-  technician_firstname: string | null;
-}
-
-/** Each row's outcome, written for the whole batch in one statement. */
-const RECORD_SQL = `
-  update consumer_messages m
-     set status = r.status, tries = r.tries, last_error = r.last_error, failure_code = r.failure_code,
-         sent_at = coalesce(r.sent_at, m.sent_at), failed_at = coalesce(r.failed_at, m.failed_at)
-    from jsonb_to_recordset(?::jsonb)
-      as r(id int, status text, tries int, last_error text, failure_code text, sent_at timestamptz, failed_at timestamptz)
-   where m.id = r.id`;
-
-interface Outcome {
-  id: number;
-  status: MessageStatus;
-  tries: number;
-  last_error: string | null;
-  failure_code: MessageFailureCode | null;
-  sent_at: string | null;
-  failed_at: string | null;
 }
 
 /**
@@ -138,12 +78,8 @@ export class MessageSender {
     const attempts = new Map(requests.map((request) => [request.messageId, request.attempt]));
     await this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const rows = await em.execute<ClaimedRow[]>(
-          CLAIM_SQL,
-          [JSON.stringify([...attempts.keys()])],
-          'all',
-          JOB_LOG_CONTEXT,
-        );
+        const messages = new ConsumerMessageRepository(em, JOB_LOG_CONTEXT);
+        const rows = await messages.claimQueued([...attempts.keys()]);
         if (rows.length === 0) return;
         // Before anything is handed over: a failed batch is tried again whole.
         const unset = rows.find((row) => row.language === null);
@@ -155,7 +91,7 @@ export class MessageSender {
         const outcomes = await Promise.all(
           rows.map((row) => this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures)),
         );
-        await em.execute(RECORD_SQL, [JSON.stringify(outcomes)], 'run', JOB_LOG_CONTEXT);
+        await messages.recordOutcomes(outcomes);
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );
@@ -163,12 +99,12 @@ export class MessageSender {
   }
 
   private async sendRow(
-    row: ClaimedRow,
+    row: ClaimedMessageRow,
     lastTry: boolean,
     unsubscribed: ReadonlySet<string>,
     failures: Map<number, Error>,
-  ): Promise<Outcome> {
-    const skipped = (code: MessageFailureCode, reason: string): Outcome => ({
+  ): Promise<MessageOutcomeRow> {
+    const skipped = (code: MessageFailureCode, reason: string): MessageOutcomeRow => ({
       id: row.id,
       status: MessageStatus.SKIPPED,
       tries: row.tries,
@@ -237,7 +173,7 @@ export class MessageSender {
   }
 
   /** Why a thank-you may no longer go: the order or its visit changed since it was written, or rating closed. */
-  private unthankedReason(row: ClaimedRow): string | null {
+  private unthankedReason(row: ClaimedMessageRow): string | null {
     if (row.deleted_at !== null) return 'the order was deleted';
     if (row.stage !== VisitStage.FINISHED || row.finished_at === null) return 'the visit is no longer finished';
     if (!isThankedOutcome(row.outcome)) return 'the visit ended without a visit to rate';
@@ -251,7 +187,7 @@ export class MessageSender {
     return this.clock.now().toISOString();
   }
 
-  private async deliver(row: ClaimedRow, recipient: string): Promise<void> {
+  private async deliver(row: ClaimedMessageRow, recipient: string): Promise<void> {
     const windowStart = new Date(row.window_start);
     const moved = row.kind !== MessageKind.CANCELLATION && row.window_seconds === 0;
     const order = {

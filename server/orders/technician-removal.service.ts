@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { auditActorOf } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
+import { OrderEventRepository } from '../audit/repository/order-event.repository.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -119,19 +120,12 @@ export class TechnicianRemovalService {
    */
   private async recordLeftOrders(em: EntityManager, technician: Technician): Promise<void> {
     const actor = await auditActorOf(this.ctx, em);
-    await em.execute(
-      `insert into order_events (order_id, occurred_at, kind, actor_type, actor_admin_id, actor_name, before, after)
-       select o.id, ?, ?, ?, ?, ?, jsonb_build_object('technician', ?::text), jsonb_build_object('technician', null)
-       from orders o where o.technician_id = ?`,
-      [
-        this.ctx.services.clock.now(),
-        OrderEventKind.TECHNICIAN_DELETED,
-        actor.type,
-        actor.adminId,
-        actor.name,
-        technician.personalNumber,
-        technician.id,
-      ],
-    );
+    await new OrderEventRepository(em).recordTechnicianLeft({
+      technicianId: technician.id,
+      personalNumber: technician.personalNumber,
+      kind: OrderEventKind.TECHNICIAN_DELETED,
+      actor,
+      at: this.ctx.services.clock.now(),
+    });
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../common/errors/app-error.js';
 import type { AppServices } from '../context.js';
 import { verifyMailOpenToken } from './mail-open-token.js';
+import { StatisticsRepository } from './repository/statistics.repository.js';
 
 export type MailOpenOutcome = 'recorded' | 'invalid-token' | 'unknown-order' | 'rate-limited';
 
@@ -23,13 +24,7 @@ export class MailOpenService {
       throw error;
     }
     // Inserted only while the order exists: a token of a removed order records nothing.
-    const result = await this.em
-      .getConnection()
-      .execute<{ affectedRows: number }>(
-        'insert into mail_opens (opened_at, order_id) select ?, id from orders where id = ?',
-        [this.services.clock.now(), orderId],
-        'run',
-      );
-    return result.affectedRows > 0 ? 'recorded' : 'unknown-order';
+    const recorded = await new StatisticsRepository(this.em).recordMailOpen(orderId, this.services.clock.now());
+    return recorded ? 'recorded' : 'unknown-order';
   }
 }

@@ -4,8 +4,8 @@ import { addDays, type LocalDate } from '../../shared/zoned-time.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/order.inputs.js';
-import { orderFilterCondition } from '../orders/repository/order-search.js';
 import { parseBoundedPeriod } from './bounded-period.js';
+import { StatisticsRepository, type OfficeFigureSqlRow } from './repository/statistics.repository.js';
 import { FigureGrouping, type OfficeFigureRow, type OfficeFigures } from './office-figures.types.js';
 
 /** The figures that count orders, each by the order list's filter of the same meaning (orders/order-search.ts). */
@@ -28,77 +28,7 @@ export interface FigureQuery {
   country?: Country | null;
 }
 
-type FigureSqlRow = {
-  is_total: number;
-  day: string | null;
-  country: Country | null;
-  technician_id: number | null;
-  personal_number: string | null;
-  firstname: string | null;
-  lastname: string | null;
-  visits: number;
-  average_rating: number | string | null;
-} & Record<CountedFigure, number>;
-
-/** What a row is about, as SQL: the columns it is grouped by and the ones it reads beside them. */
-function groupingSql(groupBy: FigureGrouping, zone: string): { keys: string[]; columns: string } {
-  const none = { day: 'null::text', country: 'null::country', technician: 'null::int' };
-  const names = 'null::text as personal_number, null::text as firstname, null::text as lastname';
-  switch (groupBy) {
-    case FigureGrouping.DAY: {
-      // The zone is one of ours (shared/locale.ts), never the caller's text: a literal keeps the select and the
-      // grouping the same expression.
-      const day = `to_char((o.appointment at time zone '${zone}')::date, 'YYYY-MM-DD')`;
-      return {
-        keys: [day],
-        columns: `${day} as day, ${none.country} as country, ${none.technician} as technician_id, ${names}`,
-      };
-    }
-    case FigureGrouping.COUNTRY:
-      return {
-        keys: ['o.country'],
-        columns: `${none.day} as day, o.country, ${none.technician} as technician_id, ${names}`,
-      };
-    case FigureGrouping.TECHNICIAN:
-      return {
-        keys: ['o.technician_id', 't.personal_number', 't.firstname', 't.lastname'],
-        columns: `${none.day} as day, ${none.country} as country, o.technician_id,
-          t.personal_number, t.firstname, t.lastname`,
-      };
-  }
-}
-
-/**
- * Every figure of every row, and of the whole period, in one statement: `rollup` adds the total to the groups,
- * each figure is a `count(*) filter (where ...)` with the order list's own condition, so a figure and the list
- * it links to cannot disagree. Bounded by the period (at most FIGURES_MAX_DAYS days, on the appointment index);
- * a row per day, country or technician.
- */
-function figuresSql(query: { start: Date; end: Date; groupBy: FigureGrouping; country: Country | null; zone: string }) {
-  const { keys, columns } = groupingSql(query.groupBy, query.zone);
-  const params: unknown[] = [];
-  const figures = (Object.keys(FIGURE_FILTERS) as CountedFigure[]).map((name) => {
-    const condition = orderFilterCondition(FIGURE_FILTERS[name]);
-    params.push(...condition.params);
-    return `count(*) filter (where ${condition.sql})::int as "${name}"`;
-  });
-  const base = orderFilterCondition({
-    from: query.start,
-    to: query.end,
-    country: query.country,
-    deleted: false,
-  });
-  const sql = `select grouping(${keys[0]}) as is_total, ${columns},
-      count(*)::int as visits,
-      ${figures.join(',\n      ')},
-      avg(vr.score)::float8 as average_rating
-    from orders o
-    left join technicians t on t.id = o.technician_id
-    left join visit_ratings vr on vr.order_id = o.id
-    where ${base.sql}
-    group by rollup((${keys.join(', ')}))`;
-  return { sql, params: [...params, ...base.params] };
-}
+type FigureSqlRow = OfficeFigureSqlRow<CountedFigure>;
 
 const emptyRow = (): OfficeFigureRow => ({
   date: null,
@@ -153,10 +83,15 @@ export class OfficeFiguresService {
     // so a day's link lists exactly that day's orders.
     const zone = TIME_ZONE[country ?? Country.NL];
     const { from, to, start, end } = parseBoundedPeriod(query.from, query.to, zone);
-    const { sql, params } = figuresSql({ start, end, groupBy: query.groupBy, country, zone });
     // Under the admins' lists' share of the pool and their statement timeout: the figures read like a list.
     const sqlRows = await this.ctx.services.listQueries.run(this.ctx.em, (em: EntityManager) =>
-      em.execute<FigureSqlRow[]>(sql, params),
+      new StatisticsRepository(em).officeFigureRows(FIGURE_FILTERS, {
+        start,
+        end,
+        groupBy: query.groupBy,
+        country,
+        zone,
+      }),
     );
     const groups = sqlRows.filter((row) => Number(row.is_total) === 0);
     return {

@@ -5,6 +5,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import type { NamedVisits, UsageStatistics } from './usage-statistics.types.js';
+import { StatisticsRepository, type UsageAggregateRow } from './repository/statistics.repository.js';
 
 /** The browser and operating-system charts show the top 10 (docs/rules.md, Statistics). */
 export const TOP_COUNT = 10;
@@ -15,54 +16,6 @@ export interface StatisticsPeriod {
   from?: string | null;
   /** Last local day, inclusive (YYYY-MM-DD). */
   to?: string | null;
-}
-
-interface AggregateRow {
-  kind: 'hour' | 'browser' | 'os' | 'siteVisit' | 'mailRead';
-  name: string | null;
-  visits: number | null;
-  average: number | null;
-}
-
-/** `where <column> >= ? and <column> < ?`, or nothing for an open side. */
-function rangeClause(column: string, from: Date | undefined, to: Date | undefined) {
-  const conditions: string[] = [];
-  const params: Date[] = [];
-  if (from) {
-    conditions.push(`"${column}" >= ?`);
-    params.push(from);
-  }
-  if (to) {
-    conditions.push(`"${column}" < ?`);
-    params.push(to);
-  }
-  return { sql: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params };
-}
-
-/**
- * One statement, five aggregates, nothing loaded row by row. Hours are counted in whole UTC hours
- * first (a cheap integer bucket on the covering index) and only the buckets are moved into the local
- * zone: Amsterdam and Brussels differ from UTC by whole hours, so a UTC hour lies in one local hour.
- */
-function statisticsSql(visitRange: string, mailRange: string): string {
-  return `
-    select 'hour' as kind, extract(hour from bucket at time zone ?)::int::text as name,
-           sum(visits)::int as visits, null::float8 as average
-      from (select date_bin('1 hour', visited_at, timestamptz '2000-01-01 00:00:00+00') as bucket, count(*) as visits
-              from site_visits ${visitRange} group by 1) as hourly
-     group by 2
-    union all
-    (select 'browser', browser, count(*)::int, null from site_visits ${visitRange}
-      group by browser order by 3 desc, 2 limit ${TOP_COUNT})
-    union all
-    (select 'os', os, count(*)::int, null from site_visits ${visitRange}
-      group by os order by 3 desc, 2 limit ${TOP_COUNT})
-    union all
-    select 'siteVisit', null, sum(visits)::int, sum(visits)::float8 / nullif(count(*), 0)
-      from (select order_id, count(*) as visits from site_visits ${visitRange} group by order_id) as per_order
-    union all
-    select 'mailRead', null, sum(opens)::int, sum(opens)::float8 / nullif(count(*), 0)
-      from (select order_id, count(*) as opens from mail_opens ${mailRange} group by order_id) as per_order`;
 }
 
 export class UsageStatisticsService {
@@ -78,18 +31,7 @@ export class UsageStatisticsService {
     const zone = this.zone;
     const start = from ? localDayRange(from, zone).start : undefined;
     const end = to ? localDayRange(to, zone).end : undefined;
-    const visitRange = rangeClause('visited_at', start, end);
-    const mailRange = rangeClause('opened_at', start, end);
-    const rows = await this.ctx.em
-      .getConnection()
-      .execute<AggregateRow[]>(statisticsSql(visitRange.sql, mailRange.sql), [
-        zone,
-        ...visitRange.params,
-        ...visitRange.params,
-        ...visitRange.params,
-        ...visitRange.params,
-        ...mailRange.params,
-      ]);
+    const rows = await new StatisticsRepository(this.ctx.em).usageAggregates({ zone, start, end, top: TOP_COUNT });
     return toStatistics(rows, zone);
   }
 
@@ -106,7 +48,7 @@ export class UsageStatisticsService {
   }
 }
 
-function toStatistics(rows: AggregateRow[], timeZone: string): UsageStatistics {
+function toStatistics(rows: UsageAggregateRow[], timeZone: string): UsageStatistics {
   const perHour = new Array<number>(HOURS_PER_DAY).fill(0);
   const browsers: NamedVisits[] = [];
   const operatingSystems: NamedVisits[] = [];

@@ -14,63 +14,19 @@ import { formatDayMonthYear, localDateOf, localPartsOf, localDayRange } from '..
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/order.entity.js';
-import { technicianDayParams, technicianDaySql } from '../orders/repository/order.repository.js';
 import { Technician } from '../technicians/technician.entity.js';
-import {
-  SCHEDULE_ORDER_COLUMNS,
-  SCHEDULE_ORDER_JOINS,
-  scheduleOrderOfRow,
-  type ScheduleOrderRow,
-} from './schedule-order-sql.js';
+import { scheduleOrderOfRow } from './schedule-order-sql.js';
+import { VisitStatusRepository } from './repository/visit-status.repository.js';
 import type { SetVisitStatusInput, UndoVisitStatusInput } from './visit.inputs.js';
 import { VisitError } from './visit.errors.js';
 import { normalizeVisitNote, PLANNED, stepBack, stepForward, type RuleResult, type VisitState } from './visit-rules.js';
 import { VisitStage, VisitStatus } from './visit-status.entity.js';
 import type { CurrentTechnician, ScheduleOrder, TechnicianDay } from './visit.types.js';
 import { fullName } from '../../shared/staff.js';
-import { INCLUDING_DELETED, activeOrderSql } from '../orders/repository/active-orders.js';
-
-/** Today's orders of a technician with their replies and statuses: one statement, whatever their number. */
-const TODAY_SQL = `
-  select ${SCHEDULE_ORDER_COLUMNS}
-  from orders o
-  ${SCHEDULE_ORDER_JOINS}
-  where ${technicianDaySql('o')}
-  order by o.appointment, o.id`;
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** The change notice of a committed visit status (live pages and message jobs listen to it). */
 export const VISIT_STATUS_TOPIC = 'visit-status';
-
-const ORDER_SQL = `select ${SCHEDULE_ORDER_COLUMNS} from orders o ${SCHEDULE_ORDER_JOINS} where o.id = ?`;
-
-/**
- * Another of the technician's visits of the day in a stage (the rows are locked by the technician lock): one
- * visit on the way and one visit arrived at a time, since a technician is at one address at a time.
- */
-const OTHER_IN_STAGE_SQL = `
-  select o.name, o.country, s.expected_arrival, s.arrived_at
-  from visit_statuses s
-  join orders o on o.id = s.order_id
-  where o.technician_id = ? and o.id <> ? and s.stage = ? and ${activeOrderSql('o')}
-    and o.appointment >= ? and o.appointment < ?
-  order by o.appointment
-  limit 1`;
-
-/** Claims a request id for an order; no row back means it was applied before (or is being applied now). */
-const CLAIM_REQUEST_SQL = `
-  insert into visit_status_requests (order_id, request_id, applied_at) values (?, ?, ?)
-  on conflict do nothing
-  returning order_id`;
-
-/**
- * The latest changes of one kind to a visit within a window, newest first: the visit's own history is the counter
- * of its status limits (docs/decisions.md, Technician: offline copy and status limits).
- */
-const RECENT_EVENTS_SQL = `
-  select occurred_at from order_events
-  where order_id = ? and kind = ? and occurred_at > ?
-  order by occurred_at desc
-  limit ?`;
 
 const KIND_OF_STAGE: Record<VisitStage, OrderEventKind> = {
   [VisitStage.ON_THE_WAY]: OrderEventKind.VISIT_ON_THE_WAY,
@@ -125,11 +81,7 @@ export class VisitStatusService {
     const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
     const zone = TIME_ZONE[technician.country];
     const date = localDateOf(this.ctx.services.clock.now(), zone);
-    const { start, end } = localDayRange(date, zone);
-    const rows = await this.ctx.em.execute<ScheduleOrderRow[]>(
-      TODAY_SQL,
-      technicianDayParams(technicianId, { start, end }),
-    );
+    const rows = await new VisitStatusRepository(this.ctx.em).technicianDay(technicianId, localDayRange(date, zone));
     return { date, orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null) };
   }
 
@@ -169,7 +121,8 @@ export class VisitStatusService {
     const { technicianId } = this.viewer();
     const now = this.ctx.services.clock.now();
     await this.ctx.em.transactional(async (em) => {
-      await em.execute('select id from technicians where id = ? for update', [technicianId]);
+      const visits = new VisitStatusRepository(em);
+      await visits.lockTechnician(technicianId);
       const order = await em.findOne(Order, input.orderId, {
         ...INCLUDING_DELETED,
         lockMode: LockMode.PESSIMISTIC_WRITE,
@@ -179,8 +132,7 @@ export class VisitStatusService {
         throw new AppError(VisitError.VISIT_NOT_YOURS);
       }
       // A request id applied before: the status is already what that request made it.
-      const claimed = await em.execute<unknown[]>(CLAIM_REQUEST_SQL, [order.id, input.requestId, now]);
-      if (claimed.length === 0) return;
+      if (!(await visits.claimRequest(order.id, input.requestId, now))) return;
       const zone = TIME_ZONE[order.country];
       const visitDay = localDateOf(order.appointment, zone);
       if (visitDay !== localDateOf(now, zone)) {
@@ -192,8 +144,10 @@ export class VisitStatusService {
       if (!result.ok) throw refused(result);
       const next = result.state;
       const limit = limitOf(kind, current.stage);
-      if (limit) await this.checkLimit(em, order, kind, limit, now);
-      if (next.stage !== current.stage) await this.checkNoOtherInStage(em, technicianId, order, visitDay, next.stage);
+      if (limit) await this.checkLimit(visits, order, kind, limit, now);
+      if (next.stage !== current.stage) {
+        await this.checkNoOtherInStage(visits, technicianId, order, visitDay, next.stage);
+      }
       this.store(em, order, row, next, now);
       const changed = changedValues(valuesOf(current), valuesOf(next));
       // A new estimate equal to the old one still is a tap the history shows.
@@ -212,19 +166,22 @@ export class VisitStatusService {
    * counted in the visit's history, in this transaction under the technician's lock, so parallel requests count
    * exactly and a refusal, or a repeated request id, costs nothing.
    */
-  private async checkLimit(em: EntityManager, order: Order, kind: OrderEventKind, name: RateLimitName, now: Date) {
+  private async checkLimit(
+    visits: VisitStatusRepository,
+    order: Order,
+    kind: OrderEventKind,
+    name: RateLimitName,
+    now: Date,
+  ) {
     const { points, windowSeconds } = this.ctx.services.config.rateLimits[name];
     const windowMs = windowSeconds * 1000;
-    const recent = await em.execute<{ occurred_at: Date | string }[]>(RECENT_EVENTS_SQL, [
-      order.id,
-      kind,
-      new Date(now.getTime() - windowMs),
-      points,
-    ]);
+    // The visit's own history is the counter of its status limits (docs/decisions.md, Technician: offline copy and
+    // status limits).
+    const recent = await visits.recentEventTimes(order.id, kind, new Date(now.getTime() - windowMs), points);
     if (recent.length < points) return;
     this.ctx.services.metrics.rateLimitRefused(name);
     // Allowed again once the oldest of the counted taps leaves the window; said as a time of the order's day.
-    const again = new Date(new Date(recent[points - 1].occurred_at).getTime() + windowMs);
+    const again = new Date(new Date(recent[points - 1]).getTime() + windowMs);
     const parts = localPartsOf(new Date(Math.ceil(again.getTime() / 60_000) * 60_000), TIME_ZONE[order.country]);
     throw new AppError(
       name === 'VISIT_ESTIMATE_PER_ORDER' ? VisitError.VISIT_ESTIMATE_TOO_SOON : VisitError.VISIT_TOO_MANY_STEPS_BACK,
@@ -237,22 +194,20 @@ export class VisitStatusService {
    * either stage is refused while another visit of the day is in it, naming that visit and its time.
    */
   private async checkNoOtherInStage(
-    em: EntityManager,
+    visits: VisitStatusRepository,
     technicianId: number,
     order: Order,
     visitDay: string,
     stage: VisitStage | null,
   ) {
     if (stage !== VisitStage.ON_THE_WAY && stage !== VisitStage.ARRIVED) return;
-    const { start, end } = localDayRange(visitDay, TIME_ZONE[order.country]);
-    const [other] = await em.execute<
-      {
-        name: string;
-        country: Order['country'];
-        expected_arrival: Date | string | null;
-        arrived_at: Date | string | null;
-      }[]
-    >(OTHER_IN_STAGE_SQL, [technicianId, order.id, stage, start, end]);
+    // The technician's active visits of the day are locked by the technician lock the change holds.
+    const other = await visits.otherVisitInStage(
+      technicianId,
+      order.id,
+      stage,
+      localDayRange(visitDay, TIME_ZONE[order.country]),
+    );
     if (!other) return;
     const shown = stage === VisitStage.ON_THE_WAY ? other.expected_arrival : other.arrived_at;
     const parts = shown === null ? null : localPartsOf(new Date(shown), TIME_ZONE[other.country]);
@@ -278,8 +233,8 @@ export class VisitStatusService {
   }
 
   private async scheduleOrder(orderId: number): Promise<ScheduleOrder> {
-    const [row] = await this.ctx.em.execute<ScheduleOrderRow[]>(ORDER_SQL, [orderId]);
-    return scheduleOrderOfRow(row)!;
+    const row = await new VisitStatusRepository(this.ctx.em).scheduleOrder(orderId);
+    return scheduleOrderOfRow(row!)!;
   }
 }
 

@@ -3,6 +3,7 @@ import { copyIsCurrent, tokenExpiryMs } from '../../client/src/technician/offlin
 import { addressLine } from '../../shared/address.js';
 import { navigationUrl } from '../../client/src/technician/order/order-links.js';
 import { landingPath } from '../../client/src/technician/landing.js';
+import { arrivalAt } from '../../client/src/technician/today/arrival-time.js';
 import { dayOrder, daySummary } from '../../client/src/technician/today/day-order.js';
 import type { StatusChange } from '../../client/src/technician/today/visit-change.js';
 import { applyChange, nextStages, shownStatus, withWaiting } from '../../client/src/technician/today/visit-stage.js';
@@ -90,6 +91,20 @@ describe('visit status on the phone', () => {
     );
     expect(applyChange(shownStatus({ stage: 'ARRIVED' }), tapped({ kind: 'undo' })).stage).toBeNull();
     expect(applyChange(shownStatus({ stage: 'ON_THE_WAY' }), tapped({ kind: 'undo' })).stage).toBeNull();
+  });
+});
+
+describe('the arrival time a technician types', () => {
+  it("falls on the visit's day in the country's zone, summer time included", () => {
+    expect(arrivalAt('2026-11-23', '14:35', 'Europe/Amsterdam')?.toISOString()).toBe('2026-11-23T13:35:00.000Z');
+    expect(arrivalAt('2026-06-23', '14:35', 'Europe/Brussels')?.toISOString()).toBe('2026-06-23T12:35:00.000Z');
+  });
+
+  it('is nothing when the field is empty or not a time', () => {
+    expect([
+      arrivalAt('2026-11-23', '', 'Europe/Amsterdam'),
+      arrivalAt('2026-11-23', '9:5', 'Europe/Amsterdam'),
+    ]).toEqual([null, null]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   MessageKind,
   MessageStatus,
 } from '../../server/messages/consumer-message.entity.js';
-import { mailReadSql } from '../../server/messages/mail-reads.service.js';
+import { mailReadSql } from '../../server/messages/repository/consumer-message.repository.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { MailOpen } from '../../server/statistics/mail-open.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';

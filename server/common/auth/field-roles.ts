@@ -15,8 +15,8 @@ const ROLES = new Set<string>(Object.values(Role));
 
 /**
  * The roles a field's `@auth(requires: [...])` names, read from the built schema (where `@RequireRole`
- * printed them); undefined for a field anyone may use. The resolver's guard stays the enforcement:
- * this lets HTTP layers refuse a caller before reading a request body the guard would refuse anyway.
+ * printed them); undefined for a field anyone may use. `enforceRequiredRoles` checks each field by it; HTTP layers
+ * use it to refuse a caller before reading a request body the check would refuse anyway.
  */
 export function rolesOfField(field: GraphQLField<unknown, unknown>): ReadonlySet<Role> | undefined {
   const directive = field.astNode?.directives?.find((node) => node.name.value === authDirective.name);

@@ -1,5 +1,5 @@
 import { DirectiveLocation, GraphQLDirective, GraphQLList, GraphQLNonNull, GraphQLEnumType } from 'graphql';
-import { Authorized, Directive } from 'type-graphql';
+import { Directive } from 'type-graphql';
 import { Role, ROLE_DESCRIPTIONS } from './role.js';
 
 const roleEnumForDirective = new GraphQLEnumType({
@@ -11,8 +11,8 @@ const roleEnumForDirective = new GraphQLEnumType({
 });
 
 /**
- * `@auth(requires: [ADMIN])` in the SDL: documentation for integrators of the rule that
- * `@Authorized` enforces. Both come from the one decorator below, so they cannot disagree.
+ * `@auth(requires: [ADMIN])` in the SDL: the rule for integrators to read, and the rule that runs
+ * (`enforceRequiredRoles` checks each field by its directive), so the two cannot disagree.
  */
 export const authDirective = new GraphQLDirective({
   name: 'auth',
@@ -25,18 +25,7 @@ export const authDirective = new GraphQLDirective({
 
 type FieldDecorator = MethodDecorator & PropertyDecorator;
 
-/** Restricts a query, mutation or field to the given roles, and prints the rule into the schema. */
+/** Restricts a query, mutation or field to the given roles: the `@auth` directive, enforced by `enforceRequiredRoles`. */
 export function RequireRole(...roles: [Role, ...Role[]]): FieldDecorator {
-  const authorized = Authorized(...roles) as FieldDecorator;
-  const directive: FieldDecorator = Directive(`@auth(requires: [${roles.join(', ')}])`);
-  return (target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
-    if (descriptor) {
-      (directive as MethodDecorator)(target, key, descriptor);
-      (authorized as MethodDecorator)(target, key, descriptor);
-      return descriptor;
-    }
-    directive(target, key);
-    authorized(target, key);
-    return undefined;
-  };
+  return Directive(`@auth(requires: [${roles.join(', ')}])`);
 }

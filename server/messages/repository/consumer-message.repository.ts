@@ -1,0 +1,410 @@
+import type { EntityManager, LoggingOptions } from '@mikro-orm/postgresql';
+import type { Country, Language } from '../../common/locale.js';
+import { activeOrderSql, deletedOrderSql } from '../../orders/repository/active-orders.js';
+import type { VisitOutcome, VisitStage } from '../../visits/visit-status.entity.js';
+import type { MessageChannel, MessageKind, MessageStatus } from '../consumer-message.entity.js';
+import type { MessageFailureCode } from '../message-failure.js';
+import { THANK_YOU_PER_RUN } from '../thank-you.js';
+
+/** An instant as the driver hands it back: a `Date`, or its text where the column came through JSON or a union. */
+type Instant = Date | string;
+
+/**
+ * Orders of the country that may need a message now: on a published day without a message telling
+ * their current window; deleted after a message of today or later, without a cancellation since; restored
+ * after a cancellation of today or later, without a message telling the window since; or moved to a later
+ * day after such a message, without one telling that day. A superset: the planning decides per channel.
+ */
+const CANDIDATES_SQL = `
+  select o.id from orders o
+  where o.country = ? and ${activeOrderSql('o')} and o.appointment >= ? and o.appointment < ?
+    and o.appointment + o.duration * interval '1 second' > ?
+    and (o.email <> '' or o.phone <> '')
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  union
+  select m.order_id from consumer_messages m join orders o on o.id = m.order_id
+  where o.country = ? and m.window_start >= ?
+    and ((${deletedOrderSql('o')} and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
+          and not exists (select 1 from consumer_messages c where c.order_id = o.id and c.channel = m.channel
+                          and c.kind = 'CANCELLATION' and c.id > m.id))
+      or (${activeOrderSql('o')} and m.kind = 'CANCELLATION'
+          and not exists (select 1 from consumer_messages r where r.order_id = o.id and r.channel = m.channel
+                          and r.kind in ('WINDOW', 'UPDATE', 'RESTORED') and r.id > m.id))
+      or (${activeOrderSql('o')} and o.appointment >= ?
+          and not exists (select 1 from consumer_messages u where u.order_id = o.id
+                          and u.window_start = o.appointment and u.window_seconds = 0)))
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by 1`;
+
+/**
+ * Today's visits of the country whose technician set out with an expected arrival, and whose consumer was
+ * not told so for this visit (its window): one "on the way" SMS per visit, whatever new estimates and undos
+ * follow. At most one visit per technician is on the way at a time, so the list is as long as the staff.
+ */
+const ON_THE_WAY_SQL = `
+  select o.id, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
+  where o.country = ? and ${activeOrderSql('o')} and s.stage = 'ON_THE_WAY' and s.expected_arrival is not null
+    and o.appointment >= ? and o.appointment < ? and o.phone <> ''
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'ON_THE_WAY'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by o.id`;
+
+/**
+ * Finished visits of the country whose consumer was not thanked for this visit (its window) yet, finished within
+ * the given span, with an outcome that is thanked. A bounded slice per run: the next minute's run takes the rest.
+ */
+const THANK_YOU_SQL = `
+  select o.id, o.email, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
+  where o.country = ? and ${activeOrderSql('o')} and s.stage = 'FINISHED' and s.outcome::text = any(?::text[])
+    and s.finished_at > ? and s.finished_at <= ? and (o.email <> '' or o.phone <> '')
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'THANK_YOU'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by o.id
+  limit ${THANK_YOU_PER_RUN}`;
+
+/** New rows only: a message already written (by another instance, an earlier try) is left alone. */
+const INSERT_SQL = `
+  insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, cancellations_before,
+    recipient, language, created_at)
+  select order_id, kind, channel, window_start, window_seconds, coalesce(cancellations_before, 0),
+    recipient, language, created_at
+  from jsonb_to_recordset(?::jsonb) as r(order_id int, kind text, channel text, window_start timestamptz,
+    window_seconds int, cancellations_before int, recipient text, language text, created_at timestamptz)
+  on conflict on constraint consumer_messages_once do nothing
+  returning id`;
+
+/**
+ * The batch's messages that still wait, locked, with everything a message says: its order, the country's
+ * settings, and for "on the way" the visit's estimate and the technician's first name. A row another
+ * sender holds is skipped (`skip locked`): that sender sends it. One statement for the whole batch.
+ */
+const CLAIM_SQL = `
+  select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries,
+         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
+         s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
+         s.language, v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
+    from consumer_messages m
+    join orders o on o.id = m.order_id
+    left join message_settings s on s.country = o.country
+    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU') and v.order_id = o.id
+    left join technicians t on m.kind = 'ON_THE_WAY' and t.id = o.technician_id
+   where m.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and m.status = 'QUEUED'
+   order by m.id
+     for update of m skip locked`;
+
+/** Each row's outcome, written for the whole batch in one statement. */
+const RECORD_SQL = `
+  update consumer_messages m
+     set status = r.status, tries = r.tries, last_error = r.last_error, failure_code = r.failure_code,
+         sent_at = coalesce(r.sent_at, m.sent_at), failed_at = coalesce(r.failed_at, m.failed_at)
+    from jsonb_to_recordset(?::jsonb)
+      as r(id int, status text, tries int, last_error text, failure_code text, sent_at timestamptz, failed_at timestamptz)
+   where m.id = r.id`;
+
+/** An order gets a few messages (a window, an update or two, per channel); more than this is shown in part. */
+export const MESSAGE_LOG_LIMIT = 50;
+
+/**
+ * The order's messages with when each mail was opened: the first load of the order's open pixel at or
+ * after the mail was sent and before the order's next mail was sent (the pixel names the order).
+ */
+const LOG_SQL = `
+  with mails as (
+    select id, order_id, channel, sent_at,
+           lead(sent_at) over (partition by channel order by sent_at nulls last, id) as next_sent_at
+      from consumer_messages where order_id = ?)
+  select m.id, m.kind, m.channel, m.recipient, m.status, m.last_error, m.failure_code, m.tries, m.created_at, m.sent_at, m.failed_at,
+         (select min(o.opened_at) from mail_opens o
+           where mails.channel = 'EMAIL' and mails.sent_at is not null and o.order_id = mails.order_id
+             and o.opened_at >= mails.sent_at and (mails.next_sent_at is null or o.opened_at < mails.next_sent_at)
+         ) as opened_at,
+         count(*) over () as total
+    from consumer_messages m join mails on mails.id = m.id
+   order by m.id desc
+   limit ${MESSAGE_LOG_LIMIT}`;
+
+/**
+ * Per local day, the mails sent that day and how many of them were opened at least once, counted the way the
+ * message log shows `openedAt`: a load of the order's open image at or after the mail was sent and before the
+ * order's next mail (the image names the order, not the mail). A mail sent on one day and read on the next
+ * counts as read on the day it was sent, so a day's rate never passes 100 %.
+ *
+ * Bounded by the period (at most FIGURES_MAX_DAYS days) on the partial index of sent mails
+ * (`consumer_messages_mail_sent_idx`); the opens of a mail are found by the order's index on `mail_opens`, and
+ * its order's next mail by the order's index on `consumer_messages`. At most one row per day comes back.
+ * Its parameters: the zone, the start and end instants, and the country when one is given.
+ */
+export function mailReadSql(country: Country | null): string {
+  return `
+    select to_char((m.sent_at at time zone ?)::date, 'YYYY-MM-DD') as day,
+           count(*)::int as sent,
+           count(*) filter (where exists (
+             select 1 from mail_opens mo
+              where mo.order_id = m.order_id and mo.opened_at >= m.sent_at
+                and mo.opened_at < coalesce(
+                  (select min(n.sent_at) from consumer_messages n
+                    where n.order_id = m.order_id and n.channel = 'EMAIL' and n.sent_at > m.sent_at),
+                  'infinity'::timestamptz)
+           ))::int as opened
+      from consumer_messages m
+      ${country ? 'join orders o on o.id = m.order_id' : ''}
+     where m.channel = 'EMAIL' and m.sent_at is not null and m.sent_at >= ? and m.sent_at < ?
+       ${country ? 'and o.country = ?' : ''}
+     group by 1`;
+}
+
+/**
+ * One batch of messages whose visit ended before their country's cutoff: the visit is the later of the message's
+ * window and the order's appointment (an order moved to a later day keeps its earlier messages' address until that
+ * day is past too). The address goes, and so does a failure's reason (a provider may echo the address in another
+ * notation); a message still waiting is not sent any more. Rows another worker is sending are left for the next run.
+ */
+function purgeBatchSql(countries: number): string {
+  const cutoffs = Array.from({ length: countries }, () => '(?, ?::timestamptz)').join(', ');
+  return `
+    with due as (
+      select m.id
+      from consumer_messages m
+      join orders o on o.id = m.order_id
+      join (values ${cutoffs}) as cutoff (country, visits_before) on cutoff.country = o.country::text
+      where m.purged_at is null and m.window_start < cutoff.visits_before and o.appointment < cutoff.visits_before
+      limit ?
+      for update of m skip locked
+    )
+    update consumer_messages m
+    set recipient = null,
+        purged_at = ?,
+        last_error = case when m.status = 'FAILED' then null
+                          when m.status = 'QUEUED' then 'the address was removed after the visit'
+                          else m.last_error end,
+        failure_code = case when m.status = 'QUEUED' then 'SKIPPED_ADDRESS_REMOVED' else m.failure_code end,
+        status = case when m.status = 'QUEUED' then 'SKIPPED' else m.status end
+    from due
+    where m.id = due.id`;
+}
+
+/** Some orders by id, or every order (`undefined`), as the planning statements take them. */
+const pgIntArray = (ids: readonly number[] | undefined) => (ids ? `{${ids.join(',')}}` : null);
+
+/** A visit that may get its "on the way" SMS. */
+export interface OnTheWayVisitRow {
+  id: number;
+  phone: string;
+  appointment: Instant;
+  duration: number;
+}
+
+/** A finished visit that may get its thank-you. */
+export interface ThankYouVisitRow {
+  id: number;
+  email: string;
+  phone: string;
+  appointment: Instant;
+  duration: number;
+}
+
+/** A message to write, in the table's columns; `window_start` and `created_at` as ISO text. */
+export interface NewMessageRow {
+  order_id: number;
+  kind: MessageKind;
+  channel: MessageChannel;
+  window_start: string;
+  window_seconds: number;
+  /** Written as 0 when left out. */
+  cancellations_before?: number;
+  recipient: string | null;
+  language: Language;
+  created_at: string;
+}
+
+/** A waiting message claimed for sending, with all it says. */
+export interface ClaimedMessageRow {
+  id: number;
+  kind: MessageKind;
+  channel: MessageChannel;
+  window_start: Date;
+  window_seconds: number;
+  recipient: string | null;
+  tries: number;
+  order_id: number;
+  name: string;
+  reference_number: string;
+  country: Country;
+  appointment: Date;
+  technician_id: number | null;
+  deleted_at: Date | null;
+  enabled: boolean | null;
+  email_on: boolean | null;
+  sms_on: boolean | null;
+  sender_name: string | null;
+  language: Language | null;
+  stage: VisitStage | null;
+  expected_arrival: Date | null;
+  outcome: VisitOutcome | null;
+  finished_at: Date | null;
+  technician_firstname: string | null;
+}
+
+/** What became of a claimed message; the times as ISO text. */
+export interface MessageOutcomeRow {
+  id: number;
+  status: MessageStatus;
+  tries: number;
+  last_error: string | null;
+  failure_code: MessageFailureCode | null;
+  sent_at: string | null;
+  failed_at: string | null;
+}
+
+/** A line of an order's message log. */
+export interface MessageLogRow {
+  id: number;
+  kind: MessageKind;
+  channel: MessageChannel;
+  recipient: string | null;
+  status: MessageStatus;
+  last_error: string | null;
+  failure_code: MessageFailureCode | null;
+  tries: number;
+  created_at: Date;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  opened_at: Date | null;
+  /** How many messages the order has, the ones beyond the log's limit included. */
+  total: string | number;
+}
+
+/** The mails sent on a local day and how many of them were read. */
+export interface MailReadDayRow {
+  day: string;
+  sent: number;
+  opened: number;
+}
+
+/** The instant before which a country's visits are over for the purge. */
+export interface PurgeCutoff {
+  country: Country;
+  visitsBefore: Date;
+}
+
+/**
+ * The statements on consumer messages. The services keep the rules (which order gets which message, when one may go
+ * again, how long an address is kept) and ask here for the rows. Statements of jobs carry the jobs' log label: the
+ * repository is made with it (`JOB_LOG_CONTEXT`) by the planner, the sender and the purge.
+ */
+export class ConsumerMessageRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly logContext?: LoggingOptions,
+  ) {}
+
+  /** The orders of a country that may need a message now (see CANDIDATES_SQL), by id. */
+  async planCandidates(query: {
+    country: Country;
+    from: Date;
+    to: Date;
+    now: Date;
+    orderIds?: readonly number[];
+  }): Promise<number[]> {
+    const ids = pgIntArray(query.orderIds);
+    const { country, from, to, now } = query;
+    const rows = await this.em.execute<{ id: number }[]>(
+      CANDIDATES_SQL,
+      [country, from, to, now, ids, ids, country, from, to, ids, ids],
+      'all',
+      this.logContext,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The country's visits between `from` and `to` whose technician set out and whose consumer was not told so. */
+  onTheWayVisits(query: {
+    country: Country;
+    from: Date;
+    to: Date;
+    orderIds?: readonly number[];
+  }): Promise<OnTheWayVisitRow[]> {
+    const ids = pgIntArray(query.orderIds);
+    return this.em.execute<OnTheWayVisitRow[]>(
+      ON_THE_WAY_SQL,
+      [query.country, query.from, query.to, ids, ids],
+      'all',
+      this.logContext,
+    );
+  }
+
+  /** The country's visits finished after `finishedAfter` and at most at `finishedBy` with one of these outcomes, not thanked yet. */
+  thankYouVisits(query: {
+    country: Country;
+    outcomes: readonly VisitOutcome[];
+    finishedAfter: Date;
+    finishedBy: Date;
+    orderIds?: readonly number[];
+  }): Promise<ThankYouVisitRow[]> {
+    const ids = pgIntArray(query.orderIds);
+    return this.em.execute<ThankYouVisitRow[]>(
+      THANK_YOU_SQL,
+      [query.country, `{${query.outcomes.join(',')}}`, query.finishedAfter, query.finishedBy, ids, ids],
+      'all',
+      this.logContext,
+    );
+  }
+
+  /** Writes the rows that are new (unique per order, kind, window and channel); resolves to their ids. */
+  async insertNew(rows: readonly NewMessageRow[]): Promise<number[]> {
+    const inserted = await this.em.execute<{ id: number }[]>(
+      INSERT_SQL,
+      [JSON.stringify(rows)],
+      'all',
+      this.logContext,
+    );
+    return inserted.map((row) => row.id);
+  }
+
+  /** Locks the messages among these ids that still wait, skipping rows another sender holds (see CLAIM_SQL). */
+  claimQueued(messageIds: readonly number[]): Promise<ClaimedMessageRow[]> {
+    return this.em.execute<ClaimedMessageRow[]>(CLAIM_SQL, [JSON.stringify(messageIds)], 'all', this.logContext);
+  }
+
+  /** Writes the outcome of each claimed message, in one statement. */
+  async recordOutcomes(outcomes: readonly MessageOutcomeRow[]): Promise<void> {
+    await this.em.execute(RECORD_SQL, [JSON.stringify(outcomes)], 'run', this.logContext);
+  }
+
+  /** The order's latest messages (at most MESSAGE_LOG_LIMIT), newest first, with when each mail was opened. */
+  messageLog(orderId: number): Promise<MessageLogRow[]> {
+    return this.em.getConnection().execute<MessageLogRow[]>(LOG_SQL, [orderId], 'all', undefined, this.logContext);
+  }
+
+  /** The mails sent per local day of `zone` from `start` to `end` (of one country, or of both), with their reads. */
+  mailReadDays(query: { zone: string; start: Date; end: Date; country: Country | null }): Promise<MailReadDayRow[]> {
+    const { zone, start, end, country } = query;
+    return this.em.execute<MailReadDayRow[]>(
+      mailReadSql(country),
+      [zone, start, end, ...(country ? [country] : [])],
+      'all',
+      this.logContext,
+    );
+  }
+
+  /**
+   * Removes the addresses of at most `limit` messages whose visits are over by their country's cutoff, outside any
+   * transaction (each batch is its own statement); resolves to how many it purged.
+   */
+  async purgeAddressesBatch(cutoffs: readonly PurgeCutoff[], limit: number, now: Date): Promise<number> {
+    const { affectedRows } = await this.em
+      .getConnection()
+      .execute<{ affectedRows: number }>(
+        purgeBatchSql(cutoffs.length),
+        [...cutoffs.flatMap((cutoff) => [cutoff.country, cutoff.visitsBefore]), limit, now],
+        'run',
+        undefined,
+        this.logContext,
+      );
+    return affectedRows;
+  }
+}

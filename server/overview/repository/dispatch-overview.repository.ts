@@ -1,0 +1,68 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Country } from '../../common/locale.js';
+import type { OrderFilterInput } from '../../orders/order.inputs.js';
+import { activeOrderSql } from '../../orders/repository/active-orders.js';
+import { orderFilterCondition } from '../../orders/repository/order-search.js';
+
+/** A day of a country to count, as an instant range, with what the day is (today, the next working day...). */
+export interface OverviewDaySpan<Kind extends string> {
+  kind: Kind;
+  country: Country;
+  start: Date;
+  end: Date;
+}
+
+/** The counts of one day of one country: its orders, its technicians, and each figure asked for. */
+export type OverviewFigureRow<Kind extends string, Figure extends string> = { kind: Kind; country: Country } & Record<
+  Figure | 'orders' | 'techniciansWorking' | 'techniciansConfirmed',
+  string | number
+>;
+
+/**
+ * Counts every figure of every (day, country) in one statement: the days are a VALUES list joined to the orders of
+ * their window (the appointment index), each figure a `count(*) filter (where ...)` with the list's own condition.
+ * A day of one country is a few hundred orders, so the statement is bounded by the days asked for (four at most).
+ */
+function overviewSql(
+  filters: Record<string, OrderFilterInput>,
+  days: readonly OverviewDaySpan<string>[],
+): { sql: string; params: unknown[] } {
+  const figureParams: unknown[] = [];
+  const figures = Object.entries(filters).map(([name, filter]) => {
+    // `informed` asks for a start (the list refuses it without one); the day's window is that start here.
+    const condition = orderFilterCondition({ ...filter, from: new Date(0) });
+    figureParams.push(...condition.params);
+    return `count(o.id) filter (where ${condition.sql})::int as "${name}"`;
+  });
+  const confirmed = orderFilterCondition({ dayConfirmed: true });
+  const values = days.map(() => '(?::text, ?::country, ?::timestamptz, ?::timestamptz)').join(', ');
+  const dayParams = days.flatMap((day) => [day.kind, day.country, day.start, day.end]);
+  const sql = `select d.kind, d.country,
+      count(o.id)::int as "orders",
+      count(distinct o.technician_id)::int as "techniciansWorking",
+      count(distinct o.technician_id) filter (where ${confirmed.sql})::int as "techniciansConfirmed",
+      ${figures.join(',\n      ')}
+    from (values ${values}) as d(kind, country, day_start, day_end)
+    left join orders o on o.country = d.country and o.appointment >= d.day_start and o.appointment < d.day_end
+      and ${activeOrderSql('o')}
+    group by d.kind, d.country`;
+  // In the order of the text: the select list's, then the days'.
+  return { sql, params: [...confirmed.params, ...figureParams, ...dayParams] };
+}
+
+/** The dispatch overview's statement; the service decides which days and which figures. */
+export class DispatchOverviewRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Per day and country, its active orders, the technicians working and those who confirmed, and each figure named in
+   * `filters` counted by the order list's filter of that name.
+   */
+  dayFigures<Kind extends string, Figure extends string>(
+    filters: Record<Figure, OrderFilterInput>,
+    days: readonly OverviewDaySpan<Kind>[],
+  ): Promise<OverviewFigureRow<Kind, Figure>[]> {
+    const { sql, params } = overviewSql(filters, days);
+    return this.em.execute<OverviewFigureRow<Kind, Figure>[]>(sql, params);
+  }
+}
