@@ -1,19 +1,9 @@
-import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n/i18n';
-import { TechnicianSelect, type TechnicianOption } from '../TechnicianSelect';
-import {
-  FILTER_KINDS,
-  WITHOUT_TECHNICIAN,
-  type FilterName,
-  type OrdersListParams,
-  ARRIVALS,
-  OUTCOMES,
-  type YesNo,
-} from '../orders-list-params';
+import type { TechnicianOption } from '../TechnicianSelect';
+import { FILTER_KINDS, type FilterName, type OrdersListParams } from '../orders-list-params';
 import { FILTER_LABEL } from './filter-labels';
+import { FilterControl } from './FilterControl';
 import { FormField } from '../../../components/FormField';
-
-const REPLIES = ['NONE', 'ANY', 'AT_HOME', 'CALL_ME', 'ACCESS_NOTE'] as const;
 
 /**
  * Every filter of the list but the search, each a labelled control, in the order of FILTER_KINDS and drawn by its
@@ -36,86 +26,22 @@ export function FilterPanel({
   update: (next: Partial<OrdersListParams>) => void;
 }) {
   const { t } = useI18n();
-  const any = <option value="">{t('admin.ordersList.any')}</option>;
-
-  /** A filter that picks one of a few values, each shown in words. */
-  const choiceSelect = <Value extends string>(
-    controlId: string,
-    name: 'reply' | 'outcome' | 'arrival',
-    values: readonly Value[],
-    label: (value: Value) => string,
-  ) => (
-    <select id={controlId} value={params[name]} onChange={(e) => update({ [name]: e.target.value })}>
-      {any}
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {label(value)}
-        </option>
-      ))}
-    </select>
-  );
-
-  const control = (name: FilterName, controlId: string): ReactNode => {
-    switch (FILTER_KINDS[name]) {
-      case 'text':
-        // The search has its own box in the filter row.
-        return null;
-      case 'date':
-        return (
-          <input
-            id={controlId}
-            type="date"
-            value={name === 'from' ? from : params[name]}
-            onChange={(e) => update({ [name]: e.target.value })}
-          />
-        );
-      case 'country':
-        return (
-          <select
-            id={controlId}
-            value={params.country}
-            onChange={(e) => update({ country: e.target.value as OrdersListParams['country'] })}
-          >
-            {any}
-            <option value="NL">NL</option>
-            <option value="BE">BE</option>
-          </select>
-        );
-      case 'technician':
-        return (
-          <TechnicianSelect
-            id={controlId}
-            technicians={technicians}
-            value={params.technician}
-            onChange={(technician) => update({ technician })}
-            emptyLabel={t('admin.ordersList.any')}
-            extraChoice={{ value: WITHOUT_TECHNICIAN, label: t('admin.ordersList.withoutTechnician') }}
-          />
-        );
-      case 'yesNo':
-        return (
-          <select id={controlId} value={params[name]} onChange={(e) => update({ [name]: e.target.value as YesNo })}>
-            {any}
-            <option value="yes">{t('admin.orders.yes')}</option>
-            <option value="no">{t('admin.orders.no')}</option>
-          </select>
-        );
-      case 'reply':
-        return choiceSelect(controlId, 'reply', REPLIES, (reply) => t(`admin.ordersList.reply.${reply}`));
-      case 'outcome':
-        return choiceSelect(controlId, 'outcome', OUTCOMES, (outcome) => t(`admin.ordersList.outcome.${outcome}`));
-      case 'arrival':
-        return choiceSelect(controlId, 'arrival', ARRIVALS, (arrival) => t(`admin.ordersList.arrival.${arrival}`));
-    }
-  };
-
   return (
     <div id={id} className="orders-filter-row" hidden={hidden}>
       {(Object.keys(FILTER_KINDS) as FilterName[])
         .filter((name) => FILTER_KINDS[name] !== 'text')
         .map((name) => (
           <FormField key={name} id={`${id}-${name}`} label={t(FILTER_LABEL[name])}>
-            {(field) => control(name, field.id)}
+            {(field) => (
+              <FilterControl
+                name={name}
+                controlId={field.id}
+                params={params}
+                from={from}
+                technicians={technicians}
+                update={update}
+              />
+            )}
           </FormField>
         ))}
     </div>

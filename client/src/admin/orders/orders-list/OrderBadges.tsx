@@ -1,5 +1,5 @@
 import { useI18n } from '../../../i18n/i18n';
-import type { OrderRow } from './useOrdersList';
+import type { OrderRow } from './orders-list-queries';
 
 /**
  * The row's compact marks, one cell each: the visit's stage, whether the customer looked the window up, their

@@ -6,7 +6,7 @@ import { orderPagePath } from '../order-links';
 import type { OrdersListParams, SortField } from '../orders-list-params';
 import { fromOrdersList, rememberListScroll } from './list-return';
 import { OrderBadgeCells } from './OrderBadges';
-import type { OrderRow } from './useOrdersList';
+import type { OrderRow } from './orders-list-queries';
 
 const COLUMNS: { field: SortField; label: 'referenceNumber' | 'name' | 'zipcode' | 'city' | 'date' }[] = [
   { field: 'REFERENCE_NUMBER', label: 'referenceNumber' },
