@@ -45,26 +45,20 @@ describe("the order list's count", () => {
   beforeAll(async () => {
     server = await startTestServer({ recordQueries: true });
     token = tokensFor(server).admin(await createAdmin(server.em()));
-    await server
-      .em()
-      .getConnection()
-      .execute(
-        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city,
-                             country, appointment)
-         select 'CNT-' || g, 'Telbreed ' || g, 'tel' || g || '@example.test', '06 12345678', '612345678', '1234AB', g,
-                'Utrecht', 'NL', timestamptz '2027-03-01 09:00+01' + g * interval '1 minute'
-           from generate_series(1, ${MATCHING}) as g`,
-      );
-    await server
-      .em()
-      .getConnection()
-      .execute(
-        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city,
-                             country, appointment)
-         select 'BRD-' || g, 'Breedte ' || g, 'breed' || g || '@example.test', '06 12345678', '612345678', '1234AB', g,
-                'Utrecht', 'NL', timestamptz '2027-03-01 09:00+01' + g * interval '1 minute'
-           from generate_series(1, ${BROAD}) as g`,
-      );
+    /** `count` orders named "<name> 1" … "<name> count", one a minute. */
+    const insertOrders = (prefix: string, name: string, count: number) =>
+      server
+        .em()
+        .getConnection()
+        .execute(
+          `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city,
+                               country, appointment)
+           select '${prefix}-' || g, '${name} ' || g, '${prefix}' || g || '@example.test', '06 12345678', '612345678',
+                  '1234AB', g, 'Utrecht', 'NL', timestamptz '2027-03-01 09:00+01' + g * interval '1 minute'
+             from generate_series(1, ${count}) as g`,
+        );
+    await insertOrders('CNT', 'Telbreed', MATCHING);
+    await insertOrders('BRD', 'Breedte', BROAD);
     // The estimates the list decides by come from the table's statistics.
     await server.em().getConnection().execute('analyze orders');
   });
