@@ -2,7 +2,10 @@ import type { Server } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import cookieParser from 'cookie-parser';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
@@ -85,12 +88,18 @@ export async function composeApp(
       graphqlMetricsPlugin(services.metrics),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),
+      // No field carries a cache hint, so its answer was always "no-store" (set by the chain below); its hook ran
+      // for every field of every answer, a tenth of a thirty-order schedule's CPU.
+      ApolloServerPluginCacheControlDisabled(),
     ],
   });
   await apollo.start();
 
   const app = express();
   app.disable('x-powered-by');
+  // Answers of the API are personal and "no-store": an ETag (a hash of every body) would never be asked for again.
+  // The client's assets keep theirs (the static handler makes its own); index.html revalidates by Last-Modified.
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   const headers = securityHeaderPreset();
   const xsrf = createXsrf(config.jwtSecret);
@@ -100,6 +109,8 @@ export async function composeApp(
     (_req, res, next) => {
       // Refused before Apollo (XSRF, body, upload): the operation is not known yet.
       labelRoute(res, '/graphql');
+      // Answers name people and their visits: never kept by a browser or a proxy.
+      res.setHeader('Cache-Control', 'no-store');
       next();
     },
     xsrf.protect,
@@ -107,7 +118,7 @@ export async function composeApp(
     graphqlUploads({
       limits: UPLOAD_LIMITS,
       rolesThatUpload: rolesThatUpload(schema),
-      viewerOf: (req) => authenticate(req.get('authorization'), services.tokens, () => services.orm.em.fork()),
+      viewerOf: (req) => authenticate(req.get('authorization'), services),
     }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => withResponse(await createContext(req, res, services), res),

@@ -1,19 +1,13 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { Admin } from '../admins/admin.entity.js';
+import type { AppServices } from '../context.js';
+import { adminSessionHolds, technicianSessionHolds } from './repository/staff-session.repository.js';
 import { Role } from '../common/auth/role.js';
 import { InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
 import type { TokenClaims } from '../common/auth/tokens.js';
 import type { TechnicianSession, Viewer } from '../common/auth/viewer.js';
-import { Technician } from '../technicians/technician.entity.js';
 
 export function bearerTokenOf(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match?.[1];
-}
-
-async function isActiveAdmin(em: EntityManager, adminId: number, tokenVersion: number): Promise<boolean> {
-  const admin = await em.findOne(Admin, { id: adminId });
-  return admin !== null && !admin.inactive && admin.tokenVersion === tokenVersion;
 }
 
 /** The claims of a bearer token whose signature, expiry and shape hold; null for none or a bad one. */
@@ -49,31 +43,28 @@ export function technicianSessionOf(
 /**
  * Turns a bearer token into the caller. Staff tokens are checked against the database on every
  * request, so a deactivated admin, a deleted technician or a changed password ends the session at once.
- * The loaded row stays in the request's identity map, so resolvers reading it cost no second query.
  */
 export async function authenticate(
   authorization: string | undefined,
-  tokens: TokenService,
-  /** The request's entity manager, asked for only when a staff token needs its row checked. */
-  entityManager: () => EntityManager,
+  services: Pick<AppServices, 'tokens' | 'plainStatements'>,
 ): Promise<Viewer | null> {
-  const claims = claimsOf(authorization, tokens);
+  const claims = claimsOf(authorization, services.tokens);
   if (!claims) return null;
   switch (claims.role) {
     case Role.CONSUMER:
       return { role: Role.CONSUMER, orderIds: claims.orders, external: claims.external };
     case Role.TECHNICIAN: {
-      const em = entityManager();
       const technicianId = Number(claims.sub);
-      const technician = await em.findOne(Technician, { id: technicianId });
-      if (!technician || technician.tokenVersion !== claims.ver) return null;
       // Acting as the technician: the admin's own session must still be valid too.
-      if (claims.act !== undefined && !(await isActiveAdmin(em, claims.act, claims.actVer ?? Number.NaN))) return null;
-      return { role: Role.TECHNICIAN, technicianId, actingAdminId: claims.act ?? null };
+      const acting = claims.act === undefined ? null : { id: claims.act, tokenVersion: claims.actVer ?? Number.NaN };
+      const session = await technicianSessionHolds(services, { id: technicianId, tokenVersion: claims.ver }, acting);
+      if (!session) return null;
+      return { role: Role.TECHNICIAN, technicianId, actingAdminId: claims.act ?? null, country: session.country };
     }
     case Role.ADMIN: {
       const adminId = Number(claims.sub);
-      return (await isActiveAdmin(entityManager(), adminId, claims.ver)) ? { role: Role.ADMIN, adminId } : null;
+      const holds = await adminSessionHolds(services, { id: adminId, tokenVersion: claims.ver });
+      return holds ? { role: Role.ADMIN, adminId } : null;
     }
   }
 }

@@ -19,23 +19,35 @@ import { checkConfirmation } from '../schedule/schedule-rules.js';
 import { ScheduleError } from '../schedule/schedule.errors.js';
 import type { ConfirmScheduleInput } from './planner.inputs.js';
 import {
+  PLAIN_SCHEDULE_ORDER_COLUMNS,
+  plainScheduleOrderOfRow,
   SCHEDULE_ORDER_COLUMNS,
   SCHEDULE_ORDER_JOINS,
   scheduleOrderOfRow,
   toScheduleOrder,
-  type ScheduleOrderRow,
+  type PlainScheduleOrder,
 } from '../visits/schedule-order-sql.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
 import { OrderRepository } from '../orders/repository/order.repository.js';
 import { activeOrderSql } from '../orders/repository/active-orders.js';
 
-/** A row of `scheduleSql`: the session's country, the lock, and one order (all order columns null when none). */
-interface ScheduleRow extends ScheduleOrderRow {
+/** The head of a row of `scheduleSql`: the session's country and the lock (the row's order columns follow). */
+interface ScheduleRowHead {
   /** The technician's country; null when the session does not hold (no such technician, another token version). */
   session_country: Country | null;
   locked: boolean;
   confirmed_at: Date | string | null;
+}
+
+/** A schedule whose orders carry only their own fields (the legacy call answers no more). */
+export type PlainTechnicianSchedule = Omit<TechnicianSchedule, 'orders'> & { orders: PlainScheduleOrder[] };
+
+/** The session to check with the schedule (a null `tokenVersion`: the viewer was already authenticated). */
+interface ScheduleSession {
+  technicianId: number;
+  tokenVersion: number | null;
+  actingAdmin: { id: number; tokenVersion: number } | null;
 }
 
 /** The countries whose next working day the statement chooses from, by the technician's country. */
@@ -49,7 +61,8 @@ const COUNTRIES = Object.values(Country);
  * technician's is joined. Joining to a one-row base keeps one row (null columns) when the day has no order or the
  * session does not hold.
  */
-const SCHEDULE_SQL = `
+function scheduleSql(orderColumns: string, orderJoins: string): string {
+  return `
   with session as (
     select t.id, t.country from technicians t
     where t.id = ? and (?::int is null or t.token_version = ?::int)
@@ -61,14 +74,21 @@ const SCHEDULE_SQL = `
     join (values ${COUNTRIES.map(() => '(?::country, ?::date, ?::timestamptz, ?::timestamptz)').join(', ')})
       as d (country, date, day_start, day_end) on d.country = session.country
   )
-  select day.country as session_country, c.id is not null as locked, c.confirmed_at, ${SCHEDULE_ORDER_COLUMNS}
+  select day.country as session_country, c.id is not null as locked, c.confirmed_at, ${orderColumns}
   from (select 1) as one
   left join day on true
   left join schedule_confirmations c on c.technician_id = day.technician_id and c.date = day.date
   left join orders o on o.technician_id = day.technician_id and o.appointment >= day.day_start
     and o.appointment < day.day_end and ${activeOrderSql('o')}
-  ${SCHEDULE_ORDER_JOINS}
+  ${orderJoins}
   order by o.appointment, o.id`;
+}
+
+/** Every order of the day with its reply and status. */
+const SCHEDULE_SQL = scheduleSql(SCHEDULE_ORDER_COLUMNS, SCHEDULE_ORDER_JOINS);
+
+/** The orders' own columns only: no reply or status to join. */
+const PLAIN_SCHEDULE_SQL = scheduleSql(PLAIN_SCHEDULE_ORDER_COLUMNS, '');
 
 interface ScheduleDay {
   date: LocalDate;
@@ -98,10 +118,8 @@ export class PlannerService {
   }
 
   /** The next working day after today in the technician's own country. */
-  private async scheduleDay(technicianId: number): Promise<ScheduleDay> {
-    // Authentication loaded this row into the request's identity map: reading it costs no query.
-    const technician = await this.ctx.em.findOneOrFail(Technician, technicianId);
-    return this.dayIn(technician.country, this.ctx.services.clock.now());
+  private scheduleDay(country: Country): Promise<ScheduleDay> {
+    return this.dayIn(country, this.ctx.services.clock.now());
   }
 
   /** The next working day after `now`'s day in a country. */
@@ -113,31 +131,33 @@ export class PlannerService {
 
   async current(): Promise<TechnicianSchedule> {
     const { technicianId } = this.viewer();
-    const schedule = await this.scheduleOf({ technicianId, tokenVersion: null, actingAdmin: null });
+    const session = { technicianId, tokenVersion: null, actingAdmin: null };
+    const schedule = await this.scheduleOf(session, SCHEDULE_SQL, scheduleOrderOfRow);
     // The viewer was authenticated: its row existed a moment ago.
     if (!schedule) throw new AppError(CommonError.UNAUTHENTICATED);
     return schedule;
   }
 
   /**
-   * The schedule of a technician's session not checked yet (`AppContext.technicianSession`), checked in the same
-   * statement: null when it does not hold. One round trip where authentication and the schedule were two.
+   * The plain schedule of a technician's session not checked yet (`AppContext.technicianSession`), checked in the
+   * same statement: null when it does not hold. One round trip where authentication and the schedule were two, and
+   * no reply or status joined: the legacy call answers only the orders' own fields.
    */
-  currentOfSession(session: TechnicianSession): Promise<TechnicianSchedule | null> {
-    return this.scheduleOf(session);
+  currentOfSession(session: TechnicianSession): Promise<PlainTechnicianSchedule | null> {
+    return this.scheduleOf(session, PLAIN_SCHEDULE_SQL, plainScheduleOrderOfRow);
   }
 
-  /** The schedule when the session holds (a null `tokenVersion`: the viewer was already authenticated). */
-  private async scheduleOf(session: {
-    technicianId: number;
-    tokenVersion: number | null;
-    actingAdmin: { id: number; tokenVersion: number } | null;
-  }): Promise<TechnicianSchedule | null> {
+  /** The schedule when the session holds, its orders read by `sql` and made by `orderOfRow`. */
+  private async scheduleOf<Row, ScheduleItem>(
+    session: ScheduleSession,
+    sql: string,
+    orderOfRow: (row: Row) => ScheduleItem | null,
+  ): Promise<(Omit<TechnicianSchedule, 'orders'> & { orders: ScheduleItem[] }) | null> {
     const today = this.ctx.services.clock.now();
     const days = new Map<Country, ScheduleDay>();
     for (const country of COUNTRIES) days.set(country, await this.dayIn(country, today));
     const { technicianId, tokenVersion, actingAdmin } = session;
-    const rows = await this.ctx.services.plainStatements.rows<ScheduleRow>(SCHEDULE_SQL, [
+    const rows = await this.ctx.services.plainStatements.rows<ScheduleRowHead & Row>(sql, [
       technicianId,
       tokenVersion,
       tokenVersion,
@@ -155,7 +175,7 @@ export class PlannerService {
       date: days.get(country)!.date,
       locked: rows[0].locked === true,
       confirmedAt: rows[0].confirmed_at ? new Date(rows[0].confirmed_at) : null,
-      orders: rows.map(scheduleOrderOfRow).filter((order) => order !== null),
+      orders: rows.map(orderOfRow).filter((order) => order !== null),
     };
   }
 
@@ -165,8 +185,8 @@ export class PlannerService {
    * so exactly one wins, and a refused confirm changes nothing.
    */
   async confirm(input: ConfirmScheduleInput): Promise<ConfirmSchedulePayload> {
-    const { technicianId, actingAdminId } = this.viewer();
-    const day = await this.scheduleDay(technicianId);
+    const { technicianId, actingAdminId, country } = this.viewer();
+    const day = await this.scheduleDay(country);
     if (input.date && input.date !== day.date) {
       throw new AppError(ScheduleError.SCHEDULE_DATE_CHANGED, { params: { date: formatDayMonthYear(day.date) } });
     }

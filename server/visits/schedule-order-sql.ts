@@ -145,3 +145,32 @@ export function scheduleOrderOfRow(row: ScheduleOrderRow): ScheduleOrder | null 
     statusOfRow(row),
   );
 }
+
+/** The order's own fields of a `ScheduleOrder`: what a list of the day shows without reply or status. */
+export type PlainScheduleOrder = Pick<
+  ScheduleOrder,
+  'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'
+>;
+
+/** The columns of a `PlainScheduleOrder` (order `o`), read without joining the reply and the status. */
+export const PLAIN_SCHEDULE_ORDER_COLUMNS = 'o.id, o.appointment, o.duration, o.name, o.zipcode, o.city, o.special';
+
+/** A row with `PLAIN_SCHEDULE_ORDER_COLUMNS`. */
+export type PlainScheduleOrderRow = Pick<
+  ScheduleOrderRow,
+  'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'
+>;
+
+/** The plain order of a row, or null for the row of a day without orders. */
+export function plainScheduleOrderOfRow(row: PlainScheduleOrderRow): PlainScheduleOrder | null {
+  if (row.id === null) return null;
+  return {
+    id: row.id,
+    appointment: new Date(row.appointment!),
+    duration: row.duration!,
+    name: row.name!,
+    zipcode: row.zipcode!,
+    city: row.city!,
+    special: row.special === true,
+  };
+}

@@ -1,3 +1,4 @@
+import type { Country } from '../locale.js';
 import type { ExternalHandling } from './tokens.js';
 import { Role } from './role.js';
 
@@ -12,6 +13,8 @@ export interface TechnicianViewer {
   technicianId: number;
   /** The admin who opened the technician area as this technician, if any. */
   actingAdminId: number | null;
+  /** The technician's country, read with the session: its zone makes "today" and the next working day. */
+  country: Country;
 }
 
 export interface AdminViewer {

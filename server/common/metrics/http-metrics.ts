@@ -22,21 +22,21 @@ function routeOf(req: Request, res: Response): string {
 }
 
 /**
- * The answer a GraphQL request's context belongs to. Keyed by the context's entity manager, forked
- * per request: Apollo hands each operation a shallow copy of the context, so the context object
- * itself is not the one the plugin sees, its fields are.
+ * The answer a GraphQL request's context belongs to, keyed by the context's cookies: Apollo runs each operation on a
+ * shallow copy of the context, so the key is a field the copy shares, made once per request and free to read (the
+ * entity manager is forked when first read).
  */
 const responseOfRequest = new WeakMap<object, Response>();
 
 /** Remembers which answer a GraphQL context belongs to, so its operation can label that request. */
 export function withResponse(context: AppContext, res: Response): AppContext {
-  responseOfRequest.set(context.em, res);
+  if (context.cookies) responseOfRequest.set(context.cookies, res);
   return context;
 }
 
 /** Labels the /graphql request of `context` (none for the REST shim's operations: their route labels them). */
 export function labelGraphqlRequest(context: AppContext, operation: string): void {
-  const res = responseOfRequest.get(context.em);
+  const res = context.cookies && responseOfRequest.get(context.cookies);
   if (res) labelRoute(res, `graphql:${operation}`);
 }
 

@@ -5,8 +5,7 @@ import { DateTimeISOScalar, LocalDateScalar } from '../../common/time/date-scala
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { CommonError } from '../../common/errors/common.errors.js';
-import type { TechnicianSchedule } from '../../planner/planner.types.js';
-import { PlannerService } from '../../planner/planner.service.js';
+import { PlannerService, type PlainTechnicianSchedule } from '../../planner/planner.service.js';
 
 /** A technician's schedule as the legacy calls read and answer it. */
 export const LEGACY_SCHEDULE = /* GraphQL */ `
@@ -26,7 +25,7 @@ export const LEGACY_SCHEDULE = /* GraphQL */ `
 `;
 
 /** The fields of `LEGACY_SCHEDULE`, serialised by the schema's own scalars. */
-function legacyScheduleData(schedule: TechnicianSchedule): LegacyTechnicianScheduleQuery {
+function legacyScheduleData(schedule: PlainTechnicianSchedule): LegacyTechnicianScheduleQuery {
   return {
     technicianSchedule: {
       date: LocalDateScalar.serialize(schedule.date),
