@@ -23,16 +23,24 @@ function cookiesOf(req: Request, res: Response): RequestCookies {
 }
 
 /**
- * Holds the request's entity manager, forked when something first reads it: the lookup and the schedule never do
- * (plain statements on the pool), and a fork per request was 2-3 % of a lookup's CPU. The getter lives on the
- * prototype: Apollo runs each operation on a shallow copy of the context (`Object.assign`), which would read an
- * own getter, forking for every request; the copy shares the fork through `forkOnce`.
+ * Holds what a request makes only when something reads it: its entity manager, forked on first use (the lookup and
+ * the schedule never use it: plain statements on the pool; a fork per request was 2-3 % of a lookup's CPU), and its
+ * logger (a child bound to the request, needed only to log a failure). The getters live on the prototype: Apollo
+ * runs each operation on a shallow copy of the context (`Object.assign`), which would read own getters; the copy
+ * shares what was made through the functions.
  */
 class RequestContextBase {
-  constructor(private readonly forkOnce: () => EntityManager) {}
+  constructor(
+    private readonly forkOnce: () => EntityManager,
+    private readonly loggerOnce: () => Logger,
+  ) {}
 
   get em(): EntityManager {
     return this.forkOnce();
+  }
+
+  get log(): Logger {
+    return this.loggerOnce();
   }
 }
 
@@ -53,7 +61,9 @@ export async function createContext(
   const technicianSession = options.technicianSessionInStatement
     ? technicianSessionOf(authorization, services.tokens)
     : undefined;
-  return Object.assign(new RequestContextBase(emOfRequest), {
+  // The lean edge makes `req.log` when it is first read; the general chain has made it already.
+  const logOfRequest = () => (req as Request & { log?: Logger }).log ?? services.logger;
+  return Object.assign(new RequestContextBase(emOfRequest, logOfRequest), {
     viewer: technicianSession ? null : await authenticate(authorization, services),
     technicianSession,
     language: languageFromRequest(host, req.get('accept-language')),
@@ -61,7 +71,6 @@ export async function createContext(
     clientKey: clientKeyOf(req.ip ?? req.socket.remoteAddress),
     userAgent: (req.get('user-agent') ?? '').slice(0, 512),
     cookies: cookiesOf(req, res),
-    log: (req as Request & { log?: Logger }).log ?? services.logger,
     services,
   });
 }

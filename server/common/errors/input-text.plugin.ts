@@ -51,13 +51,19 @@ export function variablesTextProblem(variables: Record<string, unknown>): FieldP
   return findProblem(variables, []);
 }
 
+/** Each parsed document's problem (null for none): Apollo keeps one parsed document per query text it has seen. */
+const problemOfDocument = new WeakMap<DocumentNode, MessageKey | null>();
+
 function documentProblem(document: DocumentNode): MessageKey | undefined {
+  const known = problemOfDocument.get(document);
+  if (known !== undefined) return known ?? undefined;
   let found: MessageKey | undefined;
   visit(document, {
     [Kind.STRING]: (node) => {
       found ??= textProblemOf(node.value);
     },
   });
+  problemOfDocument.set(document, found ?? null);
   return found;
 }
 
