@@ -18,9 +18,21 @@ export function isWorkingDay(date: LocalDate, holidays: ReadonlySet<LocalDate>):
   return weekdayOf(date) !== 0 && !holidays.has(date);
 }
 
+/** Answers remembered per holiday set, by start day and direction; a set is replaced, never changed. */
+const answersOfHolidays = new WeakMap<ReadonlySet<LocalDate>, Map<string, LocalDate>>();
+/** Distinct start days remembered per set: the lookup and the schedule ask about the same few days all day. */
+const REMEMBERED_DAYS = 1_000;
+
 function stepToWorkingDay(from: LocalDate, step: 1 | -1, holidays: ReadonlySet<LocalDate>): LocalDate {
+  let answers = answersOfHolidays.get(holidays);
+  if (!answers) answersOfHolidays.set(holidays, (answers = new Map<string, LocalDate>()));
+  const key = `${from}${step}`;
+  const known = answers.get(key);
+  if (known !== undefined) return known;
   let date = addDays(from, step);
   for (let i = 0; i < SEARCH_DAYS && !isWorkingDay(date, holidays); i++) date = addDays(date, step);
+  if (answers.size >= REMEMBERED_DAYS) answers.clear();
+  answers.set(key, date);
   return date;
 }
 
