@@ -74,6 +74,12 @@ export interface AppConfig {
    * Set it when `databaseUrl` goes through a pooler in transaction mode, which cannot keep a LISTEN.
    */
   databaseListenUrl: string | undefined;
+  /**
+   * Whether the busiest statements are prepared once per connection (named, server-side) instead of parsed and
+   * planned anew on every call. Off behind a pooler in transaction mode that does not track them (PgBouncer
+   * before 1.21): the next transaction may run on a connection that never saw the statement.
+   */
+  databasePreparedStatements: boolean;
   dataDir: string;
   jwtSecret: string;
   adminEmail: string | undefined;
@@ -394,6 +400,18 @@ function readJwtSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
 
 const LOG_LEVELS: LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/**
+ * DATABASE_PREPARED_STATEMENTS: `true`/`1` or `false`/`0`. Unset: on when PostgreSQL is reached directly, off when
+ * DATABASE_LISTEN_URL is set, which is how a transaction-mode pooler in front of DATABASE_URL is configured.
+ */
+function readPreparedStatements(env: Env): boolean {
+  const value = readEnvString(env, 'DATABASE_PREPARED_STATEMENTS')?.trim().toLowerCase();
+  if (value === undefined) return readEnvString(env, 'DATABASE_LISTEN_URL') === undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError('DATABASE_PREPARED_STATEMENTS must be true or false');
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = readNodeEnv(env);
   const dataDir = resolve(readEnvString(env, 'DATA_DIR') ?? './data');
@@ -424,6 +442,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: readEnvString(env, 'HOST') ?? '0.0.0.0',
     databaseUrl,
     databaseListenUrl: readEnvString(env, 'DATABASE_LISTEN_URL') ?? databaseUrl,
+    databasePreparedStatements: readPreparedStatements(env),
     dataDir,
     jwtSecret: readJwtSecret(env, nodeEnv, dataDir),
     adminEmail,

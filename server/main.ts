@@ -123,7 +123,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
       config,
       clock,
       orm,
-      plainStatements: await PlainStatements.of(orm, options.onQuery),
+      plainStatements: await PlainStatements.of(orm, {
+        prepared: config.databasePreparedStatements,
+        onStatement: options.onQuery,
+      }),
       logger,
       tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
       rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret, (name) =>

@@ -4,6 +4,12 @@ import type { Pool } from 'pg';
 /** Distinct statement texts remembered with their numbered placeholders: the code holds a few dozen. */
 const REMEMBERED_TEXTS = 200;
 
+/** A statement as `pg` takes it: named, it is parsed and planned once per connection. */
+interface StatementConfig {
+  text: string;
+  name?: string;
+}
+
 /**
  * The ORM's `?` placeholders as PostgreSQL's `$1`, `$2`, … (none of our statements holds a `?` inside a quoted
  * literal or an operator; a quoted literal is skipped all the same).
@@ -25,34 +31,45 @@ export function numberedPlaceholders(sql: string): string {
  * ORM's path formats each value into the text, compiles it for its query builder and logs it, about a tenth of a
  * lookup's CPU. Same pool, so the same size, connection timeout and statement timeout; the statement is reported
  * to the ORM's query listener as any other, so tests can count it.
+ *
+ * With `prepared`, each statement has a name: PostgreSQL parses and plans its long text once per connection instead
+ * of on every call (under the lookup benchmark's load that was a third of the database's work per request). The
+ * names are `tijdvak_` and a number, given in the order texts are first seen; they stay valid while the process
+ * lives, as the texts are fixed strings of the code.
  */
 export class PlainStatements {
-  private readonly texts = new Map<string, string>();
+  private readonly statements = new Map<string, StatementConfig>();
+  private named = 0;
 
   constructor(
     private readonly pool: Pool,
-    private readonly onStatement?: (sql: string) => void,
+    private readonly options: { prepared: boolean; onStatement?: (sql: string) => void },
   ) {}
 
-  static async of(orm: MikroORM, onStatement?: (sql: string) => void): Promise<PlainStatements> {
-    return new PlainStatements(await orm.em.getConnection().getNativeClient(), onStatement);
+  static async of(
+    orm: MikroORM,
+    options: { prepared: boolean; onStatement?: (sql: string) => void },
+  ): Promise<PlainStatements> {
+    return new PlainStatements(await orm.em.getConnection().getNativeClient(), options);
   }
 
   /** The rows of `sql` (with `?` placeholders, as the ORM takes it); the caller names their shape. */
   async rows<Row>(sql: string, params: readonly unknown[]): Promise<Row[]> {
-    const text = this.numbered(sql);
-    this.onStatement?.(text);
-    const result = await this.pool.query(text, params as unknown[]);
+    const statement = this.statementOf(sql);
+    this.options.onStatement?.(statement.text);
+    const result = await this.pool.query({ ...statement, values: params as unknown[] });
     return result.rows as Row[];
   }
 
-  private numbered(sql: string): string {
-    let text = this.texts.get(sql);
-    if (text === undefined) {
-      text = numberedPlaceholders(sql);
-      if (this.texts.size >= REMEMBERED_TEXTS) this.texts.clear();
-      this.texts.set(sql, text);
+  private statementOf(sql: string): StatementConfig {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      const text = numberedPlaceholders(sql);
+      // Never cleared: a name must keep meaning one text on every connection that prepared it.
+      if (this.statements.size >= REMEMBERED_TEXTS) return { text };
+      statement = this.options.prepared ? { text, name: `tijdvak_${++this.named}` } : { text };
+      this.statements.set(sql, statement);
     }
-    return text;
+    return statement;
   }
 }

@@ -1,7 +1,7 @@
 // By-hand baseline of the consumer lookup benchmark: the same work as Tijdvak's lookup, written directly with
 // node:http + pg and nothing else. Per request: both rate limits counted (the same chained upserts on
 // rate_limit_buckets, keys HMAC'd), the orders read with the same indexed query, the answer sent, then the visit
-// recorded with one INSERT of its own. No framework, no GraphQL, no token.
+// recorded with one INSERT of its own. No framework, no GraphQL, no token. Statements prepared once per connection.
 // Usage: node test/bench/baselines/lookup-by-hand-server.mjs <database url> <port>; prints "listening" when ready.
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -53,23 +53,35 @@ const server = createServer((req, res) => {
       const houseNumber = Number.parseInt(String(input.houseNumber), 10);
       const now = new Date();
       const windowEnd = (limit) => new Date(now.getTime() + limit.windowSeconds * 1000);
-      const limits = await pool.query(LIMITS_SQL, [
-        keyOf(LIMITS[0].name, req.socket.remoteAddress ?? ''),
-        windowEnd(LIMITS[0]),
-        keyOf(LIMITS[1].name, `NL:${zipcode}:${houseNumber}`),
-        windowEnd(LIMITS[1]),
-        now,
-        LIMITS[0].points,
-      ]);
+      const limits = await pool.query({
+        name: 'limits_sql',
+        text: LIMITS_SQL,
+        values: [
+          keyOf(LIMITS[0].name, req.socket.remoteAddress ?? ''),
+          windowEnd(LIMITS[0]),
+          keyOf(LIMITS[1].name, `NL:${zipcode}:${houseNumber}`),
+          windowEnd(LIMITS[1]),
+          now,
+          LIMITS[0].points,
+        ],
+      });
       if (limits.rows.some((row) => row.hits > LIMITS[row.step].points)) {
         res.writeHead(429).end();
         return;
       }
-      const { rows } = await pool.query(LOOKUP_SQL, [zipcode, houseNumber, input.country, startOfToday()]);
+      const { rows } = await pool.query({
+        name: 'lookup_sql',
+        text: LOOKUP_SQL,
+        values: [zipcode, houseNumber, input.country, startOfToday()],
+      });
       res.writeHead(rows.length ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ orders: rows.map((row) => row.id) }));
       if (rows.length)
-        await pool.query(VISIT_SQL, [rows[0].id, now, String(req.headers['user-agent'] ?? '').slice(0, 512)]);
+        await pool.query({
+          name: 'visit_sql',
+          text: VISIT_SQL,
+          values: [rows[0].id, now, String(req.headers['user-agent'] ?? '').slice(0, 512)],
+        });
     } catch {
       if (!res.headersSent) res.writeHead(400).end();
     }

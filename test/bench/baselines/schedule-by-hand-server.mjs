@@ -2,7 +2,8 @@
 // directly with node:http + pg + jsonwebtoken and nothing else. Per request: the bearer token verified (HS256
 // pinned, expiry), the technician's session checked against the database (the row exists with the token's version),
 // the next working day worked out (weekends and the holidays, read once at start), then the lock and the day's
-// orders in one statement, answered in the legacy shape. Two statements, as one would write it by hand.
+// orders in one statement, answered in the legacy shape. Two statements, as one would write it by hand, each
+// prepared once per connection.
 // Usage: node test/bench/baselines/schedule-by-hand-server.mjs <database url> <jwt secret> <port>
 import { createServer } from 'node:http';
 import jwt from 'jsonwebtoken';
@@ -55,7 +56,11 @@ const server = createServer(async (req, res) => {
       res.writeHead(401).end();
       return;
     }
-    const session = await pool.query(SESSION_SQL, [Number(claims.sub), claims.ver]);
+    const session = await pool.query({
+      name: 'session_sql',
+      text: SESSION_SQL,
+      values: [Number(claims.sub), claims.ver],
+    });
     const technician = session.rows[0];
     if (claims.role !== 'TECHNICIAN' || !technician) {
       res.writeHead(401).end();
@@ -63,12 +68,11 @@ const server = createServer(async (req, res) => {
     }
     const zone = ZONE[technician.country];
     const date = nextWorkingDay(technician.country, localDate(new Date(), zone));
-    const { rows } = await pool.query(SCHEDULE_SQL, [
-      technician.id,
-      date,
-      startOf(date, zone),
-      startOf(addDays(date, 1), zone),
-    ]);
+    const { rows } = await pool.query({
+      name: 'schedule_sql',
+      text: SCHEDULE_SQL,
+      values: [technician.id, date, startOf(date, zone), startOf(addDays(date, 1), zone)],
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({

@@ -1,6 +1,7 @@
 // Baseline of the technician schedule benchmark: one query per request. A bare node:http server that
 // takes the technician and the day from the query string (no token, no working-day rule) and runs
-// the same statement as Tijdvak's schedule (the lock and the day's orders) with `pg` directly.
+// the same statement as Tijdvak's schedule (the lock and the day's orders) with `pg` directly, prepared once per
+// connection.
 // Usage: node test/bench/baselines/schedule-server.mjs <database url> <port>; prints "listening" when ready.
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -18,12 +19,11 @@ const SCHEDULE_SQL = `
 const server = createServer(async (req, res) => {
   try {
     const query = new URL(req.url, 'http://localhost').searchParams;
-    const { rows } = await pool.query(SCHEDULE_SQL, [
-      Number(query.get('technician')),
-      query.get('date'),
-      query.get('from'),
-      query.get('to'),
-    ]);
+    const { rows } = await pool.query({
+      name: 'schedule_sql',
+      text: SCHEDULE_SQL,
+      values: [Number(query.get('technician')), query.get('date'), query.get('from'), query.get('to')],
+    });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
