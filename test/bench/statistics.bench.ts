@@ -4,10 +4,10 @@ import { createAdmin, tokensFor } from '../utils/factories.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { median, recordFigures } from './utils/results.js';
 import { expectTargetsMet } from './utils/targets.js';
+import { withPg } from './utils/seed.js';
 
 const VISITS = 1_000_000;
 const ORDERS = 50_000;
-const SLICE = 200_000;
 /** The screen's one round trip may cost no more than the bare aggregates run one by one over one connection. */
 const TARGET = { ratio: 1 };
 
@@ -32,16 +32,16 @@ describe(`statistics over ${VISITS.toLocaleString('en')} visits`, () => {
   beforeAll(async () => {
     server = await startTestServer();
     token = tokensFor(server).admin(await createAdmin(server.em()));
-    const connection = server.em().getConnection();
-    await connection.execute(
-      `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country, appointment)
+    // On a plain connection, without the server's statement timeout: on durable PostgreSQL a slice of the load
+    // outlasted it. The data is the benchmark's setup, not what it measures.
+    await withPg(server.database.url, async (client) => {
+      await client.query(
+        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country, appointment)
        select 'BENCH-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 12345678', '612345678', '1234AB', g,
               'Utrecht', (case when g % 3 = 0 then 'BE' else 'NL' end)::country, timestamptz '2026-01-01' + g * interval '10 minutes'
          from generate_series(1, ${ORDERS}) as g`,
-    );
-    // In slices: each statement stays well inside the server's statement timeout.
-    for (let first = 1; first <= VISITS; first += SLICE) {
-      await connection.execute(
+      );
+      await client.query(
         `insert into site_visits (visited_at, order_id, user_agent, browser, os)
        select timestamptz '2025-06-01' + (g * 31.536) * interval '1 second',
               1 + (g::bigint * 7919) % ${ORDERS},
@@ -50,11 +50,11 @@ describe(`statistics over ${VISITS.toLocaleString('en')} visits`, () => {
                      'Facebook', 'Instagram', 'Yandex', 'UC Browser'])[1 + (g % 12)],
               (array['Android', 'iOS', 'Windows', 'macOS', 'Linux', 'Chrome OS', 'HarmonyOS', 'Ubuntu', 'Fedora', 'KaiOS',
                      'Tizen'])[1 + ((g / 7) % 11)]
-         from generate_series(${first}, ${Math.min(VISITS, first + SLICE - 1)}) as g`,
+         from generate_series(1, ${VISITS}) as g`,
       );
-    }
-    // What autovacuum does to an insert-only table soon after a bulk load: statistics and visibility map.
-    await connection.execute('vacuum analyze site_visits');
+      // What autovacuum does to an insert-only table soon after a bulk load: statistics and visibility map.
+      await client.query('vacuum analyze site_visits');
+    });
   }, 600_000);
   afterAll(() => server?.stop());
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GraphQLFormattedError } from 'graphql';
-import { createClient } from 'graphql-sse';
+import type { Client } from 'graphql-sse';
 import { useI18n } from '../i18n/i18n';
 import { readToken } from '../lib/storage';
 import { readXsrfToken } from '../lib/xsrf';
@@ -104,11 +104,7 @@ export function useConsumerSubscription<TResult, TVariables>(
   const key = JSON.stringify(variables);
   useEffect(() => {
     if (!enabled) return;
-    const client = createClient({
-      url: '/graphql/stream',
-      headers: () => consumerHeaders(language),
-      retryAttempts: 0,
-    });
+    let client: Client | undefined;
     let stopped = false;
     let failures = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -118,6 +114,7 @@ export function useConsumerSubscription<TResult, TVariables>(
       retry = setTimeout(start, wait);
     };
     function start() {
+      if (!client) return;
       unsubscribe = client.subscribe<TResult>(
         { query: document.toString(), variables: JSON.parse(key) as Record<string, unknown> },
         {
@@ -138,12 +135,21 @@ export function useConsumerSubscription<TResult, TVariables>(
         },
       );
     }
-    start();
+    // The stream's library is loaded when a page first follows a visit: the address form never needs it, and it
+    // was about 3 KB of the first page's script. Should the load fail (a lost connection), the page keeps what it read.
+    import('graphql-sse').then(
+      ({ createClient }) => {
+        if (stopped) return;
+        client = createClient({ url: '/graphql/stream', headers: () => consumerHeaders(language), retryAttempts: 0 });
+        start();
+      },
+      () => undefined,
+    );
     return () => {
       stopped = true;
       clearTimeout(retry);
       unsubscribe();
-      client.dispose();
+      client?.dispose();
     };
   }, [document, key, language, enabled]);
 }
