@@ -1,4 +1,4 @@
-import { Readable, Transform, pipeline } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { IsolationLevel } from '@mikro-orm/core';
 import { stringify } from 'csv-stringify';
 import type { AppContext } from '../context.js';
@@ -78,32 +78,6 @@ function toRecord(row: ExportRow, zone: string, columns: readonly CsvColumn[]): 
     external: row.external_company === null ? '' : String(row.external_company),
   };
   return columns.map((column) => escapeFormula(cells[column]));
-}
-
-/** Bytes of CSV handed to the answer at once. */
-const ANSWER_CHUNK_BYTES = 64 * 1024;
-
-/**
- * Joins the CSV's records into chunks of `ANSWER_CHUNK_BYTES`: the records come one by one, and each was a write to
- * the socket of its own, a million system calls for a million orders. Holds at most one chunk; the rest on flush.
- */
-function joinedChunks(): Transform {
-  let parts: Buffer[] = [];
-  let length = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      parts.push(chunk);
-      length += chunk.length;
-      if (length < ANSWER_CHUNK_BYTES) return done();
-      const joined = Buffer.concat(parts, length);
-      parts = [];
-      length = 0;
-      done(null, joined);
-    },
-    flush(done) {
-      done(null, length > 0 ? Buffer.concat(parts, length) : undefined);
-    },
-  });
 }
 
 /** How long a refused export is told to wait before trying again (Retry-After). */
@@ -202,7 +176,7 @@ export function ordersCsv(ctx: AppContext, country: Country): Readable {
     csv.destroy(new ExportDeadlineError(run.deadlineMs));
   }, run.deadlineMs);
   csv.once('close', () => clearTimeout(deadline));
-  return pipeline(records, csv, joinedChunks(), (error) => {
+  return pipeline(records, csv, (error) => {
     if (!error || error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     if (error instanceof ExportDeadlineError)
       ctx.log.warn({ deadlineMs: run.deadlineMs }, 'export cut off at its deadline');
