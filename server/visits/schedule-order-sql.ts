@@ -146,20 +146,17 @@ export function scheduleOrderOfRow(row: ScheduleOrderRow): ScheduleOrder | null 
   );
 }
 
-/** The order's own fields of a `ScheduleOrder`: what a list of the day shows without reply or status. */
-export type PlainScheduleOrder = Pick<
-  ScheduleOrder,
-  'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'
->;
+/** The fields of a `ScheduleOrder` a list of the day shows without reply or status. */
+type PlainField = 'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special';
+
+/** The order's own fields of a `ScheduleOrder`. */
+export type PlainScheduleOrder = Pick<ScheduleOrder, PlainField>;
 
 /** The columns of a `PlainScheduleOrder` (order `o`), read without joining the reply and the status. */
 export const PLAIN_SCHEDULE_ORDER_COLUMNS = 'o.id, o.appointment, o.duration, o.name, o.zipcode, o.city, o.special';
 
 /** A row with `PLAIN_SCHEDULE_ORDER_COLUMNS`. */
-export type PlainScheduleOrderRow = Pick<
-  ScheduleOrderRow,
-  'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special'
->;
+export type PlainScheduleOrderRow = Pick<ScheduleOrderRow, PlainField>;
 
 /** The plain order of a row, or null for the row of a day without orders. */
 export function plainScheduleOrderOfRow(row: PlainScheduleOrderRow): PlainScheduleOrder | null {
