@@ -104,3 +104,13 @@ export interface AppContext {
   log: Logger;
   services: AppServices;
 }
+
+/**
+ * The same request's context for another caller (a link's holder acting as the consumer of its order): entity
+ * manager, logger and the rest shared. Not a spread: a request's lazily made parts are getters on the context's
+ * prototype (request-context.ts), which a spread leaves behind.
+ */
+export function withViewer(context: AppContext, viewer: Viewer): AppContext {
+  const copy = Object.create(Object.getPrototypeOf(context) as object | null) as AppContext;
+  return Object.assign(copy, context, { viewer });
+}

@@ -1,6 +1,6 @@
 import { externalHandlingOf } from '../common/auth/tokens.js';
 import { Role } from '../common/auth/role.js';
-import type { AppContext } from '../context.js';
+import { withViewer, type AppContext } from '../context.js';
 import { consumerLanguageOf } from '../consumer-links/consumer-language.js';
 import { ratingLinkOrder, RatingLinkRefusal } from '../consumer-links/rating-link.js';
 import type { Order } from '../orders/order.entity.js';
@@ -39,10 +39,11 @@ export class RatingLinkService {
     if (checked instanceof RatingLinkRefused) return checked;
     const { order } = checked;
     // The holder of the link is the consumer of its one order: the order's history names the consumer.
-    const asConsumer: AppContext = {
-      ...this.ctx,
-      viewer: { role: Role.CONSUMER, orderIds: [order.id], external: externalHandlingOf(order) },
-    };
+    const asConsumer = withViewer(this.ctx, {
+      role: Role.CONSUMER,
+      orderIds: [order.id],
+      external: externalHandlingOf(order),
+    });
     await new VisitRatingService(asConsumer).rateOrder(order, input);
     return this.visitOf(order, checked.status);
   }
