@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { enableCompileCache, flushCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,6 +9,16 @@ import { launchEmbeddedPostgres } from './db/embedded-postgres.js';
 import type { DatabaseStart, RunningServer, StartOptions } from './server.js';
 
 export type { RunningServer, StartOptions } from './server.js';
+
+/**
+ * server.ts with every module and package it imports, in the one bundle `npm run build:server` makes beside this
+ * file (server/scripts/bundle-server.mjs); without it (the tests run the sources, `npm run dev` its modules) the
+ * modules themselves.
+ */
+async function loadServer(): Promise<typeof import('./server.js')> {
+  const bundle = new URL('./server.bundle.js', import.meta.url);
+  return existsSync(bundle) ? ((await import(bundle.href)) as typeof import('./server.js')) : import('./server.js');
+}
 
 /**
  * Starts the database first and loads the rest of the server while it boots: PostgreSQL starts (or is created) in
@@ -29,7 +40,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
   }
   let server: typeof import('./server.js');
   try {
-    server = await import('./server.js');
+    server = await loadServer();
   } catch (error) {
     // From here on runServer stops the cluster when the start fails; a module that fails to load leaves it to us.
     const cluster = await database.started.catch(() => undefined);
@@ -40,10 +51,10 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
 }
 
 /**
- * Node's cache of compiled code, beside the installed packages: a start after the first compiles little. One cache
- * serves every instance and every DATA_DIR of this installation (Node writes its entries safely side by side); where
- * node_modules cannot be written the cache stays off and nothing else changes. NODE_COMPILE_CACHE, when set, wins
- * (Node then enabled it before this file ran); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+ * Node's cache of compiled code, beside the installed packages: a start after the first compiles little. Node uses an
+ * entry only for the very source it was made from, so every instance, DATA_DIR and build of this installation shares
+ * one cache; where node_modules cannot be written the cache stays off and nothing else changes. NODE_COMPILE_CACHE,
+ * when set, wins (Node enabled it before this file ran); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
 function useCompileCache(): void {
   const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,7 +67,7 @@ async function main(): Promise<void> {
   // Written now, with every module of the start compiled, not only at exit (a killed process never gets there).
   flushCompileCache();
   if (server.demoLogins) {
-    const { printDemoLogins } = await import('./server.js');
+    const { printDemoLogins } = await loadServer();
     printDemoLogins(server.demoLogins, server.url, join(config.dataDir, 'outbox'));
   }
   let signals = 0;
