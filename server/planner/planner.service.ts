@@ -31,6 +31,11 @@ import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
 import { OrderRepository } from '../orders/repository/order.repository.js';
 import { activeOrderSql } from '../orders/repository/active-orders.js';
+import {
+  ADMIN_HOLDS_SQL,
+  staffSessionParams,
+  technicianVersionHoldsSql,
+} from '../accounts/repository/staff-session.repository.js';
 
 /** The head of a row of `scheduleSql`: the session's country and the lock (the row's order columns follow). */
 interface ScheduleRowHead {
@@ -55,8 +60,8 @@ const COUNTRIES = Object.values(Country);
 
 /**
  * The technician's session, the lock and every order of the day with its consumer reply and visit status in one
- * statement, whatever the number of orders. The session holds as `authenticate` checks it (accounts/authenticate.ts):
- * the technician exists with the token's version (when one is given), and an acting admin is active with its own.
+ * statement, whatever the number of orders. The session holds by the staff session's rule
+ * (accounts/repository/staff-session.repository.ts); a null token version: the viewer was authenticated already.
  * The day depends on the technician's country: the next working day of each country is given, and the row of the
  * technician's is joined. Joining to a one-row base keeps one row (null columns) when the day has no order or the
  * session does not hold.
@@ -65,9 +70,7 @@ function scheduleSql(orderColumns: string, orderJoins: string): string {
   return `
   with session as (
     select t.id, t.country from technicians t
-    where t.id = ? and (?::int is null or t.token_version = ?::int)
-      and (?::int is null or exists (
-        select 1 from admins a where a.id = ?::int and not a.inactive and a.token_version = ?::int))
+    where t.id = ? and ${technicianVersionHoldsSql('t')} and ${ADMIN_HOLDS_SQL}
   ), day as (
     select session.id as technician_id, session.country, d.date, d.day_start, d.day_end
     from session
@@ -159,11 +162,7 @@ export class PlannerService {
     const { technicianId, tokenVersion, actingAdmin } = session;
     const rows = await this.ctx.services.plainStatements.rows<ScheduleRowHead & Row>(sql, [
       technicianId,
-      tokenVersion,
-      tokenVersion,
-      actingAdmin?.id ?? null,
-      actingAdmin?.id ?? null,
-      actingAdmin?.tokenVersion ?? null,
+      ...staffSessionParams(tokenVersion, actingAdmin),
       ...COUNTRIES.flatMap((country) => {
         const day = days.get(country)!;
         return [country, day.date, day.start, day.end];

@@ -60,7 +60,8 @@ ${rows}
 export function apiDocsRouter(routes: readonly RestRoute[], schema: GraphQLSchema): Router {
   const router = Router();
   const html = page(routes);
-  const sdl = printAppSchema(schema);
+  // Printed at the first request, not at start: printing the sorted schema takes a tenth of a second.
+  let sdl: string | undefined;
   router.get('/api-docs', (_req, res) => {
     res.type('html').send(html);
   });
@@ -68,6 +69,7 @@ export function apiDocsRouter(routes: readonly RestRoute[], schema: GraphQLSchem
     res.type('css').send(STYLE);
   });
   router.get('/api-docs/schema.graphql', (_req, res) => {
+    sdl ??= printAppSchema(schema);
     res.type('text/plain').send(sdl);
   });
   return router;

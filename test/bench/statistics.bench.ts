@@ -32,12 +32,13 @@ describe(`statistics over ${VISITS.toLocaleString('en')} visits`, () => {
   beforeAll(async () => {
     server = await startTestServer();
     token = tokensFor(server).admin(await createAdmin(server.em()));
-    // On a plain connection, without the server's statement timeout: on durable PostgreSQL a slice of the load
-    // outlasted it. The data is the benchmark's setup, not what it measures.
+    // On a plain connection, without the server's statement timeout: the data is the benchmark's setup, not what it
+    // measures. Each order is its own customer (its own address and phone number): the visits' trigger finds the
+    // orders of a visit's customer, and one customer with thousands of orders would make that a join of billions.
     await withPg(server.database.url, async (client) => {
       await client.query(
         `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country, appointment)
-       select 'BENCH-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 12345678', '612345678', '1234AB', g,
+       select 'BENCH-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 ' || lpad(g::text, 8, '0'), '6' || lpad(g::text, 8, '0'), '1234AB', g,
               'Utrecht', (case when g % 3 = 0 then 'BE' else 'NL' end)::country, timestamptz '2026-01-01' + g * interval '10 minutes'
          from generate_series(1, ${ORDERS}) as g`,
       );

@@ -147,6 +147,49 @@ describe('CSV export of orders', () => {
     });
   });
 
+  it('writes quotes, list separators, non-ASCII text, formulas behind apostrophes and line breaks cell by cell', async () => {
+    await createOrder(server.em(), {
+      referenceNumber: 'R-4',
+      name: 'Zoë "de Boer" | Ångström 😀',
+      email: 'zoe@example.test',
+      city: "''=1+1",
+      zipcode: '1234AB',
+      houseNumber: '7',
+      appointment: new Date('2026-11-26T07:00:00Z'),
+    });
+    // Data from before order fields refused control characters.
+    await createOrder(server.em(), {
+      referenceNumber: 'R-BE-2',
+      country: Country.BE,
+      name: 'twee\r\nregels\tmet tab',
+      zipcode: '1000',
+      houseNumber: '3',
+      appointment: new Date('2026-11-26T07:00:00Z'),
+    });
+    const bytes = new Uint8Array(await (await download()).arrayBuffer());
+    const line = new TextDecoder()
+      .decode(bytes.slice(3))
+      .split('\r\n')
+      .find((row) => row.startsWith('R-4;'));
+    expect(line).toBe(
+      `R-4;"Zoë ""de Boer"" | Ångström 😀";zoe@example.test;06 12345678;1234AB;7;'''=1+1;NL;26-11-2026;08:00/11:00;;0;`,
+    );
+    const belgian = await (await download('/api/admin/export?country=BE')).text();
+    expect(belgian).toContain('\r\nR-BE-2;"twee\r\nregels\tmet tab";klant');
+    const response = await postRestUpload(
+      server.url,
+      '/api/admin/import/NL',
+      'file',
+      { name: 'export.csv', content: bytes },
+      { token },
+    );
+    expect(response).toMatchObject({ status: 200, body: { rows: 4, created: 0, updated: 0, unchanged: 4 } });
+    expect(await server.em().findOneOrFail(Order, { referenceNumber: 'R-4' }, INCLUDING_DELETED)).toMatchObject({
+      name: 'Zoë "de Boer" | Ångström 😀',
+      city: "''=1+1",
+    });
+  });
+
   it('is for admins only, with the legacy error format', async () => {
     const response = await fetch(`${server.url}/api/admin/export`);
     expect(response.status).toBe(401);

@@ -9,17 +9,33 @@ export interface AccountVersion {
 
 const isInt4 = (value: number) => Number.isInteger(value) && value >= 0 && value <= 2_147_483_647;
 
+/*
+ * The rule of a staff session, its one home: the technician has the token's version, and an admin (signed in, or
+ * acting as the technician) is active with its own. The schedule's statement checks a session with the same SQL
+ * (planner/planner.service.ts); the parameters come from `staffSessionParams`, in this order.
+ */
+
+/** The technician row `t` has the token's version; a null version passes (a caller checked it already). */
+export const technicianVersionHoldsSql = (t: string): string => `(?::int is null or ${t}.token_version = ?::int)`;
+
+/** The admin is active with the token's version, or there is no admin. */
+export const ADMIN_HOLDS_SQL = `(?::int is null or exists (
+    select 1 from admins a where a.id = ?::int and not a.inactive and a.token_version = ?::int))`;
+
+/** The parameters of `technicianVersionHoldsSql` then `ADMIN_HOLDS_SQL`. */
+export function staffSessionParams(technicianVersion: number | null, admin: AccountVersion | null): (number | null)[] {
+  return [technicianVersion, technicianVersion, admin?.id ?? null, admin?.id ?? null, admin?.tokenVersion ?? null];
+}
+
 /**
- * Whether a staff session still holds, in one statement on the pool: the technician exists with the token's version,
- * the admin (signed in, or acting as the technician) is active with its own. The schedule's statement applies the
- * same rule to a session it checks itself (planner/planner.service.ts). No entity is loaded: this runs before every
+ * Whether a staff session still holds, in one statement on the pool. No entity is loaded: this runs before every
  * staff request, and the ORM's query building and hydration were most of its cost. A technician's country comes
  * with it: the visit day and the schedule need its zone.
  */
 const SESSION_SQL = `
-  select (select t.country from technicians t where t.id = ?::int and t.token_version = ?::int) as technician_country,
-         (?::int is null or exists (
-            select 1 from admins a where a.id = ?::int and not a.inactive and a.token_version = ?::int)) as admin_holds`;
+  select (select t.country from technicians t where t.id = ?::int and ${technicianVersionHoldsSql('t')})
+           as technician_country,
+         ${ADMIN_HOLDS_SQL} as admin_holds`;
 
 /** A technician's session that holds: its country. */
 export interface TechnicianSessionHolds {
@@ -36,13 +52,7 @@ async function sessionRow(
   if (!accounts.every((account) => isInt4(account.id) && isInt4(account.tokenVersion))) return undefined;
   const [row] = await services.plainStatements.rows<{ technician_country: Country | null; admin_holds: boolean }>(
     SESSION_SQL,
-    [
-      technician?.id ?? null,
-      technician?.tokenVersion ?? null,
-      admin?.id ?? null,
-      admin?.id ?? null,
-      admin?.tokenVersion ?? null,
-    ],
+    [technician?.id ?? null, ...staffSessionParams(technician?.tokenVersion ?? null, admin)],
   );
   return row;
 }

@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -24,14 +24,21 @@ interface KyselyConnection {
  * transaction can commit or roll back, and learns the outcome with `finished(stream)`.
  */
 export async function copyFromStdin(em: EntityManager, sql: string, highWaterMark = 64 * 1024): Promise<Writable> {
-  const transaction = em.getTransactionContext<TransactionContext>();
-  if (!transaction) throw new Error('COPY FROM STDIN needs the transaction of the entity manager');
   const stream = copyFrom(sql, { highWaterMark });
-  // A failure reported before the caller looks (a dropped connection) must not go unhandled;
-  // finished() still rejects with it.
+  await submitOnTransaction(em, stream);
+  return stream;
+}
+
+/**
+ * Submits a pg-copy-streams query on the connection of `em`'s transaction (see copyFromStdin for why
+ * this reaches `pg`'s client). A failure reported before the caller looks (a dropped connection)
+ * must not go unhandled; finished() still rejects with it.
+ */
+export async function submitOnTransaction(em: EntityManager, stream: Readable | Writable): Promise<void> {
+  const transaction = em.getTransactionContext<TransactionContext>();
+  if (!transaction) throw new Error('COPY needs the transaction of the entity manager');
   stream.on('error', () => undefined);
   await transaction
     .getExecutor()
     .provideConnection((connection) => connection.executeQuery({ sql: stream, parameters: [], queryId: {} }));
-  return stream;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -34,6 +35,19 @@ const SMTP_CONNECTIONS = 8;
 /** Outbox files written at once. */
 const OUTBOX_WRITES = 4;
 
+/** A transport made at the first mail, not at start: nodemailer takes a tenth of a second to load. */
+function transportAtFirstMail(create: (mailer: typeof nodemailer) => Transporter): {
+  get: () => Promise<Transporter>;
+  close: () => void;
+} {
+  let created: Transporter | undefined;
+  let loading: Promise<Transporter> | undefined;
+  return {
+    get: () => (loading ??= import('nodemailer').then(({ default: mailer }) => (created = create(mailer)))),
+    close: () => created?.close(),
+  };
+}
+
 /**
  * Sends through SMTP_URL when it is set; otherwise every message becomes an .eml file in the
  * outbox directory, where a developer (or a test) can open it.
@@ -42,31 +56,31 @@ export function createMailer(options: MailerOptions): Mailer {
   const log = options.logger.child({ component: 'mail' });
   if (options.smtpUrl) {
     // Pooled: a publication's thousands of mails reuse a few connections instead of one each.
-    const transport: Transporter = nodemailer.createTransport({
-      url: options.smtpUrl,
-      pool: true,
-      maxConnections: SMTP_CONNECTIONS,
-      maxMessages: 1000,
-    });
+    const smtpUrl = options.smtpUrl;
+    const transport = transportAtFirstMail((mailer) =>
+      mailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 1000 }),
+    );
     return {
       concurrency: SMTP_CONNECTIONS,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport.get()).sendMail({ from: options.from, ...message });
         log.info({ subject: message.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = transportAtFirstMail((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     concurrency: OUTBOX_WRITES,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transport.get()).sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info({ file, subject: message.subject }, 'mail written to the outbox');
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

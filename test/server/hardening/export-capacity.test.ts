@@ -158,6 +158,23 @@ describe('exports that are never read', () => {
     expect(text.split('\r\n').filter((line) => line.startsWith('CAP-'))).toHaveLength(ORDERS);
   }, 90_000);
 
+  it('ends the statement of a client that goes away mid-download at once, and its connection serves again', async () => {
+    // Deadline and idle time far away: here it is the client's leaving that must end the export.
+    const { server, headers } = await instance({ EXPORT_MAX_CONCURRENT: '1', EXPORT_DEADLINE_MS: '120000' });
+    const download = await pausedDownload(server.url, '/api/admin/export?country=NL', headers);
+    expect(download.status).toBe(200);
+    expect(await openExportStatements(url)).toBe(1);
+    download.socket.destroy();
+    await until(async () => (await openExportStatements(url)) === 0, 5000);
+    await until(async () => server.services.exportSlots.inUse === 0, 5000);
+    // The one place is free and the pool's connections work: the next download is whole.
+    const whole = await fetch(`${server.url}/api/admin/export?country=NL`, { headers });
+    expect(whole.status).toBe(200);
+    const lines = (await whole.text()).split('\r\n');
+    expect(lines.filter((line) => line.startsWith('CAP-'))).toHaveLength(ORDERS);
+    expect(lines.at(-1)).toBe('');
+  }, 60_000);
+
   it('disconnects a client that stops reading once nothing moved for the idle time, and frees its place', async () => {
     // A long export deadline: here it is the connection's idle time that ends the download.
     const { server, headers } = await instance({ HTTP_IDLE_TIMEOUT_MS: '1000', EXPORT_DEADLINE_MS: '60000' });
