@@ -124,15 +124,18 @@ export async function runServer(
     const clock = new Clock(config.clockNow, config.env !== 'production');
     if (config.clockNow)
       logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');
-    const demoLogins = await prepareDatabase(orm, config, clock, logger);
-    changes = new ChangeListener(database.listenUrl, logger.child({ component: 'changes' }));
-    await changes.start();
     jobs = new JobQueue({
       databaseUrl: database.url,
       logger: logger.child({ component: 'jobs' }),
       pollingIntervalSeconds: config.jobs.pollingIntervalMs / 1000,
       stopTimeoutMs: config.jobs.stopTimeoutMs,
     });
+    // pg-boss's own start (its schema, in a schema of its own) runs beside ours; jobs.start() below awaits it, and
+    // a failure meanwhile surfaces there.
+    jobs.boot().catch(() => undefined);
+    const demoLogins = await prepareDatabase(orm, config, clock, logger);
+    changes = new ChangeListener(database.listenUrl, logger.child({ component: 'changes' }));
+    await changes.start();
 
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
     const metrics = new AppMetrics();

@@ -107,6 +107,7 @@ export class JobQueue {
   private readonly definitions = new Map<string, QueueDefinition<object>>();
   private readonly schedules = new Map<string, { cron: string; atStart: boolean }>();
   private started = false;
+  private booting: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: JobQueueOptions) {
@@ -144,9 +145,18 @@ export class JobQueue {
     if (this.started) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
+  /**
+   * Starts pg-boss itself (its schema on a first start, its maintenance): a dozen round trips that need nothing of
+   * ours, so they may run while the rest of the server starts. `start` waits for it.
+   */
+  boot(): Promise<void> {
+    this.booting ??= this.boss.start().then(() => undefined);
+    return this.booting;
+  }
+
   /** Creates the schema (first start) and the queues, and starts working them. */
   async start(): Promise<void> {
-    await this.boss.start();
+    await this.boot();
     this.started = true;
     // Each queue (and then each schedule) is a few round trips of its own: side by side, not one after another.
     await Promise.all([...this.definitions.values()].map((definition) => this.open(definition)));
