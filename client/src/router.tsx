@@ -1,21 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, use } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { areaComponents, areaLoaded, loadArea } from './areas';
 import { Spinner } from './components/Spinner';
+import { useI18n } from './i18n/i18n';
+import type { Area } from './i18n/parts';
 import { NotFoundPage } from './NotFoundPage';
 
-// Each area is its own chunk: consumers never download the technician or admin code.
-const loadConsumer = () => import('./consumer/ConsumerArea');
-const loadTechnician = () => import('./technician/TechnicianArea');
-const loadAdmin = () => import('./admin/AdminArea');
-const ConsumerArea = lazy(loadConsumer);
-const TechnicianArea = lazy(loadTechnician);
-const AdminArea = lazy(loadAdmin);
-
-/** Starts downloading the area a path belongs to (main.tsx: while the texts load), as the routes below choose it. */
-export function preloadArea(pathname: string): void {
-  if (pathname.startsWith('/technician/')) void loadTechnician();
-  else if (pathname.startsWith('/admin/')) void loadAdmin();
-  else if (pathname !== '/404') void loadConsumer();
+/**
+ * An area renders once its code and texts are in: at once for the page the app started on (main.tsx loaded them
+ * before the first render), after a spinner (the Suspense below) when a link leads into another area.
+ */
+function AreaRoute({ area }: { area: Area }) {
+  const { texts } = useI18n();
+  if (!areaLoaded(area, texts)) use(loadArea(area, texts));
+  // Loaded now: `use` waited for loadArea.
+  const Component = areaComponents[area]!;
+  return <Component />;
 }
 
 /** The top level (docs/rules.md, Screens and routes): the three areas, /404, and /404 for everything unknown. */
@@ -23,10 +23,10 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
       <Routes>
-        <Route path="/technician/*" element={<TechnicianArea />} />
-        <Route path="/admin/*" element={<AdminArea />} />
+        <Route path="/technician/*" element={<AreaRoute area="technician" />} />
+        <Route path="/admin/*" element={<AreaRoute area="admin" />} />
         <Route path="/404" element={<NotFoundPage />} />
-        <Route path="/*" element={<ConsumerArea />} />
+        <Route path="/*" element={<AreaRoute area="consumer" />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
     </Suspense>

@@ -7,9 +7,12 @@ import {
   type HistoryTranslate,
   type ValueContext,
 } from '../../client/src/admin/orders/history-text.js';
-import { nl } from '../../client/src/i18n/nl.js';
+import { texts as admin } from '../../client/src/i18n/nl/admin.js';
+import { texts as common } from '../../client/src/i18n/nl/common.js';
+import { texts as staff } from '../../client/src/i18n/nl/staff.js';
 
-/** The Dutch catalogue, with {name} parameters filled in as the client's translator does. */
+/** The Dutch texts the admin area loads, with {name} parameters filled in as the client's translator does. */
+const nl = { ...common, ...staff, ...admin };
 const t: HistoryTranslate = (key, params = {}) =>
   nl[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 

@@ -1,40 +1,19 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Language, Locale } from './locale';
-import type { MessageKey } from './nl';
+import type { Locale } from './locale';
+import type { MessageKey } from './parts';
+import type { Texts, Translate } from './texts';
 
-export type { MessageKey };
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
-export type Catalogue = Record<MessageKey, string>;
-
-/**
- * The texts of one language, each its own chunk: a page downloads only its language's catalogue
- * (the two together were an eighth of the consumer page's JavaScript, docs/performance.md).
- */
-export function loadCatalogue(language: Language): Promise<Catalogue> {
-  return language === 'fr' ? import('./fr').then((module) => module.fr) : import('./nl').then((module) => module.nl);
-}
+export type { MessageKey, Texts, Translate };
 
 export interface I18n extends Locale {
   t: Translate;
+  texts: Texts;
 }
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function makeTranslate(catalogue: Catalogue): Translate {
-  return (key, params = {}) =>
-    catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-export function I18nProvider({
-  locale,
-  catalogue,
-  children,
-}: {
-  locale: Locale;
-  catalogue: Catalogue;
-  children: ReactNode;
-}) {
-  const value = useMemo(() => ({ ...locale, t: makeTranslate(catalogue) }), [locale, catalogue]);
+export function I18nProvider({ locale, texts, children }: { locale: Locale; texts: Texts; children: ReactNode }) {
+  const value = useMemo(() => ({ ...locale, t: texts.translate, texts }), [locale, texts]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

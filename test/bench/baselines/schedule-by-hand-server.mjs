@@ -1,7 +1,7 @@
 // By-hand baseline of the technician schedule benchmark: the same work as Tijdvak's legacy schedule call, written
 // directly with node:http + pg + jsonwebtoken and nothing else. Per request: the bearer token verified (HS256
 // pinned, expiry), the technician's session checked against the database (the row exists with the token's version),
-// the next working day worked out (weekends and the holidays, read once at start), then the lock and the day's
+// the next working day worked out (Sundays and the holidays, read once at start; Saturday is a working day), then the lock and the day's
 // orders in one statement, answered in the legacy shape. Two statements, as one would write it by hand, each
 // prepared once per connection.
 // Usage: node test/bench/baselines/schedule-by-hand-server.mjs <database url> <jwt secret> <port>
@@ -41,7 +41,7 @@ function nextWorkingDay(country, today) {
   let date = addDays(today, 1);
   for (;;) {
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !holidays.has(`${country}:${date}`)) return date;
+    if (weekday !== 0 && !holidays.has(`${country}:${date}`)) return date;
     date = addDays(date, 1);
   }
 }

@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { fr } from '../../../client/src/i18n/fr.js';
-import { nl, type MessageKey } from '../../../client/src/i18n/nl.js';
+import * as frAdmin from '../../../client/src/i18n/fr/admin.js';
+import * as frCommon from '../../../client/src/i18n/fr/common.js';
+import * as frConsumer from '../../../client/src/i18n/fr/consumer.js';
+import * as frStaff from '../../../client/src/i18n/fr/staff.js';
+import * as frTechnician from '../../../client/src/i18n/fr/technician.js';
+import * as nlAdmin from '../../../client/src/i18n/nl/admin.js';
+import * as nlCommon from '../../../client/src/i18n/nl/common.js';
+import * as nlConsumer from '../../../client/src/i18n/nl/consumer.js';
+import * as nlStaff from '../../../client/src/i18n/nl/staff.js';
+import * as nlTechnician from '../../../client/src/i18n/nl/technician.js';
+import type { MessageKey } from '../../../client/src/i18n/parts.js';
 import type { AppProcess } from './app-process.js';
 import type { E2EBrowser } from './browser.js';
 
@@ -15,7 +24,11 @@ export const SITES = [
 
 export type Site = (typeof SITES)[number];
 
-const CATALOGUES = { nl, fr } as const;
+/** Every part of each language: a test may look up any text, whichever area shows it. */
+const CATALOGUES: Record<Site['language'], Record<MessageKey, string>> = {
+  nl: { ...nlCommon.texts, ...nlConsumer.texts, ...nlStaff.texts, ...nlTechnician.texts, ...nlAdmin.texts },
+  fr: { ...frCommon.texts, ...frConsumer.texts, ...frStaff.texts, ...frTechnician.texts, ...frAdmin.texts },
+};
 
 /** The interface text of `key` on a site, with its `{parameters}` filled in, as the client shows it. */
 export function textOf(site: Site, key: MessageKey, params: Record<string, string | number> = {}): string {
