@@ -3,9 +3,7 @@ import { enableCompileCache, flushCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
-import { createLogger } from './common/logger.js';
-import { loadConfig, type AppConfig } from './config.js';
-import { launchEmbeddedPostgres } from './db/embedded-postgres.js';
+import type { AppConfig } from './config.js';
 import type { DatabaseStart, RunningServer, StartOptions } from './server.js';
 
 export type { RunningServer, StartOptions } from './server.js';
@@ -23,9 +21,14 @@ async function loadServer(): Promise<typeof import('./server.js')> {
 /**
  * Starts the database first and loads the rest of the server while it boots: PostgreSQL starts (or is created) in
  * processes of its own, and loading the server's modules is most of what this process does before it can serve.
- * Only what launching PostgreSQL needs is imported above; the rest (server.ts and all it imports) comes after.
+ * Only Node's own modules are imported above, so that the compile cache is on before anything else loads; then what
+ * launching PostgreSQL needs, and the rest (server.ts and all it imports) after that.
  */
 export async function startServer(config: AppConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const [{ createLogger }, { launchEmbeddedPostgres }] = await Promise.all([
+    import('./common/logger.js'),
+    import('./db/embedded-postgres.js'),
+  ]);
   const logger = options.logger ?? createLogger(config.logLevel);
   let database: DatabaseStart;
   if (config.databaseUrl) {
@@ -62,6 +65,7 @@ function useCompileCache(): void {
 }
 
 async function main(): Promise<void> {
+  const { loadConfig } = await import('./config.js');
   const config = loadConfig();
   const server = await startServer(config);
   // Written now, with every module of the start compiled, not only at exit (a killed process never gets there).
