@@ -133,9 +133,10 @@ export async function runServer(
     // pg-boss's own start (its schema, in a schema of its own) runs beside ours; jobs.start() below awaits it, and
     // a failure meanwhile surfaces there.
     jobs.boot().catch(() => undefined);
-    const demoLogins = await prepareDatabase(orm, config, clock, logger);
     changes = new ChangeListener(database.listenUrl, logger.child({ component: 'changes' }));
-    await changes.start();
+    // The listener's connection and LISTEN beside the migrations check and the demo data: nothing subscribes before
+    // both are done, so what the demo data announces reaches no one, as when the listener started after it.
+    const [demoLogins] = await Promise.all([prepareDatabase(orm, config, clock, logger), changes.start()]);
 
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
     const metrics = new AppMetrics();
