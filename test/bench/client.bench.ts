@@ -25,8 +25,13 @@ const ASSETS = 'dist/client/assets';
 const RUNS = 5;
 const LIGHTHOUSE_RUNS = 3;
 const TARGET = { javascriptKb: 100, lcpMs: 1000, lighthouseLcpMs: 2500, cls: 0.1, statisticsChunkKb: 177 };
-/** The statistics screen's lazy chunk holds the charts; 177 KB gzipped was its size with a hand-written ECharts wrapper. */
+/**
+ * The statistics screen's charts: its lazy chunk and the chart library's chunks (the build may put the library in
+ * a chunk of its own, shared with the office's figures); 177 KB gzipped was their size with a hand-written ECharts
+ * wrapper.
+ */
 const STATISTICS_CHARTS_SOURCE = 'client/src/admin/statistics/StatisticsCharts.tsx';
+const CHART_LIBRARY = /node_modules\/(echarts|zrender|echarts-for-react)\//;
 /** Source paths that must never reach a consumer page: the staff areas and the chart library. */
 const STAFF_OR_CHARTS =
   /(^|\/)(client\/src\/(admin|technician|staff)\/|node_modules\/(echarts|zrender|echarts-for-react)\/)/;
@@ -179,11 +184,15 @@ describe('client: the consumer index page', () => {
       sourcesOf(chunk).some((source) => STAFF_OR_CHARTS.test(source)),
     );
     expect(indexScripts.size).toBeGreaterThan(0);
-    const statisticsChunks = readdirSync(ASSETS).filter(
-      (name) => name.endsWith('.js') && sourcesOf(name).some((source) => source.endsWith(STATISTICS_CHARTS_SOURCE)),
-    );
-    expect(statisticsChunks).toHaveLength(1);
-    const statisticsChunkKb = gzipSync(readFileSync(join(ASSETS, statisticsChunks[0]))).length / 1024;
+    const chartChunksOf = (test: (source: string) => boolean) =>
+      readdirSync(ASSETS).filter((name) => name.endsWith('.js') && sourcesOf(name).some(test));
+    const statisticsScreenChunks = chartChunksOf((source) => source.endsWith(STATISTICS_CHARTS_SOURCE));
+    const chartLibraryChunks = chartChunksOf((source) => CHART_LIBRARY.test(source));
+    expect(statisticsScreenChunks).toHaveLength(1);
+    expect(chartLibraryChunks.length).toBeGreaterThan(0);
+    const statisticsChunks = [...new Set([...statisticsScreenChunks, ...chartLibraryChunks])];
+    const statisticsChunkKb =
+      statisticsChunks.reduce((sum, name) => sum + gzipSync(readFileSync(join(ASSETS, name))).length, 0) / 1024;
 
     const lighthouse = [];
     const bareLighthouse = [];
@@ -244,12 +253,12 @@ describe('client: the consumer index page', () => {
           note: `/index, /details, /external loaded ${scripts.size} chunks: ${[...scripts].join(', ')}; sources read from their source maps${staffOrCharts.length ? `; offending: ${staffOrCharts.join(', ')}` : ''}`,
         },
         {
-          metric: 'statistics charts chunk (ECharts, echarts-for-react, the chart options), gzipped',
+          metric: 'statistics charts chunks (ECharts, echarts-for-react, the chart options), gzipped',
           unit: 'KB',
           ours: statisticsChunkKb,
           target: `≤ ${TARGET.statisticsChunkKb} KB`,
           met: statisticsChunkKb <= TARGET.statisticsChunkKb,
-          note: `${statisticsChunks[0]}, loaded by the statistics screen only`,
+          note: `${statisticsChunks.join(', ')}: loaded by the statistics screen (the library also by the office's figures)`,
         },
       ]),
     );
