@@ -41,9 +41,10 @@ async function openExportStatements(url: string): Promise<number> {
   await client.connect();
   try {
     const { rows } = await client.query<{ count: string }>(
+      // Client connections only: PostgreSQL may run the COPY's query with parallel workers, listed with its text.
       `select count(*) from pg_stat_activity
         where datname = current_database() and state <> 'idle' and query like '%from orders o left join technicians%'
-          and pid <> pg_backend_pid()`,
+          and pid <> pg_backend_pid() and backend_type = 'client backend'`,
     );
     return Number(rows[0].count);
   } finally {
