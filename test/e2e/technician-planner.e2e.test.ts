@@ -237,7 +237,8 @@ describe('technician planner (built app in Chromium)', () => {
 
   it('keeps the edits when a confirm fails: the generic message offline, the server’s reason when locked', async () => {
     const { technician } = await arrangeDay('Piet');
-    const { page, context } = await browser.newPage();
+    // The confirm's failure is made by intercepting it, which a controlling service worker would let pass.
+    const { page, context } = await browser.newPage({ serviceWorkers: 'block' });
     await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, MANAGE);
     await item(page, 'Anna Jansen').getByLabel('Begintijd').selectOption('12');
     const confirmInDialog = async () => {

@@ -10,8 +10,15 @@ export const ARTIFACTS_DIR = 'test-artifacts';
 
 export interface E2EBrowser {
   browser: Browser;
-  /** A fresh context (own storage and cookies); `hostPort` maps every host name to the app. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * A fresh context (own storage and cookies); `hostPort` maps every host name to the app. `serviceWorkers: 'block'`
+   * for a test that intercepts requests: once the technician area's service worker controls the page, its requests
+   * pass the worker and Playwright's routes no longer see them.
+   */
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -39,7 +46,10 @@ export async function launchBrowser(): Promise<E2EBrowser> {
   return {
     browser,
     newPage: async (options = {}) => {
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 900 },
+        serviceWorkers: options.serviceWorkers ?? 'allow',
+      });
       const page = await context.newPage();
       return { page, context };
     },
