@@ -24,7 +24,7 @@ export type MessageKey = KeysOfPart[TextPart];
 /** A part's texts in one language: fr/<part>.ts is typed with it, so it has exactly nl/<part>.ts's keys. */
 export type PartTexts<Part extends TextPart> = Record<KeysOfPart[Part], string>;
 
-/** Which part a key belongs to, by the first segment of its name. */
+/** Which text catalogue (of the ones loaded per area) holds a key, by the first segment of the key's name. */
 export const PART_OF_PREFIX = {
   common: 'common',
   notFound: 'common',
