@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = process.env.TIJDVAK_API ?? 'http://localhost:3000';
 
@@ -14,10 +14,24 @@ const api = process.env.TIJDVAK_API ?? 'http://localhost:3000';
 const SHELL_MODULES =
   /client[\\/]src[\\/](components[\\/](BusyButton|FormField|Message|Spinner|guards)|lib[\\/](errors|jwt|save-file|storage|xsrf|useFocusAfterNavigation)|i18n[\\/](format|locale))\.tsx?$|shared[\\/](locale|personal-link|text)\.ts$/;
 
+/**
+ * Parts ECharts registers when it loads that no screen can use: its dark theme (the charts are drawn in the light
+ * one) and its Chinese texts (chosen only for a page in Chinese; every label and tooltip here is our own text).
+ * They are built as empty objects, which the library registers as before: about 1 KB less for the statistics screen.
+ */
+const UNUSED_ECHARTS_PARTS = /node_modules[\\/]echarts[\\/]lib[\\/](theme[\\/]dark|i18n[\\/]langZH)\.js$/;
+
+function leaveOutUnusedEChartsParts(): Plugin {
+  return {
+    name: 'leave-out-unused-echarts-parts',
+    load: (id) => (UNUSED_ECHARTS_PARTS.test(id) ? 'export default {};' : null),
+  };
+}
+
 /** The client is built into dist/client, which the server serves; `npm run dev` proxies API calls. */
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), leaveOutUnusedEChartsParts()],
   resolve: {
     // One tslib for the whole client: ECharts and ZRender each bring their own copy of the same helpers.
     dedupe: ['tslib'],

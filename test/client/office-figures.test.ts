@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readParams } from '../../client/src/admin/orders/orders-list-params.js';
-import { buildOfficeFiguresOption } from '../../client/src/admin/statistics/chart-options.js';
+import { buildOfficeFiguresOption } from '../../client/src/admin/statistics/office-figures-chart-options.js';
 import { figureListLink } from '../../client/src/admin/statistics/figure-links.js';
 
 const paramsOf = (link: string) => readParams(new URL(link, 'http://example.test').searchParams);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { buildOfficeFiguresOption, type FigureBar } from './chart-options';
+import { buildOfficeFiguresOption, type FigureBar } from './office-figures-chart-options';
 import { Chart } from './Chart';
 
 /** The office's figures as a bar chart; loaded on demand, so ECharts is downloaded only by the statistics screens. */

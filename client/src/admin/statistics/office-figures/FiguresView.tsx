@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { useI18n } from '../../../i18n/i18n';
-import type { FigureBar } from '../chart-options';
+import type { FigureBar } from '../office-figures-chart-options';
 import { FiguresTable } from './FiguresTable';
 import { useFigureFormats } from './useFigureFormats';
 import type { Figures } from './useOfficeFigures';
