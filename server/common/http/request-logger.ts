@@ -45,15 +45,20 @@ export function requestLogger(logger: Logger) {
  */
 export function leanRequestLogger(logger: Logger) {
   const lines = logger.child({}, { serializers });
+  // One getter for every request, reading the request from `this`. A getter made per request gave each request
+  // object a hidden class of its own, reachable from the shared one: the garbage collector's young generation then
+  // kept every request's objects until the next full collection, which ran every few seconds under load and paused
+  // the server for up to tens of milliseconds (docs/performance.md, tail latency).
+  const childLogs = new WeakMap<IncomingMessage, Logger>();
+  function requestLog(this: IncomingMessage): Logger {
+    let child = childLogs.get(this);
+    if (!child) childLogs.set(this, (child = lines.child({ req: this })));
+    return child;
+  }
   return (req: IncomingMessage, res: ServerResponse): void => {
     const started = Date.now();
     req.id = requestIdOf(req);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      enumerable: true,
-      get: () => (child ??= lines.child({ req })),
-    });
+    Object.defineProperty(req, 'log', { configurable: true, enumerable: true, get: requestLog });
     const done = () => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
