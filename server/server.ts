@@ -141,21 +141,22 @@ export async function runServer(
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
     const metrics = new AppMetrics();
     metrics.watchPool(orm);
+    const plainStatements = await PlainStatements.of(orm, {
+      prepared: config.databasePreparedStatements,
+      onStatement: options.onQuery,
+    });
     const services: AppServices = {
       config,
       clock,
       orm,
-      plainStatements: await PlainStatements.of(orm, {
-        prepared: config.databasePreparedStatements,
-        onStatement: options.onQuery,
-      }),
+      plainStatements,
       logger,
       tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
       rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret, (name) =>
         metrics.rateLimitRefused(name),
       ),
       holidays: new HolidayCalendar(orm, changes),
-      siteVisits: new SiteVisitRecorder(orm, logger),
+      siteVisits: new SiteVisitRecorder(plainStatements, logger),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         outboxDir: join(config.dataDir, 'outbox'),

@@ -1,8 +1,8 @@
 import { UAParser } from 'ua-parser-js';
 import type { SiteVisitLog } from '../context.js';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { StatisticsRepository, type NewSiteVisitRow } from '../statistics/repository/statistics.repository.js';
+import type { PlainStatements } from '../common/db/plain-statements.js';
+import { insertSiteVisits, type NewSiteVisitRow } from '../statistics/repository/statistics.repository.js';
 
 const UNKNOWN = 'Unknown';
 const NAME_LENGTH = 100;
@@ -51,7 +51,7 @@ export class SiteVisitRecorder implements SiteVisitLog {
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly statements: PlainStatements,
     private readonly logger: Logger,
     private readonly delayMs = SITE_VISIT_BATCH_MS,
   ) {}
@@ -96,6 +96,6 @@ export class SiteVisitRecorder implements SiteVisitLog {
       user_agent: userAgent.slice(0, USER_AGENT_LENGTH),
       ...describeUserAgent(userAgent),
     }));
-    await new StatisticsRepository(this.orm.em).insertSiteVisits(rows);
+    await insertSiteVisits(this.statements, rows);
   }
 }

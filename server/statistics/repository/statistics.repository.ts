@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PlainStatements } from '../../common/db/plain-statements.js';
 import type { Country } from '../../common/locale.js';
 import type { OrderFilterInput } from '../../orders/order.inputs.js';
 import { orderFilterCondition } from '../../orders/repository/order-search.js';
@@ -39,6 +40,15 @@ const INSERT_SITE_VISITS_SQL = `
   insert into site_visits (order_id, visited_at, user_agent, browser, os)
   select order_id, visited_at, user_agent, browser, os
   from json_to_recordset(?::json) as v(order_id int, visited_at timestamptz, user_agent text, browser text, os text)`;
+
+/**
+ * Writes a batch of site visits in one statement, outside any transaction: no entity, no unit of work. Its rows
+ * travel as one bind parameter: the ORM's path writes each value into the statement's text, and escaping a batch's
+ * JSON character by character cost several kilobytes of garbage per recorded lookup.
+ */
+export async function insertSiteVisits(statements: PlainStatements, rows: readonly NewSiteVisitRow[]): Promise<void> {
+  await statements.rows(INSERT_SITE_VISITS_SQL, [JSON.stringify(rows)]);
+}
 
 /** `where <column> >= ? and <column> < ?`, or nothing for an open side. */
 function rangeClause(column: string, from: Date | undefined, to: Date | undefined) {
@@ -168,11 +178,6 @@ export class StatisticsRepository {
         ...visitRange.params,
         ...mailRange.params,
       ]);
-  }
-
-  /** Writes a batch of site visits in one statement, outside any transaction: no entity, no unit of work. */
-  async insertSiteVisits(rows: readonly NewSiteVisitRow[]): Promise<void> {
-    await this.em.getConnection().execute(INSERT_SITE_VISITS_SQL, [JSON.stringify(rows)], 'run');
   }
 
   /** Records a mail open of the order at `at` while the order exists; false when no order has the id. */
