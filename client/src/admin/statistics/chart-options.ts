@@ -46,6 +46,12 @@ export function visitsByHour(data: readonly HourCount[]): number[] {
   return counts;
 }
 
+/** A category axis's labels: cut to the legacy length, those that would overlap hidden. */
+export const CATEGORY_AXIS_LABEL = {
+  hideOverlap: true,
+  formatter: (value: string) => trimLabel(value, CHART_DEFAULTS.axisLabelMaxLength),
+};
+
 export const tooltipDelays = {
   showDelay: CHART_DEFAULTS.tooltipShowDelayMs,
   hideDelay: CHART_DEFAULTS.tooltipHideDelayMs,
@@ -64,10 +70,7 @@ export function buildVisitsPerHourOption(
       type: 'category',
       data: HOURS.map(hourLabel),
       axisTick: { alignWithLabel: true },
-      axisLabel: {
-        hideOverlap: true,
-        formatter: (value: string) => trimLabel(value, CHART_DEFAULTS.axisLabelMaxLength),
-      },
+      axisLabel: CATEGORY_AXIS_LABEL,
     },
     yAxis: {
       type: 'value',
@@ -188,10 +191,7 @@ export function buildMailReadsOption(
     xAxis: {
       type: 'category',
       data: days.map((day) => day.label),
-      axisLabel: {
-        hideOverlap: true,
-        formatter: (value: string) => trimLabel(value, CHART_DEFAULTS.axisLabelMaxLength),
-      },
+      axisLabel: CATEGORY_AXIS_LABEL,
     },
     yAxis: { type: 'value', minInterval: 1 },
     series: [

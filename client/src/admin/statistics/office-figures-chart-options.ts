@@ -1,7 +1,7 @@
 import type { BarSeriesOption } from 'echarts/charts';
-import { CHART_DEFAULTS, trimLabel, tooltipDelays, type StatisticsChartOption } from './chart-options.js';
+import { CATEGORY_AXIS_LABEL, tooltipDelays, type StatisticsChartOption } from './chart-options.js';
 
-// Apart from the statistics screen's options: only the office's figures load this, so the statistics screen does not.
+// Only the office's figures load this module, so the statistics screen's chunk does not carry these options.
 
 /** One group of the office's figures as the chart draws it: percentages, null where nothing was counted. */
 export interface FigureBar {
@@ -41,10 +41,7 @@ export function buildOfficeFiguresOption(
     xAxis: {
       type: 'category',
       data: bars.map((bar) => bar.label),
-      axisLabel: {
-        hideOverlap: true,
-        formatter: (value: string) => trimLabel(value, CHART_DEFAULTS.axisLabelMaxLength),
-      },
+      axisLabel: CATEGORY_AXIS_LABEL,
     },
     yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
     series: [
