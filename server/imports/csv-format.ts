@@ -101,11 +101,11 @@ export function escapeFormula(cell: string): string {
 
 /**
  * What makes the export quote a cell: the quote, our delimiter `;`, the list separators a spreadsheet with other
- * settings splits at (`,`, tab, `|`), and a CRLF, the file's line end. A lone CR or LF is left unquoted, as the
- * export always wrote it (the rule csv-stringify applied with these options); order fields refuse control
- * characters, so only data from before that check can hold one.
+ * settings splits at (`,`, tab, `|`), and a line break: CR and LF each end a line for the import and for most
+ * readers, so a lone one unquoted would split the order's row. Order fields refuse control characters, so only data
+ * from before that check can hold one.
  */
-export const QUOTED_CELL = /[";,\t|]|\r\n/;
+export const QUOTED_CELL = /[";,\t|\r\n]/;
 
 /**
  * Export: one cell as the file holds it. Formulas are escaped (escapeFormula); a cell holding a character of

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../../server/imports/csv-format.js';
+import { readCsvRecords } from '../../../server/imports/csv-reader.js';
 import { CsvBytes } from '../../../server/exports/csv-bytes.js';
 import { BinaryCopyFormatError, BinaryCopyReader } from '../../../server/exports/binary-copy-rows.js';
 
@@ -30,18 +31,29 @@ function written(cells: string[], blockBytes: number, asBytes: (index: number) =
 }
 
 describe('the export’s CSV cells', () => {
-  it('quote a quote, the delimiter, list separators and CRLF, and escape formulas wherever a cell may begin', () => {
+  it('quote a quote, the delimiter, list separators and line breaks, and escape formulas wherever a cell may begin', () => {
     expect(csvCell('Jansen')).toBe('Jansen');
     expect(csvCell('Zoë "de Boer"')).toBe('"Zoë ""de Boer"""');
     expect(csvCell('Jansen; Anna')).toBe('"Jansen; Anna"');
     expect(csvCell('a|b')).toBe('"a|b"');
     expect(csvCell('a\tb')).toBe('"a\tb"');
     expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('two\rlines')).toBe('"two\rlines"');
     expect(csvCell('+31 6 12345678')).toBe("'+31 6 12345678");
     expect(csvCell("''=1+1")).toBe("'''=1+1");
     expect(csvCell('ok,=SUM(A1)')).toBe(`"ok,'=SUM(A1)"`);
     expect(csvCell("O'Brien")).toBe("O'Brien");
     expect(csvCell('')).toBe('');
+  });
+
+  it('read back by the import as the cells written, a line break inside a cell included', async () => {
+    const cells = ['two\nlines', 'two\rlines', 'two\r\nlines', 'Jansen; Anna', 'Utrecht'];
+    const file = `${cells.map((_, index) => `c${index}`).join(';')}\r\n${written(cells, 64, (index) => index % 2 === 0)}`;
+    const records: string[][] = [];
+    for await (const record of readCsvRecords([file])) records.push(record.cells);
+    // The import reads every line end as LF (docs/csv-format.md, Lines).
+    expect(records).toEqual([cells.map((_, index) => `c${index}`), cells.map((cell) => cell.replace(/\r\n?/g, '\n'))]);
   });
 
   it('are written as bytes exactly as csvCell writes them, from UTF-8 bytes or text, across block ends', () => {
