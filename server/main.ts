@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { enableCompileCache, flushCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,13 +9,21 @@ import type { DatabaseStart, RunningServer, StartOptions } from './server.js';
 export type { RunningServer, StartOptions } from './server.js';
 
 /**
- * server.ts with every module and package it imports, in the one bundle `npm run build:server` makes beside this
- * file (server/scripts/bundle-server.mjs); without it (the tests run the sources, `npm run dev` its modules) the
- * modules themselves.
+ * The bundle `npm run build:server` makes of server.ts and every module and package it imports, beside this file
+ * (server/scripts/bundle-server.mjs), when it is current: without one (the tests run the sources, `npm run dev` its
+ * modules) or with one older than tsc's build record (`tsc` run alone since: tsconfig.build.json's
+ * tsBuildInfoFile), the modules themselves are the current code.
  */
+export function currentBundle(directory: URL): URL | undefined {
+  const bundle = new URL('server.bundle.js', directory);
+  const buildRecord = new URL('../.tsbuildinfo-server', directory);
+  if (!existsSync(bundle)) return undefined;
+  return existsSync(buildRecord) && statSync(buildRecord).mtimeMs > statSync(bundle).mtimeMs ? undefined : bundle;
+}
+
 async function loadServer(): Promise<typeof import('./server.js')> {
-  const bundle = new URL('./server.bundle.js', import.meta.url);
-  return existsSync(bundle) ? ((await import(bundle.href)) as typeof import('./server.js')) : import('./server.js');
+  const bundle = currentBundle(new URL('./', import.meta.url));
+  return bundle ? ((await import(bundle.href)) as typeof import('./server.js')) : import('./server.js');
 }
 
 /**
