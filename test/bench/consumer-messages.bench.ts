@@ -1,10 +1,8 @@
 import { loadavg } from 'node:os';
-import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
-import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { serverNodeOptions } from '../e2e/utils/server-command.js';
+import { askForPublication } from '../utils/consumer-messages.js';
 import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
 import { MB, residentBytes, samplePeakGrowth } from './utils/memory.js';
 import { recordFigures } from './utils/results.js';
@@ -37,21 +35,6 @@ const WARM_UP_SQL = `
           timestamptz '2026-11-26 07:00:00+01', 10800, now(), now())`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Asks for the minute's publication now (as the schedule, or another instance, would). */
-async function publish(url: string): Promise<void> {
-  const boss = new PgBoss({
-    connectionString: url,
-    schema: JOBS_SCHEMA,
-    supervise: false,
-    schedule: false,
-    migrate: false,
-    max: 1,
-  });
-  await boss.start();
-  await boss.send(PUBLISH_QUEUE, {});
-  await boss.stop({ graceful: false, close: true });
-}
 
 /**
  * Benchmark 8: the publication of one visit day of 10 000 orders, from the moment they are in the
@@ -86,7 +69,7 @@ describe('consumer messages: publication of 10 000 orders', () => {
     // One order's messages first: the mail and SMS transports (and the code they load at their first message) are
     // then as a server has them after its first publication. What is measured is what the day's 10 000 add.
     await withPg(app.database.url, (client) => client.query(WARM_UP_SQL));
-    await publish(app.database.url);
+    await askForPublication(app.database.url);
     while (smtp.received() < 1 || twilio.messages.length < 1) await sleep(100);
     const [warmUpMails, warmUpTexts] = [smtp.received(), twilio.messages.length];
     await sleep(3_000); // the warm-up's publication and the first polls are over: idle
@@ -95,7 +78,7 @@ describe('consumer messages: publication of 10 000 orders', () => {
     const sampler = samplePeakGrowth(app.pid);
     const started = performance.now();
     await withPg(app.database.url, (client) => client.query(SEED_SQL));
-    await publish(app.database.url);
+    await askForPublication(app.database.url);
 
     let firstMailMs = Number.NaN;
     const mailsSent = () => smtp.received() - warmUpMails;

@@ -1,13 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { PgBoss } from 'pg-boss';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
 import { Country } from '../../server/common/locale.js';
 import type { Order } from '../../server/orders/order.entity.js';
-import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
+import { askForPublication } from '../utils/consumer-messages.js';
 import { createOrder } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
@@ -92,20 +90,7 @@ describe('from the mail in the outbox to a reply on the details page (built app 
       });
     });
     // The minute's publication, asked for now (as the schedule, or another instance, would).
-    const boss = new PgBoss({
-      connectionString: app.database.url,
-      schema: JOBS_SCHEMA,
-      supervise: false,
-      schedule: false,
-      migrate: false,
-      max: 1,
-    });
-    await boss.start();
-    try {
-      await boss.send(PUBLISH_QUEUE, {});
-    } finally {
-      await boss.stop({ graceful: false, close: true });
-    }
+    await askForPublication(app.database.url);
     browser = await launchBrowser();
   });
 

@@ -1,3 +1,5 @@
+import { PgBoss } from 'pg-boss';
+import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
 import { ConsumerMessage, MessageStatus } from '../../server/messages/consumer-message.entity.js';
 import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
 import type { TestServer } from './test-server.js';
@@ -13,6 +15,27 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
 /** Runs the publication of consumer messages now (as the minute's job does) and waits until that run is done. */
 export function publishMessagesNow(server: TestServer): Promise<void> {
   return runJobNow(server, PUBLISH_QUEUE);
+}
+
+/**
+ * Asks a server running in its own process (through its database's job queue) for the minute's publication now, as
+ * the schedule or another instance would; the server runs it at its next poll.
+ */
+export async function askForPublication(databaseUrl: string): Promise<void> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: JOBS_SCHEMA,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+    max: 1,
+  });
+  await boss.start();
+  try {
+    await boss.send(PUBLISH_QUEUE, {});
+  } finally {
+    await boss.stop({ graceful: false, close: true });
+  }
 }
 
 /** Runs a scheduled job of an `exclusive` queue now (as its schedule would) and waits until that run is done. */
