@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { hourLabel } from '../../../../../shared/hours.js';
 import type { StatisticsCharts_StatisticsFragment } from '../../../gql/graphql';
 import { useI18n } from '../../../i18n/i18n';
-import { buildTopTenPieOption, buildVisitsPerHourOption, topTen, visitsByHour } from '../chart-options';
+import { buildTopTenPieOption, buildVisitsPerHourOption, topTen, visitsByHour, type NameCount } from '../chart-options';
 import { ChartCard, type ChartTable } from './ChartCard';
 
 interface Row {
@@ -21,29 +21,33 @@ function visitsSummary(rows: Row[]): string | null {
   return counted.length ? counted.map((row) => `${row.label} ${row.visits}`).join(', ') : null;
 }
 
+/** A pie of the ten most used browsers or operating systems, with its table. */
+function TopTenCard({ title, items }: { title: string; items: readonly NameCount[] }) {
+  const { t } = useI18n();
+  const seriesName = t('admin.statistics.visits');
+  const unknown = t('admin.statistics.unknown');
+  const option = useMemo(() => buildTopTenPieOption(items, { seriesName, unknown }), [items, seriesName, unknown]);
+  const rows = topTen(items, unknown).map((slice) => ({ label: slice.name, visits: slice.value }));
+  return (
+    <ChartCard
+      title={title}
+      option={option}
+      summary={visitsSummary(rows)}
+      empty={t('admin.statistics.noVisits')}
+      table={visitsTable(t('admin.statistics.name'), seriesName, rows)}
+    />
+  );
+}
+
 /** The site's visits: per hour, and the ten most used browsers and operating systems. */
 export function VisitCharts({ statistics }: { statistics: StatisticsCharts_StatisticsFragment }) {
   const { t } = useI18n();
   const seriesName = t('admin.statistics.visits');
-  const unknown = t('admin.statistics.unknown');
-  const noVisits = t('admin.statistics.noVisits');
   const perHour = useMemo(
     () => buildVisitsPerHourOption(statistics.usagePerHour, { seriesName }),
     [statistics.usagePerHour, seriesName],
   );
-  const browsers = useMemo(
-    () => buildTopTenPieOption(statistics.browsers, { seriesName, unknown }),
-    [statistics.browsers, seriesName, unknown],
-  );
-  const systems = useMemo(
-    () => buildTopTenPieOption(statistics.operatingSystems, { seriesName, unknown }),
-    [statistics.operatingSystems, seriesName, unknown],
-  );
   const hourRows = visitsByHour(statistics.usagePerHour).map((visits, hour) => ({ label: hourLabel(hour), visits }));
-  const rowsOf = (items: StatisticsCharts_StatisticsFragment['browsers']) =>
-    topTen(items, unknown).map((slice) => ({ label: slice.name, visits: slice.value }));
-  const browserRows = rowsOf(statistics.browsers);
-  const systemRows = rowsOf(statistics.operatingSystems);
 
   return (
     <>
@@ -51,26 +55,14 @@ export function VisitCharts({ statistics }: { statistics: StatisticsCharts_Stati
         title={t('admin.statistics.perHour')}
         option={perHour}
         summary={visitsSummary(hourRows)}
-        empty={noVisits}
+        empty={t('admin.statistics.noVisits')}
         table={visitsTable(t('admin.statistics.hour'), seriesName, hourRows)}
         wide
       >
         <p className="muted stats-note">{t('admin.statistics.timeZone', { zone: statistics.timeZone })}</p>
       </ChartCard>
-      <ChartCard
-        title={t('admin.statistics.browsers')}
-        option={browsers}
-        summary={visitsSummary(browserRows)}
-        empty={noVisits}
-        table={visitsTable(t('admin.statistics.name'), seriesName, browserRows)}
-      />
-      <ChartCard
-        title={t('admin.statistics.systems')}
-        option={systems}
-        summary={visitsSummary(systemRows)}
-        empty={noVisits}
-        table={visitsTable(t('admin.statistics.name'), seriesName, systemRows)}
-      />
+      <TopTenCard title={t('admin.statistics.browsers')} items={statistics.browsers} />
+      <TopTenCard title={t('admin.statistics.systems')} items={statistics.operatingSystems} />
     </>
   );
 }
