@@ -128,10 +128,11 @@ describe('admins searching cannot take the database from everyone else', () => {
     const connection = server.em().getConnection();
     const runningLists = async () => {
       const [row] = await connection.execute<{ count: number }[]>(
-        // Client connections only: PostgreSQL may run a search with parallel workers, listed with the same text.
+        // This test's database only (other test files search their own orders on the same PostgreSQL at once), and
+        // client connections only: PostgreSQL may run a search with parallel workers, listed with the same text.
         `select count(*)::int as count from pg_stat_activity
-          where state = 'active' and query like '%from orders o%' and pid <> pg_backend_pid()
-            and backend_type = 'client backend'`,
+          where datname = current_database() and state = 'active' and query like '%from orders o%'
+            and pid <> pg_backend_pid() and backend_type = 'client backend'`,
       );
       return row.count;
     };
