@@ -7,7 +7,13 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import cookieParser from 'cookie-parser';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { UPLOAD_LIMITS } from './config.js';
 import { authenticate } from './accounts/authenticate.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
@@ -15,6 +21,7 @@ import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { inputTextPlugin } from './common/errors/input-text.plugin.js';
+import { graphqlDirect } from './common/http/graphql-direct.js';
 import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { requestLogger } from './common/http/request-logger.js';
@@ -26,6 +33,8 @@ import { httpMetrics, labelRoute, withResponse } from './common/metrics/http-met
 import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
 import { oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
+import { lookUpVisitsField } from './consumers/consumer.direct.js';
+import { technicianScheduleField } from './planner/planner.direct.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
 import { createLeanRestRouter, createRestRouter } from './legacy/rest/rest-router.js';
@@ -104,8 +113,18 @@ export async function composeApp(
   const headers = securityHeaderPreset();
   const xsrf = createXsrf(config.jwtSecret);
   const edge = createLeanEdge({ logger: services.logger, metrics: services.metrics, headers, protect: xsrf.protect });
+  const contextOf = async (req: Request, res: Response) => withResponse(await createContext(req, res, services), res);
+  // The busiest public operations (the lookup, the technician's schedule) without Apollo's pipeline.
+  const direct = graphqlDirect({
+    schema,
+    fields: [lookUpVisitsField, technicianScheduleField],
+    validationRules: graphqlValidationRules(armor),
+    maxTokens: GRAPHQL_LIMITS.maxTokens,
+    metrics: services.metrics,
+    contextOf,
+  });
   // The GraphQL endpoint, for every caller.
-  const graphqlChain: RequestHandler[] = [
+  const graphqlChain = (...beforeApollo: RequestHandler[]): RequestHandler[] => [
     (_req, res, next) => {
       // Refused before Apollo (XSRF, body, upload): the operation is not known yet.
       labelRoute(res, '/graphql');
@@ -115,14 +134,13 @@ export async function composeApp(
     },
     xsrf.protect,
     express.json({ limit: '1mb' }),
+    ...beforeApollo,
     graphqlUploads({
       limits: UPLOAD_LIMITS,
       rolesThatUpload: rolesThatUpload(schema),
       viewerOf: (req) => authenticate(req.get('authorization'), services),
     }),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => withResponse(await createContext(req, res, services), res),
-    }),
+    expressMiddleware(apollo, { context: ({ req, res }) => contextOf(req, res) }),
   ];
   // The busiest calls first, through the lean edge (the same steps as the general chain below, in one call): the
   // REST lookup and schedule, and every GraphQL POST (the consumer's lookup and pages, the technician's day).
@@ -133,7 +151,7 @@ export async function composeApp(
       edge.begin(req, res);
       next();
     },
-    ...graphqlChain,
+    ...graphqlChain(direct),
   );
   app.use(httpMetrics(services.metrics));
   app.use(requestLogger(services.logger));
@@ -162,7 +180,7 @@ export async function composeApp(
   );
 
   // Other methods (a GET query, an OPTIONS) through the general chain.
-  app.use('/graphql', ...graphqlChain);
+  app.use('/graphql', ...graphqlChain());
   app.use('/api', xsrf.protect);
   app.use(mailOpenPixelRouter(services));
   // Outside the XSRF check on purpose: mail providers POST it without cookies (RFC 8058); the signed link authorises it.

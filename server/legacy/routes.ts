@@ -11,7 +11,7 @@ import type * as Legacy from './legacy-operations.generated.js';
 import { legacyInt, type LegacyRequest } from './legacy-values.js';
 import {
   LEGACY_VISIT,
-  lookUpVisitsDirectly,
+  legacyLookUpDirectly,
   lookUpVisitsInput,
   toLegacyLookup,
   toLegacyVisit,
@@ -73,7 +73,7 @@ export const REST_ROUTES = [
       }
     `,
     variables: (request) => ({ input: lookUpVisitsInput(request) }),
-    direct: lookUpVisitsDirectly,
+    direct: legacyLookUpDirectly,
     lean: true,
     respond: (data) => toLegacyLookup(data.lookUpVisits),
   }),

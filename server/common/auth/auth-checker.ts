@@ -1,4 +1,10 @@
-import { defaultFieldResolver, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import {
+  defaultFieldResolver,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
@@ -13,6 +19,20 @@ import type { Role } from './role.js';
 export function checkRole(context: AppContext, roles: readonly Role[]): void {
   if (!context.viewer) throw new AppError(CommonError.UNAUTHENTICATED);
   if (roles.length > 0 && !roles.includes(context.viewer.role)) throw new AppError(CommonError.FORBIDDEN);
+}
+
+/** The resolver behind each field's role check (undefined: the field reads its property). */
+const resolverBehindCheck = new WeakMap<GraphQLField<unknown, unknown>, GraphQLFieldResolver<unknown, AppContext>>();
+
+/**
+ * What resolves a field once its `@auth` rule holds: its own resolver, or undefined when it reads the property of
+ * its name (graphql's default), for callers that check the rule themselves (common/http/graphql-direct.ts).
+ */
+export function resolverOf(
+  field: GraphQLField<unknown, unknown>,
+): GraphQLFieldResolver<unknown, AppContext> | undefined {
+  const resolve = resolverBehindCheck.get(field) ?? field.resolve;
+  return resolve === defaultFieldResolver ? undefined : resolve;
 }
 
 /**
@@ -33,6 +53,7 @@ export function enforceRequiredRoles(schema: GraphQLSchema): void {
       if (!allowed) continue;
       const roles = [...allowed];
       const resolve: GraphQLFieldResolver<unknown, AppContext> = field.resolve ?? defaultFieldResolver;
+      resolverBehindCheck.set(field, resolve);
       field.resolve = (source, args, context: AppContext, info) => {
         checkRole(context, roles);
         return resolve(source, args, context, info);

@@ -3,8 +3,7 @@ import { field, legacyCountry, toLegacySign, toUnixSeconds, type LegacyRequest }
 import { TIME_ZONE } from '../../common/locale.js';
 import { localDayRange } from '../../../shared/zoned-time.js';
 import type { AppContext } from '../../context.js';
-import { LookUpVisitsInput } from '../../consumers/consumer.inputs.js';
-import { ConsumerService } from '../../consumers/consumer.service.js';
+import { lookUpVisitsDirectly } from '../../consumers/consumer.direct.js';
 
 /** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
 export const lookUpVisitsInput = (request: LegacyRequest) => ({
@@ -18,13 +17,11 @@ export const lookUpVisitsInput = (request: LegacyRequest) => ({
  * The legacy lookup's operation run directly on the service, for variables GraphQL has coerced: the lookup is
  * the busiest call of the evening, and the GraphQL pipeline around one public field was a large share of its CPU.
  */
-export async function lookUpVisitsDirectly(
+export async function legacyLookUpDirectly(
   context: AppContext,
   variables: Record<string, unknown>,
 ): Promise<LegacyClientLookupMutation> {
-  const { dataToken, windowAvailable } = await new ConsumerService(context).lookUp(
-    Object.assign(new LookUpVisitsInput(), variables.input),
-  );
+  const { dataToken, windowAvailable } = await lookUpVisitsDirectly(context, variables);
   return { lookUpVisits: { dataToken, windowAvailable } };
 }
 

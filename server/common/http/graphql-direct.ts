@@ -1,0 +1,337 @@
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  getArgumentValues,
+  getNullableType,
+  getVariableValues,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  Kind,
+  locatedError,
+  OperationTypeNode,
+  parse,
+  specifiedRules,
+  validate,
+  type FieldNode,
+  type GraphQLError,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationRule,
+} from 'graphql';
+import type { AppContext } from '../../context.js';
+import { resolverOf } from '../auth/auth-checker.js';
+import { rolesOfField } from '../auth/field-roles.js';
+import type { Role } from '../auth/role.js';
+import { formatError } from '../errors/format-error.js';
+import { variablesTextProblem } from '../errors/input-text.plugin.js';
+import { localizeError, logUnexpectedError } from '../errors/localize-errors.plugin.js';
+import type { AppMetrics } from '../metrics/app-metrics.js';
+import { outcomeOf } from '../metrics/graphql-metrics.plugin.js';
+import { labelGraphqlRequest } from '../metrics/http-metrics.js';
+
+/**
+ * A root field answered without the GraphQL pipeline: its value from the same service its resolver calls, for the
+ * busiest public operations (the consumer's lookup, the technician's schedule).
+ */
+export interface DirectRootField {
+  operation: OperationTypeNode;
+  field: string;
+  /**
+   * The field's value for these (coerced) arguments, or undefined for a caller the field's resolver would refuse
+   * or treat otherwise: the request then goes through GraphQL, which gives the refusal.
+   */
+  resolve: (context: AppContext, args: Record<string, unknown>) => Promise<unknown> | undefined;
+}
+
+/** How a selected field is completed: read or resolved, then shaped by its type. */
+interface FieldPlan {
+  responseKey: string;
+  /** `__typename`: the name of the parent type. */
+  typename?: string;
+  fieldName: string;
+  resolve: GraphQLFieldResolver<unknown, AppContext> | undefined;
+  info: GraphQLResolveInfo;
+  type: GraphQLOutputType;
+  fields: FieldPlan[] | undefined;
+}
+
+interface DocumentPlan {
+  operation: OperationDefinitionNode;
+  root: DirectRootField;
+  rootField: GraphQLField<unknown, unknown>;
+  rootNode: FieldNode;
+  responseKey: string;
+  fields: FieldPlan[] | undefined;
+  type: GraphQLOutputType;
+}
+
+/** Query texts remembered with their plan (or none): a client sends a handful; a stranger's are not kept past this. */
+const REMEMBERED_DOCUMENTS = 256;
+const MEDIA_TYPE = 'application/json; charset=utf-8';
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** Roles every caller of the root holds: a field guarded by other roles is left to GraphQL. */
+const coveredBy = (field: GraphQLField<unknown, unknown>, rootRoles: ReadonlySet<Role> | undefined): boolean => {
+  const roles = rolesOfField(field);
+  return !roles || (rootRoles !== undefined && [...rootRoles].every((role) => roles.has(role)));
+};
+
+/**
+ * The plan of a selection on `parent`: plain fields and `__typename` only (no fragment, alias-free of arguments and
+ * directives), of object, list, scalar and enum types. Undefined for anything else: GraphQL answers it.
+ */
+function planSelection(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  parent: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
+  rootRoles: ReadonlySet<Role> | undefined,
+  path: GraphQLResolveInfo['path'],
+): FieldPlan[] | undefined {
+  const plans: FieldPlan[] = [];
+  for (const selection of selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || selection.directives?.length || selection.arguments?.length) return undefined;
+    const fieldName = selection.name.value;
+    const responseKey = selection.alias?.value ?? fieldName;
+    if (plans.some((plan) => plan.responseKey === responseKey)) return undefined;
+    if (fieldName === '__typename') {
+      plans.push({ responseKey, fieldName, typename: parent.name, resolve: undefined } as FieldPlan);
+      continue;
+    }
+    const field = parent.getFields()[fieldName];
+    if (!field || !coveredBy(field, rootRoles)) return undefined;
+    const fieldPath = { prev: path, key: responseKey, typename: parent.name };
+    const info: GraphQLResolveInfo = {
+      fieldName,
+      fieldNodes: [selection],
+      returnType: field.type,
+      parentType: parent,
+      path: fieldPath,
+      schema,
+      fragments: {},
+      rootValue: undefined,
+      operation,
+      variableValues: {},
+    };
+    const fields = planType(schema, operation, field.type, selection.selectionSet, rootRoles, fieldPath);
+    if (fields === null) return undefined;
+    plans.push({ responseKey, fieldName, resolve: resolverOf(field), info, type: field.type, fields });
+  }
+  return plans;
+}
+
+/** The plan of a value of `type`: its fields for an object, undefined for a leaf, null when it cannot be planned. */
+function planType(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  type: GraphQLOutputType,
+  selectionSet: SelectionSetNode | undefined,
+  rootRoles: ReadonlySet<Role> | undefined,
+  path: GraphQLResolveInfo['path'],
+): FieldPlan[] | undefined | null {
+  let named = getNullableType(type);
+  while (isListType(named)) named = getNullableType(named.ofType);
+  if (isScalarType(named) || isEnumType(named)) return selectionSet ? null : undefined;
+  if (!isObjectType(named) || !selectionSet) return null;
+  return planSelection(schema, operation, named, selectionSet, rootRoles, path) ?? null;
+}
+
+/** Null where the type allows it; a null in a non-null place fails the answer as GraphQL fails it. */
+function completeValue(
+  value: unknown,
+  type: GraphQLOutputType,
+  plan: FieldPlan,
+  context: AppContext,
+  pending: Promise<unknown>[],
+): unknown {
+  if (isNonNullType(type)) {
+    if (value === null || value === undefined) {
+      throw new Error(`Cannot return null for non-nullable field ${plan.info.parentType.name}.${plan.fieldName}.`);
+    }
+    return completeValue(value, type.ofType, plan, context, pending);
+  }
+  if (value === null || value === undefined) return null;
+  if (isListType(type)) {
+    if (!Array.isArray(value)) throw new Error(`Expected a list for ${plan.info.parentType.name}.${plan.fieldName}.`);
+    return value.map((item) => completeValue(item, type.ofType, plan, context, pending));
+  }
+  if (isScalarType(type) || isEnumType(type)) return type.serialize(value);
+  return completeObject(value, plan.fields ?? [], context, pending);
+}
+
+/** The answer object of one value; fields whose resolver answers later are filled in when `pending` settles. */
+function completeObject(
+  source: unknown,
+  fields: readonly FieldPlan[],
+  context: AppContext,
+  pending: Promise<unknown>[],
+): Record<string, unknown> {
+  const answer: Record<string, unknown> = {};
+  for (const plan of fields) {
+    if (plan.typename !== undefined) {
+      answer[plan.responseKey] = plan.typename;
+      continue;
+    }
+    const value = plan.resolve
+      ? plan.resolve(source, {}, context, plan.info)
+      : (source as Record<string, unknown>)[plan.fieldName];
+    if (isThenable(value)) {
+      answer[plan.responseKey] = null;
+      pending.push(
+        Promise.resolve(value).then((settled) => {
+          answer[plan.responseKey] = completeValue(settled, plan.type, plan, context, pending);
+        }),
+      );
+    } else {
+      answer[plan.responseKey] = completeValue(value, plan.type, plan, context, pending);
+    }
+  }
+  return answer;
+}
+
+/**
+ * Runs the operations of the busiest public root fields without Apollo's pipeline and graphql-js's executor, which
+ * were most of their CPU: the same document rules (the schema's validation with our limits, parsed and checked once
+ * per query text), the same variable coercion and text check, the same field roles, the same errors, metrics and
+ * answer bytes. Anything it does not take exactly (another field, a fragment, a directive, an argument on a nested
+ * field, an abstract type, a variable GraphQL would refuse, a caller the field leaves to GraphQL, an `Accept` other
+ * than JSON) goes on to Apollo untouched. A nested field's failure fails the whole answer (data null), where
+ * GraphQL would null the nearest nullable parent; the fields planned here never fail on their own.
+ */
+export function graphqlDirect(options: {
+  schema: GraphQLSchema;
+  fields: readonly DirectRootField[];
+  validationRules: readonly ValidationRule[];
+  maxTokens: number;
+  metrics: AppMetrics;
+  contextOf: (req: Request, res: Response) => Promise<AppContext>;
+}): RequestHandler {
+  const { schema, metrics } = options;
+  const rules = [...specifiedRules, ...options.validationRules];
+  const plans = new Map<string, DocumentPlan | null>();
+  const names = options.fields.map((field) => field.field);
+
+  function planOf(query: string): DocumentPlan | undefined {
+    const known = plans.get(query);
+    if (known !== undefined) return known ?? undefined;
+    const plan = planDocument(query);
+    if (plans.size < REMEMBERED_DOCUMENTS) plans.set(query, plan ?? null);
+    return plan;
+  }
+
+  function planDocument(query: string): DocumentPlan | undefined {
+    let document;
+    try {
+      document = parse(query, { maxTokens: options.maxTokens });
+    } catch {
+      return undefined;
+    }
+    const [operation, ...others] = document.definitions;
+    if (others.length > 0 || operation?.kind !== Kind.OPERATION_DEFINITION || operation.directives?.length) {
+      return undefined;
+    }
+    if (validate(schema, document, rules, { maxErrors: 1 }).length > 0) return undefined;
+    const [rootNode, ...moreRoots] = operation.selectionSet.selections;
+    if (moreRoots.length > 0 || rootNode?.kind !== Kind.FIELD || rootNode.directives?.length) return undefined;
+    const root = options.fields.find(
+      (field) => field.operation === operation.operation && field.field === rootNode.name.value,
+    );
+    const rootType =
+      operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
+    const rootField = rootType?.getFields()[rootNode.name.value];
+    if (!root || !rootType || !rootField) return undefined;
+    const responseKey = rootNode.alias?.value ?? rootNode.name.value;
+    const path = { prev: undefined, key: responseKey, typename: rootType.name };
+    const fields = planType(schema, operation, rootField.type, rootNode.selectionSet, rolesOfField(rootField), path);
+    if (fields === null) return undefined;
+    return { operation, root, rootField, rootNode, responseKey, fields, type: rootField.type };
+  }
+
+  function send(res: Response, status: number, body: unknown): void {
+    res.statusCode = status;
+    res.setHeader('content-type', MEDIA_TYPE);
+    res.send(`${JSON.stringify(body)}\n`);
+  }
+
+  async function run(plan: DocumentPlan, variables: Record<string, unknown>, req: Request, res: Response) {
+    const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+    if (!('coerced' in coerced)) return false;
+    const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
+    const context = await options.contextOf(req, res);
+    const pending = plan.root.resolve(context, args);
+    if (!pending) return false;
+    const label = plan.rootNode.name.value;
+    labelGraphqlRequest(context, label);
+    try {
+      const value = await pending;
+      const rootPlan = {
+        fieldName: label,
+        info: { parentType: { name: plan.operation.operation } },
+        fields: plan.fields,
+      };
+      const waiting: Promise<unknown>[] = [];
+      const data = completeValue(value, plan.type, rootPlan as FieldPlan, context, waiting);
+      while (waiting.length > 0) await Promise.all(waiting.splice(0));
+      metrics.graphqlOperation(label, 'ok');
+      send(res, 200, { data: { [plan.responseKey]: data } });
+    } catch (error) {
+      const located = locatedError(error, [plan.rootNode], [plan.responseKey]);
+      logUnexpectedError(context.log, located);
+      const { status, formatted } = formatted200(located);
+      const answer = localizeError(formatError(formatted, located), context.language);
+      metrics.graphqlOperation(label, outcomeOf(answer.extensions?.code));
+      send(res, status, { errors: [answer], data: null });
+    }
+    return true;
+  }
+
+  return (req, res, next) => {
+    const body = req.body as
+      { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | undefined;
+    const query = body?.query;
+    const accept = req.headers.accept?.trim().toLowerCase();
+    const takes =
+      typeof query === 'string' &&
+      body?.extensions === undefined &&
+      (accept === undefined || accept === '*/*' || accept === 'application/json') &&
+      req.is('application/json') &&
+      names.some((name) => query.includes(name));
+    const plan = takes ? planOf(query) : undefined;
+    const variables = body?.variables ?? {};
+    const operationName = body?.operationName ?? undefined;
+    if (
+      !plan ||
+      (operationName !== undefined && operationName !== plan.operation.name?.value) ||
+      typeof variables !== 'object' ||
+      variables === null ||
+      Array.isArray(variables) ||
+      variablesTextProblem(variables as Record<string, unknown>)
+    ) {
+      next();
+      return;
+    }
+    run(plan, variables as Record<string, unknown>, req, res).then((answered) => {
+      if (!answered) next();
+    }, next);
+  };
+}
+
+/** Apollo's step before formatting: the code defaults to INTERNAL_SERVER_ERROR; `http` sets the status. */
+function formatted200(error: GraphQLError): { status: number; formatted: ReturnType<GraphQLError['toJSON']> } {
+  const { http, ...extensions } = error.extensions as { http?: { status?: number } } & Record<string, unknown>;
+  const status = typeof http?.status === 'number' ? http.status : 200;
+  return {
+    status,
+    formatted: { ...error.toJSON(), extensions: { ...extensions, code: extensions.code ?? 'INTERNAL_SERVER_ERROR' } },
+  };
+}
