@@ -191,3 +191,24 @@ export interface LocalDayRange {
 export function localDayRange(first: LocalDate, zone: string, last: LocalDate = first): LocalDayRange {
   return { start: instantOf(first, 0, 0, zone), end: instantOf(addDays(last, 1), 0, 0, zone) };
 }
+
+/** A local day with its instants. */
+export interface LocalDay extends LocalDayRange {
+  date: LocalDate;
+}
+
+/** The last day asked for in each zone, as epoch ms: almost every caller asks about today, many times a second. */
+const lastDays = new Map<string, { date: LocalDate; start: number; end: number }>();
+
+/** The local day `instant` falls in, in `zone`, with its instants (`localDayRange`). */
+export function localDayOf(instant: Date, zone: string): LocalDay {
+  const time = instant.getTime();
+  let day = lastDays.get(zone);
+  if (!day || time < day.start || time >= day.end) {
+    const date = localDateOf(instant, zone);
+    const range = localDayRange(date, zone);
+    day = { date, start: range.start.getTime(), end: range.end.getTime() };
+    lastDays.set(zone, day);
+  }
+  return { date: day.date, start: new Date(day.start), end: new Date(day.end) };
+}

@@ -4,7 +4,7 @@ import { externalHandlingOf } from '../common/auth/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { localDateOf, localDayOf } from '../../shared/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
@@ -52,7 +52,7 @@ export class ConsumerService {
       { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientKey },
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
-    const found = lookedUpOrdersSql(key.where, country, localDayRange(localDateOf(now, zone), zone).start, MAX_VISITS);
+    const found = lookedUpOrdersSql(key.where, country, localDayOf(now, zone).start, MAX_VISITS);
     // On the pool, not the request's entity manager: the lookup reads plain rows, and no fork is made.
     const [row] = await services.plainStatements.rows<{ limits: LimitRow[] | null; orders: unknown }>(
       `with ${limits.ctes} select (select json_agg(counted) from (${limits.select}) as counted) as limits, ${found.sql} as orders`,

@@ -1,5 +1,5 @@
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { instantOf, localDateOf } from '../../shared/zoned-time.js';
+import { instantOf, localDateOf, localDayOf } from '../../shared/zoned-time.js';
 import { previousWorkingDay, type HolidaySource } from '../holidays/working-days.js';
 
 /** The window is shown from this local time on the working day before the visit (docs/rules.md, Visit window). */
@@ -20,7 +20,7 @@ export async function isWindowAvailable(
   const zone = TIME_ZONE[country];
   const visitDate = localDateOf(appointment, zone);
   const dayBefore = await previousWorkingDay(holidays, country, visitDate);
-  if (localDateOf(now, zone) >= visitDate) return true;
+  if (localDayOf(now, zone).date >= visitDate) return true;
   return now.getTime() >= instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone).getTime();
 }
 

@@ -5,7 +5,7 @@ import { OrderEventRepository } from '../audit/repository/order-event.repository
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { localDayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
 import { Technician } from '../technicians/technician.entity.js';
@@ -46,7 +46,7 @@ export class TechnicianRemovalService {
       const technician = await em.findOne(Technician, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!technician) throw new AppError(CommonError.NOT_FOUND);
       const zone = TIME_ZONE[technician.country];
-      const today = localDayRange(localDateOf(this.ctx.services.clock.now(), zone), zone).start;
+      const today = localDayOf(this.ctx.services.clock.now(), zone).start;
       const active = new OrderRepository(em).technicianFromCondition(id, today);
       const count = await em.count(Order, active);
       let movedOrders = 0;

@@ -6,7 +6,7 @@ import { checkPersonFields } from '../common/person-fields.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { localDayOf } from '../../shared/zoned-time.js';
 import { DEFAULT_STARTING_HOUR, HOUR_CHOICES } from '../../shared/hours.js';
 import { fullName, PERSONAL_NUMBER_MAX_LENGTH, PERSONAL_NUMBER_PATTERN } from '../../shared/staff.js';
 import { Technician } from './technician.entity.js';
@@ -111,7 +111,7 @@ export class TechnicianService {
    */
   private async assertNoOrdersToVisit(technician: Technician): Promise<void> {
     const zone = TIME_ZONE[technician.country];
-    const today = localDayRange(localDateOf(this.ctx.services.clock.now(), zone), zone).start;
+    const today = localDayOf(this.ctx.services.clock.now(), zone).start;
     // By the entity's name: the orders domain builds on this one, so its class is not imported here. The ORM
     // applies the orders' own "not deleted" filter (orders/repository/active-orders.ts), as to every order read.
     const orders = this.ctx.em.getMetadata().getByClassName<OrderOfTechnician>('Order').class;

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Country, TIME_ZONE } from '../common/locale.js';
-import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { localDayOf } from '../../shared/zoned-time.js';
 import { VisitStatusRepository } from './repository/visit-status.repository.js';
 
 /** Rows per statement: a backlog is removed in short statements, never one long lock or a statement timeout. */
@@ -17,7 +17,7 @@ const BATCH_SIZE = 5000;
 export async function deleteExpiredVisitRequestIds(orm: MikroORM, now: Date): Promise<number> {
   const todayStarts = Object.values(Country).map((country) => {
     const zone = TIME_ZONE[country];
-    return { country, startsAt: localDayRange(localDateOf(now, zone), zone).start };
+    return { country, startsAt: localDayOf(now, zone).start };
   });
   const visits = new VisitStatusRepository(orm.em);
   let deleted = 0;

@@ -258,9 +258,12 @@ export function graphqlDirect(options: {
   }
 
   function send(res: Response, status: number, body: unknown): void {
+    const text = `${JSON.stringify(body)}\n`;
     res.statusCode = status;
     res.setHeader('content-type', MEDIA_TYPE);
-    res.send(`${JSON.stringify(body)}\n`);
+    // What express's send adds for a POST's JSON text: its length (no ETag on this server, no freshness check).
+    res.setHeader('content-length', Buffer.byteLength(text));
+    res.end(text);
   }
 
   async function run(plan: DocumentPlan, variables: Record<string, unknown>, req: Request, res: Response) {
@@ -295,6 +298,7 @@ export function graphqlDirect(options: {
     return true;
   }
 
+  // After express.json: a body with a query text is JSON.
   return (req, res, next) => {
     const body = req.body as
       { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | undefined;
@@ -304,7 +308,6 @@ export function graphqlDirect(options: {
       typeof query === 'string' &&
       body?.extensions === undefined &&
       (accept === undefined || accept === '*/*' || accept === 'application/json') &&
-      req.is('application/json') &&
       names.some((name) => query.includes(name));
     const plan = takes ? planOf(query) : undefined;
     const variables = body?.variables ?? {};

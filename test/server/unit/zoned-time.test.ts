@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, instantOf, isLocalDate, localDateOf, localPartsOf, weekdayOf } from '../../../shared/zoned-time.js';
+import {
+  addDays,
+  instantOf,
+  isLocalDate,
+  localDateOf,
+  localDayOf,
+  localPartsOf,
+  weekdayOf,
+} from '../../../shared/zoned-time.js';
 
 const AMSTERDAM = 'Europe/Amsterdam';
 
@@ -60,5 +68,34 @@ describe('zoned time', () => {
     expect(isLocalDate('2028-02-29')).toBe(true);
     expect(isLocalDate('0001-01-01')).toBe(true);
     expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
+  });
+
+  it('gives the local day of an instant, the same when asked again, across days and zones', () => {
+    const days = [
+      // The 23-hour day of spring, asked at its first and last minute, then the next day, then back.
+      ['2026-03-28T23:00:00Z', AMSTERDAM, '2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+      ['2026-03-29T21:59:59Z', AMSTERDAM, '2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+      ['2026-03-29T22:00:00Z', AMSTERDAM, '2026-03-30', '2026-03-29T22:00:00.000Z', '2026-03-30T22:00:00.000Z'],
+      ['2026-03-29T12:00:00Z', 'Europe/Brussels', '2026-03-29', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+      [
+        '2026-03-29T12:00:00Z',
+        'America/New_York',
+        '2026-03-29',
+        '2026-03-29T04:00:00.000Z',
+        '2026-03-30T04:00:00.000Z',
+      ],
+      ['2026-03-28T22:59:59Z', AMSTERDAM, '2026-03-28', '2026-03-27T23:00:00.000Z', '2026-03-28T23:00:00.000Z'],
+    ] as const;
+    for (const [instant, zone, date, start, end] of days) {
+      const day = localDayOf(new Date(instant), zone);
+      expect({ date: day.date, start: day.start.toISOString(), end: day.end.toISOString() }, instant).toEqual({
+        date,
+        start,
+        end,
+      });
+      // Each caller gets its own instants: changing them changes nothing for the next one.
+      day.start.setTime(0);
+      expect(localDayOf(new Date(instant), zone).start.toISOString()).toBe(start);
+    }
   });
 });
