@@ -113,7 +113,8 @@ export async function composeApp(
   const headers = securityHeaderPreset();
   const xsrf = createXsrf(config.jwtSecret);
   const edge = createLeanEdge({ logger: services.logger, metrics: services.metrics, headers, protect: xsrf.protect });
-  const contextOf = async (req: Request, res: Response) => withResponse(await createContext(req, res, services), res);
+  const contextOf = async (req: Request, res: Response, technicianSessionInStatement = false) =>
+    withResponse(await createContext(req, res, services, { technicianSessionInStatement }), res);
   // The busiest public operations (the lookup, the technician's schedule) without Apollo's pipeline.
   const direct = graphqlDirect({
     schema,

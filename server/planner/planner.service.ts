@@ -142,11 +142,15 @@ export class PlannerService {
   }
 
   /**
-   * The plain schedule of a technician's session not checked yet (`AppContext.technicianSession`), checked in the
-   * same statement: null when it does not hold. One round trip where authentication and the schedule were two, and
-   * no reply or status joined: the legacy call answers only the orders' own fields.
+   * The schedule of a technician's session not checked yet (`AppContext.technicianSession`), checked in the same
+   * statement: null when it does not hold. One round trip where authentication and the schedule were two.
    */
-  currentOfSession(session: TechnicianSession): Promise<PlainTechnicianSchedule | null> {
+  currentOfSession(session: TechnicianSession): Promise<TechnicianSchedule | null> {
+    return this.scheduleOf(session, SCHEDULE_SQL, scheduleOrderOfRow);
+  }
+
+  /** `currentOfSession` without the replies and statuses joined: the legacy call answers only the orders' own fields. */
+  plainCurrentOfSession(session: TechnicianSession): Promise<PlainTechnicianSchedule | null> {
     return this.scheduleOf(session, PLAIN_SCHEDULE_SQL, plainScheduleOrderOfRow);
   }
 

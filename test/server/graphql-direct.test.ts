@@ -55,6 +55,7 @@ describe('GraphQL operations answered directly', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
+      recordQueries: true,
       env: { CLOCK_NOW: '2026-11-23T10:00:00+01:00', RATE_LIMIT_LOOKUP_PER_ADDRESS: '4/900' },
     });
     const em = server.em();
@@ -167,6 +168,26 @@ describe('GraphQL operations answered directly', () => {
     }
   });
 
+  it("reads a technician's schedule in one statement, and refuses a session that no longer holds as GraphQL does", async () => {
+    const em = server.em();
+    const technician = await createTechnician(em);
+    const admin = await createAdmin(em);
+    const stale = tokensFor(server).technician(technician);
+    const acting = server.services.tokens.signTechnician(technician, admin);
+    server.queries.length = 0;
+    const answer = await post(SCHEDULE, {}, { authorization: `Bearer ${stale}` });
+    expect(answer.status).toBe(200);
+    expect(server.queries).toHaveLength(1);
+    technician.tokenVersion += 1;
+    admin.inactive = true;
+    await em.flush();
+    for (const token of [stale, acting]) {
+      const { direct, graphql } = await bothWays(SCHEDULE, {}, { authorization: `Bearer ${token}` });
+      expect(direct).toEqual(graphql);
+      expect(codeOf(direct.text)).toBe('UNAUTHENTICATED');
+    }
+  });
+
   describe('which requests it takes', () => {
     let url: string;
     let close: () => void;
@@ -182,7 +203,8 @@ describe('GraphQL operations answered directly', () => {
           validationRules: graphqlValidationRules(graphqlArmor()),
           maxTokens: GRAPHQL_LIMITS.maxTokens,
           metrics: server.services.metrics,
-          contextOf: (req: Request, res: Response) => createContext(req, res, server.services),
+          contextOf: (req: Request, res: Response, technicianSessionInStatement: boolean) =>
+            createContext(req, res, server.services, { technicianSessionInStatement }),
         }),
       );
       // Whatever the direct path leaves: GraphQL's executor in the application.

@@ -44,6 +44,8 @@ import { labelGraphqlRequest } from '../metrics/http-metrics.js';
 export interface DirectRootField {
   operation: OperationTypeNode;
   field: string;
+  /** The context leaves a technician's session to the field's own statement (`AppContext.technicianSession`). */
+  checksTechnicianSession?: boolean;
   /**
    * The field's value for these (coerced) arguments, or undefined for a caller the field's resolver would refuse
    * or treat otherwise: the request then goes through GraphQL, which gives the refusal.
@@ -214,7 +216,7 @@ export function graphqlDirect(options: {
   validationRules: readonly ValidationRule[];
   maxTokens: number;
   metrics: AppMetrics;
-  contextOf: (req: Request, res: Response) => Promise<AppContext>;
+  contextOf: (req: Request, res: Response, technicianSessionInStatement: boolean) => Promise<AppContext>;
 }): RequestHandler {
   const { schema, metrics } = options;
   const rules = [...specifiedRules, ...options.validationRules];
@@ -270,8 +272,13 @@ export function graphqlDirect(options: {
     const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
     if (!('coerced' in coerced)) return false;
     const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
-    const context = await options.contextOf(req, res);
-    const pending = plan.root.resolve(context, args);
+    let context = await options.contextOf(req, res, Boolean(plan.root.checksTechnicianSession));
+    let pending = plan.root.resolve(context, args);
+    // A session left to a field that did not take it is checked as for any other request.
+    if (!pending && context.technicianSession) {
+      context = await options.contextOf(req, res, false);
+      pending = plan.root.resolve(context, args);
+    }
     if (!pending) return false;
     const label = plan.rootNode.name.value;
     labelGraphqlRequest(context, label);

@@ -1,11 +1,9 @@
-import { Role } from '../../common/auth/role.js';
 import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../legacy-operations.generated.js';
 import { instantFromMoment, legacyInt, legacyList, toLegacyFlag, type LegacyRequest } from '../legacy-values.js';
 import { DateTimeISOScalar, LocalDateScalar } from '../../common/time/date-scalars.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { CommonError } from '../../common/errors/common.errors.js';
-import { PlannerService, type PlainTechnicianSchedule } from '../../planner/planner.service.js';
+import { scheduleOfCaller } from '../../planner/planner.direct.js';
+import type { PlainTechnicianSchedule } from '../../planner/planner.service.js';
 
 /** A technician's schedule as the legacy calls read and answer it. */
 export const LEGACY_SCHEDULE = /* GraphQL */ `
@@ -44,21 +42,15 @@ function legacyScheduleData(schedule: PlainTechnicianSchedule): LegacyTechnician
 }
 
 /**
- * The legacy schedule's operation run directly on the service for a technician (anyone else goes through GraphQL
- * and its refusal): the technician area reads it on every start and refresh. Given the technician's session
- * unchecked (`AppContext.technicianSession`), the schedule's one statement checks it, and a session that no longer
- * holds is refused as authentication refuses it: UNAUTHENTICATED.
+ * The legacy schedule's operation run directly on the service (planner.direct.ts) for a technician; anyone else goes
+ * through GraphQL and its refusal. The technician area reads it on every start and refresh.
  */
 export function technicianScheduleDirectly(context: AppContext): Promise<LegacyTechnicianScheduleQuery> | undefined {
-  const session = context.technicianSession;
-  if (session) {
-    return new PlannerService(context).currentOfSession(session).then((schedule) => {
-      if (!schedule) throw new AppError(CommonError.UNAUTHENTICATED);
-      return legacyScheduleData(schedule);
-    });
-  }
-  if (context.viewer?.role !== Role.TECHNICIAN) return undefined;
-  return new PlannerService(context).current().then(legacyScheduleData);
+  return scheduleOfCaller<PlainTechnicianSchedule>(
+    context,
+    (planner, session) => planner.plainCurrentOfSession(session),
+    (planner) => planner.current(),
+  )?.then(legacyScheduleData);
 }
 
 export function toLegacySchedule(schedule: LegacyScheduleFragment) {
