@@ -14,7 +14,10 @@ const LOOK_UP = `mutation LookUpVisits($input: LookUpVisitsInput!) {
   lookUpVisits(input: $input) { dataToken windowAvailable sign __typename }
 }`;
 const SCHEDULE = `query TechnicianSchedule {
-  technicianSchedule { date locked orders { id appointment duration name zipcode city flag special } }
+  technicianSchedule {
+    date locked confirmedAt
+    orders { id appointment duration name zipcode city flag special externalPartner reply { answer accessNote } }
+  }
 }`;
 /** The same operation as GraphQL's executor runs it: the direct path leaves a fragment to it. */
 const throughApollo = (query: string) =>

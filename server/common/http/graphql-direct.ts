@@ -18,6 +18,7 @@ import {
   type GraphQLError,
   type GraphQLField,
   type GraphQLFieldResolver,
+  type GraphQLList,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
@@ -59,20 +60,26 @@ interface FieldPlan {
   /** `__typename`: the name of the parent type. */
   typename?: string;
   fieldName: string;
-  resolve: GraphQLFieldResolver<unknown, AppContext> | undefined;
-  info: GraphQLResolveInfo;
-  type: GraphQLOutputType;
-  fields: FieldPlan[] | undefined;
+  /** `Type.field`, for the errors. */
+  coordinate: string;
+  /** The field's own resolver, for a field that does not read its property. */
+  resolver?: { resolve: GraphQLFieldResolver<unknown, AppContext>; info: GraphQLResolveInfo };
+  shape: Shape;
 }
+
+/** How a value of a field's type is completed, worked out once from the type (no type checks per value). */
+type Shape =
+  | { nonNull: boolean; kind: 'leaf'; serialize: (value: unknown) => unknown }
+  | { nonNull: boolean; kind: 'list'; of: Shape }
+  | { nonNull: boolean; kind: 'object'; fields: FieldPlan[] };
 
 interface DocumentPlan {
   operation: OperationDefinitionNode;
   root: DirectRootField;
   rootField: GraphQLField<unknown, unknown>;
   rootNode: FieldNode;
-  responseKey: string;
-  fields: FieldPlan[] | undefined;
-  type: GraphQLOutputType;
+  /** The root field as a selected field (its resolver is the direct one). */
+  plan: FieldPlan;
 }
 
 /** Query texts remembered with their plan (or none): a client sends a handful; a stranger's are not kept past this. */
@@ -107,7 +114,7 @@ function planSelection(
     const responseKey = selection.alias?.value ?? fieldName;
     if (plans.some((plan) => plan.responseKey === responseKey)) return undefined;
     if (fieldName === '__typename') {
-      plans.push({ responseKey, fieldName, typename: parent.name, resolve: undefined } as FieldPlan);
+      plans.push({ responseKey, fieldName, typename: parent.name } as FieldPlan);
       continue;
     }
     const field = parent.getFields()[fieldName];
@@ -125,50 +132,60 @@ function planSelection(
       operation,
       variableValues: {},
     };
-    const fields = planType(schema, operation, field.type, selection.selectionSet, rootRoles, fieldPath);
-    if (fields === null) return undefined;
-    plans.push({ responseKey, fieldName, resolve: resolverOf(field), info, type: field.type, fields });
+    const shape = shapeOf(schema, operation, field.type, selection.selectionSet, rootRoles, fieldPath);
+    if (!shape) return undefined;
+    const resolve = resolverOf(field);
+    const coordinate = `${parent.name}.${fieldName}`;
+    plans.push({ responseKey, fieldName, coordinate, resolver: resolve && { resolve, info }, shape });
   }
   return plans;
 }
 
-/** The plan of a value of `type`: its fields for an object, undefined for a leaf, null when it cannot be planned. */
-function planType(
+/** The shape of a value of `type` with `selectionSet`; null when it cannot be planned. */
+function shapeOf(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   type: GraphQLOutputType,
   selectionSet: SelectionSetNode | undefined,
   rootRoles: ReadonlySet<Role> | undefined,
   path: GraphQLResolveInfo['path'],
-): FieldPlan[] | undefined | null {
-  let named = getNullableType(type);
-  while (isListType(named)) named = getNullableType(named.ofType);
-  if (isScalarType(named) || isEnumType(named)) return selectionSet ? null : undefined;
-  if (!isObjectType(named) || !selectionSet) return null;
-  return planSelection(schema, operation, named, selectionSet, rootRoles, path) ?? null;
+): Shape | null {
+  const nonNull = isNonNullType(type);
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    const item = (nullable as GraphQLList<GraphQLOutputType>).ofType;
+    const of = shapeOf(schema, operation, item, selectionSet, rootRoles, path);
+    return of && { nonNull, kind: 'list', of };
+  }
+  if (isScalarType(nullable) || isEnumType(nullable)) {
+    return selectionSet ? null : { nonNull, kind: 'leaf', serialize: (value) => nullable.serialize(value) };
+  }
+  if (!isObjectType(nullable) || !selectionSet) return null;
+  const fields = planSelection(schema, operation, nullable, selectionSet, rootRoles, path);
+  return fields ? { nonNull, kind: 'object', fields } : null;
 }
 
 /** Null where the type allows it; a null in a non-null place fails the answer as GraphQL fails it. */
 function completeValue(
   value: unknown,
-  type: GraphQLOutputType,
+  shape: Shape,
   plan: FieldPlan,
   context: AppContext,
   pending: Promise<unknown>[],
 ): unknown {
-  if (isNonNullType(type)) {
-    if (value === null || value === undefined) {
-      throw new Error(`Cannot return null for non-nullable field ${plan.info.parentType.name}.${plan.fieldName}.`);
-    }
-    return completeValue(value, type.ofType, plan, context, pending);
+  if (value === null || value === undefined) {
+    if (shape.nonNull) throw new Error(`Cannot return null for non-nullable field ${plan.coordinate}.`);
+    return null;
   }
-  if (value === null || value === undefined) return null;
-  if (isListType(type)) {
-    if (!Array.isArray(value)) throw new Error(`Expected a list for ${plan.info.parentType.name}.${plan.fieldName}.`);
-    return value.map((item) => completeValue(item, type.ofType, plan, context, pending));
+  switch (shape.kind) {
+    case 'leaf':
+      return shape.serialize(value);
+    case 'list':
+      if (!Array.isArray(value)) throw new Error(`Expected a list for ${plan.coordinate}.`);
+      return value.map((item) => completeValue(item, shape.of, plan, context, pending));
+    case 'object':
+      return completeObject(value, shape.fields, context, pending);
   }
-  if (isScalarType(type) || isEnumType(type)) return type.serialize(value);
-  return completeObject(value, plan.fields ?? [], context, pending);
 }
 
 /** The answer object of one value; fields whose resolver answers later are filled in when `pending` settles. */
@@ -184,18 +201,18 @@ function completeObject(
       answer[plan.responseKey] = plan.typename;
       continue;
     }
-    const value = plan.resolve
-      ? plan.resolve(source, {}, context, plan.info)
+    const value = plan.resolver
+      ? plan.resolver.resolve(source, {}, context, plan.resolver.info)
       : (source as Record<string, unknown>)[plan.fieldName];
     if (isThenable(value)) {
       answer[plan.responseKey] = null;
       pending.push(
         Promise.resolve(value).then((settled) => {
-          answer[plan.responseKey] = completeValue(settled, plan.type, plan, context, pending);
+          answer[plan.responseKey] = completeValue(settled, plan.shape, plan, context, pending);
         }),
       );
     } else {
-      answer[plan.responseKey] = completeValue(value, plan.type, plan, context, pending);
+      answer[plan.responseKey] = completeValue(value, plan.shape, plan, context, pending);
     }
   }
   return answer;
@@ -254,9 +271,16 @@ export function graphqlDirect(options: {
     if (!root || !rootType || !rootField) return undefined;
     const responseKey = rootNode.alias?.value ?? rootNode.name.value;
     const path = { prev: undefined, key: responseKey, typename: rootType.name };
-    const fields = planType(schema, operation, rootField.type, rootNode.selectionSet, rolesOfField(rootField), path);
-    if (fields === null) return undefined;
-    return { operation, root, rootField, rootNode, responseKey, fields, type: rootField.type };
+    const shape = shapeOf(schema, operation, rootField.type, rootNode.selectionSet, rolesOfField(rootField), path);
+    if (!shape) return undefined;
+    const coordinate = `${rootType.name}.${rootField.name}`;
+    return {
+      operation,
+      root,
+      rootField,
+      rootNode,
+      plan: { responseKey, fieldName: rootField.name, coordinate, shape },
+    };
   }
 
   function send(res: Response, status: number, body: unknown): void {
@@ -284,18 +308,13 @@ export function graphqlDirect(options: {
     labelGraphqlRequest(context, label);
     try {
       const value = await pending;
-      const rootPlan = {
-        fieldName: label,
-        info: { parentType: { name: plan.operation.operation } },
-        fields: plan.fields,
-      };
       const waiting: Promise<unknown>[] = [];
-      const data = completeValue(value, plan.type, rootPlan as FieldPlan, context, waiting);
+      const data = completeValue(value, plan.plan.shape, plan.plan, context, waiting);
       while (waiting.length > 0) await Promise.all(waiting.splice(0));
       metrics.graphqlOperation(label, 'ok');
-      send(res, 200, { data: { [plan.responseKey]: data } });
+      send(res, 200, { data: { [plan.plan.responseKey]: data } });
     } catch (error) {
-      const located = locatedError(error, [plan.rootNode], [plan.responseKey]);
+      const located = locatedError(error, [plan.rootNode], [plan.plan.responseKey]);
       logUnexpectedError(context.log, located);
       const { status, formatted } = formatted200(located);
       const answer = localizeError(formatError(formatted, located), context.language);
