@@ -240,6 +240,13 @@ describe('GraphQL operations answered directly', () => {
       expect(await statusOf({ query: SCHEDULE }, { ...technician(), accept: 'application/json' })).toBe(200);
     });
 
+    it('still takes our documents after a stranger sent hundreds of made-up ones', async () => {
+      for (let made = 0; made < 300; made++) {
+        expect(await statusOf({ query: `query { lookUpVisits${made} }` })).toBe(299);
+      }
+      expect(await statusOf({ query: LOOK_UP, variables: { input } })).toBe(200);
+    });
+
     it('leaves everything else to GraphQL', async () => {
       const left = [
         { query: throughApollo(LOOK_UP), variables: { input } },

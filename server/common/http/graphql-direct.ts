@@ -57,9 +57,9 @@ export interface DirectRootField {
 /** How a selected field is completed: read or resolved, then shaped by its type. */
 interface FieldPlan {
   responseKey: string;
+  fieldName: string;
   /** `__typename`: the name of the parent type. */
   typename?: string;
-  fieldName: string;
   /** `Type.field`, for the errors. */
   coordinate: string;
   /** The field's own resolver, for a field that does not read its property. */
@@ -82,7 +82,10 @@ interface DocumentPlan {
   plan: FieldPlan;
 }
 
-/** Query texts remembered with their plan (or none): a client sends a handful; a stranger's are not kept past this. */
+/**
+ * Query texts remembered with their plan (or none): our clients send a handful. Cleared when full, so texts made up
+ * by a stranger cannot keep ours out.
+ */
 const REMEMBERED_DOCUMENTS = 256;
 const MEDIA_TYPE = 'application/json; charset=utf-8';
 
@@ -96,8 +99,8 @@ const coveredBy = (field: GraphQLField<unknown, unknown>, rootRoles: ReadonlySet
 };
 
 /**
- * The plan of a selection on `parent`: plain fields and `__typename` only (no fragment, alias-free of arguments and
- * directives), of object, list, scalar and enum types. Undefined for anything else: GraphQL answers it.
+ * The plan of a selection on `parent`: fields and `__typename` only (aliases allowed; no fragment, argument or
+ * directive), of object, list, scalar and enum types. Undefined for anything else: GraphQL answers it.
  */
 function planSelection(
   schema: GraphQLSchema,
@@ -114,7 +117,8 @@ function planSelection(
     const responseKey = selection.alias?.value ?? fieldName;
     if (plans.some((plan) => plan.responseKey === responseKey)) return undefined;
     if (fieldName === '__typename') {
-      plans.push({ responseKey, fieldName, typename: parent.name } as FieldPlan);
+      const shape: Shape = { nonNull: true, kind: 'leaf', serialize: String };
+      plans.push({ responseKey, fieldName, coordinate: `${parent.name}.${fieldName}`, typename: parent.name, shape });
       continue;
     }
     const field = parent.getFields()[fieldName];
@@ -197,13 +201,11 @@ function completeObject(
 ): Record<string, unknown> {
   const answer: Record<string, unknown> = {};
   for (const plan of fields) {
-    if (plan.typename !== undefined) {
-      answer[plan.responseKey] = plan.typename;
-      continue;
-    }
-    const value = plan.resolver
-      ? plan.resolver.resolve(source, {}, context, plan.resolver.info)
-      : (source as Record<string, unknown>)[plan.fieldName];
+    const value =
+      plan.typename ??
+      (plan.resolver
+        ? plan.resolver.resolve(source, {}, context, plan.resolver.info)
+        : (source as Record<string, unknown>)[plan.fieldName]);
     if (isThenable(value)) {
       answer[plan.responseKey] = null;
       pending.push(
@@ -244,7 +246,8 @@ export function graphqlDirect(options: {
     const known = plans.get(query);
     if (known !== undefined) return known ?? undefined;
     const plan = planDocument(query);
-    if (plans.size < REMEMBERED_DOCUMENTS) plans.set(query, plan ?? null);
+    if (plans.size >= REMEMBERED_DOCUMENTS) plans.clear();
+    plans.set(query, plan ?? null);
     return plan;
   }
 
