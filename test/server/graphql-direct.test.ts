@@ -112,6 +112,26 @@ describe('GraphQL operations answered directly', () => {
     expect(visits.body.data?.consumerVisits).toEqual([{ zipcode: '4321ZX' }]);
   });
 
+  it('answers in the media type Apollo chooses for the Accept headers our clients send', async () => {
+    const accepts = [
+      ['application/json', 'application/json; charset=utf-8'],
+      ['application/graphql-response+json, application/json', 'application/graphql-response+json; charset=utf-8'],
+      ['application/graphql-response+json,application/json;q=0.9', 'application/graphql-response+json; charset=utf-8'],
+    ];
+    // Each address is looked up twice (both ways), within its limit.
+    for (const [index, houseNumber] of ['8', '11', '14'].entries()) {
+      const [accept, mediaType] = accepts[index];
+      const input = { country: 'NL', zipcode: '1111 AA', houseNumber };
+      const { direct, graphql } = await bothWays(LOOK_UP, { input }, { accept });
+      expect(direct).toEqual(graphql);
+      expect(direct.headers['content-type']).toBe(mediaType);
+    }
+    const input = { country: 'NL', zipcode: '9998 ZZ', houseNumber: '1' };
+    const unknown = await bothWays(LOOK_UP, { input }, { accept: accepts[1][0] });
+    expect(unknown.direct).toEqual(unknown.graphql);
+    expect(codeOf(unknown.direct.text)).toBe('NO_ORDERS_FOUND');
+  });
+
   it('refuses an unknown address, in the language of the site, as GraphQL does', async () => {
     const input = { country: 'NL', zipcode: '9999 ZZ', houseNumber: '1' };
     for (const host of ['afspraak.nl.example', 'rendezvous.be.example']) {
@@ -275,8 +295,9 @@ describe('GraphQL operations answered directly', () => {
       for (const body of left) expect(await statusOf(body, technician()), JSON.stringify(body)).toBe(299);
       expect(await statusOf({ query: SCHEDULE })).toBe(299);
       expect(await statusOf({ query: SCHEDULE }, { authorization: `Bearer ${adminToken}` })).toBe(299);
+      expect(await statusOf({ query: SCHEDULE }, { ...technician(), accept: 'text/html' })).toBe(299);
       expect(
-        await statusOf({ query: SCHEDULE }, { ...technician(), accept: 'application/graphql-response+json' }),
+        await statusOf({ query: SCHEDULE }, { ...technician(), accept: 'application/json;q=0.5, text/plain' }),
       ).toBe(299);
     });
   });

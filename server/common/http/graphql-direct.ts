@@ -87,7 +87,22 @@ interface DocumentPlan {
  * by a stranger cannot keep ours out.
  */
 const REMEMBERED_DOCUMENTS = 256;
-const MEDIA_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const GRAPHQL_RESPONSE_TYPE = 'application/graphql-response+json; charset=utf-8';
+/**
+ * The answer's media type for the `Accept` headers our clients and common tools send (spaces removed), as Apollo
+ * negotiates it; any other `Accept` is left to Apollo.
+ */
+const MEDIA_TYPE_FOR_ACCEPT = new Map<string | undefined, string>([
+  [undefined, JSON_TYPE],
+  ['*/*', JSON_TYPE],
+  ['application/json', JSON_TYPE],
+  ['application/graphql-response+json', GRAPHQL_RESPONSE_TYPE],
+  // The consumer pages' own requests.
+  ['application/graphql-response+json,application/json', GRAPHQL_RESPONSE_TYPE],
+  // Apollo Client's.
+  ['application/graphql-response+json,application/json;q=0.9', GRAPHQL_RESPONSE_TYPE],
+]);
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -286,16 +301,22 @@ export function graphqlDirect(options: {
     };
   }
 
-  function send(res: Response, status: number, body: unknown): void {
+  function send(res: Response, status: number, mediaType: string, body: unknown): void {
     const text = `${JSON.stringify(body)}\n`;
     res.statusCode = status;
-    res.setHeader('content-type', MEDIA_TYPE);
+    res.setHeader('content-type', mediaType);
     // What express's send adds for a POST's JSON text: its length (no ETag on this server, no freshness check).
     res.setHeader('content-length', Buffer.byteLength(text));
     res.end(text);
   }
 
-  async function run(plan: DocumentPlan, variables: Record<string, unknown>, req: Request, res: Response) {
+  async function run(
+    plan: DocumentPlan,
+    variables: Record<string, unknown>,
+    mediaType: string,
+    req: Request,
+    res: Response,
+  ): Promise<boolean> {
     const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
     if (!('coerced' in coerced)) return false;
     const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
@@ -315,14 +336,14 @@ export function graphqlDirect(options: {
       const data = completeValue(value, plan.plan.shape, plan.plan, context, waiting);
       while (waiting.length > 0) await Promise.all(waiting.splice(0));
       metrics.graphqlOperation(label, 'ok');
-      send(res, 200, { data: { [plan.plan.responseKey]: data } });
+      send(res, 200, mediaType, { data: { [plan.plan.responseKey]: data } });
     } catch (error) {
       const located = locatedError(error, [plan.rootNode], [plan.plan.responseKey]);
       logUnexpectedError(context.log, located);
       const { status, formatted } = formatted200(located);
       const answer = localizeError(formatError(formatted, located), context.language);
       metrics.graphqlOperation(label, outcomeOf(answer.extensions?.code));
-      send(res, status, { errors: [answer], data: null });
+      send(res, status, mediaType, { errors: [answer], data: null });
     }
     return true;
   }
@@ -332,17 +353,18 @@ export function graphqlDirect(options: {
     const body = req.body as
       { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | undefined;
     const query = body?.query;
-    const accept = req.headers.accept?.trim().toLowerCase();
+    const mediaType = MEDIA_TYPE_FOR_ACCEPT.get(req.headers.accept?.replace(/\s+/g, '').toLowerCase());
     const takes =
       typeof query === 'string' &&
       body?.extensions === undefined &&
-      (accept === undefined || accept === '*/*' || accept === 'application/json') &&
+      mediaType !== undefined &&
       names.some((name) => query.includes(name));
     const plan = takes ? planOf(query) : undefined;
     const variables = body?.variables ?? {};
     const operationName = body?.operationName ?? undefined;
     if (
       !plan ||
+      mediaType === undefined ||
       (operationName !== undefined && operationName !== plan.operation.name?.value) ||
       typeof variables !== 'object' ||
       variables === null ||
@@ -352,7 +374,7 @@ export function graphqlDirect(options: {
       next();
       return;
     }
-    run(plan, variables as Record<string, unknown>, req, res).then((answered) => {
+    run(plan, variables as Record<string, unknown>, mediaType, req, res).then((answered) => {
       if (!answered) next();
     }, next);
   };
