@@ -1,5 +1,5 @@
 import { OperationTypeNode } from 'graphql';
-import type { DirectRootField } from '../common/http/graphql-direct.js';
+import type { DirectRootField } from '../common/http/graphql-direct-plan.js';
 import type { AppContext } from '../context.js';
 import { LookUpVisitsInput } from './consumer.inputs.js';
 import type { LookUpVisitsPayload } from './consumer-visit.types.js';

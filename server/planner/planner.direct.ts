@@ -2,7 +2,7 @@ import { OperationTypeNode } from 'graphql';
 import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import type { DirectRootField } from '../common/http/graphql-direct.js';
+import type { DirectRootField } from '../common/http/graphql-direct-plan.js';
 import type { TechnicianSession } from '../common/auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { PlannerService } from './planner.service.js';
