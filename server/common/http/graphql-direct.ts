@@ -107,7 +107,7 @@ export function graphqlDirect(options: {
     } catch (error) {
       const located = locatedError(error, [plan.rootNode], [plan.plan.responseKey]);
       logUnexpectedError(context.log, located);
-      const { status, formatted } = formatted200(located);
+      const { status, formatted } = asApolloFormats(located);
       const answer = localizeError(formatError(formatted, located), context.language);
       metrics.graphqlOperation(label, outcomeOf(answer.extensions?.code));
       send(res, status, mediaType, { errors: [answer], data: null });
@@ -147,8 +147,8 @@ export function graphqlDirect(options: {
   };
 }
 
-/** Apollo's step before formatting: the code defaults to INTERNAL_SERVER_ERROR; `http` sets the status. */
-function formatted200(error: GraphQLError): { status: number; formatted: ReturnType<GraphQLError['toJSON']> } {
+/** The error as Apollo hands it to `formatError`: the code defaults to INTERNAL_SERVER_ERROR; `http` gives the status. */
+function asApolloFormats(error: GraphQLError): { status: number; formatted: ReturnType<GraphQLError['toJSON']> } {
   const { http, ...extensions } = error.extensions as { http?: { status?: number } } & Record<string, unknown>;
   const status = typeof http?.status === 'number' ? http.status : 200;
   return {
