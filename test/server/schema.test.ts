@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { isObjectType, type GraphQLSchema } from 'graphql';
+import { isObjectType, type GraphQLObjectType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { resolverOf } from '../../server/common/auth/auth-checker.js';
 import { PUBLIC_OPERATIONS } from '../../server/common/auth/public-operations.js';
 import { buildAppSchema, printAppSchema } from '../../server/schema.js';
 
@@ -39,5 +40,26 @@ describe('GraphQL schema', () => {
       }
     }
     expect(undocumented).toEqual([]);
+  });
+
+  it('gives a field resolver that takes only its parent the parent itself, not a copy in its class', () => {
+    const read: PropertyKey[] = [];
+    const order = new Proxy(
+      { id: 1, name: 'Klant', special: true },
+      {
+        get: (target, key, receiver) => {
+          read.push(key);
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+        ownKeys: (target) => {
+          read.push('(its keys)');
+          return Reflect.ownKeys(target);
+        },
+      },
+    );
+    const flag = (schema.getType('ScheduleOrder') as GraphQLObjectType).getFields().flag;
+    expect(resolverOf(flag)?.(order, {}, undefined as never, {} as GraphQLResolveInfo)).toBe(1);
+    // type-graphql's handler would have copied every property into a new ScheduleOrder first.
+    expect(read).toEqual(['special']);
   });
 });
