@@ -147,7 +147,16 @@ export function scheduleOrderOfRow(row: ScheduleOrderRow): ScheduleOrder | null 
 }
 
 /** The fields of a `ScheduleOrder` a list of the day shows without reply or status. */
-type PlainField = 'id' | 'appointment' | 'duration' | 'name' | 'zipcode' | 'city' | 'special';
+export const PLAIN_SCHEDULE_ORDER_FIELDS = [
+  'id',
+  'appointment',
+  'duration',
+  'name',
+  'zipcode',
+  'city',
+  'special',
+] as const;
+type PlainField = (typeof PLAIN_SCHEDULE_ORDER_FIELDS)[number];
 
 /** The order's own fields of a `ScheduleOrder`. */
 export type PlainScheduleOrder = Pick<ScheduleOrder, PlainField>;

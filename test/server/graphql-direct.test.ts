@@ -19,6 +19,10 @@ const SCHEDULE = `query TechnicianSchedule {
     orders { id appointment duration name zipcode city flag special externalPartner reply { answer accessNote } }
   }
 }`;
+/** The legacy app's selection: the orders' own fields, answered without joining replies and statuses. */
+const PLAIN_SCHEDULE = `query TechnicianSchedule {
+  technicianSchedule { date locked orders { __typename id appointment duration name zipcode city flag special } }
+}`;
 /** The same operation as GraphQL's executor runs it: the direct path leaves a fragment to it. */
 const throughApollo = (query: string) =>
   query.replace(
@@ -209,6 +213,23 @@ describe('GraphQL operations answered directly', () => {
       expect(direct).toEqual(graphql);
       expect(codeOf(direct.text)).toBe('UNAUTHENTICATED');
     }
+  });
+
+  it("reads the orders' own fields without their replies and statuses, with the same answer", async () => {
+    const headers = { authorization: `Bearer ${technicianToken}` };
+    const { direct, graphql } = await bothWays(PLAIN_SCHEDULE, {}, headers);
+    expect(direct).toEqual(graphql);
+    const { orders } = (JSON.parse(direct.text) as { data: { technicianSchedule: { orders: unknown[] } } }).data
+      .technicianSchedule;
+    expect(orders).toHaveLength(3);
+    const joinsOf = async (query: string) => {
+      server.queries.length = 0;
+      expect((await post(query, {}, headers)).status).toBe(200);
+      expect(server.queries).toHaveLength(1);
+      return ['consumer_replies', 'visit_statuses'].filter((table) => server.queries[0].includes(table));
+    };
+    expect(await joinsOf(PLAIN_SCHEDULE)).toEqual([]);
+    expect(await joinsOf(SCHEDULE)).toEqual(['consumer_replies', 'visit_statuses']);
   });
 
   describe('which requests it takes', () => {

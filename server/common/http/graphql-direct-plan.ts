@@ -42,7 +42,30 @@ export interface DirectRootField {
    * The field's value for these (coerced) arguments, or undefined for a caller the field's resolver would refuse
    * or treat otherwise: the request then goes through GraphQL, which gives the refusal.
    */
-  resolve: (context: AppContext, args: Record<string, unknown>) => Promise<unknown> | undefined;
+  resolve: DirectResolve;
+  /**
+   * A cheaper `resolve` for a selection that reads only part of the value (no joined rows, say), or undefined when
+   * the selection needs `resolve`. Asked once per query text.
+   */
+  resolveFor?: (selected: SelectedFields) => DirectResolve | undefined;
+}
+
+/** See `DirectRootField.resolve`. */
+export type DirectResolve = (context: AppContext, args: Record<string, unknown>) => Promise<unknown> | undefined;
+
+/** The fields a selection reads, by name (aliases merged), each with the fields it selects in turn. */
+export interface SelectedFields {
+  readonly [field: string]: SelectedFields;
+}
+
+/** `SelectedFields` of a selection of plain fields (the only kind planned). */
+function selectedFieldsOf(selectionSet: SelectionSetNode | undefined, into: Record<string, SelectedFields> = {}) {
+  for (const selection of selectionSet?.selections ?? []) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const name = selection.name.value;
+    into[name] = selectedFieldsOf(selection.selectionSet, { ...into[name] });
+  }
+  return into;
 }
 
 /** How a selected field is completed: read or resolved, then shaped by its type. */
@@ -67,6 +90,8 @@ type Shape =
 export interface DocumentPlan {
   operation: OperationDefinitionNode;
   root: DirectRootField;
+  /** The root's `resolve`, or the cheaper one its `resolveFor` gave for this selection. */
+  resolve: DirectResolve;
   rootField: GraphQLField<unknown, unknown>;
   rootNode: FieldNode;
   /** The root field as a selected field (its resolver is the direct one). */
@@ -254,6 +279,7 @@ export function planDocument(
   return {
     operation,
     root,
+    resolve: root.resolveFor?.(selectedFieldsOf(rootNode.selectionSet)) ?? root.resolve,
     rootField,
     rootNode,
     plan: { responseKey, fieldName: rootField.name, coordinate, shape },

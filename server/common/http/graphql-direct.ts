@@ -90,11 +90,11 @@ export function graphqlDirect(options: {
     if (!('coerced' in coerced)) return false;
     const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
     let context = await options.contextOf(req, res, Boolean(plan.root.checksTechnicianSession));
-    let pending = plan.root.resolve(context, args);
+    let pending = plan.resolve(context, args);
     // A session left to a field that did not take it is checked as for any other request.
     if (!pending && context.technicianSession) {
       context = await options.contextOf(req, res, false);
-      pending = plan.root.resolve(context, args);
+      pending = plan.resolve(context, args);
     }
     if (!pending) return false;
     const label = plan.rootNode.name.value;
