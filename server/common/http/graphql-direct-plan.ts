@@ -22,6 +22,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { AppContext } from '../../context.js';
+import { variableCoercion, type CoercedVariables } from '../graphql-variables.js';
 import { resolverOf } from '../auth/auth-checker.js';
 import { rolesOfField } from '../auth/field-roles.js';
 import type { Role } from '../auth/role.js';
@@ -90,6 +91,8 @@ type Shape =
 export interface DocumentPlan {
   operation: OperationDefinitionNode;
   root: DirectRootField;
+  /** The operation's variables coerced as graphql-js coerces them. */
+  coerceVariables: (inputs: Record<string, unknown>) => CoercedVariables;
   /** The root's `resolve`, or the cheaper one its `resolveFor` gave for this selection. */
   resolve: DirectResolve;
   rootField: GraphQLField<unknown, unknown>;
@@ -279,6 +282,7 @@ export function planDocument(
   return {
     operation,
     root,
+    coerceVariables: variableCoercion(schema, operation.variableDefinitions ?? []),
     resolve: root.resolveFor?.(selectedFieldsOf(rootNode.selectionSet)) ?? root.resolve,
     rootField,
     rootNode,

@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import {
   getArgumentValues,
-  getVariableValues,
   locatedError,
   specifiedRules,
   type GraphQLError,
@@ -86,7 +85,7 @@ export function graphqlDirect(options: {
     req: Request,
     res: Response,
   ): Promise<boolean> {
-    const coerced = getVariableValues(schema, plan.operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+    const coerced = plan.coerceVariables(variables);
     if (!('coerced' in coerced)) return false;
     const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
     let context = await options.contextOf(req, res, Boolean(plan.root.checksTechnicianSession));

@@ -3,7 +3,6 @@ import { pipeline } from 'node:stream/promises';
 import type { ApolloServer } from '@apollo/server';
 import express, { type Request, type Response, Router } from 'express';
 import {
-  getVariableValues,
   Kind,
   parse,
   type GraphQLFormattedError,
@@ -20,6 +19,7 @@ import { CommonError } from '../../common/errors/common.errors.js';
 import { formatError } from '../../common/errors/format-error.js';
 import { logUnexpectedError } from '../../common/errors/localize-errors.plugin.js';
 import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
+import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
 import type { LeanEdge } from '../../common/http/lean-edge.js';
@@ -233,13 +233,14 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
     (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
   );
   const definitions: readonly VariableDefinitionNode[] = operation?.variableDefinitions ?? [];
+  const coerceVariables = variableCoercion(schema, definitions);
   return {
     route,
     label: operationLabel(operation),
     uploadRoles: route.upload ? rolesOfOperation(schema, route.operation) : undefined,
     coerce: (variables) => {
       if (variablesTextProblem(variables)) return undefined;
-      const values = getVariableValues(schema, definitions, variables, { maxErrors: 1 });
+      const values = coerceVariables(variables);
       return 'coerced' in values ? values.coerced : undefined;
     },
   };
