@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -24,6 +24,7 @@ import { inputTextPlugin } from './common/errors/input-text.plugin.js';
 import { graphqlDirect } from './common/http/graphql-direct.js';
 import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
+import { hotRoutes } from './common/http/hot-routes.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { createLeanEdge } from './common/http/lean-edge.js';
 import { securityHeaderPreset, securityHeaders } from './common/http/security-headers.js';
@@ -37,7 +38,7 @@ import { lookUpVisitsField } from './consumers/consumer.direct.js';
 import { technicianScheduleField } from './planner/planner.direct.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
-import { createLeanRestRouter, createRestRouter } from './legacy/rest/rest-router.js';
+import { createLeanRestRouter, createRestRouter, leanRestRoutes } from './legacy/rest/rest-router.js';
 import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
@@ -46,6 +47,8 @@ import { healthRouter, type Lifecycle } from './system/health.js';
 
 export interface ComposedApp {
   app: Express;
+  /** What the HTTP server runs for each request: the busiest POSTs ahead of express's router, the rest through `app`. */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
   apollo: ApolloServer<AppContext>;
   /** The subscriptions' event streams (closed first on shutdown). */
   streams: GraphQLStream;
@@ -145,15 +148,16 @@ export async function composeApp(
   ];
   // The busiest calls first, through the lean edge (the same steps as the general chain below, in one call): the
   // REST lookup and schedule, and every GraphQL POST (the consumer's lookup and pages, the technician's day).
-  app.use(createLeanRestRouter(REST_ROUTES, schema, apollo, services, edge));
-  app.post(
-    '/graphql',
+  const lean = leanRestRoutes(REST_ROUTES, schema, apollo, services, edge);
+  app.use(createLeanRestRouter(lean));
+  const graphqlPost: RequestHandler[] = [
     (req, res, next) => {
       edge.begin(req, res);
       next();
     },
     ...graphqlChain(direct),
-  );
+  ];
+  app.post('/graphql', ...graphqlPost);
   app.use(httpMetrics(services.metrics));
   app.use(requestLogger(services.logger));
   app.use(healthRouter(services.orm, lifecycle));
@@ -190,5 +194,12 @@ export async function composeApp(
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue, { serveSourceMaps: config.env !== 'production' }));
   app.use(lastResort);
-  return { app, apollo, streams };
+  // The same handlers as mounted above, for a POST to exactly their path (the lookup and GraphQL).
+  const hot = [
+    ...lean
+      .filter((route) => route.method === 'post' && !route.path.includes(':'))
+      .map((route) => ({ path: route.path, handlers: [route.handler] })),
+    { path: '/graphql', handlers: graphqlPost },
+  ];
+  return { app, handle: hotRoutes(app, hot, lastResort), apollo, streams };
 }

@@ -190,8 +190,11 @@ export async function runServer(
     httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
     // The job queue's start is round trips to the database, composing the app is work in this process: side by side.
-    const [, { app, apollo, streams }] = await Promise.all([jobs.start(), composeApp(services, httpServer, lifecycle)]);
-    httpServer.on('request', app);
+    const [, { handle, apollo, streams }] = await Promise.all([
+      jobs.start(),
+      composeApp(services, httpServer, lifecycle),
+    ]);
+    httpServer.on('request', handle);
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => resolve());
