@@ -25,6 +25,7 @@ import { graphqlDirect } from './common/http/graphql-direct.js';
 import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { hotRoutes } from './common/http/hot-routes.js';
+import { jsonBody } from './common/http/json-body.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { createLeanEdge } from './common/http/lean-edge.js';
 import { securityHeaderPreset, securityHeaders } from './common/http/security-headers.js';
@@ -127,6 +128,8 @@ export async function composeApp(
     metrics: services.metrics,
     contextOf,
   });
+  // GraphQL's JSON bodies: the common case read directly, anything else by body-parser (up to 1 MB either way).
+  const graphqlBody = jsonBody({ limit: 1024 * 1024, fallback: express.json({ limit: '1mb' }) });
   // The GraphQL endpoint, for every caller.
   const graphqlChain = (...beforeApollo: RequestHandler[]): RequestHandler[] => [
     (_req, res, next) => {
@@ -137,7 +140,7 @@ export async function composeApp(
       next();
     },
     xsrf.protect,
-    express.json({ limit: '1mb' }),
+    graphqlBody,
     ...beforeApollo,
     graphqlUploads({
       limits: UPLOAD_LIMITS,
