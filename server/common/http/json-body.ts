@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 const PLAIN_JSON = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
 /** What may precede the first value, for body-parser's strict check (an object or an array). */
-const FIRST_VALUE = /^[\x20\x09\x0a\x0d]*(.)/s;
+const FIRST_VALUE = /^[ \t\n\r]*(.)/s;
 
 /** A refusal as body-parser makes it: the status is what the last error handler answers by. */
 const refusal = (status: number, message: string) => Object.assign(new Error(message), { status, statusCode: status });
