@@ -43,9 +43,30 @@ function bareAddressOf(raw: string): string {
   return zone === -1 ? text : text.slice(0, zone);
 }
 
+/**
+ * The keys of the addresses seen last, so a client's next requests do not read its address again (a few regular
+ * expressions, a URL for IPv6: about 1 % of a lookup's CPU). Bounded: only address-sized texts are kept, and the map is
+ * cleared when full, so addresses made up by the thousand cannot grow it.
+ */
+const recentKeys = new Map<string, string>();
+const RECENT_KEYS = 1000;
+/** Longer than any address in any notation (a bracketed IPv6 with a zone and a port). */
+const LONGEST_ADDRESS = 80;
+
 /** `a.b.c.d` for an IPv4 client (also when written IPv4-mapped), `xxxx:xxxx:xxxx:xxxx::/64` for IPv6. */
 export function clientKeyOf(address: string | undefined): string {
   if (address === undefined) return UNREADABLE_CLIENT;
+  let key = recentKeys.get(address);
+  if (key === undefined) {
+    key = readClientKey(address);
+    if (address.length > LONGEST_ADDRESS) return key;
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear();
+    recentKeys.set(address, key);
+  }
+  return key;
+}
+
+function readClientKey(address: string): string {
   const bare = bareAddressOf(address);
   const ipv4 = ipv4Of(bare);
   if (ipv4 !== undefined) return ipv4;

@@ -52,4 +52,16 @@ describe('the key per-client rate limits count a caller under', () => {
       expect(clientKeyOf(garbage), String(garbage)).toBe(UNREADABLE_CLIENT);
     }
   });
+
+  it('answers the same again for addresses it remembers, after forgetting them, and for long texts', () => {
+    const addresses = Array.from({ length: 2500 }, (_, index) => `10.${index >> 8}.${index & 0xff}.7`);
+    for (let round = 0; round < 2; round++) {
+      for (const address of addresses) expect(clientKeyOf(address)).toBe(address);
+    }
+    const long = `${'0'.repeat(100)}192.0.2.1`;
+    expect(clientKeyOf(long)).toBe(UNREADABLE_CLIENT);
+    expect(clientKeyOf(long)).toBe(UNREADABLE_CLIENT);
+    expect(clientKeyOf('[2001:DB8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
+    expect(clientKeyOf('[2001:DB8:1:2::9]:443')).toBe('2001:db8:1:2::/64');
+  });
 });
