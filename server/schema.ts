@@ -122,7 +122,7 @@ type PlainParam = { kind: 'root' } | { kind: 'context'; propertyName: string | u
  * A field resolver of a resolver class that takes only its parent value and the context runs as a plain call.
  * type-graphql's handler otherwise copies the parent into a new instance of the type's class (each declared property
  * created, the missing ones deleted) and sorts the parameters, on every call: the legacy `flag` of a thirty-order
- * schedule made thirty copies, a tenth of its CPU. The method gets the parent itself instead of that copy; the
+ * schedule made thirty copies, about a twentieth of its CPU. The method gets the parent itself instead of that copy; the
  * classes of the schema's types are plain data (fields, no methods), so it reads the same values. Fields with
  * arguments, middleware or type-graphql roles keep type-graphql's handler.
  */

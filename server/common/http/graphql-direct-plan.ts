@@ -26,6 +26,7 @@ import { variableCoercion, type CoercedVariables } from '../graphql-variables.js
 import { resolverOf } from '../auth/auth-checker.js';
 import { rolesOfField } from '../auth/field-roles.js';
 import type { Role } from '../auth/role.js';
+import { isThenable } from '../thenable.js';
 
 // What graphql-direct.ts answers without the GraphQL pipeline: a document's plan, worked out once per query text,
 // and the answer completed from it.
@@ -100,9 +101,6 @@ export interface DocumentPlan {
   /** The root field as a selected field (its resolver is the direct one). */
   plan: FieldPlan;
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /** Roles every caller of the root holds: a field guarded by other roles is left to GraphQL. */
 const coveredBy = (field: GraphQLField<unknown, unknown>, rootRoles: ReadonlySet<Role> | undefined): boolean => {

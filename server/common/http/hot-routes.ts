@@ -1,14 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import { isThenable } from '../thenable.js';
 
 /** A POST path whose handlers run ahead of express's router, in turn, as the router would run them. */
 export interface HotRoute {
   path: string;
   handlers: readonly RequestHandler[];
 }
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /**
  * The busiest POSTs (the consumer's lookup, GraphQL) without express's router: for every request the router walks
