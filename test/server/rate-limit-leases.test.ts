@@ -73,6 +73,25 @@ describe('a large rate-limit budget, taken in leases by two instances', () => {
     expect(admitted).toBeGreaterThanOrEqual(BUDGET - 2 * leaseOf(BUDGET));
   });
 
+  it('takes the next lease while the last points are spent, so attempts meanwhile write nothing', async () => {
+    const key = '203.0.113.53';
+    const writesBefore = bucketWrites(first);
+    // The first lease, alone: while it is being taken, attempts write one point each.
+    expect(await first.services.rateLimiter.allows('LOOKUP_PER_CLIENT', key)).toBe(true);
+    let admitted = 1;
+    // Then thirty at a time on one instance, 990 more: about ten leases of 100, run out in the middle of a wave.
+    for (let wave = 0; wave < 33; wave++) {
+      const outcomes = await Promise.all(
+        Array.from({ length: 30 }, () => first.services.rateLimiter.allows('LOOKUP_PER_CLIENT', key)),
+      );
+      admitted += outcomes.filter(Boolean).length;
+    }
+    expect(admitted).toBe(991);
+    // A lease renewed only once its points ran out would send the rest of that wave to the database: about fifteen
+    // writes per lease. Renewed with a quarter left, each lease is one write.
+    expect(bucketWrites(first) - writesBefore).toBeLessThanOrEqual(991 / leaseOf(BUDGET) + 2);
+  });
+
   it('starts a new lease when the window has passed', async () => {
     const key = '203.0.113.52';
     expect(await first.services.rateLimiter.allows('LOOKUP_PER_CLIENT', key)).toBe(true);

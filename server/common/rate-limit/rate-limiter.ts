@@ -71,7 +71,8 @@ const NOTHING_TO_COUNT = {
 /**
  * Budgets of at least this many leases are counted in leases; smaller ones point by point. The points an instance
  * holds unused are points the others cannot give, so the leases of all instances together stay a small share of
- * the budget: with three instances, at most 3/64 of a window's budget can be refused early.
+ * the budget: an instance holds at most a lease and a quarter (a renewal that came back before the rest was spent),
+ * so with three instances at most 15/256 (about 6 %) of a window's budget can be refused early.
  */
 const LEASES_PER_BUDGET = 64;
 /** The most points one write takes at once. */
@@ -95,7 +96,17 @@ const leasedKeyOf = (name: RateLimitName, key: string) => `${name}\n${key}`;
 interface Lease {
   left: number;
   windowEndsAt: number;
+  /**
+   * With this many points left, the next attempt takes the next lease while the others go on spending these: no
+   * attempt waits for a lease write with the points run out (a durable commit, many milliseconds under load, would
+   * otherwise send every attempt meanwhile to the database). 0 once the bucket gave less than a whole lease: it is
+   * nearly spent, and these points are the last this instance gets in this window.
+   */
+  renewAt: number;
 }
+
+/** Where a lease of `points` is renewed: a quarter left (none for leases too small to share). */
+const renewalPointOf = (points: number) => Math.floor(points / 4);
 
 /**
  * Fixed-window counters in PostgreSQL, so every server process sharing the database shares the
@@ -164,18 +175,23 @@ export class RateLimiter {
   counting(steps: readonly RateLimitStep[]): CountingStatement {
     const now = this.clock.now();
     const keys = steps.map(({ name, key }) => this.bucketKey(name, key));
-    // The leading limits this instance holds points of are counted here, in memory; the first one it holds none of
-    // and those after it go to the database. A point taken here goes back when a later limit refuses the attempt.
+    // The limits this instance holds points of are counted here, in memory; the others (and one whose lease is due
+    // for renewal) are written, in their order. A point taken here goes back when another limit refuses the attempt,
+    // so each limit still counts only attempts the others let through.
     const taken: Lease[] = [];
-    for (const key of keys) {
-      const lease = this.leases.get(key);
-      if (!lease || lease.left === 0 || lease.windowEndsAt <= now.getTime()) break;
-      lease.left--;
-      taken.push(lease);
-    }
-    const written = steps.slice(taken.length);
+    const written: RateLimitStep[] = [];
+    const writtenKeys: string[] = [];
+    keys.forEach((key, index) => {
+      const lease = this.spendableLease(key, now.getTime());
+      if (lease) {
+        lease.left--;
+        taken.push(lease);
+      } else {
+        written.push(steps[index]);
+        writtenKeys.push(key);
+      }
+    });
     if (written.length === 0) return { ...NOTHING_TO_COUNT, params: [], judge: () => undefined };
-    const writtenKeys = keys.slice(taken.length);
     const leases = written.map(({ name }, index) => this.leaseToTake(writtenKeys[index], name, now));
     const params: unknown[] = [];
     written.forEach(({ name }, index) => {
@@ -205,13 +221,24 @@ export class RateLimiter {
     };
   }
 
+  /** The lease this attempt may spend a point of; none when it has to be written (and may take the next lease). */
+  private spendableLease(key: string, now: number): Lease | undefined {
+    const lease = this.leases.get(key);
+    if (!lease || lease.left === 0 || lease.windowEndsAt <= now) return undefined;
+    if (lease.left <= lease.renewAt && !this.isLeasing(key, now)) return undefined;
+    return lease;
+  }
+
+  /** Whether an attempt is taking the key's lease (a write that never came back stops counting after a while). */
+  private isLeasing(key: string, now: number): boolean {
+    const since = this.leasing.get(key);
+    return since !== undefined && now - since < LEASE_WAIT_MS;
+  }
+
   /** How many points this write takes: a lease, or one while another attempt is taking the key's lease. */
   private leaseToTake(key: string, name: RateLimitName, now: Date): number {
     const lease = leaseOf(this.rules[name].points);
-    if (lease === 1) return 1;
-    const since = this.leasing.get(key);
-    // A write that never came back (its statement failed) stops blocking leases after a while.
-    if (since !== undefined && now.getTime() - since < LEASE_WAIT_MS) return 1;
+    if (lease === 1 || this.isLeasing(key, now.getTime())) return 1;
     this.leasing.set(key, now.getTime());
     return lease;
   }
@@ -233,10 +260,14 @@ export class RateLimiter {
       if (admitted > 0) {
         if (lease > 1) {
           const { key } = steps[row.step];
-          this.keepLease(keys[row.step], { left: admitted - 1, windowEndsAt }, now, leasedKeyOf(name, key));
+          const renewAt = admitted < lease ? 0 : renewalPointOf(lease);
+          this.keepLease(keys[row.step], { left: admitted - 1, windowEndsAt, renewAt }, now, leasedKeyOf(name, key));
         }
         continue;
       }
+      // The bucket gives no more: what this instance still holds is spent, and no next lease is asked for.
+      const held = this.leases.get(keys[row.step]);
+      if (held) held.renewAt = 0;
       this.onRefused(name);
       const retryAfterSeconds = Math.max(1, Math.ceil((windowEndsAt - now.getTime()) / 1000));
       throw new AppError(CommonError.RATE_LIMITED, {
@@ -247,8 +278,18 @@ export class RateLimiter {
     }
   }
 
-  /** Keeps a lease; when they are many, the spent and ended ones go first, so memory stays bounded. */
+  /**
+   * Keeps a lease, added to the points still held of the same window (a renewal); when they are many, the spent and
+   * ended ones go first, so memory stays bounded.
+   */
   private keepLease(key: string, lease: Lease, now: Date, leasedKey: string): void {
+    const held = this.leases.get(key);
+    if (held && held.windowEndsAt === lease.windowEndsAt) {
+      held.left += lease.left;
+      held.renewAt = lease.renewAt;
+      this.leasedBucketKeys.set(leasedKey, key);
+      return;
+    }
     if (this.leases.size >= 10_000) {
       for (const [held, { left, windowEndsAt }] of this.leases) {
         if (left === 0 || windowEndsAt <= now.getTime()) this.leases.delete(held);
