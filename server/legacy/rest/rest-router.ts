@@ -21,6 +21,8 @@ import { logUnexpectedError } from '../../common/errors/localize-errors.plugin.j
 import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
+import { formBody } from '../../common/http/form-body.js';
+import { jsonBody } from '../../common/http/json-body.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
 import type { LeanEdge } from '../../common/http/lean-edge.js';
 import type { AppContext, AppServices } from '../../context.js';
@@ -247,8 +249,24 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
 }
 
 /** The legacy bodies: forms and JSON, with their limits (the same for the general and the lean chain). */
-const FORM_BODY = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 });
-const JSON_BODY = express.json({ limit: '1mb' });
+const FORM_BODY = formBody({
+  limit: 100 * 1024,
+  parameterLimit: 100,
+  fallback: express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
+});
+const JSON_BODY = jsonBody({ limit: 1024 * 1024, fallback: express.json({ limit: '1mb' }) });
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
+
+/** The one body reader a request's type asks for; the types as commonly sent are known without parsing the header. */
+function bodyReaderOf(req: Request): RequestHandler | undefined {
+  const type = req.headers['content-type'];
+  if (type === undefined) return undefined;
+  if (type === FORM_TYPE) return FORM_BODY;
+  if (type === JSON_TYPE) return JSON_BODY;
+  return req.is(FORM_TYPE) ? FORM_BODY : req.is(JSON_TYPE) ? JSON_BODY : undefined;
+}
 
 export function createRestRouter(
   routes: readonly RestRoute[],
@@ -303,11 +321,7 @@ export function leanRestRoutes(
         if (req.method === 'GET' || req.method === 'HEAD') return run();
         edge.protect(req, res, (refused?: unknown) => {
           if (refused) return next(refused);
-          const body = req.is('application/x-www-form-urlencoded')
-            ? FORM_BODY
-            : req.is('application/json')
-              ? JSON_BODY
-              : undefined;
+          const body = bodyReaderOf(req);
           if (body) body(req, res, run);
           else run();
         });
