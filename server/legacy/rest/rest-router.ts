@@ -22,6 +22,7 @@ import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
 import { formBody } from '../../common/http/form-body.js';
+import { sendJson } from '../../common/http/json-answer.js';
 import { jsonBody } from '../../common/http/json-body.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
 import type { LeanEdge } from '../../common/http/lean-edge.js';
@@ -71,7 +72,7 @@ function sendLegacyError(res: Response, error: Pick<GraphQLFormattedError, 'exte
   const code = typeof error.extensions?.code === 'string' ? error.extensions.code : 'INTERNAL_SERVER_ERROR';
   const retryAfter = error.extensions?.retryAfterSeconds;
   if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
-  res.status(httpStatusOf(code)).json(text === undefined ? { message: code } : { message: code, text });
+  sendJson(res, httpStatusOf(code), text === undefined ? { message: code } : { message: code, text });
 }
 
 /**
@@ -190,7 +191,7 @@ async function answer(
   const { data } = result;
   const status = typeof route.status === 'function' ? route.status(data) : (route.status ?? 200);
   if (route.file) return sendFile(res, status, route.file(data, request), context);
-  res.status(status).json(route.respond(data, request, { brand: services.config.brand }));
+  sendJson(res, status, route.respond(data, request, { brand: services.config.brand }));
 }
 
 /** The row's operation through Apollo (with its file, if the call carries one); undefined once the answer is sent. */
