@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RateLimitName, RateLimitRule } from '../../config.js';
 import type { Clock } from '../clock.js';
+import { ASYNC_COMMIT_FROM } from '../db/async-commit.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import type { MessageKey } from '../i18n/translate.js';
@@ -32,7 +33,8 @@ export interface CountingStatement {
 const consumeSqlBySteps = new Map<number, { ctes: string; select: string }>();
 
 /**
- * Fixed-window upserts chained in data-modifying CTEs: each step takes its lease (`leaseOf` points at once); step
+ * Fixed-window upserts chained in data-modifying CTEs, committed without waiting for the disk (`ASYNC_COMMIT_FROM`:
+ * a crash may give back the last moments' attempts): each step takes its lease (`leaseOf` points at once); step
  * i is written only when step i - 1 came out within its budget (its row exists and its lease's first point was
  * within it), so a refused step leaves the later ones untouched. Keys of different steps never collide (they
  * start with the limit's name).
@@ -43,7 +45,7 @@ function consumeSql(stepCount: number): { ctes: string; select: string } {
   const steps = Array.from({ length: stepCount }, (_, index) => {
     const source =
       index === 0
-        ? 'values (?::varchar, ?::int, ?::timestamptz)'
+        ? `select ?::varchar, ?::int, ?::timestamptz from ${ASYNC_COMMIT_FROM}`
         : `select ?::varchar, ?::int, ?::timestamptz from step${index - 1} where step${index - 1}.hits <= ?::int`;
     return `step${index} as (
       insert into rate_limit_buckets as b (key, hits, window_ends_at) ${source}

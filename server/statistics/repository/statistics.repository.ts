@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ASYNC_COMMIT_FROM } from '../../common/db/async-commit.js';
 import type { PlainStatements } from '../../common/db/plain-statements.js';
 import type { Country } from '../../common/locale.js';
 import type { OrderFilterInput } from '../../orders/order.inputs.js';
@@ -39,7 +40,8 @@ export interface NewSiteVisitRow {
 const INSERT_SITE_VISITS_SQL = `
   insert into site_visits (order_id, visited_at, user_agent, browser, os)
   select order_id, visited_at, user_agent, browser, os
-  from json_to_recordset(?::json) as v(order_id int, visited_at timestamptz, user_agent text, browser text, os text)`;
+  from json_to_recordset(?::json) as v(order_id int, visited_at timestamptz, user_agent text, browser text, os text),
+    ${ASYNC_COMMIT_FROM}`;
 
 /**
  * Writes a batch of site visits in one statement, outside any transaction: no entity, no unit of work. Its rows
