@@ -56,20 +56,20 @@ export async function createContext(
 ): Promise<AppContext> {
   let em: EntityManager | undefined;
   const emOfRequest = () => (em ??= services.orm.em.fork());
-  const host = req.get('host');
-  const authorization = req.get('authorization');
+  // The headers as node keeps them (lower-case names): `req.get` lower-cases each name it is asked for.
+  const { host, authorization } = req.headers;
   const technicianSession = options.technicianSessionInStatement
     ? technicianSessionOf(authorization, services.tokens)
     : undefined;
   // The lean edge makes `req.log` when it is first read; the general chain has made it already.
   const logOfRequest = () => (req as Request & { log?: Logger }).log ?? services.logger;
   return Object.assign(new RequestContextBase(emOfRequest, logOfRequest), {
-    viewer: technicianSession ? null : await authenticate(authorization, services),
+    viewer: technicianSession || authorization === undefined ? null : await authenticate(authorization, services),
     technicianSession,
-    language: languageFromRequest(host, req.get('accept-language')),
+    language: languageFromRequest(host, req.headers['accept-language']),
     country: localeFromHost(host).country,
     clientKey: clientKeyOf(req.ip ?? req.socket.remoteAddress),
-    userAgent: (req.get('user-agent') ?? '').slice(0, 512),
+    userAgent: (req.headers['user-agent'] ?? '').slice(0, 512),
     cookies: cookiesOf(req, res),
     services,
   });

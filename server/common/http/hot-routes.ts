@@ -21,7 +21,10 @@ export function hotRoutes(
   routes: readonly HotRoute[],
   onError: ErrorRequestHandler,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const byPath = new Map(routes.map((route) => [route.path, route]));
+  // `route.path` as express's router leaves it on the request (the metrics label the request with it), made once.
+  const byPath = new Map(
+    routes.map((route) => [route.path, { handlers: route.handlers, expressRoute: Object.freeze({ path: route.path }) }]),
+  );
   return (incoming, outgoing) => {
     const route = incoming.method === 'POST' ? byPath.get(incoming.url ?? '') : undefined;
     if (!route) {
@@ -30,9 +33,14 @@ export function hotRoutes(
     }
     const req = Object.setPrototypeOf(incoming, app.request) as Request;
     const res = Object.setPrototypeOf(outgoing, app.response) as Response;
-    // `route.path` as express's router leaves it: the metrics label the request with it.
-    Object.assign(req, { res, originalUrl: req.url, baseUrl: '', params: {}, route: { path: route.path } });
-    Object.assign(res, { req, locals: Object.create(null) as Record<string, unknown> });
+    // Set one by one: no object made per request to copy them from.
+    req.res = res;
+    req.originalUrl = req.url;
+    req.baseUrl = '';
+    req.params = {};
+    req.route = route.expressRoute;
+    res.req = req;
+    res.locals = Object.create(null) as Record<string, unknown>;
     // What express's final handler does with an error its handlers passed on: the connection cannot carry more.
     const unhandled = () => {
       if (res.headersSent) req.socket.destroy();

@@ -196,12 +196,14 @@ export class RateLimiter {
     if (written.length === 0) return { ...NOTHING_TO_COUNT, params: [], judge: () => undefined };
     const leases = written.map(({ name }, index) => this.leaseToTake(writtenKeys[index], name, now));
     const params: unknown[] = [];
+    // Instants as ISO texts: `pg` formats a Date in the process's zone, field by field, for every bind.
+    const nowText = now.toISOString();
     written.forEach(({ name }, index) => {
-      const windowEnd = new Date(now.getTime() + this.rules[name].windowSeconds * 1000);
+      const windowEnd = new Date(now.getTime() + this.rules[name].windowSeconds * 1000).toISOString();
       params.push(writtenKeys[index], leases[index], windowEnd);
       // The step before was within its budget when its lease's first point was.
       if (index > 0) params.push(this.rules[written[index - 1].name].points + leases[index - 1] - 1);
-      params.push(now, now);
+      params.push(nowText, nowText);
     });
     const { ctes, select } = consumeSql(written.length);
     return {

@@ -51,7 +51,8 @@ export function lookedUpOrdersSql(
       from (select id, appointment, external_company from orders
         where ${condition} and country = ? and ${activeOrderSql('orders')} and appointment >= ?
         order by appointment, id limit ${Math.floor(limit)}) as found)`,
-    params: [...values, country, from],
+    // An ISO text, not a Date: `pg` formats a Date in the process's zone, field by field, for every bind.
+    params: [...values, country, from.toISOString()],
   };
 }
 
