@@ -23,7 +23,10 @@ export function hotRoutes(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   // `route.path` as express's router leaves it on the request (the metrics label the request with it), made once.
   const byPath = new Map(
-    routes.map((route) => [route.path, { handlers: route.handlers, expressRoute: Object.freeze({ path: route.path }) }]),
+    routes.map((route) => [
+      route.path,
+      { handlers: route.handlers, expressRoute: Object.freeze({ path: route.path }) },
+    ]),
   );
   return (incoming, outgoing) => {
     const route = incoming.method === 'POST' ? byPath.get(incoming.url ?? '') : undefined;
