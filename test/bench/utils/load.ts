@@ -15,6 +15,8 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** Requests per second to hold, evenly paced and open loop (paced-load.mjs), for latency at a given rate; unset: as fast as possible. */
   rate?: number;
+  /** With `rate`: seconds held first on the same connections, in the same process, and left out of the figures. */
+  warmUpSeconds?: number;
   /** The server's process: its CPU time (user + system) over the run is divided by the requests answered. */
   serverPid?: number;
 }

@@ -59,8 +59,12 @@ function answerReader(done) {
 }
 
 /**
+ * With `warmUpSeconds`, the run first holds the rate that long on the same connections and in the same process, and
+ * only the requests due after it are measured: a fresh process and fresh connections start cold (the generator's own
+ * code not yet optimised, the server's new sockets), and that start is not the held rate being measured.
+ *
  * @param {{ url: string, method: string, headers: Record<string, string>, body?: string, bodies?: string[],
- *   connections: number, durationSeconds: number, rate: number }} options
+ *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number }} options
  */
 export async function pacedLoad(options) {
   const url = new URL(options.url);
@@ -68,9 +72,11 @@ export async function pacedLoad(options) {
     requestBytes(url, options.method, options.headers, body),
   );
   const interval = 1000 / options.rate;
-  const total = Math.floor(options.rate * options.durationSeconds);
+  const warmUp = Math.floor(options.rate * (options.warmUpSeconds ?? 0));
+  const total = warmUp + Math.floor(options.rate * options.durationSeconds);
   const latencies = new Float64Array(total);
   let answered = 0;
+  let measuredAnswers = 0;
   let non2xx = 0;
   let lost = 0; // requests whose connection closed before their answer
   let due = 0; // requests whose moment has come
@@ -87,12 +93,19 @@ export async function pacedLoad(options) {
     connection.busy = sent < due;
     if (!connection.busy) return idle.push(connection);
     connection.dueAt = started + sent * interval;
+    connection.measured = sent >= warmUp;
     connection.socket.write(requests[sent % requests.length]);
     sent += 1;
   };
   const open = () =>
     new Promise((resolve, reject) => {
-      const connection = { socket: connect(Number(url.port), url.hostname), dueAt: 0, busy: false, closing: false };
+      const connection = {
+        socket: connect(Number(url.port), url.hostname),
+        dueAt: 0,
+        measured: false,
+        busy: false,
+        closing: false,
+      };
       everyConnection.add(connection);
       connection.socket.setNoDelay(true);
       connection.socket.once('connect', () => {
@@ -116,7 +129,8 @@ export async function pacedLoad(options) {
       connection.socket.on(
         'data',
         answerReader((status) => {
-          latencies[answered++] = performance.now() - connection.dueAt;
+          if (connection.measured) latencies[measuredAnswers++] = performance.now() - connection.dueAt;
+          answered += 1;
           if (status < 200 || status >= 300) non2xx += 1;
           settle();
           sendNext(connection);
@@ -127,6 +141,8 @@ export async function pacedLoad(options) {
   idle.push(...connections);
 
   const started = performance.now();
+  // When the first measured request was due.
+  const measuredFrom = started + warmUp * interval;
   const tick = () => {
     const now = performance.now();
     // Every request due by now is released; an idle connection takes it at once, the rest queue in order.
@@ -145,20 +161,21 @@ export async function pacedLoad(options) {
   }, 10_000);
   await finished;
   clearInterval(watchdog);
-  const elapsedSeconds = (performance.now() - started) / 1000;
+  const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
   for (const connection of everyConnection) {
     connection.closing = true;
     connection.socket.destroy();
   }
-  const measured = latencies.subarray(0, answered).sort();
+  const measured = latencies.subarray(0, measuredAnswers).sort();
   return {
-    requestsPerSecond: answered / elapsedSeconds,
+    requestsPerSecond: measuredAnswers / elapsedSeconds,
     p50: percentile(measured, 0.5),
     p99: percentile(measured, 0.99),
     non2xx,
     // Lost, or never answered before the run's deadline.
     errors: total - answered,
     timeouts: 0,
+    // Every answer, the warm-up's too: the server's CPU is measured over the whole run.
     total: answered,
   };
 }
