@@ -88,6 +88,32 @@ function sendCutOff(port: number, type: string, start: string) {
   });
 }
 
+/**
+ * The two checks every direct reader passes: each body has body-parser's outcome, and only the kinds it does not take
+ * (`leftToBodyParser`, by case name) reach body-parser; a body cut off before its length is refused 400.
+ */
+function itReadsAsBodyParser(
+  compared: ReturnType<typeof comparedWithBodyParser>,
+  {
+    cases,
+    leftToBodyParser,
+    type,
+    cutOff,
+  }: { cases: Case[]; leftToBodyParser: string[]; type: string; cutOff: string },
+) {
+  it('gives every body the outcome body-parser gives it', async () => {
+    await compared.expectSameOutcomes(cases);
+    // Only what the direct reader does not take reaches body-parser; the rest was read without it.
+    expect(compared.leftToBodyParser).toEqual(leftToBodyParser);
+  });
+
+  it('refuses a body cut off before its length', async () => {
+    compared.refusedByOurs.length = 0;
+    await sendCutOff(compared.ports.ours, type, cutOff);
+    await expect.poll(() => compared.refusedByOurs).toEqual([400]);
+  });
+}
+
 /** GraphQL's JSON bodies are read directly in the common case (common/http/json-body.ts). */
 describe('JSON bodies read as body-parser reads them', () => {
   const compared = comparedWithBodyParser(
@@ -117,23 +143,18 @@ describe('JSON bodies read as body-parser reads them', () => {
     ['a chunked body', Buffer.from('{"a":1}'), { 'content-type': json, 'transfer-encoding': 'chunked' }],
   ];
 
-  it('gives every body the outcome body-parser gives it', async () => {
-    await compared.expectSameOutcomes(cases);
-    // Only what the direct reader does not take reaches body-parser; the rest was read without it.
-    expect(compared.leftToBodyParser).toEqual([
+  itReadsAsBodyParser(compared, {
+    cases,
+    leftToBodyParser: [
       'another charset',
       'a compressed body',
       'a body over the limit',
       'an empty body',
       'JSON with another type',
       'a chunked body',
-    ]);
-  });
-
-  it('refuses a body cut off before its length', async () => {
-    compared.refusedByOurs.length = 0;
-    await sendCutOff(compared.ports.ours, 'application/json', '{"a":');
-    await expect.poll(() => compared.refusedByOurs).toEqual([400]);
+    ],
+    type: json,
+    cutOff: '{"a":',
   });
 });
 
@@ -175,21 +196,17 @@ describe('form bodies read as body-parser reads them', () => {
     ['a chunked body', text('a=1'), { 'content-type': form, 'transfer-encoding': 'chunked' }],
   ];
 
-  it('gives every body the outcome body-parser gives it', async () => {
-    await compared.expectSameOutcomes(cases);
-    expect(compared.leftToBodyParser).toEqual([
+  itReadsAsBodyParser(compared, {
+    cases,
+    leftToBodyParser: [
       'another charset',
       'a compressed body',
       'a body over the limit',
       'an empty body',
       'a form with another type',
       'a chunked body',
-    ]);
-  });
-
-  it('refuses a body cut off before its length', async () => {
-    compared.refusedByOurs.length = 0;
-    await sendCutOff(compared.ports.ours, form, 'a=1');
-    await expect.poll(() => compared.refusedByOurs).toEqual([400]);
+    ],
+    type: form,
+    cutOff: 'a=1',
   });
 });
