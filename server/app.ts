@@ -129,7 +129,7 @@ export async function composeApp(
     contextOf,
   });
   // GraphQL's JSON bodies: the common case read directly, anything else by body-parser (up to 1 MB either way).
-  const graphqlBody = jsonBody({ limit: 1024 * 1024, fallback: express.json({ limit: '1mb' }) });
+  const graphqlBody = jsonBody({ limit: 1024 * 1024 });
   // The GraphQL endpoint, for every caller.
   const graphqlChain = (...beforeApollo: RequestHandler[]): RequestHandler[] => [
     (_req, res, next) => {

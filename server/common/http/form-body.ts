@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import { parse as parseQueryString } from 'qs';
 import { bodyRefusal, directBody } from './direct-body.js';
 
@@ -36,20 +36,29 @@ function plainPairsOf(text: string): Record<string, string> | undefined {
   return pairs;
 }
 
+/** The form types read directly: the type, in UTF-8 said or not (lower case). */
+export const PLAIN_FORM_TYPES: ReadonlySet<string> = new Set([
+  'application/x-www-form-urlencoded',
+  'application/x-www-form-urlencoded; charset=utf-8',
+  'application/x-www-form-urlencoded;charset=utf-8',
+]);
+
 /**
  * A form body as `express.urlencoded({ extended: false, parameterLimit })` reads it, for the common case only (see
  * `directBody`): more parameters than `parameterLimit` are refused 413; a form of plain keys is split here, any
- * other goes to `qs` with body-parser's own options, so repeated keys, brackets and the rest read as they did.
+ * other goes to `qs` with body-parser's own options, so repeated keys, brackets and the rest read as they did. The
+ * other requests go to `fallback` (by default body-parser with the same limits; a test passes its own to see them).
  */
-export function formBody(options: { limit: number; parameterLimit: number; fallback: RequestHandler }): RequestHandler {
-  const { parameterLimit } = options;
+export function formBody(options: {
+  limit: number;
+  parameterLimit: number;
+  fallback?: RequestHandler;
+}): RequestHandler {
+  const { limit, parameterLimit } = options;
+  const fallback = options.fallback ?? express.urlencoded({ extended: false, limit, parameterLimit });
   return directBody(
     {
-      types: new Set([
-        'application/x-www-form-urlencoded',
-        'application/x-www-form-urlencoded; charset=utf-8',
-        'application/x-www-form-urlencoded;charset=utf-8',
-      ]),
+      types: PLAIN_FORM_TYPES,
       parse: (text) => {
         if (text.length === 0) return {};
         let parameters = 1;
@@ -73,6 +82,6 @@ export function formBody(options: { limit: number; parameterLimit: number; fallb
         }
       },
     },
-    options,
+    { limit, fallback },
   );
 }

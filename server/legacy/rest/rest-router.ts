@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ApolloServer } from '@apollo/server';
-import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import {
   Kind,
   parse,
@@ -21,9 +21,9 @@ import { logUnexpectedError } from '../../common/errors/localize-errors.plugin.j
 import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
-import { formBody } from '../../common/http/form-body.js';
+import { formBody, PLAIN_FORM_TYPES } from '../../common/http/form-body.js';
 import { sendJson } from '../../common/http/json-answer.js';
-import { jsonBody } from '../../common/http/json-body.js';
+import { jsonBody, PLAIN_JSON_TYPES } from '../../common/http/json-body.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
 import type { LeanEdge } from '../../common/http/lean-edge.js';
 import type { AppContext, AppServices } from '../../context.js';
@@ -250,23 +250,16 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
 }
 
 /** The legacy bodies: forms and JSON, with their limits (the same for the general and the lean chain). */
-const FORM_BODY = formBody({
-  limit: 100 * 1024,
-  parameterLimit: 100,
-  fallback: express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 }),
-});
-const JSON_BODY = jsonBody({ limit: 1024 * 1024, fallback: express.json({ limit: '1mb' }) });
+const FORM_BODY = formBody({ limit: 100 * 1024, parameterLimit: 100 });
+const JSON_BODY = jsonBody({ limit: 1024 * 1024 });
 
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-const JSON_TYPE = 'application/json';
-
-/** The one body reader a request's type asks for; the types as commonly sent are known without parsing the header. */
+/** The one body reader a request's type asks for; the types the readers take directly are known without parsing. */
 function bodyReaderOf(req: Request): RequestHandler | undefined {
-  const type = req.headers['content-type'];
+  const type = req.headers['content-type']?.toLowerCase();
   if (type === undefined) return undefined;
-  if (type === FORM_TYPE) return FORM_BODY;
-  if (type === JSON_TYPE) return JSON_BODY;
-  return req.is(FORM_TYPE) ? FORM_BODY : req.is(JSON_TYPE) ? JSON_BODY : undefined;
+  if (PLAIN_FORM_TYPES.has(type)) return FORM_BODY;
+  if (PLAIN_JSON_TYPES.has(type)) return JSON_BODY;
+  return req.is('application/x-www-form-urlencoded') ? FORM_BODY : req.is('application/json') ? JSON_BODY : undefined;
 }
 
 export function createRestRouter(
