@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ensureActiveAdmin } from './admins/admin-bootstrap.js';
 import { composeApp } from './app.js';
+import { expressShapedMessages } from './common/http/hot-routes.js';
 import { buildAppSchema } from './schema.js';
 import type { AppConfig } from './config.js';
 import { Country } from './common/locale.js';
@@ -179,7 +180,11 @@ export async function runServer(
 
     // A client trickling headers or a body is cut off; the check runs every second. Both limits end
     // with the request: they never touch a client that reads its answer slowly, or stops reading.
+    // Requests and answers made with express's methods already: see expressShapedMessages.
+    const messages = expressShapedMessages();
     const httpServer = createServer({
+      IncomingMessage: messages.IncomingMessage,
+      ServerResponse: messages.ServerResponse,
       headersTimeout: config.httpTimeouts.headersMs,
       requestTimeout: config.httpTimeouts.requestMs,
       keepAliveTimeout: 5_000,
@@ -190,10 +195,11 @@ export async function runServer(
     httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
     // The job queue's start is round trips to the database, composing the app is work in this process: side by side.
-    const [, { handle, apollo, streams }] = await Promise.all([
+    const [, { app, handle, apollo, streams }] = await Promise.all([
       jobs.start(),
       composeApp(services, httpServer, lifecycle),
     ]);
+    messages.adopt(app);
     httpServer.on('request', handle);
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);

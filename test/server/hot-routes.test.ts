@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotRoutes } from '../../server/common/http/hot-routes.js';
+import { expressShapedMessages, hotRoutes } from '../../server/common/http/hot-routes.js';
 
 /**
  * The busiest POSTs run their handlers ahead of express's router (common/http/hot-routes.ts): with express's
@@ -121,5 +121,66 @@ describe('hot routes ahead of express', () => {
 
   it('cuts the connection when an error comes after the answer began', async () => {
     await expect(post('/fails-late').then((answer) => answer.text())).rejects.toThrow();
+  });
+});
+
+describe('hot routes on a server whose messages are made express-shaped', () => {
+  let server: Server;
+  let url: string;
+  const shapes: { way: string; ownClass: boolean }[] = [];
+
+  beforeAll(async () => {
+    const messages = expressShapedMessages();
+    const app = express();
+    const messageClasses = (req: express.Request, res: express.Response) =>
+      Object.getPrototypeOf(req) === messages.IncomingMessage.prototype &&
+      Object.getPrototypeOf(res) === messages.ServerResponse.prototype;
+    app.post('/cold', (req, res) => {
+      shapes.push({ way: 'express', ownClass: messageClasses(req, res) });
+      res.status(202).json({ way: 'express', type: req.get('content-type') });
+    });
+    const handle = hotRoutes(
+      app,
+      [
+        {
+          path: '/hot',
+          handlers: [
+            (req, res) => {
+              shapes.push({ way: 'hot', ownClass: messageClasses(req, res) });
+              res.status(201).json({ way: 'hot', type: req.get('content-type') });
+            },
+          ],
+        },
+      ],
+      (_error, _req, res) => res.status(500).end(),
+    );
+    server = createServer(
+      { IncomingMessage: messages.IncomingMessage, ServerResponse: messages.ServerResponse },
+      handle,
+    );
+    messages.adopt(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("gives a hot route the server's own messages, with express's methods, and express its usual ones", async () => {
+    for (const [path, status, way] of [
+      ['/hot', 201, 'hot'],
+      ['/cold', 202, 'express'],
+    ] as const) {
+      const answer = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' } });
+      expect({ path, status: answer.status, body: await answer.json() }).toEqual({
+        path,
+        status,
+        body: { way, type: 'text/plain' },
+      });
+    }
+    // Express switches in its prototypes for the requests it routes itself; a hot route keeps the message as made.
+    expect(shapes).toEqual([
+      { way: 'hot', ownClass: true },
+      { way: 'express', ownClass: false },
+    ]);
   });
 });
