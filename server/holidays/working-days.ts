@@ -55,11 +55,12 @@ export async function loadHolidayDates(
  * The country's holidays: all the calendar keeps, or from the database those in the range `span` gives (worked out
  * only then: the lookup asks the calendar on every request).
  */
-async function holidaysOf(
+function holidaysOf(
   source: HolidaySource,
   country: Country,
   span: () => [from: LocalDate, to: LocalDate],
 ): Promise<ReadonlySet<LocalDate>> {
+  // Not async: an async function returning a promise would wait two more turns of the microtask queue for it.
   return 'datesOf' in source ? source.datesOf(country) : loadHolidayDates(source, country, ...span());
 }
 

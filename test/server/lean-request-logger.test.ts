@@ -1,4 +1,4 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -47,5 +47,45 @@ describe("the lean edge's request logger", () => {
       (Object.getOwnPropertyDescriptor(req, 'log') as { get?: unknown } | undefined)?.get;
     expect(getter(first.req)).toBeTypeOf('function');
     expect(getter(first.req)).toBe(getter(second.req));
+  });
+
+  it('writes one line for an answered request and one for a request whose client left first', async () => {
+    const lines: { msg: string; id: string; statusCode?: number }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const line = JSON.parse(chunk.toString()) as { msg: string; req: { id: string }; res?: { statusCode: number } };
+        lines.push({ msg: line.msg, id: line.req.id, statusCode: line.res?.statusCode });
+        done();
+      },
+    });
+    const begin = leanRequestLogger(pino({ level: 'info' }, sink));
+    const arrived: (() => void)[] = [];
+    const server = createServer((req, res) => {
+      begin(req, res);
+      if (req.url === '/answered') res.end('ok');
+      else arrived.shift()?.();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      expect(await (await fetch(`${url}/answered`, { headers: { 'x-request-id': 'answered' } })).text()).toBe('ok');
+      const leaving = new AbortController();
+      const waiting = new Promise<void>((resolve) => arrived.push(resolve));
+      const left = fetch(`${url}/left`, { headers: { 'x-request-id': 'left' }, signal: leaving.signal });
+      await waiting;
+      leaving.abort();
+      await expect(left).rejects.toThrow();
+      await expect.poll(() => lines.length).toBe(2);
+      // Nothing more comes for either request.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lines).toEqual([
+        { msg: 'request completed', id: 'answered', statusCode: 200 },
+        { msg: 'request aborted', id: 'left', statusCode: 200 },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -59,9 +59,9 @@ export function leanRequestLogger(logger: Logger) {
     const started = Date.now();
     req.id = requestIdOf(req);
     Object.defineProperty(req, 'log', { configurable: true, enumerable: true, get: requestLog });
-    const done = () => {
-      res.removeListener('close', done);
-      res.removeListener('finish', done);
+    // 'close' comes once for every answer, a tick after 'finish' or when the connection was lost before it: one
+    // listener, never taken off (the answer goes with it), where pino-http adds three and takes them off again.
+    res.on('close', () => {
       const level = levelOf(res);
       if (!lines.isLevelEnabled(level)) return;
       const responseTime = Date.now() - started;
@@ -72,8 +72,6 @@ export function leanRequestLogger(logger: Logger) {
         const message = !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
         lines.info({ req, res, responseTime }, message);
       }
-    };
-    res.on('close', done);
-    res.on('finish', done);
+    });
   };
 }

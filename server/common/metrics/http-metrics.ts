@@ -45,7 +45,8 @@ export function labelGraphqlRequest(context: AppContext, operation: string): voi
 export function httpMetrics(metrics: AppMetrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    // 'finish' comes at most once: `on` spares the wrapper `once` makes and takes off.
+    res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpRequestAnswered(routeOf(req, res), req.method, res.statusCode, seconds);
     });
