@@ -178,10 +178,10 @@ export async function runServer(
       logger.info({ url: `${metricsListener.url}/metrics` }, 'metrics are served');
     }
 
-    // A client trickling headers or a body is cut off; the check runs every second. Both limits end
-    // with the request: they never touch a client that reads its answer slowly, or stops reading.
     // Requests and answers made with express's methods already: see expressShapedMessages.
     const messages = expressShapedMessages();
+    // A client trickling headers or a body is cut off; the check runs every second. Both limits end
+    // with the request: they never touch a client that reads its answer slowly, or stops reading.
     const httpServer = createServer({
       IncomingMessage: messages.IncomingMessage,
       ServerResponse: messages.ServerResponse,
