@@ -5,6 +5,11 @@ export const bodyRefusal = (status: number, message: string) =>
   Object.assign(new Error(message), { status, statusCode: status });
 
 /** What a direct reader reads: its media types (lower case, as sent) and how its text becomes `req.body`. */
+/** A media type as clients send it for UTF-8 text, in lower case: alone, or with the charset said either way. */
+export function utf8Spellings(type: string): ReadonlySet<string> {
+  return new Set([type, `${type}; charset=utf-8`, `${type};charset=utf-8`]);
+}
+
 export interface DirectBodyKind {
   /** The `content-type` headers read here, lower-cased; any other goes to the fallback. */
   types: ReadonlySet<string>;

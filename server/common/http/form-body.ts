@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { parse as parseQueryString } from 'qs';
-import { bodyRefusal, directBody } from './direct-body.js';
+import { bodyRefusal, directBody, utf8Spellings } from './direct-body.js';
 
 /**
  * Brackets, as sent or percent-encoded: even with no nesting, `qs` drops a pair wrapping a key and splits a pair at
@@ -36,12 +36,9 @@ function plainPairsOf(text: string): Record<string, string> | undefined {
   return pairs;
 }
 
-/** The form types read directly: the type, in UTF-8 said or not (lower case). */
-export const PLAIN_FORM_TYPES: ReadonlySet<string> = new Set([
-  'application/x-www-form-urlencoded',
-  'application/x-www-form-urlencoded; charset=utf-8',
-  'application/x-www-form-urlencoded;charset=utf-8',
-]);
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** The form types read directly. */
+export const PLAIN_FORM_TYPES = utf8Spellings(FORM_TYPE);
 
 /**
  * A form body as `express.urlencoded({ extended: false, parameterLimit })` reads it, for the common case only (see

@@ -1,15 +1,12 @@
 import express, { type RequestHandler } from 'express';
-import { bodyRefusal, directBody } from './direct-body.js';
+import { bodyRefusal, directBody, utf8Spellings } from './direct-body.js';
 
 /** What may precede the first value, for body-parser's strict check (an object or an array). */
 const FIRST_VALUE = /^[ \t\n\r]*(.)/s;
 
-/** The JSON types read directly: the type, in UTF-8 said or not (lower case). */
-export const PLAIN_JSON_TYPES: ReadonlySet<string> = new Set([
-  'application/json',
-  'application/json; charset=utf-8',
-  'application/json;charset=utf-8',
-]);
+export const JSON_TYPE = 'application/json';
+/** The JSON types read directly. */
+export const PLAIN_JSON_TYPES = utf8Spellings(JSON_TYPE);
 
 /**
  * A JSON body as `express.json` reads it, for the common case only (see `directBody`): the same outcomes as

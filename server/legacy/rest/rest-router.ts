@@ -21,9 +21,9 @@ import { logUnexpectedError } from '../../common/errors/localize-errors.plugin.j
 import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
-import { formBody, PLAIN_FORM_TYPES } from '../../common/http/form-body.js';
+import { FORM_TYPE, formBody, PLAIN_FORM_TYPES } from '../../common/http/form-body.js';
 import { sendJson } from '../../common/http/json-answer.js';
-import { jsonBody, PLAIN_JSON_TYPES } from '../../common/http/json-body.js';
+import { JSON_TYPE, jsonBody, PLAIN_JSON_TYPES } from '../../common/http/json-body.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
 import type { LeanEdge } from '../../common/http/lean-edge.js';
 import type { AppContext, AppServices } from '../../context.js';
@@ -259,7 +259,7 @@ function bodyReaderOf(req: Request): RequestHandler | undefined {
   if (type === undefined) return undefined;
   if (PLAIN_FORM_TYPES.has(type)) return FORM_BODY;
   if (PLAIN_JSON_TYPES.has(type)) return JSON_BODY;
-  return req.is('application/x-www-form-urlencoded') ? FORM_BODY : req.is('application/json') ? JSON_BODY : undefined;
+  return req.is(FORM_TYPE) ? FORM_BODY : req.is(JSON_TYPE) ? JSON_BODY : undefined;
 }
 
 export function createRestRouter(
