@@ -37,7 +37,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   // A place chosen in the sidebar opens its page: the focus goes on to that page, as after any other link, rather
   // than staying in the sidebar (where, on a phone, the folded menu has just closed under it).
   useEffect(() => {
-    if (nav.current?.contains(document.activeElement)) main.current?.focus();
+    if (nav.current?.contains(document.activeElement)) main.current?.focus({ preventScroll: true });
   }, [pathname]);
   const current = currentNavItem(pathname);
   const admin = data?.currentAdmin;
