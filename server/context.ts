@@ -11,7 +11,7 @@ import type { JobQueue } from './common/jobs/job-queue.js';
 import type { Country, Language } from './common/locale.js';
 import type { Mailer } from './common/mail/mailer.js';
 import type { AppMetrics } from './common/metrics/app-metrics.js';
-import type { RateLimiter } from './common/rate-limit/rate-limiter.js';
+import type { CountingStatement, LimitRow, RateLimiter } from './common/rate-limit/rate-limiter.js';
 import type { StreamSlots } from './common/stream-slots.js';
 import type { LocalDate } from '../shared/zoned-time.js';
 
@@ -31,6 +31,17 @@ export interface SiteVisitLog {
   record(orderId: number, userAgent: string, at: Date): void;
   /** Writes what is waiting; resolves once it is written. */
   flush(): Promise<void>;
+}
+
+/** What a consumer lookup's statement answers: its limits' rows and the orders it found (as JSON). */
+export interface LookupRows {
+  limits: LimitRow[];
+  orders: unknown;
+}
+
+/** Runs consumer lookups' statements: the counting of their limits and the scalar subquery of what they find. */
+export interface LookupStatementRunner {
+  run(limits: CountingStatement, found: { sql: string; params: readonly unknown[] }): Promise<LookupRows>;
 }
 
 /**
@@ -58,6 +69,8 @@ export interface AppServices {
   holidays: HolidayDates;
   /** Successful lookups, written in batches after the answers (statistics, "informed?"). */
   siteVisits: SiteVisitLog;
+  /** Consumer lookups, several in one statement when they arrive together (consumers/repository/lookup-statements.ts). */
+  lookupStatements: LookupStatementRunner;
   mailer: Mailer;
   /** Committed changes announced by any instance on this database (change-notices.ts). */
   changes: ChangeListener;

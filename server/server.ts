@@ -16,6 +16,7 @@ import { ChangeListener } from './common/events/change-listener.js';
 import { JobQueue } from './common/jobs/job-queue.js';
 import { ListQueryGate } from './common/db/list-query-gate.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
+import { LookupStatements } from './consumers/repository/lookup-statements.js';
 import { registerUnsubscribeKey } from './consumer-links/unsubscribes.js';
 import { HolidayCalendar } from './holidays/holiday-calendar.js';
 import { VisitFeed } from './live/visit-feed.js';
@@ -158,6 +159,7 @@ export async function runServer(
       ),
       holidays: new HolidayCalendar(orm, changes),
       siteVisits: new SiteVisitRecorder(plainStatements, logger),
+      lookupStatements: new LookupStatements(plainStatements),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         outboxDir: join(config.dataDir, 'outbox'),

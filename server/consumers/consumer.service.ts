@@ -14,7 +14,6 @@ import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './consumer-visit.types.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
 import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/repository/customer-lookups.js';
-import type { LimitRow } from '../common/rate-limit/rate-limiter.js';
 import { isWindowAvailable, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
@@ -53,12 +52,10 @@ export class ConsumerService {
       { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
     ]);
     const found = lookedUpOrdersSql(key.where, country, localDayOf(now, zone).start, MAX_VISITS);
-    // On the pool, not the request's entity manager: the lookup reads plain rows, and no fork is made.
-    const [row] = await services.plainStatements.rows<{ limits: LimitRow[] | null; orders: unknown }>(
-      `with ${limits.ctes} select (select json_agg(counted) from (${limits.select}) as counted) as limits, ${found.sql} as orders`,
-      [...limits.params, ...found.params],
-    );
-    limits.judge(row.limits ?? []);
+    // On the pool, not the request's entity manager: the lookup reads plain rows, and no fork is made. Lookups that
+    // arrive together share the statement.
+    const row = await services.lookupStatements.run(limits, found);
+    limits.judge(row.limits);
     const orders = lookedUpOrdersOf(row.orders);
     const nearest = orders.at(0);
     const windowAvailable = await isWindowAvailable(services.holidays, country, nearest?.appointment ?? now, now);

@@ -22,15 +22,23 @@ export interface LimitRow {
   window_ends_at: Date | string;
 }
 
-/** See `RateLimiter.counting`. */
-export interface CountingStatement {
+/** The text of a counting: its CTEs (to follow `with`) and the select of the limits' rows. */
+export interface CountingParts {
   ctes: string;
   select: string;
+}
+
+/** See `RateLimiter.counting`. */
+export interface CountingStatement extends CountingParts {
   params: unknown[];
+  /** The bucket keys the statement writes: two countings that share one must not be in one statement. */
+  writtenKeys: readonly string[];
+  /** The same parts with every CTE's name prefixed, for several countings in one statement. */
+  named(prefix: string): CountingParts;
   judge(rows: readonly LimitRow[]): void;
 }
 
-const consumeSqlBySteps = new Map<number, { ctes: string; select: string }>();
+const consumeSqlBySteps = new Map<string, CountingParts>();
 
 /**
  * Fixed-window upserts chained in data-modifying CTEs, committed without waiting for the disk (`ASYNC_COMMIT_FROM`:
@@ -39,15 +47,17 @@ const consumeSqlBySteps = new Map<number, { ctes: string; select: string }>();
  * within it), so a refused step leaves the later ones untouched. Keys of different steps never collide (they
  * start with the limit's name).
  */
-function consumeSql(stepCount: number): { ctes: string; select: string } {
-  let sql = consumeSqlBySteps.get(stepCount);
+function consumeSql(stepCount: number, prefix = ''): CountingParts {
+  const cacheKey = `${prefix}${stepCount}`;
+  let sql = consumeSqlBySteps.get(cacheKey);
   if (sql) return sql;
+  const step = (index: number) => `${prefix}step${index}`;
   const steps = Array.from({ length: stepCount }, (_, index) => {
     const source =
       index === 0
         ? `select ?::varchar, ?::int, ?::timestamptz from ${ASYNC_COMMIT_FROM}`
-        : `select ?::varchar, ?::int, ?::timestamptz from step${index - 1} where step${index - 1}.hits <= ?::int`;
-    return `step${index} as (
+        : `select ?::varchar, ?::int, ?::timestamptz from ${step(index - 1)} where ${step(index - 1)}.hits <= ?::int`;
+    return `${step(index)} as (
       insert into rate_limit_buckets as b (key, hits, window_ends_at) ${source}
       on conflict (key) do update set
         hits = case when b.window_ends_at <= ?::timestamptz then excluded.hits else b.hits + excluded.hits end,
@@ -57,18 +67,18 @@ function consumeSql(stepCount: number): { ctes: string; select: string } {
   sql = {
     ctes: steps.join(', '),
     select: steps
-      .map((_, index) => `select ${index} as step, hits, window_ends_at from step${index}`)
+      .map((_, index) => `select ${index} as step, hits, window_ends_at from ${step(index)}`)
       .join(' union all '),
   };
-  consumeSqlBySteps.set(stepCount, sql);
+  consumeSqlBySteps.set(cacheKey, sql);
   return sql;
 }
 
 /** A statement part that counts nothing, for an attempt whose every limit was counted from leases. */
-const NOTHING_TO_COUNT = {
-  ctes: 'no_limit_to_count as (select 1)',
+const nothingToCount = (prefix = ''): CountingParts => ({
+  ctes: `${prefix}no_limit_to_count as (select 1)`,
   select: 'select null::int as step, null::int as hits, null::timestamptz as window_ends_at where false',
-};
+});
 
 /**
  * Budgets of at least this many leases are counted in leases; smaller ones point by point. The points an instance
@@ -193,7 +203,9 @@ export class RateLimiter {
         writtenKeys.push(key);
       }
     });
-    if (written.length === 0) return { ...NOTHING_TO_COUNT, params: [], judge: () => undefined };
+    if (written.length === 0) {
+      return { ...nothingToCount(), params: [], writtenKeys: [], named: nothingToCount, judge: () => undefined };
+    }
     const leases = written.map(({ name }, index) => this.leaseToTake(writtenKeys[index], name, now));
     const params: unknown[] = [];
     // Instants as ISO texts: `pg` formats a Date in the process's zone, field by field, for every bind.
@@ -210,6 +222,8 @@ export class RateLimiter {
       ctes,
       select,
       params,
+      writtenKeys,
+      named: (prefix) => consumeSql(written.length, prefix),
       judge: (rows) => {
         try {
           this.judge(written, writtenKeys, leases, rows, now);

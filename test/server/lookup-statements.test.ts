@@ -1,0 +1,148 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Country } from '../../server/common/locale.js';
+import { LookupStatements } from '../../server/consumers/repository/lookup-statements.js';
+import { lookedUpOrdersOf, lookedUpOrdersSql } from '../../server/orders/repository/customer-lookups.js';
+import { createOrder } from '../utils/factories.js';
+import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
+import { startTestServer, type TestServer } from '../utils/test-server.js';
+
+const LOOK_UP = /* GraphQL */ `
+  mutation ($input: LookUpVisitsInput!) {
+    lookUpVisits(input: $input) {
+      dataToken
+    }
+  }
+`;
+
+const FROM = new Date('2026-11-23T00:00:00+01:00');
+const HOUSES = 6;
+
+describe('consumer lookups sharing a statement', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  const orderIds: number[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    server = await startTestServer({
+      database,
+      recordQueries: true,
+      env: {
+        CLOCK_NOW: '2026-11-23T10:00:00+01:00',
+        TRUST_PROXY: 'loopback',
+        // Small budgets are written point by point: every lookup writes both of its buckets.
+        RATE_LIMIT_LOOKUP_PER_CLIENT: '3/900',
+        RATE_LIMIT_LOOKUP_PER_ADDRESS: '2/900',
+      },
+    });
+    for (let house = 1; house <= HOUSES; house++) {
+      const order = await createOrder(server.em(), {
+        zipcode: '1234AB',
+        houseNumber: String(house),
+        appointment: new Date('2026-11-24T08:00:00+01:00'),
+      });
+      orderIds.push(order.id);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** A lookup of house `house` (no order at 99) by `client`, as the consumer service asks it. */
+  const part = (house: number, client: string) => ({
+    limits: server.services.rateLimiter.counting([
+      { name: 'LOOKUP_PER_CLIENT', key: client },
+      { name: 'LOOKUP_PER_ADDRESS', key: `NL:1234AB:${house}` },
+    ]),
+    found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: house }, Country.NL, FROM, 20),
+  });
+  const batchStatements = () => server.queries.filter((sql) => sql.includes(' as attempt,')).length;
+
+  it('answers lookups that arrive together in one statement, each with its own orders and limits', async () => {
+    const lookups = new LookupStatements(server.services.plainStatements);
+    const before = batchStatements();
+    const houses = [1, 2, 99, 3, 4];
+    const parts = houses.map((house, index) => part(house, `client-${index}`));
+    const answers = await Promise.all(parts.map(({ limits, found }) => lookups.run(limits, found)));
+
+    expect(batchStatements() - before).toBe(1);
+    expect(answers.map(({ orders }) => lookedUpOrdersOf(orders).map((order) => order.id))).toEqual([
+      [orderIds[0]],
+      [orderIds[1]],
+      [],
+      [orderIds[2]],
+      [orderIds[3]],
+    ]);
+    // Each lookup's first attempt on both of its buckets.
+    for (const answer of answers) {
+      expect(answer.limits.map(({ step, hits }) => [step, hits]).sort()).toEqual([
+        [0, 1],
+        [1, 1],
+      ]);
+    }
+    parts.forEach(({ limits }, index) => expect(() => limits.judge(answers[index].limits)).not.toThrow());
+  });
+
+  it('gives lookups that write the same bucket a statement each, so every attempt is counted', async () => {
+    const lookups = new LookupStatements(server.services.plainStatements);
+    const before = batchStatements();
+    const parts = [5, 5, 5].map((house, index) => part(house, `client-same-address-${index}`));
+    const answers = await Promise.all(parts.map(({ limits, found }) => lookups.run(limits, found)));
+
+    expect(batchStatements() - before).toBe(3);
+    const addressHits = answers.map(({ limits }) => limits.find(({ step }) => step === 1)?.hits).sort();
+    expect(addressHits).toEqual([1, 2, 3]);
+    const refused = parts.filter(({ limits }, index) => {
+      try {
+        limits.judge(answers[index].limits);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(refused).toHaveLength(1);
+  });
+
+  it('lets exactly the budget through when one client sends many lookups at once over HTTP', async () => {
+    const codes = await Promise.all(
+      Array.from({ length: 7 }, async (_, index) => {
+        const response = await server.graphql(
+          LOOK_UP,
+          { input: { country: 'NL', zipcode: '1234AB', houseNumber: String((index % HOUSES) + 1) } },
+          { headers: { 'x-forwarded-for': '198.51.100.7' } },
+        );
+        return response.body.errors?.[0]?.extensions?.code ?? 'OK';
+      }),
+    );
+    expect(codes.filter((code) => code === 'OK')).toHaveLength(3);
+    expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(4);
+  });
+  it('runs a statement again that PostgreSQL ended to break a deadlock', async () => {
+    const lookups = new LookupStatements(server.services.plainStatements);
+    const first = part(1, 'client-deadlock-1');
+    const second = part(2, 'client-deadlock-2');
+    // The statement writes the first lookup's client bucket, then waits for the second's address bucket, which
+    // another transaction holds and which then asks for the first: a deadlock PostgreSQL breaks by ending one.
+    const [firstClientKey] = first.limits.writtenKeys;
+    const secondAddressKey = second.limits.writtenKeys[1];
+    const upsert = `insert into rate_limit_buckets (key, hits, window_ends_at) values ($1, 1, now() + interval '1 hour')
+      on conflict (key) do update set hits = rate_limit_buckets.hits`;
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(upsert, [secondAddressKey]);
+      const answers = Promise.all([first, second].map(({ limits, found }) => lookups.run(limits, found)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Waits for the statement's lock until PostgreSQL ends the statement (it waited first, so it is checked first).
+      await other.query(upsert, [firstClientKey]);
+      await other.query('commit');
+      const found = (await answers).map(({ orders }) => lookedUpOrdersOf(orders).map((order) => order.id));
+      expect(found).toEqual([[orderIds[0]], [orderIds[1]]]);
+    } finally {
+      await other.end();
+    }
+  });
+});
