@@ -18,6 +18,12 @@ const ADDRESSES = 2_000;
 const ROUNDS = 5;
 const SECONDS = 10;
 const HELD_WARM_UP_SECONDS = 3;
+/**
+ * Held runs per server, in rotating order, the run with the median p99 taken: for moments of a few tenths of a second
+ * this shared machine does half its usual work (docs/performance.md), and one such moment in a single 10 s run
+ * decided its p99 (the same code measured 13 and 31 ms an hour apart).
+ */
+const HELD_ROUNDS = 3;
 const CONNECTIONS = 10;
 const TARGET = { throughput: 0.5, byHand: 0.8, restWithin: 0.1, p99: 25, atShareOfPeak: 0.7 };
 
@@ -146,9 +152,18 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         connections: CONNECTIONS,
         rate: held,
       });
-    const heldGraphql = await atHeldRate('graphql');
-    const heldRest = await atHeldRate('rest');
-    const heldBaseline = await atHeldRate('baseline');
+    const heldKinds = ['graphql', 'rest', 'baseline'] as const;
+    const heldRuns: Record<(typeof heldKinds)[number], LoadResult[]> = { graphql: [], rest: [], baseline: [] };
+    for (let round = 0; round < HELD_ROUNDS; round++) {
+      const order = [...heldKinds.slice(round % heldKinds.length), ...heldKinds.slice(0, round % heldKinds.length)];
+      for (const kind of order) heldRuns[kind].push(await atHeldRate(kind));
+    }
+    /** The held run with the median p99 of its kind, and every run's p99 for the note. */
+    const heldOf = (kind: (typeof heldKinds)[number]) => {
+      const runs = [...heldRuns[kind]].sort((a, b) => a.p99 - b.p99);
+      return { ...runs[Math.floor(runs.length / 2)], all: heldRuns[kind].map((run) => run.p99.toFixed(1)).join(', ') };
+    };
+    const [heldGraphql, heldRest, heldBaseline] = heldKinds.map(heldOf);
     const conditions = `median of ${ROUNDS} alternating ${SECONDS} s runs, ${CONNECTIONS} connections, ${ADDRESSES} addresses, load average ${load}, consumer messages off`;
     const mustMeet = [
       throughputFigure('GraphQL lookUpVisits throughput', graphql, base, TARGET.throughput, conditions),
@@ -196,7 +211,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         ratio: heldGraphql.p99 / heldBaseline.p99,
         target: `≤ ${TARGET.p99} ms`,
         met: heldGraphql.p99 <= TARGET.p99,
-        note: `p50 ${heldGraphql.p50.toFixed(1)} ms; ${Math.round(heldGraphql.requestsPerSecond)} req/s held, evenly paced, open loop`,
+        note: `median of ${HELD_ROUNDS} held runs (p99 ${heldGraphql.all} ms), p50 ${heldGraphql.p50.toFixed(1)} ms; ${Math.round(heldGraphql.requestsPerSecond)} req/s held, evenly paced, open loop`,
       },
       {
         metric: `REST latency p99 at ${held} req/s (70 % of our peak)`,
@@ -206,7 +221,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         ratio: heldRest.p99 / heldBaseline.p99,
         target: `≤ ${TARGET.p99} ms`,
         met: heldRest.p99 <= TARGET.p99,
-        note: `p50 ${heldRest.p50.toFixed(1)} ms; ${Math.round(heldRest.requestsPerSecond)} req/s held, evenly paced, open loop`,
+        note: `median of ${HELD_ROUNDS} held runs (p99 ${heldRest.all} ms), p50 ${heldRest.p50.toFixed(1)} ms; ${Math.round(heldRest.requestsPerSecond)} req/s held, evenly paced, open loop`,
       },
     ]);
     // A miss of any target fails `npm run bench`: the figures above say by how much.

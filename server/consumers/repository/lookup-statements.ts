@@ -35,7 +35,9 @@ interface BatchRow {
  * all of them. A lookup alone goes out at once (after the event loop's current turn, so the lookups read from other
  * connections in that turn join it); while statements are under way, the next ones gather. Two lookups that write
  * the same rate-limit bucket never share a statement (PostgreSQL would apply only one of the two updates); the second
- * goes in the next one, so each is counted as if alone.
+ * goes in the next one, so each is counted as if alone. Every value a lookup binds was checked before (a house number
+ * within PostgreSQL's integer, digits, bucket keys made by an HMAC), so no lookup's value can fail the statement of the
+ * others.
  *
  * Each statement locks its buckets in the order of its lookups: two statements that share two buckets in opposite
  * orders (another instance's, at the same moment) can deadlock, and PostgreSQL then ends one of them. That one is run
