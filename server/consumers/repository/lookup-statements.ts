@@ -93,9 +93,10 @@ export class LookupStatements implements LookupStatementRunner {
     return batch.sort((a, b) => compareTexts(shapes.get(a)!, shapes.get(b)!));
   }
 
+  /** Settles every lookup of the batch, whatever happens; never rejects. */
   private async answer(batch: readonly Waiting[]): Promise<void> {
-    const { sql, params } = batchStatement(batch);
     try {
+      const { sql, params } = batchStatement(batch);
       let rows: BatchRow[];
       try {
         rows = await this.statements.rows<BatchRow>(sql, params);
