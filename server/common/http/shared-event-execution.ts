@@ -6,7 +6,7 @@ import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionRes
  * instead of once per stream. Same answer: the same operation text, operation name and variables, and the same
  * `sharingKey` of the caller — the role, since `@RequireRole` is all a payload type's fields may decide by (a
  * field that read the caller's identity would have to make the key say so). Measured in docs/performance.md
- * (2 000 live consumer subscriptions on one instance).
+ * (Why it is built this way).
  */
 export function sharedEventSubscribe(operationKey: (args: ExecutionArgs) => string | null) {
   /** Per event object, the answer per operation key; the entry goes with the event once every stream has it. */
