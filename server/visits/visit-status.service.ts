@@ -188,7 +188,7 @@ export class VisitStatusService {
   }
 
   /**
-   * One visit on the way and one visit arrived at a time (docs/rules.md, Visit statuses): a step or an undo into
+   * One visit on the way and one visit arrived at a time (docs/rules.md, Visit day): a step or an undo into
    * either stage is refused while another visit of the day is in it, naming that visit and its time.
    */
   private async checkNoOtherInStage(
