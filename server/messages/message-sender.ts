@@ -83,7 +83,7 @@ export class MessageSender {
    */
   private readonly lanes: Record<MessageChannel, Lanes>;
   /** Outcomes waiting for the next statement that writes them, and the one under way. */
-  private pendingOutcomes: { outcome: MessageOutcomeRow; settle: (error?: unknown) => void }[] = [];
+  private pendingOutcomes: { outcome: MessageOutcomeRow; settle: (error?: Error) => void }[] = [];
   private writingOutcomes = false;
 
   constructor(
@@ -215,7 +215,10 @@ export class MessageSender {
       .recordOutcomes(batch.map((pending) => pending.outcome))
       .then(
         () => batch.forEach((pending) => pending.settle()),
-        (error: unknown) => batch.forEach((pending) => pending.settle(error ?? new Error('outcome not written'))),
+        (error: unknown) => {
+          const failure = error instanceof Error ? error : new Error(`outcome not written: ${String(error)}`);
+          batch.forEach((pending) => pending.settle(failure));
+        },
       )
       .finally(() => {
         this.writingOutcomes = false;

@@ -65,7 +65,7 @@ describe('a mail server that accepts and never answers', () => {
       return Number(row.count);
     };
     const rows = (channel: MessageChannel) =>
-      connection.execute<{ status: string; tries: number; failure_code: string | null }[]>(
+      connection.execute<{ status: MessageStatus; tries: number; failure_code: string | null }[]>(
         `select status, tries, failure_code from consumer_messages where channel = ?`,
         [channel],
       );
