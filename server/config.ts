@@ -140,6 +140,11 @@ export interface AppConfig {
   /** Consumer messages: tries after the first failed one, and the first wait (it doubles each time, up to an hour). */
   messageRetries: { limit: number; delaySeconds: number };
   /**
+   * The longest one call to a transport may take (an SMTP exchange, a request to Twilio, an outbox file written):
+   * it bounds a send job, whose expiry and message claim are made longer than it.
+   */
+  transportTimeoutMs: number;
+  /**
    * Days after the visit that consumer messages keep their address (and the outbox its message files);
    * on the next local day the purge removes them. The rows stay for the figures.
    */
@@ -491,6 +496,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       limit: readPositiveInt(env, 'MESSAGE_RETRY_LIMIT', 8),
       delaySeconds: readPositiveInt(env, 'MESSAGE_RETRY_DELAY_SECONDS', 30),
     },
+    // At least a second: a real mail server's greeting or Twilio's answer needs a few hundred milliseconds.
+    transportTimeoutMs: Math.max(1_000, readPositiveInt(env, 'TRANSPORT_TIMEOUT_MS', 20_000)),
     messageDataRetentionDays: readMessageDataRetentionDays(env),
   };
 }

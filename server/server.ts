@@ -164,6 +164,7 @@ export async function runServer(
         smtpUrl: config.smtpUrl,
         outboxDir: join(config.dataDir, 'outbox'),
         from: config.mailFrom,
+        timeoutMs: config.transportTimeoutMs,
         logger,
       }),
       changes,

@@ -88,9 +88,23 @@ registerEnumType(MessageStatus, {
   include: ['order'],
   where: `"channel" = 'EMAIL' and "sent_at" is not null`,
 })
+// The claims that may have run out (their sender died), for the minute's look for messages to resume.
+@Index({
+  name: 'consumer_messages_claimed_idx',
+  properties: ['claimedUntil'],
+  where: `"status" = 'QUEUED' and "claimed_until" is not null`,
+})
 export class ConsumerMessage {
   [OptionalProps]?:
-    'status' | 'tries' | 'lastError' | 'failureCode' | 'sentAt' | 'failedAt' | 'purgedAt' | 'cancellationsBefore';
+    | 'status'
+    | 'tries'
+    | 'lastError'
+    | 'failureCode'
+    | 'sentAt'
+    | 'failedAt'
+    | 'purgedAt'
+    | 'cancellationsBefore'
+    | 'claimedUntil';
 
   @PrimaryKey()
   id!: number;
@@ -150,6 +164,14 @@ export class ConsumerMessage {
 
   @Property({ type: 'datetime', nullable: true })
   failedAt: Date | null = null;
+
+  /**
+   * While a sender hands the message to its transport: until when its claim holds (database time). The send runs
+   * outside any transaction; a claim that ran out without an outcome belonged to a sender that died, and the
+   * message is sent again.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  claimedUntil: Date | null = null;
 
   /** When the address and the failure's reason were removed; the rest of the row stays for the figures. */
   @Property({ type: 'datetime', nullable: true })

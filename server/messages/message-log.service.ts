@@ -12,7 +12,8 @@ import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
-import { addressOf, SEND_QUEUE } from './message-planner.js';
+import { addressOf } from './message-planner.js';
+import { SEND_QUEUES } from './message-sender.js';
 import { MessageError } from './message.errors.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 import { ConsumerMessageRepository } from './repository/consumer-message.repository.js';
@@ -103,7 +104,7 @@ export class MessageLogService {
       await em.flush();
       // In this transaction: the job exists exactly when the message says it waits for one.
       await this.ctx.services.jobs.sendMany(
-        SEND_QUEUE,
+        SEND_QUEUES[message.channel],
         [{ data: { messageId: message.id }, singletonKey: `consumer-message:${message.id}` }],
         em,
       );

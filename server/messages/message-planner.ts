@@ -13,9 +13,7 @@ import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 import { THANK_YOU_AFTER_MINUTES, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { ConsumerMessageRepository, type NewMessageRow } from './repository/consumer-message.repository.js';
-
-/** The queue that sends one message per job. */
-export const SEND_QUEUE = 'consumer-messages.send';
+import { SEND_QUEUES, type SendJob } from './message-sender.js';
 
 /** Orders written per transaction: a publication of thousands of orders commits in slices. */
 const ORDERS_PER_TRANSACTION = 500;
@@ -170,11 +168,15 @@ export class MessagePlanner {
   private async insert(em: EntityManager, rows: readonly NewMessageRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     const inserted = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).insertNew(rows);
-    await this.jobs.sendMany(
-      SEND_QUEUE,
-      inserted.map((id) => ({ data: { messageId: id }, singletonKey: `consumer-message:${id}` })),
-      em,
-    );
+    for (const channel of [MessageChannel.EMAIL, MessageChannel.SMS]) {
+      await this.jobs.sendMany(
+        SEND_QUEUES[channel],
+        inserted
+          .filter((row) => row.channel === channel)
+          .map(({ id }) => ({ data: { messageId: id } satisfies SendJob, singletonKey: `consumer-message:${id}` })),
+        em,
+      );
+    }
     return inserted.length;
   }
 

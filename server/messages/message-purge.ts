@@ -34,7 +34,7 @@ export async function purgeMessageAddresses(orm: MikroORM, now: Date, retentionD
 }
 
 /**
- * Removes message files of the outbox (mail `.eml`, SMS `.json`: the transports' stand-ins when no
+ * Removes message files of the outbox (mail `.eml`, SMS `.json`, and what a killed write left: the transports' stand-ins when no
  * mail server or SMS provider is set) written more than `retentionDays` days before `now`. A message
  * is written before its visit, so this is never later than the database's purge. Real time: the file
  * times are.
@@ -52,7 +52,8 @@ export async function purgeOutboxFiles(
       throw error;
     });
     for (const name of names) {
-      if (!name.endsWith('.eml') && !name.endsWith('.json')) continue;
+      // A `.partial` file is one a killed process left half written (server/common/mail/outbox-file.ts).
+      if (!name.endsWith('.eml') && !name.endsWith('.json') && !name.endsWith('.partial')) continue;
       const file = join(dir, name);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile() || info.mtimeMs >= before) continue;

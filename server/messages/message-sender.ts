@@ -1,7 +1,7 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
-import type { JobAttempt } from '../common/jobs/job-queue.js';
+import type { JobAttempt, JobQueue } from '../common/jobs/job-queue.js';
 import { Lanes } from '../common/lanes.js';
 import { Language } from '../common/locale.js';
 import type { Mailer } from '../common/mail/mailer.js';
@@ -25,6 +25,32 @@ import {
 } from './repository/consumer-message.repository.js';
 import { classifyFailure, FINAL_FAILURES, MessageFailureCode } from './message-failure.js';
 
+/** Per channel, the queue of the jobs that send its messages: a slow mail server holds up no SMS. */
+export const SEND_QUEUES: Readonly<Record<MessageChannel, string>> = {
+  [MessageChannel.EMAIL]: 'consumer-messages.send-mail',
+  [MessageChannel.SMS]: 'consumer-messages.send-sms',
+};
+
+/** The queue both channels shared before they had one each; its worker sends what was queued there before. */
+export const SHARED_SEND_QUEUE = 'consumer-messages.send';
+
+/** The job that sends again the messages whose sender died with them claimed. */
+export const RESUME_QUEUE = 'consumer-messages.resume';
+
+/**
+ * How much longer than a transport call a claim lasts: the claim statement, the unsubscribes' statement and the
+ * outcome's statement come on top, each a short wait at most for a connection of the pool.
+ */
+const CLAIM_MARGIN_SECONDS = 10;
+
+/** Abandoned messages queued again per look; the next look (at once) takes the rest. */
+const RESUME_PER_LOOK = 1000;
+
+/** The job data of a send: the message id only (nothing personal outlives the purge in the queue's history). */
+export interface SendJob {
+  messageId: number;
+}
+
 /** One message to send, with the try of its job. */
 export interface SendRequest {
   messageId: number;
@@ -37,23 +63,28 @@ export interface MessageTransports {
 }
 
 /**
- * Sends written messages, a batch (the jobs of one fetch) in one transaction: one statement locks the
- * batch's waiting rows and reads all they say, one asks for the unsubscribes, the messages are handed to the
- * transports side by side (as many per channel as the transport takes at once: pooled SMTP connections,
- * kept-alive HTTP connections to the SMS provider), and one statement
- * writes every outcome. The rows stay locked while they are handed over, so a second job for a message
- * (there should be none: the queue's singleton key) finds it sent. Plain SQL, no entities: a publication
- * sends tens of thousands of messages, and hydrating and tracking an object per row cost more than the rest.
- * A failure is counted and retried by the queue with growing waits; after the last try the row is marked
- * failed with the reason.
+ * Sends written messages, a batch (the jobs of one fetch of a channel's queue) at once, and never inside a
+ * transaction: one statement claims the batch's waiting rows for a short while and reads all they say, one asks
+ * for the unsubscribes, each message is handed to its transport (each call bounded by the transport's timeout),
+ * and each outcome is written as soon as it is known, by the next of the statements that write outcomes one
+ * after another. So no connection and no lock is held while a mail server thinks, and a crash repeats at most the
+ * messages being handed over at that moment: the others are recorded already or were never handed over. A claim
+ * keeps a second sender away (there should be none: the queue's singleton key); one that runs out without an
+ * outcome belonged to a sender that died, and `resumeAbandoned` queues its message again. Plain SQL, no entities:
+ * a publication sends tens of thousands of messages, and hydrating and tracking an object per row cost more than
+ * the rest. A failure is counted and retried by the queue with growing waits; after the last try the row is
+ * marked failed with the reason.
  */
 export class MessageSender {
   /**
    * Per channel, the messages being rendered and handed over at once: as many as the transport takes at once,
    * shared by every batch of this instance. A message waits for its lane before it is rendered, so a batch
-   * holds its rows, not fifty rendered mails in a transport's queue (short-lived objects are cheap to collect).
+   * holds its rows, not rendered mails in a transport's queue (short-lived objects are cheap to collect).
    */
   private readonly lanes: Record<MessageChannel, Lanes>;
+  /** Outcomes waiting for the next statement that writes them, and the one under way. */
+  private pendingOutcomes: { outcome: MessageOutcomeRow; settle: (error?: Error) => void }[] = [];
+  private writingOutcomes = false;
 
   constructor(
     private readonly orm: MikroORM,
@@ -68,6 +99,19 @@ export class MessageSender {
     };
   }
 
+  /** Messages a fetch of the channel's queue takes: a batch is handed over at once, none of it waits for a lane. */
+  batchSize(channel: MessageChannel): number {
+    return Math.max(1, Math.floor(this.lanes[channel].width / 2));
+  }
+
+  /**
+   * How long a claim lasts: longer than one transport call and the statements around it (which a live sender never
+   * passes), short enough that a dead sender's messages go again within a minute.
+   */
+  claimSeconds(): number {
+    return Math.ceil(this.config.transportTimeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
+  }
+
   /**
    * Sends a batch; resolves to the messages whose try failed and is to be retried, by message id (the reason
    * without the address: the queue keeps a failed job's error, and the log shows it, longer than the purge
@@ -76,26 +120,110 @@ export class MessageSender {
   async sendBatch(requests: readonly SendRequest[]): Promise<Map<number, Error>> {
     const failures = new Map<number, Error>();
     const attempts = new Map(requests.map((request) => [request.messageId, request.attempt]));
-    await this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-      async (em: EntityManager) => {
-        const messages = new ConsumerMessageRepository(em, JOB_LOG_CONTEXT);
-        const rows = await messages.claimQueued([...attempts.keys()]);
-        if (rows.length === 0) return;
-        // Before anything is handed over: a failed batch is tried again whole.
-        const unset = rows.find((row) => row.language === null);
-        if (unset) throw new Error(`no message settings for ${unset.country}`);
-        const unsubscribed = await unsubscribedAmong(
-          em,
-          rows.flatMap((row) => (row.recipient === null ? [] : [{ channel: row.channel, address: row.recipient }])),
-        );
-        const outcomes = await Promise.all(
-          rows.map((row) => this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures)),
-        );
-        await messages.recordOutcomes(outcomes);
-      },
-      { loggerContext: JOB_LOG_CONTEXT },
+    const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
+    const messages = new ConsumerMessageRepository(em, JOB_LOG_CONTEXT);
+    // Rows another sender holds, or no longer waiting, are not ours to send: their jobs end here.
+    const claimedAt = Date.now();
+    const rows = await messages.claimQueued([...attempts.keys()], this.claimSeconds());
+    // The last moment a transport call may start and still end well within the claim (measured on this clock: the
+    // claim's own end is the database's): a message that waited that long for a lane goes with the job's next try.
+    const startBy =
+      claimedAt + (this.claimSeconds() - CLAIM_MARGIN_SECONDS / 2) * 1000 - this.config.transportTimeoutMs;
+    if (rows.length === 0) return failures;
+    let unsubscribed: Set<string>;
+    try {
+      // Before anything is handed over: a failed batch is tried again whole.
+      const unset = rows.find((row) => row.language === null);
+      if (unset) throw new Error(`no message settings for ${unset.country}`);
+      unsubscribed = await unsubscribedAmong(
+        em,
+        rows.flatMap((row) => (row.recipient === null ? [] : [{ channel: row.channel, address: row.recipient }])),
+      );
+    } catch (error) {
+      // Nothing was handed over: the claims end now, so the jobs' next tries need not wait for them to run out.
+      await messages.releaseClaims(rows.map((row) => ({ id: row.id, claimed_until: row.claimed_until })));
+      throw error;
+    }
+    // An outcome that cannot be written fails the batch; its claims run out and the messages go again (those
+    // handed over already included: they may have gone, but a lost message is worse than one sent twice).
+    await Promise.all(
+      rows.map(async (row) => {
+        const outcome = await this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures, startBy);
+        if (outcome) return this.recordOutcome(outcome);
+        failures.set(row.id, new Error('no connection to the transport came free in time; tried again'));
+        await messages.releaseClaims([{ id: row.id, claimed_until: row.claimed_until }]);
+      }),
     );
     return failures;
+  }
+
+  /**
+   * Queues again the messages whose claim ran out without an outcome (their sender died while it held them), under
+   * a singleton key of that claim, so two instances looking at once queue each once; and asks for the next look
+   * when the earliest running claim ends, so a dead sender's messages go as soon as its claims run out rather than
+   * at the next minute. Rows a sender died with have a job still active in the queue; when it is given up and
+   * retried, it finds the message sent.
+   */
+  async resumeAbandoned(jobs: JobQueue): Promise<number> {
+    const messages = new ConsumerMessageRepository(
+      this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }),
+      JOB_LOG_CONTEXT,
+    );
+    const { abandoned, nextEnd } = await messages.abandonedClaims(RESUME_PER_LOOK);
+    for (const channel of [MessageChannel.EMAIL, MessageChannel.SMS]) {
+      const rows = abandoned.filter((row) => row.channel === channel);
+      await jobs.sendMany(
+        SEND_QUEUES[channel],
+        rows.map((row) => ({
+          data: { messageId: row.id } satisfies SendJob,
+          singletonKey: `consumer-message:${row.id}:claim-${new Date(row.claimed_until).getTime()}`,
+        })),
+      );
+    }
+    const next = abandoned.length === RESUME_PER_LOOK ? new Date() : nextEnd;
+    if (next) {
+      // A second after the claim ends: the database's clock and this one may differ a little.
+      const at = new Date(new Date(next).getTime() + 1_000);
+      await jobs.send(RESUME_QUEUE, {}, { singletonKey: `at-${at.getTime()}`, startAfter: at });
+    }
+    return abandoned.length;
+  }
+
+  /**
+   * Writes an outcome with those that came in while the previous statement ran: one statement at a time, so a
+   * publication's thousands of outcomes take few statements and at most one connection, yet each is written
+   * right after its message went.
+   */
+  private recordOutcome(outcome: MessageOutcomeRow): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pendingOutcomes.push({ outcome, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.writeOutcomes();
+    });
+  }
+
+  private writeOutcomes(): void {
+    if (this.writingOutcomes || this.pendingOutcomes.length === 0) return;
+    const batch = this.pendingOutcomes;
+    this.pendingOutcomes = [];
+    this.writingOutcomes = true;
+    const messages = new ConsumerMessageRepository(
+      this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }),
+      JOB_LOG_CONTEXT,
+    );
+    // Each waiting sender hears of its own outcome's fate through `settle`; nothing else waits for this.
+    void messages
+      .recordOutcomes(batch.map((pending) => pending.outcome))
+      .then(
+        () => batch.forEach((pending) => pending.settle()),
+        (error: unknown) => {
+          const failure = error instanceof Error ? error : new Error(`outcome not written: ${String(error)}`);
+          batch.forEach((pending) => pending.settle(failure));
+        },
+      )
+      .finally(() => {
+        this.writingOutcomes = false;
+        this.writeOutcomes();
+      });
   }
 
   private async sendRow(
@@ -103,9 +231,11 @@ export class MessageSender {
     lastTry: boolean,
     unsubscribed: ReadonlySet<string>,
     failures: Map<number, Error>,
-  ): Promise<MessageOutcomeRow> {
+    startBy: number,
+  ): Promise<MessageOutcomeRow | null> {
     const skipped = (code: MessageFailureCode, reason: string): MessageOutcomeRow => ({
       id: row.id,
+      claimed_until: row.claimed_until,
       status: MessageStatus.SKIPPED,
       tries: row.tries,
       last_error: reason,
@@ -135,9 +265,15 @@ export class MessageSender {
     }
     const tries = row.tries + 1;
     try {
-      await this.lanes[row.channel].run(() => this.deliver(row, recipient));
+      const handedOver = await this.lanes[row.channel].run(async () => {
+        if (Date.now() > startBy) return false;
+        await this.deliver(row, recipient);
+        return true;
+      });
+      if (!handedOver) return null;
       return {
         id: row.id,
+        claimed_until: row.claimed_until,
         status: MessageStatus.SENT,
         tries,
         last_error: null,
@@ -151,6 +287,7 @@ export class MessageSender {
       if (lastTry || FINAL_FAILURES.has(code)) {
         return {
           id: row.id,
+          claimed_until: row.claimed_until,
           status: MessageStatus.FAILED,
           tries,
           last_error: detail,
@@ -162,6 +299,7 @@ export class MessageSender {
       failures.set(row.id, new Error(`${code}: ${detail}`));
       return {
         id: row.id,
+        claimed_until: row.claimed_until,
         status: MessageStatus.QUEUED,
         tries,
         last_error: detail,

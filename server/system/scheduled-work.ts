@@ -5,9 +5,16 @@ import { onOrdersChanged } from '../audit/order-changes.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { createSmsSender } from '../common/sms/sms-sender.js';
 import type { AppServices } from '../context.js';
-import { MessagePlanner, SEND_QUEUE } from '../messages/message-planner.js';
+import { MessageChannel } from '../messages/consumer-message.entity.js';
+import { MessagePlanner } from '../messages/message-planner.js';
 import { purgeMessageAddresses, purgeOutboxFiles } from '../messages/message-purge.js';
-import { MessageSender } from '../messages/message-sender.js';
+import {
+  MessageSender,
+  RESUME_QUEUE,
+  SEND_QUEUES,
+  SHARED_SEND_QUEUE,
+  type SendJob,
+} from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
@@ -88,25 +95,48 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
   const planner = new MessagePlanner(services.orm, services.holidays, jobs);
   const sender = new MessageSender(services.orm, config, services.clock, services.holidays, {
     mailer: services.mailer,
-    sms: createSmsSender({ twilio: config.twilio, outboxDir: join(config.dataDir, 'outbox', 'sms'), logger }),
+    sms: createSmsSender({
+      twilio: config.twilio,
+      outboxDir: join(config.dataDir, 'outbox', 'sms'),
+      timeoutMs: config.transportTimeoutMs,
+      logger,
+    }),
   });
-  await jobs.define<{ messageId: number }>({
-    name: SEND_QUEUE,
+  const sendQueue = (name: string, batchSize: number) =>
+    jobs.define<SendJob>({
+      name,
+      policy: 'exclusive',
+      retryLimit: config.messageRetries.limit,
+      retryDelaySeconds: config.messageRetries.delaySeconds,
+      retryDelayMaxSeconds: 3600,
+      // A batch takes one transport call and a few short statements; given up only well after that could end.
+      expireInSeconds: sender.claimSeconds() + 30,
+      // Two batches at once, each handed over at once (half the transport's connections each); no transaction is
+      // held while they go, so the pool keeps its connections for consumers looking at 13:30.
+      concurrency: 2,
+      batchSize,
+      batchHandler: async (jobs) => {
+        const jobOf = new Map(jobs.map((job) => [job.data.messageId, job.attempt.id]));
+        const failures = await sender.sendBatch(
+          jobs.map((job) => ({ messageId: job.data.messageId, attempt: job.attempt })),
+        );
+        return new Map([...failures].map(([messageId, error]) => [jobOf.get(messageId) ?? '', error]));
+      },
+    });
+  // A queue per channel: a mail server that hangs keeps its own batches waiting, never an SMS.
+  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], sender.batchSize(MessageChannel.EMAIL));
+  await sendQueue(SEND_QUEUES[MessageChannel.SMS], sender.batchSize(MessageChannel.SMS));
+  // What was queued before the channels had a queue each still goes (it can be dropped once none waits there).
+  await sendQueue(SHARED_SEND_QUEUE, 1);
+  await jobs.define({
+    name: RESUME_QUEUE,
     policy: 'exclusive',
-    retryLimit: config.messageRetries.limit,
-    retryDelaySeconds: config.messageRetries.delaySeconds,
-    retryDelayMaxSeconds: 3600,
+    retryLimit: 0,
+    retryDelaySeconds: 0,
     expireInSeconds: 120,
-    // 2 batches of 50 at once, each in one transaction (one database connection, its rows locked while they are
-    // handed over), so the pool (10) keeps room for consumers looking at 13:30.
-    concurrency: 2,
-    batchSize: 50,
-    batchHandler: async (jobs) => {
-      const jobOf = new Map(jobs.map((job) => [job.data.messageId, job.attempt.id]));
-      const failures = await sender.sendBatch(
-        jobs.map((job) => ({ messageId: job.data.messageId, attempt: job.attempt })),
-      );
-      return new Map([...failures].map(([messageId, error]) => [jobOf.get(messageId) ?? '', error]));
+    handler: async () => {
+      const resumed = await sender.resumeAbandoned(jobs);
+      if (resumed > 0) logger.warn({ resumed }, 'consumer messages whose sender stopped are sent again');
     },
   });
   await jobs.define({
@@ -134,6 +164,9 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     },
   });
   await jobs.every(MESSAGE_PURGE_QUEUE, MESSAGE_PURGE_CRON);
+  // At start too: an instance restarted after a crash looks for the messages it died with (and asks for the next
+  // look when their claims run out); every minute for those of an instance that does not come back.
+  await jobs.every(RESUME_QUEUE, '* * * * *', { atStart: true });
   // Also at start: an instance started at 13:30:30 (or the demo) does not wait for the next minute.
   await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON, { atStart: true });
   // A change is told at once rather than at the next minute; the minute's run catches what a lost

@@ -8,7 +8,7 @@ import { isUnsubscribed, unsubscribe } from '../../server/consumer-links/unsubsc
 import { MessageChannel } from '../../server/messages/consumer-message.entity.js';
 import { purgeOutboxFiles } from '../../server/messages/message-purge.js';
 import { Order } from '../../server/orders/order.entity.js';
-import { SEND_QUEUE } from '../../server/messages/message-planner.js';
+import { SEND_QUEUES } from '../../server/messages/message-sender.js';
 import { MESSAGE_PURGE_QUEUE } from '../../server/system/scheduled-work.js';
 import { publishMessagesNow, runJobNow, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createOrder } from '../utils/factories.js';
@@ -200,7 +200,7 @@ describe('a message that failed', () => {
       const outputs = async () =>
         connection.execute<{ state: string; output: string | null }[]>(
           `select state, output::text as output from pgboss.job where name = ?`,
-          [SEND_QUEUE],
+          [SEND_QUEUES[MessageChannel.EMAIL]],
         );
       // A try that will be retried keeps its error in the queue until the next one.
       const deadline = Date.now() + 20_000;

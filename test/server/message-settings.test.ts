@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from '../../server/messages/consumer-message.entity.js';
-import { SEND_QUEUE } from '../../server/messages/message-planner.js';
+import { SEND_QUEUES } from '../../server/messages/message-sender.js';
 import { MessageSetting } from '../../server/message-settings/message-setting.entity.js';
 import { publishMessagesNow, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
@@ -208,7 +208,7 @@ describe('message settings per country', () => {
     await em.flush();
     await update({ ...NL_ON, enabled: false });
     await server.services.jobs.send(
-      SEND_QUEUE,
+      SEND_QUEUES[MessageChannel.EMAIL],
       { messageId: written.id },
       { singletonKey: `consumer-message:${written.id}` },
     );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -93,6 +93,8 @@ export interface TwilioStandIn {
 export interface TwilioStandInOptions {
   /** Numbers Twilio finds invalid: answered 400 with its error 21211, as the real API does. */
   invalidNumber?: (to: string) => boolean;
+  /** Answers each accepted message this much later (a provider under load), so a crash can land mid-batch. */
+  answerDelayMs?: number;
 }
 
 export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Promise<TwilioStandIn> {
@@ -139,31 +141,35 @@ export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Pr
         });
         return;
       }
+      // Taken before the answer: a sender that dies while it waits has sent the message all the same.
       messages.push({ accountSid, to, from, body });
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const now = new Date().toUTCString();
-      answer(201, {
-        account_sid: accountSid,
-        api_version: '2010-04-01',
-        body,
-        date_created: now,
-        date_sent: null,
-        date_updated: now,
-        direction: 'outbound-api',
-        error_code: null,
-        error_message: null,
-        from,
-        messaging_service_sid: null,
-        num_media: '0',
-        num_segments: '1',
-        price: null,
-        price_unit: 'USD',
-        sid,
-        status: 'queued',
-        subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}/Media.json` },
-        to,
-        uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
-      });
+      const accepted = () =>
+        answer(201, {
+          account_sid: accountSid,
+          api_version: '2010-04-01',
+          body,
+          date_created: now,
+          date_sent: null,
+          date_updated: now,
+          direction: 'outbound-api',
+          error_code: null,
+          error_message: null,
+          from,
+          messaging_service_sid: null,
+          num_media: '0',
+          num_segments: '1',
+          price: null,
+          price_unit: 'USD',
+          sid,
+          status: 'queued',
+          subresource_uris: { media: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}/Media.json` },
+          to,
+          uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
+        });
+      if (options.answerDelayMs) setTimeout(accepted, options.answerDelayMs);
+      else accepted();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -174,5 +180,32 @@ export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Pr
     authToken,
     messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A mail server that accepts connections and never says a word (not even its greeting), as a hung one does. */
+export interface SilentSmtp {
+  url: string;
+  /** Connections it holds open. */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+export async function startSilentSmtp(): Promise<SilentSmtp> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => sockets.size,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { withDeadline } from '../jobs/deadline.js';
+import { writeOutboxFile } from './outbox-file.js';
 
 export interface MailMessage {
   to: string;
@@ -26,6 +26,8 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   outboxDir: string;
   from: string;
+  /** The longest one mail may take to hand over (or to write to the outbox). */
+  timeoutMs: number;
   logger: Logger;
 }
 
@@ -57,13 +59,27 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     // Pooled: a publication's thousands of mails reuse a few connections instead of one each.
     const smtpUrl = options.smtpUrl;
+    // A server that accepts the connection and then says nothing fails the mail within the timeout (nodemailer's
+    // own waits are minutes), so a send job never outlives its expiry; the queue tries the mail again later.
+    const { timeoutMs } = options;
     const transport = transportAtFirstMail((mailer) =>
-      mailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 1000 }),
+      mailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        maxMessages: 1000,
+        connectionTimeout: Math.min(10_000, timeoutMs),
+        greetingTimeout: Math.min(10_000, timeoutMs),
+        socketTimeout: timeoutMs,
+        dnsTimeout: Math.min(10_000, timeoutMs),
+      }),
     );
     return {
       concurrency: SMTP_CONNECTIONS,
       async send(message) {
-        await (await transport.get()).sendMail({ from: options.from, ...message });
+        const sending = transport.get().then((smtp) => smtp.sendMail({ from: options.from, ...message }));
+        // Each wait above is per step; this bounds the whole exchange (a server answering a byte at a time).
+        await withDeadline(sending, timeoutMs, 'the mail server');
         log.info({ subject: message.subject }, 'mail sent');
       },
       close: transport.close,
@@ -75,11 +91,13 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     concurrency: OUTBOX_WRITES,
     async send(message) {
-      const info = await (await transport.get()).sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
-      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await writeFile(file, info.message as Buffer);
-      log.info({ file, subject: message.subject }, 'mail written to the outbox');
+      const writing = transport
+        .get()
+        .then((stream) => stream.sendMail({ from: options.from, ...message }))
+        .then((info) => writeOutboxFile(options.outboxDir, '.eml', info.message as Buffer));
+      // A disk that hangs (a network mount) holds up no job beyond its expiry either.
+      const name = await withDeadline(writing, options.timeoutMs, 'the outbox');
+      log.info({ file: join(options.outboxDir, name), subject: message.subject }, 'mail written to the outbox');
     },
     close: transport.close,
   };

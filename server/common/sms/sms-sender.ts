@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type twilio from 'twilio';
+import { withDeadline } from '../jobs/deadline.js';
+import { writeOutboxFile } from '../mail/outbox-file.js';
 
 export interface SmsMessage {
   /** E.164, e.g. +31612345678. */
@@ -30,6 +29,8 @@ export interface TwilioSettings {
 export interface SmsSenderOptions {
   twilio: TwilioSettings | undefined;
   outboxDir: string;
+  /** The longest one message may take to hand over (or to write to the outbox). */
+  timeoutMs: number;
   logger: Logger;
 }
 
@@ -56,7 +57,8 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
       (client ??= import('twilio').then(({ default: createClient }) => {
         const created = createClient(settings.accountSid, settings.authToken, {
           autoRetry: false,
-          timeout: 15_000,
+          // The SDK's own bound on a request; the deadline below also covers loading the SDK and the connection.
+          timeout: options.timeoutMs,
           keepAlive: true,
           maxSockets: TWILIO_CONNECTIONS,
         });
@@ -66,8 +68,10 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
     return {
       concurrency: TWILIO_CONNECTIONS,
       async send(message) {
-        const sdk = await clientOf();
-        const sent = await sdk.messages.create({ to: message.to, from: settings.from, body: message.body });
+        const sending = clientOf().then((sdk) =>
+          sdk.messages.create({ to: message.to, from: settings.from, body: message.body }),
+        );
+        const sent = await withDeadline(sending, options.timeoutMs, 'the SMS provider');
         log.info({ sid: sent.sid }, 'sms sent');
         return sent.sid;
       },
@@ -76,9 +80,11 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
   return {
     concurrency: OUTBOX_WRITES,
     async send(message) {
-      await mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
-      await writeFile(join(options.outboxDir, name), `${JSON.stringify(message, null, 2)}\n`);
+      const name = await withDeadline(
+        writeOutboxFile(options.outboxDir, '.json', `${JSON.stringify(message, null, 2)}\n`),
+        options.timeoutMs,
+        'the outbox',
+      );
       log.info({ file: name }, 'sms written to the outbox');
       return name;
     },

@@ -141,4 +141,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261126161500_order_email_prefix_index.js'))
         .Migration20261126161500_order_email_prefix_index,
   },
+  // consumer messages: a short claim while one is handed to its transport, instead of a lock in a transaction
+  {
+    name: 'Migration20261204120000_consumer_message_claims',
+    load: async () =>
+      (await import('./Migration20261204120000_consumer_message_claims.js'))
+        .Migration20261204120000_consumer_message_claims,
+  },
 ];

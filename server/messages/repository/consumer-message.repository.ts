@@ -75,35 +75,69 @@ const INSERT_SQL = `
   from jsonb_to_recordset(?::jsonb) as r(order_id int, kind text, channel text, window_start timestamptz,
     window_seconds int, cancellations_before int, recipient text, language text, created_at timestamptz)
   on conflict on constraint consumer_messages_once do nothing
-  returning id`;
+  returning id, channel`;
 
 /**
- * The batch's messages that still wait, locked, with everything a message says: its order, the country's
- * settings, and for "on the way" the visit's estimate and the technician's first name. A row another
- * sender holds is skipped (`skip locked`): that sender sends it. One statement for the whole batch.
+ * Claims, for `?` seconds, the batch's messages that still wait and that no live sender holds, and reads all they
+ * say: its order, the country's settings, and for "on the way" the visit's estimate and the technician's first
+ * name. One statement, committed on its own: the rows are not locked while they are handed over (a transaction
+ * held across a slow mail server kept a connection and its locks for minutes); the claim keeps a second sender
+ * away instead, and a claim whose sender died runs out. Database time (`clock_timestamp()`): every instance
+ * shares it, whatever the application clock says. Cut to milliseconds: the claim comes back through a JS `Date`
+ * and is compared when the outcome is written.
  */
 const CLAIM_SQL = `
-  select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries,
+  with claimed as (
+    update consumer_messages m
+       set claimed_until = date_trunc('milliseconds', clock_timestamp() + make_interval(secs => ?::int))
+     where m.id in (select c.id from consumer_messages c
+                     where c.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and c.status = 'QUEUED'
+                       and (c.claimed_until is null or c.claimed_until < clock_timestamp())
+                       for update skip locked)
+    returning m.*)
+  select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries, m.claimed_until,
          o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
          s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
          s.language, v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
-    from consumer_messages m
+    from claimed m
     join orders o on o.id = m.order_id
     left join message_settings s on s.country = o.country
     left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU') and v.order_id = o.id
     left join technicians t on m.kind = 'ON_THE_WAY' and t.id = o.technician_id
-   where m.id in (select value::int from jsonb_array_elements_text(?::jsonb)) and m.status = 'QUEUED'
-   order by m.id
-     for update of m skip locked`;
+   order by m.id`;
 
-/** Each row's outcome, written for the whole batch in one statement. */
+/**
+ * Each outcome, for the messages whose claim still holds (the one the sender made): a claim that ran out and was
+ * taken by another sender is that sender's to settle. The claim ends with it.
+ */
 const RECORD_SQL = `
   update consumer_messages m
      set status = r.status, tries = r.tries, last_error = r.last_error, failure_code = r.failure_code,
-         sent_at = coalesce(r.sent_at, m.sent_at), failed_at = coalesce(r.failed_at, m.failed_at)
+         sent_at = coalesce(r.sent_at, m.sent_at), failed_at = coalesce(r.failed_at, m.failed_at), claimed_until = null
     from jsonb_to_recordset(?::jsonb)
-      as r(id int, status text, tries int, last_error text, failure_code text, sent_at timestamptz, failed_at timestamptz)
-   where m.id = r.id`;
+      as r(id int, claimed_until timestamptz, status text, tries int, last_error text, failure_code text,
+           sent_at timestamptz, failed_at timestamptz)
+   where m.id = r.id and m.status = 'QUEUED' and m.claimed_until = r.claimed_until
+  returning m.id`;
+
+/** Ends claims without an outcome: nothing was handed over, and the message waits for its job's next try. */
+const RELEASE_SQL = `
+  update consumer_messages m set claimed_until = null
+    from jsonb_to_recordset(?::jsonb) as r(id int, claimed_until timestamptz)
+   where m.id = r.id and m.status = 'QUEUED' and m.claimed_until = r.claimed_until`;
+
+/**
+ * Waiting messages whose claim ran out without an outcome: their sender died (a claim lasts longer than a send may
+ * take), so they are sent again. And when the earliest claim still running ends, for when to look next.
+ */
+const ABANDONED_SQL = `
+  select id, channel, claimed_until from consumer_messages
+   where status = 'QUEUED' and claimed_until is not null and claimed_until < clock_timestamp()
+   order by id
+   limit ?`;
+const NEXT_CLAIM_END_SQL = `
+  select min(claimed_until) as next_end from consumer_messages
+   where status = 'QUEUED' and claimed_until >= clock_timestamp()`;
 
 /** An order gets a few messages (a window, an update or two, per channel); more than this is shown in part. */
 export const MESSAGE_LOG_LIMIT = 50;
@@ -172,6 +206,7 @@ function purgeBatchSql(countries: number): string {
       join orders o on o.id = m.order_id
       join (values ${cutoffs}) as cutoff (country, visits_before) on cutoff.country = o.country::text
       where m.purged_at is null and m.window_start < cutoff.visits_before and o.appointment < cutoff.visits_before
+        and (m.status <> 'QUEUED' or m.claimed_until is null or m.claimed_until < clock_timestamp())
       limit ?
       for update of m skip locked
     )
@@ -230,6 +265,8 @@ export interface ClaimedMessageRow {
   window_seconds: number;
   recipient: string | null;
   tries: number;
+  /** Until when this sender's claim holds. */
+  claimed_until: Date;
   order_id: number;
   name: string;
   reference_number: string;
@@ -249,9 +286,18 @@ export interface ClaimedMessageRow {
   technician_firstname: string | null;
 }
 
+/** A waiting message whose claim ran out without an outcome. */
+export interface AbandonedClaimRow {
+  id: number;
+  channel: MessageChannel;
+  claimed_until: Date;
+}
+
 /** What became of a claimed message; the times as ISO text. */
 export interface MessageOutcomeRow {
   id: number;
+  /** The claim it was sent under. */
+  claimed_until: Date;
   status: MessageStatus;
   tries: number;
   last_error: string | null;
@@ -354,25 +400,63 @@ export class ConsumerMessageRepository {
     );
   }
 
-  /** Writes the rows that are new (unique per order, kind, window and channel); resolves to their ids. */
-  async insertNew(rows: readonly NewMessageRow[]): Promise<number[]> {
-    const inserted = await this.em.execute<{ id: number }[]>(
+  /** Writes the rows that are new (unique per order, kind, window and channel); resolves to their ids and channels. */
+  insertNew(rows: readonly NewMessageRow[]): Promise<{ id: number; channel: MessageChannel }[]> {
+    return this.em.execute<{ id: number; channel: MessageChannel }[]>(
       INSERT_SQL,
       [JSON.stringify(rows)],
       'all',
       this.logContext,
     );
-    return inserted.map((row) => row.id);
   }
 
-  /** Locks the messages among these ids that still wait, skipping rows another sender holds (see CLAIM_SQL). */
-  claimQueued(messageIds: readonly number[]): Promise<ClaimedMessageRow[]> {
-    return this.em.execute<ClaimedMessageRow[]>(CLAIM_SQL, [JSON.stringify(messageIds)], 'all', this.logContext);
+  /**
+   * Claims, for `seconds`, the messages among these ids that still wait and that no live sender holds (see
+   * CLAIM_SQL); a statement of its own, outside any transaction.
+   */
+  claimQueued(messageIds: readonly number[], seconds: number): Promise<ClaimedMessageRow[]> {
+    return this.em
+      .getConnection()
+      .execute<ClaimedMessageRow[]>(
+        CLAIM_SQL,
+        [seconds, JSON.stringify(messageIds)],
+        'all',
+        undefined,
+        this.logContext,
+      );
   }
 
-  /** Writes the outcome of each claimed message, in one statement. */
-  async recordOutcomes(outcomes: readonly MessageOutcomeRow[]): Promise<void> {
-    await this.em.execute(RECORD_SQL, [JSON.stringify(outcomes)], 'run', this.logContext);
+  /** Writes the outcomes whose claim still holds, in one statement; resolves to the ids written. */
+  async recordOutcomes(outcomes: readonly MessageOutcomeRow[]): Promise<Set<number>> {
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>(RECORD_SQL, [JSON.stringify(outcomes)], 'all', undefined, this.logContext);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Ends these claims without an outcome. */
+  async releaseClaims(claims: readonly { id: number; claimed_until: Date }[]): Promise<void> {
+    await this.em.getConnection().execute(RELEASE_SQL, [JSON.stringify(claims)], 'run', undefined, this.logContext);
+  }
+
+  /** Up to `limit` waiting messages whose claim ran out, and when the earliest running claim ends (see ABANDONED_SQL). */
+  async abandonedClaims(limit: number): Promise<{ abandoned: AbandonedClaimRow[]; nextEnd: Date | null }> {
+    const connection = this.em.getConnection();
+    const abandoned = await connection.execute<AbandonedClaimRow[]>(
+      ABANDONED_SQL,
+      [limit],
+      'all',
+      undefined,
+      this.logContext,
+    );
+    const [next] = await connection.execute<{ next_end: Date | null }[]>(
+      NEXT_CLAIM_END_SQL,
+      [],
+      'all',
+      undefined,
+      this.logContext,
+    );
+    return { abandoned, nextEnd: next?.next_end ?? null };
   }
 
   /** The order's latest messages (at most MESSAGE_LOG_LIMIT), newest first, with when each mail was opened. */
