@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { isPlainEmailAddress } from '../../../shared/text.js';
 
 export interface MailMessage {
+  /** One plain address (`isPlainEmailAddress`); anything else is refused, never handed to nodemailer to read. */
   to: string;
   subject: string;
   text: string;
@@ -49,6 +51,21 @@ function transportAtFirstMail(create: (mailer: typeof nodemailer) => Transporter
 }
 
 /**
+ * The message as nodemailer takes it. The recipient goes as an address object: a string would be read again as an
+ * address list (`a,b`, `x;y@…`, `name<other@…>`) and the mail could reach someone other than the address stored,
+ * logged and masked. What is not one plain address is refused here, whatever a caller read it from; the code is
+ * nodemailer's own for a recipient it cannot take, so the senders record it as a refused recipient.
+ */
+function mailOf(from: string, message: MailMessage): SendMailOptions {
+  if (!isPlainEmailAddress(message.to)) {
+    throw Object.assign(new Error('The recipient is not one plain e-mail address; nothing was sent'), {
+      code: 'EENVELOPE',
+    });
+  }
+  return { from, ...message, to: { name: '', address: message.to } };
+}
+
+/**
  * Sends through SMTP_URL when it is set; otherwise every message becomes an .eml file in the
  * outbox directory, where a developer (or a test) can open it.
  */
@@ -63,7 +80,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       concurrency: SMTP_CONNECTIONS,
       async send(message) {
-        await (await transport.get()).sendMail({ from: options.from, ...message });
+        await (await transport.get()).sendMail(mailOf(options.from, message));
         log.info({ subject: message.subject }, 'mail sent');
       },
       close: transport.close,
@@ -75,7 +92,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     concurrency: OUTBOX_WRITES,
     async send(message) {
-      const info = await (await transport.get()).sendMail({ from: options.from, ...message });
+      const info = await (await transport.get()).sendMail(mailOf(options.from, message));
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer);
