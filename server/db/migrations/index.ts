@@ -141,4 +141,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261126161500_order_email_prefix_index.js'))
         .Migration20261126161500_order_email_prefix_index,
   },
+  // personal links: the generation a link must carry, raised on delete and on a contact change to another person
+  {
+    name: 'Migration20261204200000_order_link_generation',
+    load: async () =>
+      (await import('./Migration20261204200000_order_link_generation.js'))
+        .Migration20261204200000_order_link_generation,
+  },
 ];
