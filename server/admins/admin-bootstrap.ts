@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../common/auth/passwords.js';
 import { Admin } from './admin.entity.js';
+import { hasForbiddenNameCharacters, isPlainEmailAddress } from '../../shared/text.js';
 
 export interface BootstrapAdmin {
   email: string;
@@ -17,6 +18,11 @@ export type BootstrapOutcome = 'created' | 'password-reset' | 'activated' | 'unc
  */
 export async function ensureActiveAdmin(em: EntityManager, input: BootstrapAdmin): Promise<BootstrapOutcome> {
   const email = input.email.trim().toLowerCase();
+  // The same rules as an admin made on the screen: this door (ADMIN_EMAIL, admin:create) must not let in what it refuses.
+  if (!isPlainEmailAddress(email)) throw new Error(`"${input.email}" is not one plain e-mail address (name@domain)`);
+  if ([input.firstname, input.lastname].some((name) => name !== undefined && hasForbiddenNameCharacters(name))) {
+    throw new Error('A name holds a control character or a bidirectional control');
+  }
   const existing = await em.findOne(Admin, { email }, { populate: ['passwordHash'] });
   if (!existing) {
     em.create(Admin, {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { Order } from '../orders/order.entity.js';
-import { readLinkToken, visitFingerprint } from './link-token.js';
+import { generationBinding, linkFingerprint, LinkPurpose, readLinkToken, visitBinding } from './link-token.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** Why a personal link does not open the visit (docs/rules.md, Personal link). */
@@ -11,7 +11,7 @@ export enum LinkRefusal {
   INVALID = 'INVALID',
   /** The visit day is over. */
   EXPIRED = 'EXPIRED',
-  /** The order was deleted, moved to another time or given to another technician after the link was made. */
+  /** The order was deleted (restored or not), or its contact details went to another person, after the link was made. */
   REVOKED = 'REVOKED',
 }
 
@@ -27,9 +27,27 @@ export function linkExpiresAt(order: Pick<Order, 'appointment' | 'country'>): Da
 }
 
 /**
- * Reads a personal link: authentic (our MAC), still about the order's current visit and the order not
- * deleted (else revoked), and before the end of the visit day (else expired). One order query for an
- * authentic link, none for anything else. Reads only: opening a link changes nothing here.
+ * Whether the link was made in the order's current link generation. A link made before generations (bound to the
+ * visit's time and technician) is taken while the order never left generation 0 and its visit is the one it was made
+ * for: those links end with their visit day, and a delete or contact change (generation 1) ends them earlier.
+ */
+function currentGeneration(secret: string, order: Order, fingerprint: string): boolean {
+  if (
+    fingerprint === linkFingerprint(secret, LinkPurpose.PERSONAL, generationBinding(order.id, order.linkGeneration))
+  ) {
+    return true;
+  }
+  const visit = { id: order.id, appointment: order.appointment, technicianId: order.technician?.id ?? null };
+  return (
+    order.linkGeneration === 0 && fingerprint === linkFingerprint(secret, LinkPurpose.PERSONAL, visitBinding(visit))
+  );
+}
+
+/**
+ * Reads a personal link (docs/rules.md, Personal link): authentic (our MAC), of the order's current link generation
+ * and the order not deleted (else revoked), and before the end of the order's current visit day (else expired). A
+ * move or a reassignment keeps the link: it opens the order as it is now. One order query for an authentic link,
+ * none for anything else. Reads only: opening a link changes nothing here.
  */
 export async function checkPersonalLink(
   em: EntityManager,
@@ -37,17 +55,12 @@ export async function checkPersonalLink(
   token: string,
   now: Date,
 ): Promise<LinkCheck> {
-  const link = readLinkToken(secret, token);
+  const link = readLinkToken(secret, token, LinkPurpose.PERSONAL);
   if (!link) return { ok: false, refusal: LinkRefusal.INVALID, order: null };
   const order = await em.findOne(Order, link.orderId, INCLUDING_DELETED);
   // Signed by us for an order that is no more (removed entirely): as good as deleted.
   if (!order) return { ok: false, refusal: LinkRefusal.REVOKED, order: null };
-  const current = visitFingerprint(secret, {
-    id: order.id,
-    appointment: order.appointment,
-    technicianId: order.technician?.id ?? null,
-  });
-  if (order.deletedAt !== null || current !== link.fingerprint) {
+  if (order.deletedAt !== null || !currentGeneration(secret, order, link.fingerprint)) {
     return { ok: false, refusal: LinkRefusal.REVOKED, order };
   }
   if (now.getTime() >= linkExpiresAt(order).getTime()) return { ok: false, refusal: LinkRefusal.EXPIRED, order };

@@ -15,15 +15,8 @@ export enum LinkPurpose {
  * and short enough that the link fits in a text message of 160 characters.
  */
 const MAC_BYTES = 12;
-/** 6 bytes tell an order's visit apart from its next one; the MAC, not this, makes the link unforgeable. */
+/** 6 bytes tell one binding of an order (a visit, a link generation) from the next; the MAC makes the link unforgeable. */
 const FINGERPRINT_BYTES = 6;
-
-/** What a link is bound to: the order, and the visit (time and technician) as it was when the link was made. */
-export interface LinkedVisit {
-  id: number;
-  appointment: Date;
-  technicianId: number | null;
-}
 
 /** A KeyObject per secret and purpose, not the bytes: Node re-imports a Buffer key on every HMAC, several times slower. */
 const keys = new Map<string, KeyObject>();
@@ -40,14 +33,33 @@ function keyOf(secret: string, purpose: LinkPurpose): KeyObject {
   return key;
 }
 
-/** The visit's time and technician, condensed: a move or a reassignment changes it. */
-export function visitFingerprint(
-  secret: string,
-  visit: LinkedVisit,
-  purpose: LinkPurpose = LinkPurpose.PERSONAL,
-): string {
+/**
+ * What a link is bound to besides its order, as the text its fingerprint condenses: the rating link to the visit as
+ * it was finished (`visitBinding`), the personal link to the order's link generation (`generationBinding`).
+ */
+export type LinkBinding = string & { readonly __linkBinding: true };
+
+/** What a rating link is bound to: the visit (time and technician) as it was finished. */
+export interface LinkedVisit {
+  id: number;
+  appointment: Date;
+  technicianId: number | null;
+}
+
+/** The visit's time and technician: a move or a reassignment changes it. */
+export function visitBinding(visit: LinkedVisit): LinkBinding {
+  return `visit|${visit.id}|${visit.appointment.getTime()}|${visit.technicianId ?? '-'}` as LinkBinding;
+}
+
+/** The order's link generation: only a delete or a contact change to another person changes it. */
+export function generationBinding(orderId: number, generation: number): LinkBinding {
+  return `generation|${orderId}|${generation}` as LinkBinding;
+}
+
+/** The binding, condensed and keyed: the MAC, not this, makes the link unforgeable. */
+export function linkFingerprint(secret: string, purpose: LinkPurpose, binding: LinkBinding): string {
   return createHmac('sha256', keyOf(secret, purpose))
-    .update(`visit|${visit.id}|${visit.appointment.getTime()}|${visit.technicianId ?? '-'}`)
+    .update(binding)
     .digest()
     .subarray(0, FINGERPRINT_BYTES)
     .toString('base64url');
@@ -60,22 +72,27 @@ function macOf(secret: string, purpose: LinkPurpose, orderId: number, fingerprin
     .subarray(0, MAC_BYTES);
 }
 
-/** `<order id, base 36>.<visit fingerprint>.<MAC>`: about 35 URL-safe characters. */
-export function signLinkToken(secret: string, visit: LinkedVisit, purpose: LinkPurpose = LinkPurpose.PERSONAL): string {
-  const fingerprint = visitFingerprint(secret, visit, purpose);
-  return `${visit.id.toString(36)}.${fingerprint}.${macOf(secret, purpose, visit.id, fingerprint).toString('base64url')}`;
+/** `<order id, base 36>.<fingerprint of the binding>.<MAC>`: about 35 URL-safe characters. */
+export function signLinkToken(secret: string, purpose: LinkPurpose, orderId: number, binding: LinkBinding): string {
+  const fingerprint = linkFingerprint(secret, purpose, binding);
+  return `${orderId.toString(36)}.${fingerprint}.${macOf(secret, purpose, orderId, fingerprint).toString('base64url')}`;
 }
 
-/** An authentic token's order and the visit fingerprint it was made for; null for anything we did not sign. */
+/**
+ * An authentic token's order and the fingerprint it was made with; null for anything we did not sign. The order id
+ * has one spelling, the one we write (base 36, no leading zero): `0a` would name the order of `a` and make another
+ * string of the same link, which a log, a redaction or a count keyed on the link would tell apart.
+ */
 export function readLinkToken(
   secret: string,
   token: string,
-  purpose: LinkPurpose = LinkPurpose.PERSONAL,
+  purpose: LinkPurpose,
 ): { orderId: number; fingerprint: string } | null {
   const match = /^([0-9a-z]{1,7})\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{16})$/.exec(token);
   if (!match) return null;
   const orderId = parseInt(match[1], 36);
   if (!Number.isSafeInteger(orderId) || orderId < 1 || orderId > 2_147_483_647) return null;
+  if (orderId.toString(36) !== match[1]) return null;
   const given = Buffer.from(match[3], 'base64url');
   const expected = macOf(secret, purpose, orderId, match[2]);
   return given.length === expected.length && timingSafeEqual(given, expected)

@@ -6,7 +6,7 @@ import { checkPersonalLink, LinkRefusal } from './link-check.js';
 import { maskEmail } from './masked-contact.js';
 import { EmailUnsubscribed, PersonalLinkOpened, PersonalLinkRefused } from './personal-link.types.js';
 import { unsubscribe } from './unsubscribes.js';
-import { readLinkToken } from './link-token.js';
+import { LinkPurpose, readLinkToken } from './link-token.js';
 import { normalizeEmailAddress } from '../orders/address-normalization.js';
 import { Order } from '../orders/order.entity.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
@@ -55,7 +55,7 @@ export class PersonalLinkService {
    * cannot help, and it reveals nothing (the answer masks the address). Doing it twice changes nothing.
    */
   async unsubscribeEmail(token: string): Promise<EmailUnsubscribed | PersonalLinkRefused> {
-    const link = readLinkToken(this.services.config.jwtSecret, token);
+    const link = readLinkToken(this.services.config.jwtSecret, token, LinkPurpose.PERSONAL);
     if (!link) return refusal(LinkRefusal.INVALID, null);
     const order = await this.em.findOne(Order, link.orderId, INCLUDING_DELETED);
     if (!order) return refusal(LinkRefusal.REVOKED, null);

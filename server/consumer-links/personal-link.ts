@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config.js';
 import type { Order } from '../orders/order.entity.js';
 import { PERSONAL_LINK_PATH, REPLY_PARAMETER, REPLY_VALUES, UNSUBSCRIBE_SEGMENT } from '../../shared/personal-link.js';
-import { signLinkToken } from './link-token.js';
+import { generationBinding, LinkPurpose, signLinkToken } from './link-token.js';
 
 /** The consumer's personal link and the links derived from it, as a message carries them. */
 export interface PersonalLinkUrls {
@@ -15,24 +15,28 @@ export interface PersonalLinkUrls {
   unsubscribe: string;
 }
 
-/** What a personal link is bound to: the order and its current visit (time and technician). */
-export type LinkedOrder = Pick<Order, 'id' | 'appointment'> & { technician: { id: number } | null };
+/** What a personal link is bound to: the order and its link generation (not the visit's time or technician). */
+export type LinkedOrder = Pick<Order, 'id' | 'linkGeneration'>;
 
-/** The token of an order's personal link: valid for its current visit until the end of the visit day. */
-export function personalLinkToken(config: AppConfig, order: LinkedOrder): string {
-  return signLinkToken(config.jwtSecret, {
-    id: order.id,
-    appointment: order.appointment,
-    technicianId: order.technician?.id ?? null,
-  });
+/** The token of an order's personal link: valid while the order's link generation stays, until its visit day ends. */
+export function personalLinkToken(config: Pick<AppConfig, 'jwtSecret'>, order: LinkedOrder): string {
+  return signLinkToken(
+    config.jwtSecret,
+    LinkPurpose.PERSONAL,
+    order.id,
+    generationBinding(order.id, order.linkGeneration),
+  );
 }
 
 /**
- * Absolute URLs of an order's personal link (docs/rules.md, Personal link). They stay valid until the end of
- * the visit day and stop working when the order is deleted, moved to another time or given to another technician,
- * so a message sent for a visit never opens a later one.
+ * Absolute URLs of an order's personal link (docs/rules.md, Personal link). They open the order's current state until
+ * the end of its visit day, through moves and reassignments; they stop working for good when the order is deleted
+ * (a restore announces a new link) or its contact details go to another person.
  */
-export function personalLinkUrls(config: AppConfig, order: LinkedOrder): PersonalLinkUrls {
+export function personalLinkUrls(
+  config: Pick<AppConfig, 'appUrl' | 'jwtSecret'>,
+  order: LinkedOrder,
+): PersonalLinkUrls {
   const page = `${config.appUrl}${PERSONAL_LINK_PATH}/${personalLinkToken(config, order)}`;
   return {
     page,

@@ -2,24 +2,28 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config.js';
 import { Order } from '../orders/order.entity.js';
 import { RATING_LINK_PATH } from '../../shared/personal-link.js';
-import { LinkPurpose, readLinkToken, signLinkToken, visitFingerprint } from './link-token.js';
-import type { LinkedOrder } from './personal-link.js';
+import { linkFingerprint, LinkPurpose, readLinkToken, signLinkToken, visitBinding } from './link-token.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /**
  * The token of an order's rating link: signed with a key of its own (a personal link's token does not open the
  * rating, nor a rating token the details page), bound to the visit as it was finished.
  */
-export function ratingLinkToken(config: AppConfig, order: LinkedOrder): string {
-  return signLinkToken(
-    config.jwtSecret,
-    { id: order.id, appointment: order.appointment, technicianId: order.technician?.id ?? null },
-    LinkPurpose.RATING,
-  );
+export function ratingLinkToken(config: AppConfig, order: RatedVisit): string {
+  return signLinkToken(config.jwtSecret, LinkPurpose.RATING, order.id, visitBinding(visitOf(order)));
 }
 
+/** What a rating link is bound to: the order and its visit (time and technician) as it was finished. */
+export type RatedVisit = Pick<Order, 'id' | 'appointment'> & { technician: { id: number } | null };
+
+const visitOf = (order: RatedVisit) => ({
+  id: order.id,
+  appointment: order.appointment,
+  technicianId: order.technician?.id ?? null,
+});
+
 /** The absolute URL of the page that rates the order's visit, and does nothing else (docs/rules.md, Rating link). */
-export function ratingLinkUrl(config: AppConfig, order: LinkedOrder): string {
+export function ratingLinkUrl(config: AppConfig, order: RatedVisit): string {
   return `${config.appUrl}${RATING_LINK_PATH}/${ratingLinkToken(config, order)}`;
 }
 
@@ -47,11 +51,7 @@ export async function ratingLinkOrder(em: EntityManager, secret: string, token: 
   if (!link) return { ok: false, refusal: RatingLinkRefusal.INVALID, order: null };
   const order = await em.findOne(Order, link.orderId, { ...INCLUDING_DELETED, refresh: true });
   if (!order) return { ok: false, refusal: RatingLinkRefusal.REVOKED, order: null };
-  const current = visitFingerprint(
-    secret,
-    { id: order.id, appointment: order.appointment, technicianId: order.technician?.id ?? null },
-    LinkPurpose.RATING,
-  );
+  const current = linkFingerprint(secret, LinkPurpose.RATING, visitBinding(visitOf(order)));
   if (order.deletedAt !== null || current !== link.fingerprint) {
     return { ok: false, refusal: RatingLinkRefusal.REVOKED, order };
   }

@@ -4,6 +4,7 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { mobileNumberE164, normalizeEmailAddress } from '../orders/address-normalization.js';
 import { ConsumerUnsubscribe, type MessageChannel } from './consumer-unsubscribe.entity.js';
 import { UnsubscribeRepository } from './repository/unsubscribe.repository.js';
+import { isPlainEmailAddress } from '../../shared/text.js';
 
 /** A key of its own, derived from the server secret: the hashes match nothing else signed with it. */
 const PURPOSE = 'tijdvak:unsubscribe:v1';
@@ -29,12 +30,13 @@ function keyFor(em: EntityManager): KeyObject {
 
 /**
  * One spelling per mailbox and per phone: e-mail without spaces in lower case, a mobile number in E.164.
- * Null when the address can take no message on that channel (no `@`, not a Dutch or Belgian mobile number).
+ * Null when the address can take no message on that channel (not one plain e-mail address, e.g. a list or a
+ * display name stored before the rule was strict; not a Dutch or Belgian mobile number).
  */
 export function normalizedAddress(channel: MessageChannel, address: string): string | null {
   if (channel === 'EMAIL') {
     const email = normalizeEmailAddress(address);
-    return email.includes('@') ? email : null;
+    return isPlainEmailAddress(email) ? email : null;
   }
   return mobileNumberE164(address);
 }

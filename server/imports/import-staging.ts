@@ -19,6 +19,13 @@ export const MERGE_BATCH_ROWS = 5000;
 const IMPORT_LOCK_KEY = 'tijdvak:orders-import';
 
 /** Order columns an import always writes, in staging and merge order. */
+/**
+ * A row that gives an order another e-mail address or phone number gives it to another person: the personal links
+ * sent to the old contact end (docs/rules.md, Personal link). A new name alone is a correction of the same person.
+ */
+const LINK_GENERATION_ON_NEW_CONTACT = `link_generation = o.link_generation
+  + case when (o.email, o.phone_normalized) is distinct from (excluded.email, excluded.phone_normalized) then 1 else 0 end`;
+
 const ALWAYS_WRITTEN = [
   'name',
   'email',
@@ -182,7 +189,8 @@ export class ImportStaging {
         select ${insertColumns.join(', ')}, ?::timestamptz, ?::timestamptz
         from import_staging where complete and seq > ? and seq <= ? order by seq
         on conflict (reference_number) do update set
-          ${written.map((column) => `${column} = excluded.${column}`).join(', ')}, updated_at = excluded.updated_at
+          ${written.map((column) => `${column} = excluded.${column}`).join(', ')}, updated_at = excluded.updated_at,
+          ${LINK_GENERATION_ON_NEW_CONTACT}
         where (${written.map((column) => `o.${column}`).join(', ')})
           is distinct from (${written.map((column) => `excluded.${column}`).join(', ')})
         returning o.*, (xmax = 0) as inserted

@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS } from '../../shared/text.js';
 import type { AppContext } from '../context.js';
 import { CALL_NOTE_MAX_LENGTH, DONE_CALL_STATUSES } from '../../shared/call-list.js';
 import { fullName } from '../../shared/staff.js';
@@ -30,7 +31,7 @@ const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MAX_LISTED = 500;
 
 /** Control characters (a note is one line) and the bidirectional overrides that can disguise text. */
-const FORBIDDEN_IN_NOTE = /\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN_IN_NOTE = new RegExp(`\\p{Cc}|${BIDI_CONTROLS.source}`, 'u');
 
 export interface CallListFilter {
   /** A technician's personal number or id. */

@@ -332,6 +332,7 @@ export class MessageSender {
       id: row.order_id,
       appointment: new Date(row.appointment),
       technician: row.technician_id === null ? null : { id: row.technician_id },
+      linkGeneration: row.link_generation,
     };
     const facts: MessageFacts = {
       kind: row.kind,

@@ -8,7 +8,7 @@ import {
   REFERENCE_NUMBER_PATTERN,
   ZIPCODE_PATTERN,
 } from '../../shared/orders.js';
-import { CONTROL_CHARACTERS, EMAIL_PATTERN } from '../../shared/text.js';
+import { BIDI_CONTROLS, CONTROL_CHARACTERS, isPlainEmailAddress } from '../../shared/text.js';
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from './address-normalization.js';
 
 /** The customer and address fields of an order, as typed by an admin or read from a CSV row. */
@@ -128,12 +128,19 @@ export function checkOrderFields(input: OrderFieldsInput): { fields?: OrderField
   const text = textOf(input, problems);
   const referenceNumber = text('referenceNumber');
   const name = text('name');
+  // A name that shows as another (reversed by a bidirectional control) must not reach a message or a screen.
+  if (BIDI_CONTROLS.test(name) && !problems.some((problem) => problem.field === 'name')) {
+    problems.push({ field: 'name', message: 'NAME_CHARACTERS' });
+  }
   const email = text('email').toLowerCase();
   const phone = text('phone');
   if (referenceNumber && !REFERENCE_NUMBER_PATTERN.test(referenceNumber)) {
     problems.push({ field: 'referenceNumber', message: 'INVALID_REFERENCE_NUMBER' });
   }
-  if (email && !EMAIL_PATTERN.test(email)) problems.push({ field: 'email', message: 'INVALID_EMAIL' });
+  // One plain address: what is stored is where the mail goes (docs/rules.md, E-mail addresses).
+  if (email && !isPlainEmailAddress(email) && !problems.some((problem) => problem.field === 'email')) {
+    problems.push({ field: 'email', message: 'INVALID_EMAIL' });
+  }
   const phoneNormalized = normalizePhone(phone);
   // The normalised number is stored (and looked up) in a column of PHONE_DIGITS.max characters.
   if (phone && (phoneNormalized.length < PHONE_DIGITS.min || phoneNormalized.length > PHONE_DIGITS.max)) {

@@ -1,4 +1,5 @@
 import { Check, Entity, Enum, Filter, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { Opt } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRole } from '../common/auth/require-role.js';
@@ -141,6 +142,14 @@ export class Order {
 
   @Property({ type: 'datetime', nullable: true })
   deletedAt: Date | null = null;
+
+  /**
+   * The generation of the order's personal links (docs/rules.md, Personal link): a link carries the generation it was
+   * made in and opens only while it is current. Raised when the order is deleted and when its contact details go to
+   * another person, so a restore or a reassignment back never brings an old link to life again.
+   */
+  @Property({ type: 'integer', default: 0 })
+  linkGeneration: number & Opt = 0;
 
   @ManyToOne(() => Admin, { nullable: true, deleteRule: 'set null' })
   deletedBy: Admin | null = null;

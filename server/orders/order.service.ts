@@ -164,6 +164,8 @@ export class OrderService {
       order.deletedAt = this.now;
       order.deletedBy = admin;
       order.deletedByName = fullName(admin);
+      // The personal links sent so far end for good: a restore announces a new one (docs/rules.md, Personal link).
+      order.linkGeneration += 1;
       order.updatedAt = this.now;
       await recordOrderEvents(this.ctx, em, OrderEventKind.DELETED, [
         { order, before: { deleted: false }, after: { deleted: true } },

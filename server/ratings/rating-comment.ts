@@ -1,9 +1,10 @@
+import { BIDI_CONTROLS } from '../../shared/text.js';
 import { RATING_COMMENT_MAX_LENGTH } from '../../shared/ratings.js';
 import type { FieldProblem } from '../common/errors/app-error.js';
 import { textProblemOf } from '../common/errors/input-text.plugin.js';
 
 /** Control characters other than the line break, and the bidirectional overrides that can disguise text. */
-const FORBIDDEN = /(?!\n)\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN = new RegExp(`(?!\\n)\\p{Cc}|${BIDI_CONTROLS.source}`, 'u');
 
 export type NormalizedComment = { ok: true; comment: string | null } | { ok: false; problem: FieldProblem };
 

@@ -1,9 +1,9 @@
 import { ACCESS_NOTE_MAX_LENGTH } from '../../shared/replies.js';
-import { escapeMarkup } from '../../shared/text.js';
+import { BIDI_CONTROLS, escapeMarkup } from '../../shared/text.js';
 import type { FieldProblem } from '../common/errors/app-error.js';
 
 /** Control characters other than the line break, and the bidirectional overrides that can disguise text. */
-const FORBIDDEN = /(?!\n)\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN = new RegExp(`(?!\\n)\\p{Cc}|${BIDI_CONTROLS.source}`, 'u');
 
 export type NormalizedNote = { ok: true; note: string | null } | { ok: false; problem: FieldProblem };
 

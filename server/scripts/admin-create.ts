@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ensureActiveAdmin } from '../admins/admin-bootstrap.js';
 import { PASSWORD_MIN_LENGTH } from '../../shared/staff.js';
-import { EMAIL_PATTERN } from '../../shared/text.js';
+import { hasForbiddenNameCharacters, isPlainEmailAddress } from '../../shared/text.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../common/logger.js';
 import { runningEmbeddedDatabaseUrl, startEmbeddedPostgres } from '../db/embedded-postgres.js';
@@ -26,8 +26,12 @@ if (!values.email || !values.password) {
   process.stderr.write(`${usage}\n`);
   process.exit(2);
 }
-if (!EMAIL_PATTERN.test(values.email)) {
-  process.stderr.write(`"${values.email}" is not an e-mail address.\n`);
+if (!isPlainEmailAddress(values.email.trim().toLowerCase())) {
+  process.stderr.write(`"${values.email}" is not one plain e-mail address (name@domain).\n`);
+  process.exit(2);
+}
+if ([values.firstname, values.lastname].some((name) => name !== undefined && hasForbiddenNameCharacters(name))) {
+  process.stderr.write('A name may not hold control characters or bidirectional controls.\n');
   process.exit(2);
 }
 if (values.password.length < PASSWORD_MIN_LENGTH.admin) {

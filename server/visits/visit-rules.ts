@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS } from '../../shared/text.js';
 import { VISIT_EXPECTED_ARRIVAL_MAX_HOURS, VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
 import { forgottenByStepBack, mayStepTo } from '../../shared/visit-stages.js';
 import type { ErrorCodeDefinition, FieldProblem } from '../common/errors/app-error.js';
@@ -122,7 +123,7 @@ export function stepBack(current: VisitState): RuleResult {
 }
 
 /** Control characters other than the line break, and the bidirectional overrides that can disguise text. */
-const FORBIDDEN = /(?!\n)\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN = new RegExp(`(?!\\n)\\p{Cc}|${BIDI_CONTROLS.source}`, 'u');
 
 export type NormalizedVisitNote = { ok: true; note: string | null } | { ok: false; problem: FieldProblem };
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { signLinkToken } from '../../server/consumer-links/link-token.js';
+import { personalLinkToken } from '../../server/consumer-links/personal-link.js';
 import { Holiday } from '../../server/holidays/holiday.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
@@ -713,8 +713,8 @@ describe('accessibility: the pages a consumer message leads to, Dutch and French
   beforeAll(async () => {
     app = await startAppProcess({ CLOCK_NOW: MESSAGE_PAGES_NOW });
     secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
-    const linkOf = (order: { id: number; appointment: Date }) =>
-      `/v/${signLinkToken(secret, { id: order.id, appointment: order.appointment, technicianId: null })}`;
+    const linkOf = (order: { id: number; linkGeneration: number }) =>
+      `/v/${personalLinkToken({ jwtSecret: secret }, order)}`;
     await withDatabase(app, async (em) => {
       for (const site of SITES) {
         const country = site.country === 'BE' ? Country.BE : Country.NL;
@@ -738,11 +738,13 @@ describe('accessibility: the pages a consumer message leads to, Dutch and French
           email,
           appointment: new Date('2026-11-24T15:00:00+01:00'),
         });
+        // deleted and restored once: the links made before the delete stay dead
+        today.linkGeneration = 1;
+        await em.flush();
         links[site.language] = {
           pending: linkOf(pending),
           expired: linkOf(past),
-          // signed for the time the visit had before it was moved
-          revoked: linkOf({ id: today.id, appointment: new Date('2026-11-24T12:00:00+01:00') }),
+          revoked: linkOf({ id: today.id, linkGeneration: 0 }),
           current: linkOf(today),
         };
       }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signLinkToken } from '../../server/consumer-links/link-token.js';
+import { personalLinkToken } from '../../server/consumer-links/personal-link.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
@@ -197,10 +197,12 @@ describe('keyboard-only paths from a consumer message (built app in Chromium)', 
     app = await startAppProcess({ CLOCK_NOW: NOW });
     const secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
     await withDatabase(app, async (em) => {
+      // deleted and restored once: the links made before the delete stay dead
       const order = await createOrder(em, { email: 'toetsen@example.nl', appointment: at(9) });
-      links.current = `/v/${signLinkToken(secret, { id: order.id, appointment: order.appointment, technicianId: null })}`;
-      // signed for the time the visit had before it was moved
-      links.revoked = `/v/${signLinkToken(secret, { id: order.id, appointment: at(12), technicianId: null })}`;
+      order.linkGeneration = 1;
+      await em.flush();
+      links.current = `/v/${personalLinkToken({ jwtSecret: secret }, order)}`;
+      links.revoked = `/v/${personalLinkToken({ jwtSecret: secret }, { id: order.id, linkGeneration: 0 })}`;
     });
     browser = await launchBrowser();
   });

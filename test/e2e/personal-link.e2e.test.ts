@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
-import { signLinkToken } from '../../server/consumer-links/link-token.js';
+import { personalLinkToken } from '../../server/consumer-links/personal-link.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { createOrder } from '../utils/factories.js';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './utils/accessibility.js';
@@ -27,8 +27,7 @@ describe('the personal link of a consumer message (built app in Chromium)', () =
   let secret: string;
   const orders: Record<string, Order> = {};
 
-  const linkOf = (order: Order) =>
-    `/v/${signLinkToken(secret, { id: order.id, appointment: order.appointment, technicianId: null })}`;
+  const linkOf = (order: Order) => `/v/${personalLinkToken({ jwtSecret: secret }, order)}`;
 
   const countRows = (sql: string) =>
     withDatabase(app, async (em) => Number((await em.getConnection().execute<{ n: string }[]>(sql))[0].n));

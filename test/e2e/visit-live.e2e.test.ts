@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { instantOf } from '../../shared/zoned-time.js';
-import { signLinkToken } from '../../server/consumer-links/link-token.js';
+import { personalLinkToken } from '../../server/consumer-links/personal-link.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
@@ -51,7 +51,7 @@ describe("the consumer's page and the office's board follow the technician's vis
         const admin = await createAdmin(em);
         return { technician, order, adminToken: appTokens(app).signAdmin(admin) };
       });
-      const link = `/v/${signLinkToken(secret, { id: order.id, appointment: order.appointment, technicianId: technician.id })}`;
+      const link = `/v/${personalLinkToken({ jwtSecret: secret }, order)}`;
       const consumer = await openOnSite(browser, app, site, link, { viewport: PHONE });
       const technicianPage = await browser.newPage({ viewport: PHONE });
       // The office, on the same site: the board of the site's country in its language.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsumerUnsubscribe } from '../../server/consumer-links/consumer-unsubscribe.entity.js';
 import { linkExpiresAt } from '../../server/consumer-links/link-check.js';
-import { readLinkToken } from '../../server/consumer-links/link-token.js';
+import { LinkPurpose, readLinkToken } from '../../server/consumer-links/link-token.js';
 import { maskEmail, maskMobileNumber } from '../../server/consumer-links/masked-contact.js';
 import { personalLinkUrls } from '../../server/consumer-links/personal-link.js';
 import { isUnsubscribed, unsubscribe } from '../../server/consumer-links/unsubscribes.js';
@@ -38,24 +38,35 @@ describe('the personal link of an order', () => {
     expect(urls.unsubscribe).toBe(`${urls.page}/afmelden`);
     // short enough for a text message with room to spare
     expect(tokenOf(urls.page).length).toBeLessThanOrEqual(40);
-    expect(readLinkToken(server.services.config.jwtSecret, tokenOf(urls.page))?.orderId).toBe(order.id);
+    expect(readLinkToken(server.services.config.jwtSecret, tokenOf(urls.page), LinkPurpose.PERSONAL)?.orderId).toBe(
+      order.id,
+    );
   });
 
-  it('names one order and one visit: another order, another time or another technician gives another link', async () => {
+  it('names one order and its link generation: the same link through a move or a reassignment', async () => {
     const em = server.em();
     const technician = await createTechnician(em);
     const order = await createOrder(em, { appointment: VISIT });
     const other = await createOrder(em, { appointment: VISIT });
     const config = server.services.config;
     const first = personalLinkUrls(config, order).page;
-    expect(personalLinkUrls(config, order).page).toBe(first);
     expect(personalLinkUrls(config, other).page).not.toBe(first);
 
     order.appointment = new Date(VISIT.getTime() + 3600_000);
-    expect(personalLinkUrls(config, order).page).not.toBe(first);
-    order.appointment = VISIT;
     order.technician = technician;
+    expect(personalLinkUrls(config, order).page).toBe(first);
+    order.linkGeneration += 1;
     expect(personalLinkUrls(config, order).page).not.toBe(first);
+  });
+
+  it('has one spelling of its order id: a leading zero makes no other string of the same link', async () => {
+    const order = await createOrder(server.em(), { appointment: VISIT });
+    const token = tokenOf(personalLinkUrls(server.services.config, order).page);
+    const secret = server.services.config.jwtSecret;
+    expect(readLinkToken(secret, token, LinkPurpose.PERSONAL)?.orderId).toBe(order.id);
+    for (const padded of [`0${token}`, `00${token}`]) {
+      expect(readLinkToken(secret, padded, LinkPurpose.PERSONAL), padded).toBeNull();
+    }
   });
 
   it('is refused when any character is changed or it is signed with another secret', async () => {
@@ -65,11 +76,11 @@ describe('the personal link of an order', () => {
     for (let index = 0; index < token.length; index++) {
       if (token[index] === '.') continue;
       const changed = `${token.slice(0, index)}${token[index] === 'a' ? 'b' : 'a'}${token.slice(index + 1)}`;
-      expect(readLinkToken(secret, changed), changed).toBeNull();
+      expect(readLinkToken(secret, changed, LinkPurpose.PERSONAL), changed).toBeNull();
     }
-    expect(readLinkToken(`${secret}x`, token)).toBeNull();
-    expect(readLinkToken(secret, `${token}.`)).toBeNull();
-    expect(readLinkToken(secret, '')).toBeNull();
+    expect(readLinkToken(`${secret}x`, token, LinkPurpose.PERSONAL)).toBeNull();
+    expect(readLinkToken(secret, `${token}.`, LinkPurpose.PERSONAL)).toBeNull();
+    expect(readLinkToken(secret, '', LinkPurpose.PERSONAL)).toBeNull();
   });
 });
 

@@ -83,6 +83,8 @@ export const fr: Record<MessageKey, string> = {
   INVALID_HOUSE_NUMBER: 'Un numéro de maison ne contient que des chiffres.',
   INVALID_HOUSE_NUMBER_ADDITION: 'Un complément de numéro se compose de lettres et de chiffres, comme a, 2 ou bis.',
   INVALID_CHARACTERS: 'Ce champ contient des caractères non admis ici, comme une tabulation ou un saut de ligne.',
+  NAME_CHARACTERS:
+    'Ce nom contient des caractères non admis ici, comme une tabulation, un saut de ligne ou un caractère de contrôle du sens de lecture.',
   DATE_OUT_OF_RANGE: 'Choisissez une date entre les années {first} et {last}.',
   ORDER_INVALID: "La mission n'a pas été enregistrée : vérifiez les champs signalés.",
   ORDER_DATE_IN_PAST: "La date ne peut pas être antérieure à aujourd'hui.",

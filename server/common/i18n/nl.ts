@@ -83,6 +83,8 @@ export const nl = {
   INVALID_HOUSE_NUMBER: 'Een huisnummer bestaat alleen uit cijfers.',
   INVALID_HOUSE_NUMBER_ADDITION: 'Een toevoeging bestaat uit letters en cijfers, zoals a, 2 of bis.',
   INVALID_CHARACTERS: 'Dit veld bevat tekens die hier niet kunnen, zoals een tab of regeleinde.',
+  NAME_CHARACTERS:
+    'Deze naam bevat tekens die hier niet kunnen, zoals een tab, een regeleinde of een stuurteken voor de leesrichting.',
   DATE_OUT_OF_RANGE: 'Kies een datum in de jaren {first} tot en met {last}.',
   ORDER_INVALID: 'De opdracht is niet opgeslagen: controleer de gemarkeerde velden.',
   ORDER_DATE_IN_PAST: 'De datum mag niet vóór vandaag liggen.',

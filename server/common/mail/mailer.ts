@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import type nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { isPlainEmailAddress } from '../../../shared/text.js';
 import { withDeadline } from '../jobs/deadline.js';
 import { writeOutboxFile } from './outbox-file.js';
 
 export interface MailMessage {
+  /** One plain address (`isPlainEmailAddress`); anything else is refused, never handed to nodemailer to read. */
   to: string;
   subject: string;
   text: string;
@@ -51,6 +53,21 @@ function transportAtFirstMail(create: (mailer: typeof nodemailer) => Transporter
 }
 
 /**
+ * The message as nodemailer takes it. The recipient goes as an address object: a string would be read again as an
+ * address list (`a,b`, `x;y@…`, `name<other@…>`) and the mail could reach someone other than the address stored,
+ * logged and masked. What is not one plain address is refused here, whatever a caller read it from; the code is
+ * nodemailer's own for a recipient it cannot take, so the senders record it as a refused recipient.
+ */
+function mailOf(from: string, message: MailMessage): SendMailOptions {
+  if (!isPlainEmailAddress(message.to)) {
+    throw Object.assign(new Error('The recipient is not one plain e-mail address; nothing was sent'), {
+      code: 'EENVELOPE',
+    });
+  }
+  return { from, ...message, to: { name: '', address: message.to } };
+}
+
+/**
  * Sends through SMTP_URL when it is set; otherwise every message becomes an .eml file in the
  * outbox directory, where a developer (or a test) can open it.
  */
@@ -77,7 +94,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       concurrency: SMTP_CONNECTIONS,
       async send(message) {
-        const sending = transport.get().then((smtp) => smtp.sendMail({ from: options.from, ...message }));
+        const sending = transport.get().then((smtp) => smtp.sendMail(mailOf(options.from, message)));
         // Each wait above is per step; this bounds the whole exchange (a server answering a byte at a time).
         await withDeadline(sending, timeoutMs, 'the mail server');
         log.info({ subject: message.subject }, 'mail sent');
@@ -93,7 +110,7 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const writing = transport
         .get()
-        .then((stream) => stream.sendMail({ from: options.from, ...message }))
+        .then((stream) => stream.sendMail(mailOf(options.from, message)))
         .then((info) => writeOutboxFile(options.outboxDir, '.eml', info.message as Buffer));
       // A disk that hangs (a network mount) holds up no job beyond its expiry either.
       const name = await withDeadline(writing, options.timeoutMs, 'the outbox');

@@ -148,4 +148,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261204120000_consumer_message_claims.js'))
         .Migration20261204120000_consumer_message_claims,
   },
+  // personal links: the generation a link must carry, raised on delete and on a contact change to another person
+  {
+    name: 'Migration20261204200000_order_link_generation',
+    load: async () =>
+      (await import('./Migration20261204200000_order_link_generation.js'))
+        .Migration20261204200000_order_link_generation,
+  },
 ];

@@ -97,6 +97,7 @@ const CLAIM_SQL = `
     returning m.*)
   select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries, m.claimed_until,
          o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
+         o.link_generation,
          s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
          s.language, v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
     from claimed m
@@ -274,6 +275,8 @@ export interface ClaimedMessageRow {
   appointment: Date;
   technician_id: number | null;
   deleted_at: Date | null;
+  /** The order's personal link generation now: the link a message carries is written when it is sent. */
+  link_generation: number;
   enabled: boolean | null;
   email_on: boolean | null;
   sms_on: boolean | null;
