@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
-import { Order } from '../orders/order.entity.js';
-import { readLinkToken, visitFingerprint } from './link-token.js';
+import { Order } from '../orders/index.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import { readLinkToken, visitFingerprint } from './link-token.js';
 
 /** Why a personal link does not open the visit (docs/rules.md, Personal link). */
 export enum LinkRefusal {

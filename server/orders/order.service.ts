@@ -157,9 +157,7 @@ export class OrderService {
     const viewer = this.ctx.viewer;
     if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).forChange(id);
-      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
-      if (order.deletedAt) throw orderDeleted();
+      const order = await new OrderRepository(em).activeForChange(id);
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
       order.deletedAt = this.now;
       order.deletedBy = admin;
@@ -180,7 +178,7 @@ export class OrderService {
    */
   restore(id: number): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).forChange(id);
+      const order = await new OrderRepository(em).forChangeIncludingDeleted(id);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
       await em.populate(order, ['technician']);
