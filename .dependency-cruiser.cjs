@@ -61,6 +61,13 @@ module.exports = {
       to: { path: '^server/orders/', pathNot: '^server/orders/(index|repository/active-orders)\\.ts$' },
     },
     {
+      name: 'technicians-through-their-front-door',
+      comment: 'Other folders import the technicians domain from server/technicians/index.ts only.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/technicians/' },
+      to: { path: '^server/technicians/', pathNot: '^server/technicians/index\\.ts$' },
+    },
+    {
       name: 'shared-stands-alone',
       comment:
         'shared/ is loaded by the server and the browser: it imports nothing but itself, and the phone numbering ' +

@@ -13,7 +13,7 @@ import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 

@@ -8,7 +8,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
-import type { Technician } from '../technicians/technician.entity.js';
+import type { Technician } from '../technicians/index.js';
 import { checkAppointment, holidayProblem, isInPlanningYears } from './appointment-rules.js';
 import { CONTROL_CHARACTERS } from '../../shared/text.js';
 import { checkOrderFields } from './order-fields.js';

@@ -13,7 +13,7 @@ import { formatDayMonthYear, localDateOf, localDayRange, type LocalDate } from '
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { Order, OrderRepository, activeOrderSql } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { checkConfirmation } from '../schedule/schedule-rules.js';
 import { ScheduleError } from '../schedule/schedule.errors.js';

@@ -14,7 +14,7 @@ import { formatDayMonthYear, localDateOf, localPartsOf, localDayRange } from '..
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Order, OrderRepository } from '../orders/index.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { scheduleOrderOfRow } from './schedule-order-sql.js';
 import { VisitStatusRepository } from './repository/visit-status.repository.js';
 import type { SetVisitStatusInput, UndoVisitStatusInput } from './visit.inputs.js';

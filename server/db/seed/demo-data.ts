@@ -15,7 +15,7 @@ import {
   VISIT_DURATION_SECONDS,
 } from '../../orders/index.js';
 import { SiteVisit } from '../../statistics/site-visit.entity.js';
-import { Technician } from '../../technicians/technician.entity.js';
+import { Technician } from '../../technicians/index.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
 import { publicHolidays } from './public-holidays.js';
 
