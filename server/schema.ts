@@ -16,7 +16,6 @@ import { authDirective } from './common/auth/require-role.js';
 import { DateTimeISOScalar } from './common/time/date-scalars.js';
 import { consumerLinkResolvers } from './consumer-links/index.js';
 import { consumerResolvers } from './consumers/index.js';
-import { dispatchResolvers } from './dispatch/index.js';
 import { exportResolvers } from './exports/index.js';
 import { holidayResolvers } from './holidays/index.js';
 import { importResolvers } from './imports/index.js';
@@ -47,7 +46,6 @@ export const RESOLVERS = [
   ...importResolvers,
   ...exportResolvers,
   ...orderResolvers,
-  ...dispatchResolvers,
   ...overviewResolvers,
   ...statisticsResolvers,
   // "informed?" and the call list

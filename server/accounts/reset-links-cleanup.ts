@@ -1,6 +1,6 @@
 import type { EntityName, EventArgs, EventSubscriber } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { AccountType, PasswordResetToken } from './password-reset-token.entity.js';
 
 /**

@@ -4,7 +4,7 @@ import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Admin } from '../admins/admin.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { AccountError } from './account.errors.js';
 import type { SignInInput } from './account.inputs.js';
 import { AccountType } from './password-reset-token.entity.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { normalizeEmail } from '../common/person-fields.js';
 import { Admin } from '../admins/admin.entity.js';
 import { PASSWORD_MIN_LENGTH as MIN_LENGTH } from '../../shared/staff.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { AccountType } from './password-reset-token.entity.js';
 
 /** What sign-in and password reset need of a technician or an admin. */

@@ -4,7 +4,7 @@ import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { OrderEventActorType, type OrderEventKind } from './order-event-kind.js';
 import { OrderEvent } from './order-event.entity.js';
 import { announceOrdersChanged } from './order-changes.js';

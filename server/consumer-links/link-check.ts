@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { generationBinding, linkFingerprint, LinkPurpose, readLinkToken, visitBinding } from './link-token.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 

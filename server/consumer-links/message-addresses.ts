@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Order } from '../orders/order.entity.js';
+import { type Order, mobileNumberE164 } from '../orders/index.js';
 import { maskEmail, maskMobileNumber } from './masked-contact.js';
 import { isUnsubscribed, normalizedAddress } from './unsubscribes.js';
-import { mobileNumberE164 } from '../orders/address-normalization.js';
 
 /** Where an order's consumer messages go: null for a channel the order has no address for or that was stopped. */
 export interface MessageAddresses {

@@ -7,8 +7,7 @@ import { maskEmail } from './masked-contact.js';
 import { EmailUnsubscribed, PersonalLinkOpened, PersonalLinkRefused } from './personal-link.types.js';
 import { unsubscribe } from './unsubscribes.js';
 import { LinkPurpose, readLinkToken } from './link-token.js';
-import { normalizeEmailAddress } from '../orders/address-normalization.js';
-import { Order } from '../orders/order.entity.js';
+import { normalizeEmailAddress, Order } from '../orders/index.js';
 import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 function refusal(reason: LinkRefusal, order: Order | null): PersonalLinkRefused {

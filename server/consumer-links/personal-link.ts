@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { PERSONAL_LINK_PATH, REPLY_PARAMETER, REPLY_VALUES, UNSUBSCRIBE_SEGMENT } from '../../shared/personal-link.js';
 import { generationBinding, LinkPurpose, signLinkToken } from './link-token.js';
 

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 import { RATING_LINK_PATH } from '../../shared/personal-link.js';
 import { linkFingerprint, LinkPurpose, readLinkToken, signLinkToken, visitBinding } from './link-token.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /**
  * The token of an order's rating link: signed with a key of its own (a personal link's token does not open the

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
-import { mobileNumberE164, normalizeEmailAddress } from '../orders/address-normalization.js';
+import { mobileNumberE164, normalizeEmailAddress } from '../orders/index.js';
 import { ConsumerUnsubscribe, type MessageChannel } from './consumer-unsubscribe.entity.js';
 import { UnsubscribeRepository } from './repository/unsubscribe.repository.js';
 import { isPlainEmailAddress } from '../../shared/text.js';

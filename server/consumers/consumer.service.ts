@@ -5,7 +5,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { localDateOf, localDayOf } from '../../shared/zoned-time.js';
-import { Order } from '../orders/order.entity.js';
+import { Order, lookedUpOrdersOf, lookedUpOrdersSql, OrderRepository } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
 import type { ConsumerContact } from './consumer-contact.types.js';
@@ -13,11 +13,9 @@ import { ConsumerError } from './consumer.errors.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './consumer-visit.types.js';
 import { lookupKeyOf, type LookupKey } from './lookup-key.js';
-import { lookedUpOrdersOf, lookedUpOrdersSql } from '../orders/repository/customer-lookups.js';
 import { isWindowAvailable, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
-import { OrderRepository } from '../orders/repository/order.repository.js';
 
 /** More visits at one address than anyone has; keeps the data token small. */
 const MAX_VISITS = 20;

@@ -1,7 +1,7 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { externalPartnerOf } from './contact-details.js';
 
 /** The external company of an order by name, from the companies the consumer pages name (their one home). */

@@ -2,7 +2,7 @@ import { ZIPCODE_PATTERN } from '../../shared/orders.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Country } from '../common/locale.js';
-import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../orders/address-normalization.js';
+import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../orders/index.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 
 /** Longest input accepted as typed; longer is not an address or a phone number. */

@@ -2,11 +2,10 @@ import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
+import { Order, OrderRepository } from '../orders/index.js';
 import { EXTERNAL_COMPANIES } from './contact-details.js';
 import { ConsumerError } from './consumer.errors.js';
 import { isWindowAvailable } from './visit-indication.js';
-import { OrderRepository } from '../orders/repository/order.repository.js';
 
 /**
  * One visit of the caller's data token whose window is shown, by reference number: the one rule for

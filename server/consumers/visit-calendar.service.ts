@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
 import { translate } from '../common/i18n/translate.js';
 import { localPartsOf } from '../../shared/zoned-time.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { addressLine } from '../../shared/address.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS } from './contact-details.js';
 import { buildCalendar } from './icalendar.js';

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, type OrderValues } from '../audit/order-values.js';
@@ -9,12 +8,11 @@ import { TIME_ZONE } from '../common/locale.js';
 import { localPartsOf } from '../../shared/zoned-time.js';
 import { ConsumerError } from './consumer.errors.js';
 import { ownShownVisit } from './own-visit.js';
-import { Order } from '../orders/order.entity.js';
+import { type Order, OrderRepository } from '../orders/index.js';
 import { normalizeAccessNote } from '../replies/access-note.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ReplyError } from '../replies/reply.errors.js';
 import type { ReplyToVisitInput } from './visit-reply.inputs.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -56,15 +54,13 @@ export class VisitReplyService {
     await services.rateLimiter.consume('CONSUMER_REPLY_PER_ORDER', String(visit.id));
 
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOneOrFail(Order, visit.id, {
-        ...INCLUDING_DELETED,
-        lockMode: LockMode.PESSIMISTIC_WRITE,
-        refresh: true,
+      // Deleted by an admin since the visit was found: gone for the consumer, as everywhere else.
+      const gone = (reference: string) => new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference } });
+      const order = await new OrderRepository(em).activeForChange(visit.id, {
+        notFound: () => gone(visit.referenceNumber),
+        deleted: (deleted) => gone(deleted.referenceNumber),
       });
       const now = services.clock.now();
-      // Deleted by an admin since the visit was found: gone for the consumer, as everywhere else.
-      if (order.deletedAt)
-        throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference: order.referenceNumber } });
       if (now.getTime() >= order.appointment.getTime()) {
         throw new AppError(ReplyError.REPLY_CLOSED, { params: { start: localStart(order) } });
       }

@@ -8,12 +8,12 @@ import { ImportJob } from '../imports/import-job.entity.js';
 import { ImportSetting } from '../imports/import-setting.entity.js';
 import { ConsumerMessage } from '../messages/consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 

@@ -10,7 +10,7 @@ import { formatVisitWindow } from '../imports/import-window.js';
 import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
 import { AppError } from '../common/errors/app-error.js';
 import { ExportError } from './export.errors.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
+import { activeOrderSql } from '../orders/index.js';
 import { BinaryCopyFormatError, BinaryCopyReader, type BinaryCopyRow } from './binary-copy-rows.js';
 import { CsvBytes } from './csv-bytes.js';
 

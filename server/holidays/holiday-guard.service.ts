@@ -2,10 +2,8 @@ import { findPage, type Connection, type PageArgs } from '../common/pagination.j
 import type { Country } from '../common/locale.js';
 import type { LocalDate } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_SORT } from '../orders/order.service.js';
+import { Order, ORDER_SORT, OrderRepository } from '../orders/index.js';
 import { parseLocalDateInput } from './local-date-input.js';
-import { OrderRepository } from '../orders/repository/order.repository.js';
 
 /**
  * The holiday guard: which active orders a new holiday would land on. A holiday is not a working

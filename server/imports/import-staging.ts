@@ -10,7 +10,7 @@ import { copyTextRow } from '../common/db/copy-text.js';
 import type { OrderCsvColumns } from './order-import.types.js';
 import type { StagedOrder, StagedReference } from './order-row.js';
 import type { RowProblem } from './order-row-rules.js';
-import { deletedOrderSql } from '../orders/repository/active-orders.js';
+import { deletedOrderSql } from '../orders/index.js';
 
 /** Rows per merge statement: few statements, bounded memory. */
 export const MERGE_BATCH_ROWS = 5000;

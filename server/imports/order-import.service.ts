@@ -11,7 +11,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { isTooLarge } from '../common/http/uploads.js';
 import { translate } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { CsvSyntaxError, readCsvRecords } from './csv-reader.js';
 import { CSV_COLUMNS } from './csv-format.js';
 import { ImportError } from './import.errors.js';

@@ -6,7 +6,7 @@ import { loadHolidayDates } from '../holidays/working-days.js';
 import { PLANNER_DAY } from '../../shared/hours.js';
 import { PLANNING_YEARS } from '../../shared/orders.js';
 import { formatClock, type VisitWindow } from './import-window.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
+import { activeOrderSql } from '../orders/index.js';
 
 /** A problem with one row of an imported file: line, column (null for the whole row) and reason. */
 export interface RowProblem {

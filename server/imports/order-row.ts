@@ -1,8 +1,7 @@
 import { parseCountry, type Country } from '../common/locale.js';
 import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
-import { checkOrderFields, type OrderFields } from '../orders/order-fields.js';
-import { technicianCountryProblem } from '../orders/technician-country.js';
-import type { Technician } from '../technicians/technician.entity.js';
+import { checkOrderFields, type OrderFields, technicianCountryProblem } from '../orders/index.js';
+import type { Technician } from '../technicians/index.js';
 import type { CsvRecord } from './csv-reader.js';
 import {
   CSV_COLUMNS,

@@ -13,17 +13,13 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { formatDayMonthYear, instantOf, localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
-import { Order } from '../orders/order.entity.js';
-import { OrderError } from '../orders/order.errors.js';
-import { unknownTechnician } from '../orders/order.service.js';
-import { findTechnicianByRef } from '../orders/technician-ref.js';
+import { Order, OrderError, unknownTechnician, findTechnicianByRef, OrderRepository } from '../orders/index.js';
 import { CallListError } from './call-list.errors.js';
 import type { SetCallStatusInput } from './call-list.inputs.js';
 import { CallListStatus, type CallList } from './call-list.types.js';
 import { callDateOf } from './order-call.loader.js';
 import { OrderCall } from './order-call.entity.js';
 import { InformedRepository, type CallListRow } from './repository/informed.repository.js';
-import { OrderRepository } from '../orders/repository/order.repository.js';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -141,14 +137,13 @@ export class CallListService {
     }
     return this.ctx.em.transactional(async (em) => {
       // Locked: two dispatchers on the same row record one after the other, each event with the true "before".
-      const order = await new OrderRepository(em).forChange(input.orderId);
-      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
-      if (order.deletedAt) {
-        throw new AppError(OrderError.ORDER_DELETED, {
-          message: 'CALL_ORDER_DELETED',
-          params: { reference: order.referenceNumber },
-        });
-      }
+      const order = await new OrderRepository(em).activeForChange(input.orderId, {
+        deleted: (deleted) =>
+          new AppError(OrderError.ORDER_DELETED, {
+            message: 'CALL_ORDER_DELETED',
+            params: { reference: deleted.referenceNumber },
+          }),
+      });
       const zone = TIME_ZONE[order.country];
       const listDate = await nextWorkingDay(em, order.country, localDateOf(this.ctx.services.clock.now(), zone));
       const callDate = callDateOf(order);

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
 
 /** A row of the call list by its call: not called yet, or the status of its last call. */

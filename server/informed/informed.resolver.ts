@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { SetCallStatusInput } from './call-list.inputs.js';
 import { CallListService } from './call-list.service.js';
 import { CallList, CallListStatus } from './call-list.types.js';

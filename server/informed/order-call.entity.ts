@@ -4,8 +4,7 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { CALL_NOTE_MAX_LENGTH } from '../../shared/call-list.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
+import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** What came of the dispatcher's call to the customer (the values of shared/call-list.ts). */
 export enum CallStatus {

@@ -2,7 +2,7 @@ import { TIME_ZONE } from '../common/locale.js';
 import { requestBatchLoader } from '../common/request-batch-loader.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { OrderCall } from './order-call.entity.js';
 
 /** The visit day of an order in its country: the day whose call list it is on. */

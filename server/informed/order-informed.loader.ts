@@ -3,7 +3,7 @@ import { requestBatchLoader } from '../common/request-batch-loader.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { InformedRepository } from './repository/informed.repository.js';
 import type { OrderInformed } from './order-informed.types.js';

@@ -3,7 +3,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { toLegacyFlag, toLegacySign } from './legacy-values.js';
 import { LookUpVisitsPayload } from '../consumers/consumer-visit.types.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { ScheduleOrder } from '../visits/visit.types.js';
 
 /**

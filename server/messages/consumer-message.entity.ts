@@ -1,8 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { registerEnumType } from 'type-graphql';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
+import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 import type { MessageFailureCode } from './message-failure.js';
 
 /** What a message tells the consumer. */

@@ -6,8 +6,8 @@ import type { AppContext } from '../context.js';
 import { maskEmail, maskMobileNumber } from '../consumer-links/masked-contact.js';
 import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
-import { Order } from '../orders/order.entity.js';
-import { OrderError } from '../orders/order.errors.js';
+import { Order, OrderError } from '../orders/index.js';
+import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
@@ -15,7 +15,6 @@ import type { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.typ
 import { addressOf } from './message-planner.js';
 import { SEND_QUEUES } from './message-sender.js';
 import { MessageError } from './message.errors.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 import { ConsumerMessageRepository } from './repository/consumer-message.repository.js';
 
 function maskedRecipient(channel: MessageChannel, recipient: string | null): string | null {

@@ -2,7 +2,7 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { addDays, instantOf, localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { isWindowAvailable } from '../consumers/visit-indication.js';
 import type { HolidaySource } from '../holidays/working-days.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { MessageKind, WINDOW_KINDS, type ConsumerMessage } from './consumer-message.entity.js';
 
 /** Further ahead than any run of Sundays and holidays can publish. */

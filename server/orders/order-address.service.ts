@@ -6,7 +6,6 @@ import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
 import { checkOrderAddress } from './order-fields.js';
 import { Order } from './order.entity.js';
-import { OrderError } from './order.errors.js';
 import type { UpdateOrderAddressInput } from './order.inputs.js';
 import { OrderRepository } from './repository/order.repository.js';
 
@@ -32,10 +31,8 @@ export class OrderAddressService {
   update(input: UpdateOrderAddressInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
       // The technician comes along: the order page reads the corrected order back with its technician's name.
-      const order = await new OrderRepository(em).forChange(input.orderId);
-      if (order) await em.populate(order, ['technician']);
-      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
-      if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);
+      const order = await new OrderRepository(em).activeForChange(input.orderId);
+      await em.populate(order, ['technician']);
       const { address, problems } = checkOrderAddress({ ...input, country: order.country });
       if (!address || problems.length > 0) {
         throw new AppError(CommonError.BAD_USER_INPUT, { message: 'ORDER_INVALID', fields: problems });

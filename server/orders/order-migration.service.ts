@@ -7,7 +7,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { dateOutOfRange, isInPlanningYears } from './appointment-rules.js';
 import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';

@@ -7,7 +7,7 @@ import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { ORDER_FIELD_MAX_LENGTH, PHONE_DIGITS } from '../../shared/orders.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { OrderDeletion } from './order-deletion.types.js';
 import { ACTIVE_ORDERS_FILTER } from './repository/active-orders.js';
 

@@ -8,7 +8,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
-import type { Technician } from '../technicians/technician.entity.js';
+import type { Technician } from '../technicians/index.js';
 import { checkAppointment, holidayProblem, isInPlanningYears } from './appointment-rules.js';
 import { CONTROL_CHARACTERS } from '../../shared/text.js';
 import { checkOrderFields } from './order-fields.js';
@@ -157,9 +157,7 @@ export class OrderService {
     const viewer = this.ctx.viewer;
     if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).forChange(id);
-      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
-      if (order.deletedAt) throw orderDeleted();
+      const order = await new OrderRepository(em).activeForChange(id);
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
       order.deletedAt = this.now;
       order.deletedBy = admin;
@@ -182,7 +180,7 @@ export class OrderService {
    */
   restore(id: number): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).forChange(id);
+      const order = await new OrderRepository(em).forChangeIncludingDeleted(id);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
       await em.populate(order, ['technician']);

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { connectionType } from '../common/pagination.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { Order } from './order.entity.js';
 
 export const OrderConnection = connectionType(Order, [Role.ADMIN]);

@@ -1,6 +1,6 @@
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { Country } from '../common/locale.js';
-import type { Technician } from '../technicians/technician.entity.js';
+import type { Technician } from '../technicians/index.js';
 import { OrderError } from './order.errors.js';
 import { fullName } from '../../shared/staff.js';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { CONTROL_CHARACTERS } from '../../shared/text.js';
 
 const MAX_ID = 2_147_483_647;

@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
-import { DeleteTechnicianPayload } from '../technicians/technician.types.js';
+import { DeleteTechnicianPayload } from '../technicians/index.js';
 import { TechnicianRemovalService } from './technician-removal.service.js';
 
 @Resolver()

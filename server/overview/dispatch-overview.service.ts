@@ -3,7 +3,7 @@ import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
-import { ReplyFilter, type OrderFilterInput } from '../orders/order.inputs.js';
+import { ReplyFilter, type OrderFilterInput } from '../orders/index.js';
 import { localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import {
   OverviewDayKind,

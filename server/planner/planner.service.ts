@@ -11,9 +11,9 @@ import type { TechnicianSession, TechnicianViewer } from '../common/auth/viewer.
 import { Country, TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf, localDayRange, type LocalDate } from '../../shared/zoned-time.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
-import { Order } from '../orders/order.entity.js';
+import { Order, OrderRepository, activeOrderSql } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
 import { checkConfirmation } from '../schedule/schedule-rules.js';
 import { ScheduleError } from '../schedule/schedule.errors.js';
@@ -29,8 +29,6 @@ import {
 } from '../visits/schedule-order-sql.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
-import { OrderRepository } from '../orders/repository/order.repository.js';
-import { activeOrderSql } from '../orders/repository/active-orders.js';
 import {
   ADMIN_HOLDS_SQL,
   staffSessionParams,

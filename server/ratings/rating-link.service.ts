@@ -3,7 +3,7 @@ import { Role } from '../common/auth/role.js';
 import { withViewer, type AppContext } from '../context.js';
 import { consumerLanguageOf } from '../consumer-links/consumer-language.js';
 import { ratingLinkOrder, RatingLinkRefusal } from '../consumer-links/rating-link.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { LinkedRating, RatingLinkRefused, RatingLinkVisit, type RateVisitByLinkInput } from './rating-link.types.js';

@@ -3,8 +3,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX, RATING_MIN } from '../../shared/ratings.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
+import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.ADMIN];
 

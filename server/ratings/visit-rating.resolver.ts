@@ -3,7 +3,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ConsumerVisit } from '../consumers/consumer-visit.types.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import { RATING_CHANGEABLE_DAYS } from '../../shared/ratings.js';
 import { RateVisitInput } from './visit-rating.inputs.js';

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/postgresql';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, type OrderValues } from '../audit/order-values.js';
@@ -7,14 +6,13 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { ConsumerError } from '../consumers/consumer.errors.js';
 import { ownShownVisit } from '../consumers/own-visit.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
+import { type Order, OrderRepository } from '../orders/index.js';
 import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { isValidScore, RATING_CHANGEABLE_DAYS, RATING_MAX, RATING_MIN, ratingOpenUntil } from '../../shared/ratings.js';
 import { normalizeRatingComment } from './rating-comment.js';
 import { RatingError } from './rating.errors.js';
 import type { RateVisitInput } from './visit-rating.inputs.js';
 import { VisitRating } from './visit-rating.entity.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** A rating as the audit trail records it: the score only (the comment is on the order screen itself). */
 const ratingValues = (rating: VisitRating | null): OrderValues => ({ ratingScore: rating?.score ?? null });
@@ -64,14 +62,11 @@ export class VisitRatingService {
     await services.rateLimiter.consume('CONSUMER_RATING_PER_ORDER', String(visit.id));
 
     return this.ctx.em.transactional(async (em) => {
-      const order = await em.findOneOrFail(Order, visit.id, {
-        ...INCLUDING_DELETED,
-        lockMode: LockMode.PESSIMISTIC_WRITE,
-        refresh: true,
+      // Deleted since the visit was found: gone for the consumer, as everywhere else.
+      const order = await new OrderRepository(em).activeForChange(visit.id, {
+        deleted: (deleted) =>
+          new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference: deleted.referenceNumber } }),
       });
-      if (order.deletedAt) {
-        throw new AppError(ConsumerError.VISIT_NOT_FOUND, { params: { reference: order.referenceNumber } });
-      }
       const now = services.clock.now();
       const status = await em.findOne(VisitStatus, { order: order.id }, { refresh: true });
       if (status?.stage !== VisitStage.FINISHED) throw new AppError(RatingError.RATING_NOT_FINISHED);

@@ -3,8 +3,7 @@ import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
+import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** The one-tap answers a consumer gives to a visit window. */
 export enum VisitAnswer {

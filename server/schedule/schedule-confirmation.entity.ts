@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Admin } from '../admins/admin.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { Technician } from '../technicians/index.js';
 
 /** A technician confirmed the schedule of one date; from then on that schedule is locked. */
 @Entity({ tableName: 'schedule_confirmations' })

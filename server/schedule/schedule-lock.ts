@@ -3,7 +3,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf, type LocalDate } from '../../shared/zoned-time.js';
 import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
-import type { Technician } from '../technicians/technician.entity.js';
+import type { Technician } from '../technicians/index.js';
 import { ScheduleError } from './schedule.errors.js';
 import { fullName } from '../../shared/staff.js';
 

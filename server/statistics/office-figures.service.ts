@@ -3,7 +3,7 @@ import { percentOf } from '../../shared/office-figures.js';
 import { addDays, type LocalDate } from '../../shared/zoned-time.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
-import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/order.inputs.js';
+import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/index.js';
 import { parseBoundedPeriod } from './bounded-period.js';
 import { StatisticsRepository, type OfficeFigureSqlRow } from './repository/statistics.repository.js';
 import { FigureGrouping, type OfficeFigureRow, type OfficeFigures } from './office-figures.types.js';

@@ -1,6 +1,5 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
+import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** One successful consumer lookup: the input of the usage statistics. */
 @Entity({ tableName: 'site_visits' })

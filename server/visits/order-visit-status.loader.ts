@@ -1,6 +1,6 @@
 import { requestBatchLoader } from '../common/request-batch-loader.js';
 import type { AppContext } from '../context.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import { VisitStatus } from './visit-status.entity.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Country } from '../common/locale.js';
 import { externalPartnerOf } from '../consumers/contact-details.js';
-import type { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/index.js';
 import type { ConsumerReply, VisitAnswer } from '../replies/consumer-reply.entity.js';
 import type { VisitOutcome, VisitStage, VisitStatusView } from './visit-status.entity.js';
 import type { ScheduleOrder } from './visit.types.js';

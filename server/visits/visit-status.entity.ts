@@ -4,8 +4,7 @@ import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { Order } from '../orders/order.entity.js';
-import { ORDER_RELATION_FILTERS } from '../orders/repository/active-orders.js';
+import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** Where the technician is with a visit. Without a status row the visit is planned. */
 export enum VisitStage {

@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { VISIT_REQUEST_ID_MAX_LENGTH } from '../../shared/visits.js';
 import { Admin } from '../admins/admin.entity.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
@@ -13,8 +13,8 @@ import { TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf, localPartsOf, localDayRange } from '../../shared/zoned-time.js';
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
-import { Technician } from '../technicians/technician.entity.js';
+import { type Order, OrderRepository } from '../orders/index.js';
+import { Technician } from '../technicians/index.js';
 import { scheduleOrderOfRow } from './schedule-order-sql.js';
 import { VisitStatusRepository } from './repository/visit-status.repository.js';
 import type { SetVisitStatusInput, UndoVisitStatusInput } from './visit.inputs.js';
@@ -23,7 +23,6 @@ import { normalizeVisitNote, PLANNED, stepBack, stepForward, type RuleResult, ty
 import { VisitStage, VisitStatus } from './visit-status.entity.js';
 import type { CurrentTechnician, ScheduleOrder, TechnicianDay } from './visit.types.js';
 import { fullName } from '../../shared/staff.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
 
 /** The change notice of a committed visit status (live pages and message jobs listen to it). */
 export const VISIT_STATUS_TOPIC = 'visit-status';
@@ -121,14 +120,13 @@ export class VisitStatusService {
     await this.ctx.em.transactional(async (em) => {
       const visits = new VisitStatusRepository(em);
       await visits.lockTechnician(technicianId);
-      const order = await em.findOne(Order, input.orderId, {
-        ...INCLUDING_DELETED,
-        lockMode: LockMode.PESSIMISTIC_WRITE,
-        refresh: true,
+      // Another's order, a deleted one and none at all look the same to a technician.
+      const notYours = () => new AppError(VisitError.VISIT_NOT_YOURS);
+      const order = await new OrderRepository(em).activeForChange(input.orderId, {
+        notFound: notYours,
+        deleted: notYours,
       });
-      if (!order || order.technician?.id !== technicianId || order.deletedAt !== null) {
-        throw new AppError(VisitError.VISIT_NOT_YOURS);
-      }
+      if (order.technician?.id !== technicianId) throw notYours();
       // A request id applied before: the status is already what that request made it.
       if (!(await visits.claimRequest(order.id, input.requestId, now))) return;
       const zone = TIME_ZONE[order.country];

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-g
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from '../orders/index.js';
 import { orderVisitStatusLoader } from './order-visit-status.loader.js';
 import { SetVisitStatusInput, UndoVisitStatusInput } from './visit.inputs.js';
 import { VisitStatusService } from './visit-status.service.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDayRange } from '../../../shared/zoned-time.js';
 import type { Country } from '../../common/locale.js';
-import { activeOrderSql } from '../../orders/repository/active-orders.js';
+import { activeOrderSql } from '../../orders/index.js';
 import type { VisitOutcome, VisitStage } from '../../visits/visit-status.entity.js';
 
 /** A visit of the board with its technician and status. */

@@ -6,13 +6,18 @@ import { Country, TIME_ZONE } from '../../common/locale.js';
 import { addDays, instantOf, localDateOf, type LocalDate } from '../../../shared/zoned-time.js';
 import { Holiday } from '../../holidays/holiday.entity.js';
 import { isWorkingDay } from '../../holidays/working-days.js';
-import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../../orders/address-normalization.js';
-import { Order, VISIT_DURATION_SECONDS } from '../../orders/order.entity.js';
+import {
+  normalizeHouseNumber,
+  normalizePhone,
+  normalizeZipcode,
+  Order,
+  OrderRepository,
+  VISIT_DURATION_SECONDS,
+} from '../../orders/index.js';
 import { SiteVisit } from '../../statistics/site-visit.entity.js';
-import { Technician } from '../../technicians/technician.entity.js';
+import { Technician } from '../../technicians/index.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
 import { publicHolidays } from './public-holidays.js';
-import { INCLUDING_DELETED } from '../../orders/repository/active-orders.js';
 
 export const DEMO_ADMIN = { email: 'admin@demo.tijdvak.nl', password: 'demo-admin-2026' };
 export const DEMO_TECHNICIAN_PASSWORD = 'monteur123';
@@ -172,7 +177,7 @@ function sequence(seed: number): () => number {
 
 /** Fills an empty database with a demo world; returns the logins to print. Does nothing when data exists. */
 export async function seedDemoData(em: EntityManager, clock: Clock): Promise<DemoLogins | null> {
-  if ((await em.count(Technician)) > 0 || (await em.count(Order, {}, INCLUDING_DELETED)) > 0) return null;
+  if ((await em.count(Technician)) > 0 || (await new OrderRepository(em).anyStored())) return null;
   const now = clock.now();
   const random = sequence(42);
 

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../../common/locale.js';
-import { activeOrderSql } from '../../orders/repository/active-orders.js';
 import {
+  activeOrderSql,
   SAME_CUSTOMER_ANY_COUNTRY_SQL,
   SAME_CUSTOMER_SQL,
   VISIT_LISTED_ORDER_SQL,
-} from '../../orders/repository/customer-lookups.js';
+} from '../../orders/index.js';
 import type { CallStatus } from '../order-call.entity.js';
 
 /** An instant as the driver hands it back. */

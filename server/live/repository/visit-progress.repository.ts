@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { activeOrderSql } from '../../orders/repository/active-orders.js';
+import { activeOrderSql } from '../../orders/index.js';
 import type { VisitOutcome, VisitStage } from '../../visits/visit-status.entity.js';
 
 /** The progress of active orders by id: one statement whatever their number (the ids travel as one array). */

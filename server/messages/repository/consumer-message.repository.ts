@@ -1,6 +1,6 @@
 import type { EntityManager, LoggingOptions } from '@mikro-orm/postgresql';
 import type { Country, Language } from '../../common/locale.js';
-import { activeOrderSql, deletedOrderSql } from '../../orders/repository/active-orders.js';
+import { activeOrderSql, deletedOrderSql } from '../../orders/index.js';
 import type { VisitOutcome, VisitStage } from '../../visits/visit-status.entity.js';
 import type { MessageChannel, MessageKind, MessageStatus } from '../consumer-message.entity.js';
 import type { MessageFailureCode } from '../message-failure.js';

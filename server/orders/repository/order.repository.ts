@@ -1,8 +1,10 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { AppError } from '../../common/errors/app-error.js';
 import { TIME_ZONE, type Country } from '../../common/locale.js';
 import type { Connection, PageArgs } from '../../common/pagination.js';
 import { localDayRange, type LocalDate, type LocalDayRange } from '../../../shared/zoned-time.js';
 import { Order } from '../order.entity.js';
+import { OrderError } from '../order.errors.js';
 import type { OrderFilterInput, OrderSortInput } from '../order.inputs.js';
 import { activeOrderSql, INCLUDING_DELETED } from './active-orders.js';
 import { searchOrders } from './order-search.js';
@@ -23,6 +25,14 @@ export const technicianDayParams = (technicianId: number, day: LocalDayRange): u
   day.end,
 ];
 
+/** What `activeForChange` throws instead of its own refusals, for a caller that tells its user otherwise. */
+export interface ChangeRefusals {
+  /** No order has the id. */
+  notFound?: () => AppError;
+  /** The order was deleted. */
+  deleted?: (order: Order) => AppError;
+}
+
 /**
  * The queries on orders. Services keep the rules (who may change what, and when) and ask here for the rows;
  * reads of deleted orders are named as such, every other read sees active orders only (active-orders.ts).
@@ -40,12 +50,26 @@ export class OrderRepository {
     return searchOrders(this.em, filter, technicianId, sort, page);
   }
 
-  /** The order with this id, deleted or not, locked for a change in the caller's transaction. */
-  forChange(id: number, options: { refresh?: boolean } = {}): Promise<Order | null> {
+  /**
+   * The order with this id, to be changed in the caller's transaction: locked, read afresh (not from the identity
+   * map: the lock is what makes the row current), and refused when there is none or it was deleted. The refusals
+   * default to the dispatcher's ORDER_NOT_FOUND and ORDER_DELETED; a caller that speaks to someone else gives its
+   * own (a consumer is told the visit is not found, a technician that it is not his), so a deleted order reveals
+   * nothing the caller may not know.
+   */
+  async activeForChange(id: number, refusals: ChangeRefusals = {}): Promise<Order> {
+    const order = await this.forChangeIncludingDeleted(id);
+    if (!order) throw refusals.notFound?.() ?? new AppError(OrderError.ORDER_NOT_FOUND);
+    if (order.deletedAt) throw refusals.deleted?.(order) ?? new AppError(OrderError.ORDER_DELETED);
+    return order;
+  }
+
+  /** The order with this id, deleted or not, locked and read afresh: for the one change a deleted order allows. */
+  forChangeIncludingDeleted(id: number): Promise<Order | null> {
     return this.em.findOne(
       Order,
       { id },
-      { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: options.refresh },
+      { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
   }
 
@@ -72,6 +96,11 @@ export class OrderRepository {
   /** Whether an order, deleted or not, has this id. */
   async exists(id: number): Promise<boolean> {
     return (await this.em.count(Order, { id }, INCLUDING_DELETED)) > 0;
+  }
+
+  /** Whether any order was ever stored, deleted or not. */
+  async anyStored(): Promise<boolean> {
+    return (await this.em.count(Order, {}, INCLUDING_DELETED)) > 0;
   }
 
   /** Whether any order, deleted or not, has this reference number (references are never reused). */

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../../common/locale.js';
-import type { OrderFilterInput } from '../../orders/order.inputs.js';
-import { activeOrderSql } from '../../orders/repository/active-orders.js';
-import { orderFilterCondition } from '../../orders/repository/order-search.js';
+import { type OrderFilterInput, activeOrderSql, orderFilterCondition } from '../../orders/index.js';
 
 /** A day of a country to count, as an instant range, with what the day is (today, the next working day...). */
 export interface OverviewDaySpan<Kind extends string> {

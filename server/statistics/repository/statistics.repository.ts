@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ASYNC_COMMIT_FROM } from '../../common/db/async-commit.js';
 import type { PlainStatements } from '../../common/db/plain-statements.js';
 import type { Country } from '../../common/locale.js';
-import type { OrderFilterInput } from '../../orders/order.inputs.js';
-import { orderFilterCondition } from '../../orders/repository/order-search.js';
+import { type OrderFilterInput, orderFilterCondition } from '../../orders/index.js';
 import { FigureGrouping } from '../office-figures.types.js';
 
 /** One aggregate of the usage statistics. */

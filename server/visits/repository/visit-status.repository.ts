@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LocalDayRange } from '../../../shared/zoned-time.js';
 import type { OrderEventKind } from '../../audit/order-event-kind.js';
 import type { Country } from '../../common/locale.js';
-import { technicianDayParams, technicianDaySql } from '../../orders/repository/order.repository.js';
+import { technicianDayParams, technicianDaySql } from '../../orders/index.js';
 import { SCHEDULE_ORDER_COLUMNS, SCHEDULE_ORDER_JOINS, type ScheduleOrderRow } from '../schedule-order-sql.js';
 import type { VisitStage } from '../visit-status.entity.js';
 

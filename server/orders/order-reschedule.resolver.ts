@@ -2,7 +2,7 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
-import { Order } from '../orders/order.entity.js';
+import { Order } from './order.entity.js';
 import { RescheduleOrderInput } from './order-reschedule.inputs.js';
 import { OrderRescheduleService } from './order-reschedule.service.js';
 

@@ -6,30 +6,29 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import { checkAppointment, holidayProblem } from '../orders/appointment-rules.js';
-import { Order } from '../orders/order.entity.js';
-import { OrderError } from '../orders/order.errors.js';
-import { unknownTechnician } from '../orders/order.service.js';
-import { assertSameCountry } from '../orders/technician-country.js';
-import { findTechnicianByRef } from '../orders/technician-ref.js';
 import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import { checkAppointment, holidayProblem } from './appointment-rules.js';
+import type { Order } from './order.entity.js';
 import type { RescheduleOrderInput } from './order-reschedule.inputs.js';
-import { OrderRepository } from '../orders/repository/order.repository.js';
+import { unknownTechnician } from './order.service.js';
+import { OrderRepository } from './repository/order.repository.js';
+import { assertSameCountry } from './technician-country.js';
+import { findTechnicianByRef } from './technician-ref.js';
 
 const RECORDED = ['appointment', 'technician'] as const;
 
 /**
  * Moving a visit to another date and window (docs/rules.md, Rescheduling an order). It weighs the rules of
- * orders (the window), holidays (a working day) and schedules (a confirmed day), so it sits above them.
+ * orders (the window), holidays (a working day) and schedules (a confirmed day). Schedules sit below orders; the
+ * holidays come through the context's holiday service (server/context.ts), not the holidays domain, which builds
+ * on orders (it counts a day's orders before a holiday is added), so the change lives with the other order changes.
  */
 export class OrderRescheduleService {
   constructor(private readonly ctx: AppContext) {}
 
   reschedule(input: RescheduleOrderInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).forChange(input.orderId);
-      if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
-      if (order.deletedAt) throw new AppError(OrderError.ORDER_DELETED);
+      const order = await new OrderRepository(em).activeForChange(input.orderId);
       await em.populate(order, ['technician']);
       const ref = input.technician?.trim();
       const technician = ref ? await findTechnicianByRef(em, ref) : order.technician;

@@ -1,3 +1,0 @@
-import { OrderRescheduleResolver } from './order-reschedule.resolver.js';
-
-export const dispatchResolvers = [OrderRescheduleResolver] as const;
