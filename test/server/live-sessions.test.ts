@@ -102,6 +102,35 @@ describe('live streams and the sessions they belong to', () => {
     expect(again.status).toBe(401);
   });
 
+  it("end the streams an admin opened as a technician when that admin is deactivated, not the technician's own", async () => {
+    const acting = await createAdmin(first.em());
+    const technician = await createTechnician(first.em());
+    const asTechnician = await open(second, OWN, second.services.tokens.signTechnician(technician, acting));
+    const own = await open(second, OWN, tokensFor(second).technician(technician));
+    expect([asTechnician.status, own.status]).toEqual([200, 200]);
+    const { body } = await first.graphql(
+      UPDATE_ADMIN,
+      { id: acting.id, input: { firstname: 'A', lastname: 'B', email: acting.email, inactive: true } },
+      { token: tokensFor(first).admin(await createAdmin(first.em())) },
+    );
+    expect(body.errors).toBeUndefined();
+    await endsUnauthenticated(asTechnician, 2_000);
+
+    // The technician's own stream still follows its visits.
+    const order = await createOrder(first.em(), { technician, appointment: instantOf(TODAY, 12, 0, ZONE) });
+    const set = await first.graphql(
+      SET,
+      { input: { requestId: randomUUID(), orderId: order.id, stage: 'ARRIVED' } },
+      { token: tokensFor(first).technician(technician) },
+    );
+    expect(set.body.errors).toBeUndefined();
+    const change = await own.next((event) => event.data?.data?.visitProgressChanged !== undefined, 2_000);
+    expect(change.data?.data?.visitProgressChanged).toEqual({
+      referenceNumber: order.referenceNumber,
+      stage: 'ARRIVED',
+    });
+  });
+
   it("end a deleted technician's stream on another instance", async () => {
     const technician = await createTechnician(first.em());
     const stream = await open(second, OWN, tokensFor(second).technician(technician));
