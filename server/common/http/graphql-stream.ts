@@ -319,7 +319,7 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
         };
       } catch (error) {
         // Answered as a failure (onNext logs it): the stream says so and completes.
-        return { data: null, errors: failed(error).errors };
+        return failed(error);
       }
     },
     // The same answers as /graphql: expected errors with their code in the caller's language, the rest masked.
@@ -335,7 +335,7 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
         return { ...(result as ExecutionResult), errors: shown };
       } catch (error) {
         services.logger.error({ err: error }, 'a live stream could not format its answer');
-        const message = translate(Language.NL, 'INTERNAL_SERVER_ERROR');
+        const message = translate(ctx.language, 'INTERNAL_SERVER_ERROR');
         return { data: null, errors: [new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] };
       }
     },
