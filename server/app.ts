@@ -174,6 +174,7 @@ export async function composeApp(
     validationRules: graphqlValidationRules(graphqlArmor()),
     maxTokens: GRAPHQL_LIMITS.maxTokens,
     limits: config.live,
+    services,
     contextOf: (req, res) => createContext(req, res, services),
   });
   app.use(

@@ -111,10 +111,12 @@ export interface AppConfig {
   exports: { maxConcurrent: number; deadlineMs: number };
   /**
    * Live updates (GraphQL subscriptions over server-sent events): at most `maxStreams` open streams in this
-   * process and `maxStreamsPerViewer` per token holder (a consumer's tabs, a technician's phone), each ended
-   * after `streamDeadlineMs` (the client opens it again and reads the state anew).
+   * process, `maxStreamsPerViewer` per token holder (one consumer grant's tabs, a technician's phone) and
+   * `maxStreamsPerOrder` per order over all the grants that name it (generous: a stranger who looks up the same
+   * address gets grants of his own, and cannot take the consumer's places), each ended after `streamDeadlineMs`
+   * (the client opens it again and reads the state anew) or when its session ends.
    */
-  live: { maxStreams: number; maxStreamsPerViewer: number; streamDeadlineMs: number };
+  live: { maxStreams: number; maxStreamsPerViewer: number; maxStreamsPerOrder: number; streamDeadlineMs: number };
   /**
    * After SIGTERM the instance answers 503 on /readyz but keeps serving for this long, so the load balancer's
    * health checks take it out of rotation before it stops accepting; only then do in-flight requests drain.
@@ -479,6 +481,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     live: {
       maxStreams: readPositiveInt(env, 'LIVE_MAX_STREAMS', 5_000),
       maxStreamsPerViewer: readPositiveInt(env, 'LIVE_MAX_STREAMS_PER_VIEWER', 5),
+      maxStreamsPerOrder: readPositiveInt(env, 'LIVE_MAX_STREAMS_PER_ORDER', 50),
       streamDeadlineMs: readPositiveInt(env, 'LIVE_STREAM_DEADLINE_MS', 30 * 60_000),
     },
     shutdownDrainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 3_000 : 0),

@@ -1,14 +1,9 @@
 import type { AppServices } from '../context.js';
 import { adminSessionHolds, technicianSessionHolds } from './repository/staff-session.repository.js';
 import { Role } from '../common/auth/role.js';
-import { InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
+import { bearerTokenOf, InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
 import type { TokenClaims } from '../common/auth/tokens.js';
 import type { TechnicianSession, Viewer } from '../common/auth/viewer.js';
-
-export function bearerTokenOf(authorization: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  return match?.[1];
-}
 
 /** The claims of a bearer token whose signature, expiry and shape hold; null for none or a bad one. */
 function claimsOf(authorization: string | undefined, tokens: TokenService): TokenClaims | null {

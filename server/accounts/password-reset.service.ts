@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { hashPassword } from '../common/auth/passwords.js';
 import { normalizeEmail } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
+import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { AppError } from '../common/errors/app-error.js';
 import { AccountError } from './account.errors.js';
 import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
@@ -83,6 +84,8 @@ export class PasswordResetService {
       if (!account || !isUsable(account)) throw new AppError(AccountError.INVALID_TOKEN);
       account.passwordHash = await hashPassword(input.password);
       account.tokenVersion += 1;
+      // The sessions of the old password end, open live streams included (on every instance).
+      await announceSessionsEnded(em, type === AccountType.ADMIN ? 'admin' : 'technician', [account.id]);
       row.usedAt = now;
       await em.nativeDelete(PasswordResetToken, { accountType: type, accountId: account.id, id: { $ne: row.id } });
       return account.email;

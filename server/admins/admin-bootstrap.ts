@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../common/auth/passwords.js';
+import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { Admin } from './admin.entity.js';
 import { hasForbiddenNameCharacters, isPlainEmailAddress } from '../../shared/text.js';
 
@@ -48,5 +49,7 @@ export async function ensureActiveAdmin(em: EntityManager, input: BootstrapAdmin
     if (outcome === 'unchanged') outcome = 'activated';
   }
   await em.flush();
+  // The other instances' live streams of the old password end too (announced once the new one is saved).
+  if (outcome === 'password-reset') await em.transactional((tx) => announceSessionsEnded(tx, 'admin', [existing.id]));
   return outcome;
 }

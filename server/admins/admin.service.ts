@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
+import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Admin } from './admin.entity.js';
@@ -82,6 +83,8 @@ export class AdminService {
       Object.assign(admin, fields, { inactive: input.inactive });
       if (deactivating) admin.tokenVersion += 1;
       await this.flushUnique(em);
+      // Its open live streams end too, on every instance (they make no request that would be refused).
+      if (deactivating) await announceSessionsEnded(em, 'admin', [admin.id]);
       return admin;
     });
   }
@@ -99,6 +102,7 @@ export class AdminService {
       }
       em.remove(admin);
       await em.flush();
+      await announceSessionsEnded(em, 'admin', [id]);
       return id;
     });
   }

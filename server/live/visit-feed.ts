@@ -160,6 +160,16 @@ export class VisitFeed implements LiveVisitFeed {
     }
   }
 
+  /** A follower that fails ends alone: the others still get the change. */
+  private handTo(follower: Follower, progress: VisitProgress): void {
+    try {
+      if (follower.accepts(progress)) follower.push(progress);
+    } catch (error) {
+      this.logger.error({ err: error }, 'a live stream failed on a visit change; it ends');
+      follower.end();
+    }
+  }
+
   private async deliver(ids: readonly number[]): Promise<void> {
     const wanted = this.wide.size > 0 ? ids : ids.filter((id) => this.byOrder.has(id));
     if (wanted.length === 0) return;
@@ -167,9 +177,7 @@ export class VisitFeed implements LiveVisitFeed {
       const states = await loadVisitProgress(this.orm.em.fork(), wanted);
       for (const progress of states) {
         const named = this.byOrder.get(progress.orderId);
-        for (const follower of [...(named ?? []), ...this.wide]) {
-          if (follower.accepts(progress)) follower.push(progress);
-        }
+        for (const follower of [...(named ?? []), ...this.wide]) this.handTo(follower, progress);
       }
     } catch (error) {
       this.logger.error({ err: error }, 'live visit changes could not be read');

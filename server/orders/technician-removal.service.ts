@@ -4,6 +4,7 @@ import { OrderEventKind } from '../audit/order-event-kind.js';
 import { OrderEventRepository } from '../audit/repository/order-event.repository.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
+import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
@@ -78,6 +79,8 @@ export class TechnicianRemovalService {
       await this.recordLeftOrders(em, technician);
       em.remove(technician);
       await em.flush();
+      // Its open live streams end, on every instance: no order reaches it any more, and its token is void.
+      await announceSessionsEnded(em, 'technician', [id]);
       return { id, movedOrders };
     });
   }

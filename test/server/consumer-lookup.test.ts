@@ -348,8 +348,14 @@ describe('consumer lookup', () => {
       const graphql = await server.graphql<LookUpData>(LOOK_UP, { input });
       const error = graphql.body.errors?.[0];
       const claims = (token: unknown) => {
-        const { iat: _iat, exp: _exp, ...rest } = claimsOf(token as string) as ConsumerClaims & Record<string, unknown>;
-        return rest;
+        const {
+          iat: _iat,
+          exp: _exp,
+          jti,
+          ...rest
+        } = claimsOf(token as string) as ConsumerClaims & Record<string, unknown>;
+        // Each lookup is a grant of its own: both ways carry one, never the same.
+        return { ...rest, grant: typeof jti === 'string' };
       };
       return {
         rest: {

@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
 import type { Clock } from '../clock.js';
 import { Role } from './role.js';
@@ -28,6 +28,11 @@ export interface ConsumerClaims {
   /** The orders this token may read: those found by the address lookup. */
   orders: number[];
   external: ExternalHandling;
+  /**
+   * The grant: one per lookup or personal-link opening, so that whoever found the same visits by the same address
+   * holds a grant of their own (the live streams are counted per grant). Absent from tokens made before it was.
+   */
+  jti?: string;
 }
 
 export interface TechnicianClaims {
@@ -53,6 +58,15 @@ export interface AdminClaims {
 
 export type TokenClaims = ConsumerClaims | TechnicianClaims | AdminClaims;
 
+/** Claims of a verified token, with its expiry (seconds since the epoch). */
+export type VerifiedClaims = TokenClaims & { readonly exp: number };
+
+/** The token of an `Authorization: Bearer ...` header; undefined for anything else. */
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
 export class InvalidTokenError extends Error {
   constructor(readonly reason: 'EXPIRED' | 'INVALID') {
     super(`Token ${reason.toLowerCase()}`);
@@ -72,7 +86,8 @@ function hasValidShape(payload: JwtPayload): payload is JwtPayload & TokenClaims
         Array.isArray(payload.orders) &&
         payload.orders.every((id: unknown) => Number.isInteger(id)) &&
         typeof payload.external === 'object' &&
-        payload.external !== null
+        payload.external !== null &&
+        (payload.jti === undefined || typeof payload.jti === 'string')
       );
     case Role.TECHNICIAN:
       return (
@@ -93,6 +108,8 @@ function hasValidShape(payload: JwtPayload): payload is JwtPayload & TokenClaims
 
 /** Verified tokens remembered: a technician or a consumer sends the same token with every request. */
 const VERIFIED_TOKENS = 1000;
+/** Random bytes of a consumer's grant id: never guessed, never repeated. */
+const GRANT_BYTES = 12;
 
 /** Signs and verifies the bearer tokens of all three roles, reading time from the server clock. */
 export class TokenService {
@@ -100,7 +117,7 @@ export class TokenService {
    * Tokens whose signature, issuer and shape were checked, with their claims: checking the HMAC was
    * 5-8 % of an authenticated request's CPU. Only expiry depends on the time; it is checked on every use.
    */
-  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  private readonly verified = new Map<string, { claims: VerifiedClaims; exp: number }>();
 
   /**
    * The secret as a key object, made once: given a string, jsonwebtoken first tries to read it as
@@ -129,8 +146,10 @@ export class TokenService {
     return `${signed}.${createHmac('sha256', this.secret).update(signed).digest('base64url')}`;
   }
 
+  /** A new grant each time (a lookup, a personal link opened), even for the same visits in the same second. */
   signConsumer(orderIds: number[], external: ExternalHandling): string {
-    return this.sign({ role: Role.CONSUMER, orders: orderIds, external }, this.lifetimes.consumer);
+    const jti = randomBytes(GRANT_BYTES).toString('base64url');
+    return this.sign({ role: Role.CONSUMER, orders: orderIds, external, jti }, this.lifetimes.consumer);
   }
 
   signTechnician(
@@ -154,7 +173,7 @@ export class TokenService {
     return this.sign({ role: Role.ADMIN, sub: String(admin.id), ver: admin.tokenVersion }, this.lifetimes.admin);
   }
 
-  verify(token: string): TokenClaims {
+  verify(token: string): VerifiedClaims {
     const known = this.verified.get(token);
     if (known) {
       // jsonwebtoken's rule: expired from the second `exp` on.
@@ -175,7 +194,7 @@ export class TokenService {
     if (typeof payload === 'string' || typeof payload.exp !== 'number' || !hasValidShape(payload)) {
       throw new InvalidTokenError('INVALID');
     }
-    const claims = Object.freeze(payload);
+    const claims: VerifiedClaims = Object.freeze({ ...payload, exp: payload.exp });
     if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { claims, exp: payload.exp });
     return claims;

@@ -30,6 +30,8 @@ export const fr: Record<MessageKey, string> = {
   LIVE_STREAMS_BUSY: 'Le suivi en direct est complet pour le moment. La page réessaie dans {seconds} secondes.',
   LIVE_STREAMS_PER_VIEWER:
     'Vous suivez déjà ceci dans {max} fenêtres à la fois. Fermez-en une pour suivre ici en direct.',
+  LIVE_STREAMS_PER_ORDER:
+    'Ce rendez-vous est suivi en direct dans trop de fenêtres. La page réessaie dans {seconds} secondes.',
   LIST_BUSY: 'Beaucoup de listes sont demandées en même temps. Réessayez dans quelques secondes.',
   INFORMED_NEEDS_FROM: 'Choisissez une date de début pour filtrer sur « Plage horaire consultée ».',
 

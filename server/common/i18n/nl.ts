@@ -30,6 +30,8 @@ export const nl = {
     'Deze lijst is te breed, verfijn uw zoekopdracht: meer letters of cijfers, een kortere periode of een extra filter.',
   LIVE_STREAMS_BUSY: 'Live bijwerken is op dit moment vol. De pagina probeert het over {seconds} seconden opnieuw.',
   LIVE_STREAMS_PER_VIEWER: 'U volgt dit al in {max} vensters tegelijk. Sluit er een om hier live te volgen.',
+  LIVE_STREAMS_PER_ORDER:
+    'Deze afspraak wordt nu in te veel vensters live gevolgd. De pagina probeert het over {seconds} seconden opnieuw.',
   LIST_BUSY: 'Er worden nu veel lijsten tegelijk opgevraagd. Probeer het over een paar seconden opnieuw.',
   INFORMED_NEEDS_FROM: 'Kies een begindatum om op "Tijdvak bekeken" te filteren.',
 

@@ -26,8 +26,13 @@ describe('bearer tokens', () => {
 
   it('signs exactly the token jsonwebtoken signs, for every role', () => {
     const consumer = tokens.signConsumer([3, 5], { state: true, company: 1 });
+    const { jti } = jwt.decode(consumer) as { jti: string };
     expect(consumer).toBe(
-      jsonwebtokenSign(consumer, { role: Role.CONSUMER, orders: [3, 5], external: { state: true, company: 1 } }, 7200),
+      jsonwebtokenSign(
+        consumer,
+        { role: Role.CONSUMER, orders: [3, 5], external: { state: true, company: 1 }, jti },
+        7200,
+      ),
     );
     const technician = tokens.signTechnician(
       { id: 7, firstname: 'Zoë Anne', tokenVersion: 2 },
@@ -42,6 +47,13 @@ describe('bearer tokens', () => {
     );
     const admin = tokens.signAdmin({ id: 1, tokenVersion: 0 });
     expect(admin).toBe(jsonwebtokenSign(admin, { role: Role.ADMIN, sub: '1', ver: 0 }, 3600));
+  });
+
+  it("gives every consumer's token a grant of its own, even for the same visits in the same second", () => {
+    const grants = [1, 2, 3].map(() => tokens.verify(tokens.signConsumer([3], { state: false, company: 0 })));
+    const ids = grants.map((claims) => (claims.role === Role.CONSUMER ? claims.jti : undefined));
+    expect(ids.every((id) => typeof id === 'string' && id.length >= 16)).toBe(true);
+    expect(new Set(ids).size).toBe(3);
   });
 
   it('makes tokens that jsonwebtoken verifies with the algorithm pinned, and that expire', () => {
