@@ -93,8 +93,9 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
  * and nothing parsed it before: only a JSON body, which express.json parses within its limit, goes on to it.
  */
 const streamBodyIsJson: RequestHandler = (req, res, next) => {
-  // null: the request has no body (a GET, whose operation is in the URL).
-  if (req.is(JSON_TYPE) !== false) return next();
+  // No body (a GET, whose operation is in the URL, or an empty one): nothing to read, graphql-sse answers it.
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+  if (!hasBody || req.is(JSON_TYPE)) return next();
   const language = languageFromRequest(req.get('host'), req.get('accept-language'));
   const { code } = CommonError.UNSUPPORTED_MEDIA_TYPE;
   res.set('Connection', 'close');

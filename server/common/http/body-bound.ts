@@ -79,7 +79,8 @@ function mediaTypeOf(req: IncomingMessage): string {
 export function bodyBound(options: BodyBoundOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   for (const rule of options.rules) {
     // A limit must never miss its route because the path says more than this matcher reads (optional parts, wildcards).
-    if (/[{}*()?]/.test(rule.path)) throw new Error(`bodyBound reads plain paths and :name segments only: ${rule.path}`);
+    if (/[{}*()?]/.test(rule.path))
+      throw new Error(`bodyBound reads plain paths and :name segments only: ${rule.path}`);
   }
   const rules: CompiledRule[] = options.rules.map((rule) => ({
     segments: segmentsOf(rule.path),
@@ -130,8 +131,8 @@ export function bodyBound(options: BodyBoundOptions): (req: IncomingMessage, res
 function countAsItComes(req: IncomingMessage, limit: number, over: () => void): void {
   let received = 0;
   let cut = false;
-  const push = req.push;
-  req.push = function boundedPush(this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding): boolean {
+  const push = req.push.bind(req);
+  req.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
     if (cut) return false;
     if (chunk !== null && chunk !== undefined) {
       received += (chunk as { length: number }).length;
@@ -141,7 +142,7 @@ function countAsItComes(req: IncomingMessage, limit: number, over: () => void): 
         return false;
       }
     }
-    return push.call(this, chunk, encoding);
+    return push(chunk, encoding);
   };
 }
 
