@@ -173,6 +173,21 @@ describe('every request body is bounded before anything reads it, whatever its d
     },
   );
 
+  it('finds the route as express does: another case, a trailing slash, a query string', async () => {
+    const exchange = await rawExchange(
+      server.url,
+      rawRequest('POST', '/Graphql/STREAM/?operationName=x', {
+        accept: 'text/event-stream',
+        authorization: `Bearer ${consumerToken}`,
+        'content-type': 'application/json',
+        'content-length': String(100 * 1024 + 1),
+      }),
+    );
+    expect(exchange.status).toBe(413);
+    expect(exchange.closed).toBe(true);
+    expect(exchange.elapsedMs).toBeLessThan(1000);
+  });
+
   it('answers 413 to a chunked JSON body that passes the limit of the subscriptions stream', async () => {
     const stream = endpoints[1];
     // Other types are refused before a byte is read (415, below).
