@@ -25,26 +25,41 @@ import { graphqlDirect } from './common/http/graphql-direct.js';
 import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
 import { hotRoutes } from './common/http/hot-routes.js';
-import { jsonBody } from './common/http/json-body.js';
+import { answerTooLarge, bodyBound } from './common/http/body-bound.js';
+import { JSON_TYPE, jsonBody } from './common/http/json-body.js';
+import { uploadBodyLimit } from './common/http/uploads.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { createLeanEdge } from './common/http/lean-edge.js';
-import { securityHeaderPreset, securityHeaders } from './common/http/security-headers.js';
+import { securityHeaderPreset, securityHeaders, writeSecurityHeaders } from './common/http/security-headers.js';
 import { staticClient } from './common/http/static-client.js';
 import { graphqlMetricsPlugin } from './common/metrics/graphql-metrics.plugin.js';
 import { httpMetrics, labelRoute, withResponse } from './common/metrics/http-metrics.js';
 import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
-import { oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
+import { ONE_CLICK_BODY_RULE, oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
 import { lookUpVisitsField } from './consumers/consumer.direct.js';
 import { technicianScheduleField } from './planner/planner.direct.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
-import { createLeanRestRouter, createRestRouter, leanRestRoutes } from './legacy/rest/rest-router.js';
+import { createLeanRestRouter, createRestRouter, leanRestRoutes, restBodyRules } from './legacy/rest/rest-router.js';
 import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
 import { apiDocsRouter } from './system/api-docs.js';
 import { healthRouter, type Lifecycle } from './system/health.js';
+import { translate } from './common/i18n/translate.js';
+import { languageFromRequest } from './common/locale.js';
+import { CommonError } from './common/errors/common.errors.js';
+
+/** GraphQL's JSON bodies (queries, mutations and their variables; files come as multipart). */
+const GRAPHQL_BODY_LIMIT = 1024 * 1024;
+/** A subscription's operation. */
+const STREAM_BODY_LIMIT = 100 * 1024;
+/**
+ * Every other route reads no body: a few kB a client sends anyway (an empty form or object) still get the route's
+ * own answer, anything larger is refused unread.
+ */
+const NO_BODY_LIMIT = 16 * 1024;
 
 export interface ComposedApp {
   app: Express;
@@ -60,6 +75,8 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
   const status = (error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode ?? 500;
   if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  // A body refused for its size was not read to its end: the connection closes after the answer instead.
+  if (status === 413) res.set('Connection', 'close');
   const code =
     status === 413
       ? 'PAYLOAD_TOO_LARGE'
@@ -69,6 +86,22 @@ const lastResort: ErrorRequestHandler = (error: unknown, req, res, next) => {
           ? 'BAD_USER_INPUT'
           : 'INTERNAL_SERVER_ERROR';
   res.status(status < 400 || status > 599 ? 500 : status).json({ message: code });
+};
+
+/**
+ * graphql-sse reads the body itself, whole and without a limit, when its type merely contains "application/json"
+ * and nothing parsed it before: only a JSON body, which express.json parses within its limit, goes on to it.
+ */
+const streamBodyIsJson: RequestHandler = (req, res, next) => {
+  // No body (a GET, whose operation is in the URL, or an empty one): nothing to read, graphql-sse answers it.
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+  if (!hasBody || req.is(JSON_TYPE)) return next();
+  const language = languageFromRequest(req.get('host'), req.get('accept-language'));
+  const { code } = CommonError.UNSUPPORTED_MEDIA_TYPE;
+  res.set('Connection', 'close');
+  res.status(CommonError.UNSUPPORTED_MEDIA_TYPE.httpStatus).json({
+    errors: [{ message: translate(language, code), extensions: { code } }],
+  });
 };
 
 /** express + Apollo + the REST shim + the built client, on one port. */
@@ -129,7 +162,7 @@ export async function composeApp(
     contextOf,
   });
   // GraphQL's JSON bodies: the common case read directly, anything else by body-parser (up to 1 MB either way).
-  const graphqlBody = jsonBody({ limit: 1024 * 1024 });
+  const graphqlBody = jsonBody({ limit: GRAPHQL_BODY_LIMIT });
   // The GraphQL endpoint, for every caller.
   const graphqlChain = (...beforeApollo: RequestHandler[]): RequestHandler[] => [
     (_req, res, next) => {
@@ -184,7 +217,8 @@ export async function composeApp(
       next();
     },
     xsrf.protect,
-    express.json({ limit: '100kb' }),
+    streamBodyIsJson,
+    express.json({ limit: STREAM_BODY_LIMIT }),
     streams.handler,
   );
 
@@ -205,5 +239,35 @@ export async function composeApp(
       .map((route) => ({ path: route.path, handlers: [route.handler] })),
     { path: '/graphql', handlers: graphqlPost },
   ];
-  return { app, handle: hotRoutes(app, hot, lastResort), apollo, streams };
+  const routed = hotRoutes(app, hot, lastResort);
+  // Every body bounded by its route's limit before any of the above reads it (see bodyBound), whatever its type.
+  const uploadLimit = uploadBodyLimit(UPLOAD_LIMITS);
+  const bounded = bodyBound({
+    rules: [
+      { path: '/graphql/stream', below: true, limit: STREAM_BODY_LIMIT },
+      {
+        path: '/graphql',
+        below: true,
+        limit: GRAPHQL_BODY_LIMIT,
+        files: { types: new Set(['multipart/form-data']), limit: uploadLimit },
+      },
+      ...restBodyRules(REST_ROUTES, uploadLimit),
+      ONE_CLICK_BODY_RULE,
+    ],
+    otherwise: NO_BODY_LIMIT,
+    refuse: (req, res, { route }) => {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        services.metrics.httpRequestAnswered(route, req.method ?? 'GET', 413, seconds);
+      });
+      services.logger.info({ method: req.method, route, length: req.headers['content-length'] }, 'body over its limit');
+      writeSecurityHeaders(res, headers);
+      answerTooLarge(req, res);
+    },
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (bounded(req, res)) routed(req, res);
+  };
+  return { app, handle, apollo, streams };
 }

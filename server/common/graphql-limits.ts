@@ -22,9 +22,10 @@ export const GRAPHQL_LIMITS = {
   listQueryCost: 1000,
   /**
    * Root fields weighed as lists though they answer one object: the office's figures count a period of orders,
-   * the mail reads a period of messages.
+   * the mail reads a period of messages, the usage statistics a period of lookups, the visit board a day's visits
+   * of a country with their technicians, an order's message log its messages with their tries.
    */
-  listRootFields: ['officeFigures', 'mailReads'],
+  listRootFields: ['officeFigures', 'mailReads', 'statistics', 'visitBoard', 'orderMessages'],
 } as const;
 
 export function graphqlArmor() {

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import type { BodyLimitRule } from '../common/http/body-bound.js';
 import { Language, localeFromHost } from '../common/locale.js';
 import { translate } from '../common/i18n/translate.js';
 import { labelRoute } from '../common/metrics/http-metrics.js';
@@ -8,7 +9,11 @@ import { PersonalLinkRefused } from './personal-link.types.js';
 import { PersonalLinkService } from './personal-link.service.js';
 
 /** Enough for the one field RFC 8058 asks for, form-encoded or as multipart; anything longer is not a one-click request. */
-const BODY_LIMIT = '2kb';
+const BODY_LIMIT = 2 * 1024;
+const ONE_CLICK_PATH = `${PERSONAL_LINK_PATH}/:token/${UNSUBSCRIBE_SEGMENT}`;
+
+/** The one-click request's body limit, for the bound every body passes first (`bodyBound`). */
+export const ONE_CLICK_BODY_RULE: BodyLimitRule = { path: ONE_CLICK_PATH, methods: ['POST'], limit: BODY_LIMIT };
 
 /** Whether the body is RFC 8058's `List-Unsubscribe=One-Click`, form-encoded or as a multipart field. */
 function isOneClickBody(body: unknown): boolean {
@@ -28,9 +33,9 @@ function isOneClickBody(body: unknown): boolean {
 export function oneClickUnsubscribeRouter(services: AppServices): Router {
   const router = Router();
   router.post(
-    `${PERSONAL_LINK_PATH}/:token/${UNSUBSCRIBE_SEGMENT}`,
+    ONE_CLICK_PATH,
     (_req, res, next) => {
-      labelRoute(res, `${PERSONAL_LINK_PATH}/:token/${UNSUBSCRIBE_SEGMENT}`);
+      labelRoute(res, ONE_CLICK_PATH);
       next();
     },
     express.text({ type: () => true, limit: BODY_LIMIT }),

@@ -19,6 +19,8 @@ export const CommonError = defineErrorCodes({
   // An upload whose multipart framing is broken: cut off, no boundary, a part we do not take.
   UPLOAD_MALFORMED: 400,
   PAYLOAD_TOO_LARGE: 413,
+  // A body of a media type the route does not read (the subscriptions' stream reads JSON only).
+  UNSUPPORTED_MEDIA_TYPE: 415,
   // graphql-js and Apollo raise these for malformed operations; legacy callers get a 400.
   GRAPHQL_PARSE_FAILED: 400,
   GRAPHQL_VALIDATION_FAILED: 400,

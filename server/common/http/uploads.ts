@@ -19,6 +19,17 @@ export interface UploadLimits {
 }
 
 /**
+ * What a body carrying files may have besides them: the `operations` and `map` fields of a GraphQL upload (up to
+ * graphql-upload's 1 MB each) or the fields of a legacy one (busboy's 20 of 64 kB here), with the parts' headers.
+ */
+const UPLOAD_ENVELOPE_BYTES = 3 * 1024 * 1024;
+
+/** The largest body an upload may have: its files at their limit and the fields beside them. */
+export function uploadBodyLimit(limits: UploadLimits): number {
+  return limits.maxFileSize * limits.maxFiles + UPLOAD_ENVELOPE_BYTES;
+}
+
+/**
  * The boundary of a `multipart/form-data` content type, or undefined when it names none that a parser
  * could use (RFC 2046: 1 to 70 characters). Without one, no part of the body can ever be found.
  */

@@ -22,6 +22,7 @@ import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
 import { FORM_TYPE, formBody, PLAIN_FORM_TYPES } from '../../common/http/form-body.js';
+import type { BodyLimitRule } from '../../common/http/body-bound.js';
 import { sendJson } from '../../common/http/json-answer.js';
 import { JSON_TYPE, jsonBody, PLAIN_JSON_TYPES } from '../../common/http/json-body.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
@@ -249,9 +250,31 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
   };
 }
 
+const FORM_LIMIT = 100 * 1024;
+const JSON_LIMIT = 1024 * 1024;
 /** The legacy bodies: forms and JSON, with their limits (the same for the general and the lean chain). */
-const FORM_BODY = formBody({ limit: 100 * 1024, parameterLimit: 100 });
-const JSON_BODY = jsonBody({ limit: 1024 * 1024 });
+const FORM_BODY = formBody({ limit: FORM_LIMIT, parameterLimit: 100 });
+const JSON_BODY = jsonBody({ limit: JSON_LIMIT });
+
+/**
+ * How large a body the legacy calls take (`bodyBound`): an upload call's file up to the upload limit, as multipart or
+ * as one of its raw types; any other body on /api as much as the larger of the form and JSON readers takes.
+ */
+export function restBodyRules(routes: readonly RestRoute[], uploadLimit: number): BodyLimitRule[] {
+  const uploads = routes.flatMap((route) =>
+    route.upload
+      ? [
+          {
+            path: route.path,
+            methods: [route.method.toUpperCase()],
+            limit: Math.max(FORM_LIMIT, JSON_LIMIT),
+            files: { types: new Set(['multipart/form-data', ...route.upload.rawMediaTypes]), limit: uploadLimit },
+          },
+        ]
+      : [],
+  );
+  return [...uploads, { path: '/api', below: true, limit: Math.max(FORM_LIMIT, JSON_LIMIT) }];
+}
 
 /** The one body reader a request's type asks for; the types the readers take directly are known without parsing. */
 function bodyReaderOf(req: Request): RequestHandler | undefined {

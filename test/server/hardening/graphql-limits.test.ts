@@ -88,6 +88,22 @@ describe('GraphQL limits', () => {
     expect(few.codes).toBeUndefined();
   });
 
+  it.each([
+    ['visitBoard', 'visitBoard(country: NL) { date technicians { visits { appointment } } }'],
+    ['orderMessages', 'orderMessages(orderId: 1) { totalCount messages { kind } }'],
+    ['statistics', 'statistics { totalVisits }'],
+  ])('weighs %s as a list: as many aliases of it as the alias limit allows are refused', async (_field, selection) => {
+    // Each reads many rows (a day's visits, an order's messages, a period's lookups) though it answers one object.
+    const aliased = (count: number) => Array.from({ length: count }, (_, i) => `a${i}: ${selection}`).join(' ');
+    const many = await refusal(`{ ${aliased(GRAPHQL_LIMITS.maxAliases)} }`);
+    expect(many.data).toBeUndefined();
+    expect(many.codes).toContain('GRAPHQL_VALIDATION_FAILED');
+    expect(many.messages.join(' ')).toMatch(new RegExp(`cost limit of ${GRAPHQL_LIMITS.maxCost}`, 'i'));
+    // The screens' own queries ask one, beside a list or two: that still passes validation.
+    const one = await refusal(`{ ${aliased(1)} technicians { id } }`);
+    expect(one.codes ?? []).not.toContain('GRAPHQL_VALIDATION_FAILED');
+  });
+
   it('refuses batched operations', async () => {
     const response = await fetch(`${server.url}/graphql`, {
       method: 'POST',
