@@ -141,4 +141,10 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261126161500_order_email_prefix_index.js'))
         .Migration20261126161500_order_email_prefix_index,
   },
+  // rate-limit buckets locked in one order by every statement (no deadlocks)
+  {
+    name: 'Migration20261204120000_rate_limit_lock_order',
+    load: async () =>
+      (await import('./Migration20261204120000_rate_limit_lock_order.js')).Migration20261204120000_rate_limit_lock_order,
+  },
 ];
