@@ -101,7 +101,9 @@ describe('the one order in which rate-limit buckets are locked', () => {
   });
 
   it('counts two attempts on one bucket in one statement one after the other', async () => {
-    const attempts = [1, 2].map(() => server.services.rateLimiter.counting([{ name: 'MAIL_OPEN_PER_ORDER', key: '7' }]));
+    const attempts = [1, 2].map(() =>
+      server.services.rateLimiter.counting([{ name: 'MAIL_OPEN_PER_ORDER', key: '7' }]),
+    );
     const { from, params } = countingOf(attempts);
     const rows = await server.services.plainStatements.rows<LimitRow & { attempt: number }>(
       `select attempt, step, hits, window_ends_at from ${from}`,

@@ -207,7 +207,9 @@ export class RateLimiter {
    */
   counting(steps: readonly RateLimitStep[]): CountingStatement {
     if (!inLockOrder(steps)) {
-      throw new Error(`Rate limits counted in one attempt must come in lock order: ${steps.map(({ name }) => name).join(', ')}`);
+      throw new Error(
+        `Rate limits counted in one attempt must come in lock order: ${steps.map(({ name }) => name).join(', ')}`,
+      );
     }
     const now = this.clock.now();
     const keys = steps.map(({ name, key }) => this.bucketKey(name, key));
@@ -369,12 +371,10 @@ export class RateLimiter {
    * of their windows, never holds one while waiting for another and cannot deadlock with a counting.
    */
   async removeExpired(): Promise<void> {
-    await this.orm.em
-      .getConnection()
-      .execute(
-        `delete from rate_limit_buckets where key in
+    await this.orm.em.getConnection().execute(
+      `delete from rate_limit_buckets where key in
           (select key from rate_limit_buckets where window_ends_at < ? for update skip locked)`,
-        [this.clock.now()],
-      );
+      [this.clock.now()],
+    );
   }
 }

@@ -145,6 +145,7 @@ export const MIGRATIONS: MigrationEntry[] = [
   {
     name: 'Migration20261204120000_rate_limit_lock_order',
     load: async () =>
-      (await import('./Migration20261204120000_rate_limit_lock_order.js')).Migration20261204120000_rate_limit_lock_order,
+      (await import('./Migration20261204120000_rate_limit_lock_order.js'))
+        .Migration20261204120000_rate_limit_lock_order,
   },
 ];
