@@ -37,8 +37,8 @@ interface BatchRow {
  * is a large share of a lookup's CPU on both sides, and one statement then counts the limits and reads the orders of
  * all of them. A lookup alone goes out at once (after the event loop's current turn, so the lookups read from other
  * connections in that turn join it); while statements are under way, the next ones gather. Two lookups that write
- * the same rate-limit bucket never share a statement (PostgreSQL would apply only one of the two updates); the second
- * goes in the next one, so each is counted as if alone. Every value a lookup binds was checked before (a house number
+ * the same rate-limit bucket never share a statement: the second goes in the next one, so each is counted as if alone
+ * (its refusal judged on its own statement's count). Every value a lookup binds was checked before (a house number
  * within PostgreSQL's integer, digits, bucket keys made by an HMAC), so no lookup's value can fail the statement of the
  * others.
  *
