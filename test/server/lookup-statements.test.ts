@@ -126,12 +126,48 @@ describe('consumer lookups sharing a statement', () => {
     expect(codes.filter((code) => code === 'OK')).toHaveLength(3);
     expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(4);
   });
-  it('runs a statement again that PostgreSQL ended to break a deadlock', async () => {
+  it('answers the other lookups of a statement that one lookup makes fail, and fails that one alone', async () => {
     const lookups = new LookupStatements(server.services.plainStatements);
-    const first = part(1, 'client-deadlock-1');
-    const second = part(2, 'client-deadlock-2');
-    // The statement writes the first lookup's client bucket, then waits for the second's address bucket, which
-    // another transaction holds and which then asks for the first: a deadlock PostgreSQL breaks by ending one.
+    const parts = [part(1, 'client-failing-1'), part(2, 'client-failing-2'), part(3, 'client-failing-3')];
+    // A lookup whose own part fails in PostgreSQL (a division by zero), in the middle of the statement.
+    parts[1] = { ...parts[1], found: { sql: '(select to_json(1 / ?::int))', params: [0] } };
+    const before = batchStatements();
+    const answers = await Promise.allSettled(parts.map(({ limits, found }) => lookups.run(limits, found)));
+
+    expect(batchStatements() - before).toBeGreaterThan(1);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(answers[1]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    const found = answers.map((answer) =>
+      answer.status === 'fulfilled' ? lookedUpOrdersOf(answer.value.orders).map((order) => order.id) : null,
+    );
+    expect(found).toEqual([[orderIds[0]], null, [orderIds[2]]]);
+    // Counted once each: the failed statement wrote nothing, the lookups alone wrote their own (their clients' first
+    // attempts, their addresses' second: the first test looked them up).
+    expect(
+      answers.map((answer) =>
+        answer.status === 'fulfilled' ? answer.value.limits.map(({ step, hits }) => [step, hits]).sort() : null,
+      ),
+    ).toEqual([
+      [
+        [0, 1],
+        [1, 2],
+      ],
+      null,
+      [
+        [0, 1],
+        [1, 2],
+      ],
+    ]);
+  });
+
+  it('runs the lookups of a statement PostgreSQL ended to break a deadlock again, each alone', async () => {
+    const lookups = new LookupStatements(server.services.plainStatements);
+    const first = part(4, 'client-deadlock-1');
+    const second = part(5, 'client-deadlock-2');
+    // Another transaction holds the second lookup's address bucket, which the statement waits for holding the
+    // client buckets (locked first, as every counting does); it then asks for the first lookup's client bucket: a
+    // deadlock PostgreSQL breaks by ending one of the two. This transaction takes its locks out of the shared order,
+    // which no statement of the application does.
     const [firstClientKey] = first.limits.writtenKeys;
     const secondAddressKey = second.limits.writtenKeys[1];
     const upsert = `insert into rate_limit_buckets (key, hits, window_ends_at) values ($1, 1, now() + interval '1 hour')
@@ -142,14 +178,23 @@ describe('consumer lookups sharing a statement', () => {
       await other.query('begin');
       await other.query(upsert, [secondAddressKey]);
       const answers = Promise.all([first, second].map(({ limits, found }) => lookups.run(limits, found)));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      // Waits for the statement's lock until PostgreSQL ends the statement (it waited first, so it is checked first).
+      // Once the statement waits for the lock, so it waited first and is checked (and ended) first.
+      while (!(await waitsForALock(other))) await new Promise((resolve) => setImmediate(resolve));
       await other.query(upsert, [firstClientKey]);
       await other.query('commit');
       const found = (await answers).map(({ orders }) => lookedUpOrdersOf(orders).map((order) => order.id));
-      expect(found).toEqual([[orderIds[0]], [orderIds[1]]]);
+      expect(found).toEqual([[orderIds[3]], [orderIds[4]]]);
     } finally {
       await other.end();
     }
   });
 });
+
+/** Whether a statement on the database waits for a lock another transaction holds. */
+async function waitsForALock(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ waiting: string }>(
+    `select count(*) as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+  );
+  return Number(rows[0].waiting) > 0;
+}

@@ -22,63 +22,83 @@ export interface LimitRow {
   window_ends_at: Date | string;
 }
 
-/** The text of a counting: its CTEs (to follow `with`) and the select of the limits' rows. */
-export interface CountingParts {
-  ctes: string;
-  select: string;
+/** One bucket an attempt writes: the arguments of `tijdvak_count_rate_limit_buckets` for it. */
+export interface BucketWrite {
+  key: string;
+  /** The points it takes (a lease, or 1). */
+  lease: number;
+  /** When its window ends if this write opens one (ISO). */
+  windowEnd: string;
+  /** The counting's now (ISO): a window that ended by then starts again. */
+  now: string;
+  /** The hits up to which this attempt came out within the budget (its lease's first point within it). */
+  withinHits: number;
 }
 
 /** See `RateLimiter.counting`. */
-export interface CountingStatement extends CountingParts {
-  params: unknown[];
+export interface CountingStatement {
+  /** The buckets the attempt writes, in the order of its steps (the ones counted from leases left out). */
+  writes: readonly BucketWrite[];
   /** The bucket keys the statement writes: two countings that share one must not be in one statement. */
   writtenKeys: readonly string[];
-  /** The same parts with every CTE's name prefixed, for several countings in one statement. */
-  named(prefix: string): CountingParts;
   judge(rows: readonly LimitRow[]): void;
 }
 
-const consumeSqlBySteps = new Map<string, CountingParts>();
-
 /**
- * Fixed-window upserts chained in data-modifying CTEs, committed without waiting for the disk (`ASYNC_COMMIT_FROM`:
- * a crash may give back the last moments' attempts): each step takes its lease (`leaseOf` points at once); step
- * i is written only when step i - 1 came out within its budget (its row exists and its lease's first point was
- * within it), so a refused step leaves the later ones untouched. Keys of different steps never collide (they
- * start with the limit's name).
+ * The counting of several attempts in one statement: `from` is a FROM item whose rows are `attempt` (the attempt's
+ * index in `attempts`), `step`, `hits` and `window_ends_at`, one per bucket written; `params` are its values.
+ *
+ * Every statement that writes buckets locks them in one order, the keys descending, whichever attempts it counts
+ * and whichever instance sends it: statements locking shared rows in one global order cannot deadlock (the function,
+ * Migration20261204210000_rate_limit_lock_order, says why it is a loop). Committed without waiting for the disk
+ * (`ASYNC_COMMIT_FROM`): a crash may give back the last moments' attempts.
  */
-function consumeSql(stepCount: number, prefix = ''): CountingParts {
-  const cacheKey = `${prefix}${stepCount}`;
-  let sql = consumeSqlBySteps.get(cacheKey);
-  if (sql) return sql;
-  const step = (index: number) => `${prefix}step${index}`;
-  const steps = Array.from({ length: stepCount }, (_, index) => {
-    const source =
-      index === 0
-        ? `select ?::varchar, ?::int, ?::timestamptz from ${ASYNC_COMMIT_FROM}`
-        : `select ?::varchar, ?::int, ?::timestamptz from ${step(index - 1)} where ${step(index - 1)}.hits <= ?::int`;
-    return `${step(index)} as (
-      insert into rate_limit_buckets as b (key, hits, window_ends_at) ${source}
-      on conflict (key) do update set
-        hits = case when b.window_ends_at <= ?::timestamptz then excluded.hits else b.hits + excluded.hits end,
-        window_ends_at = case when b.window_ends_at <= ?::timestamptz then excluded.window_ends_at else b.window_ends_at end
-      returning hits, window_ends_at)`;
+export function countingOf(attempts: readonly CountingStatement[]): { from: string; params: unknown[] } {
+  const keys: string[] = [];
+  const leases: number[] = [];
+  const windowEnds: string[] = [];
+  const nows: string[] = [];
+  const attemptNumbers: number[] = [];
+  const steps: number[] = [];
+  const withinHits: number[] = [];
+  attempts.forEach(({ writes }, attempt) => {
+    writes.forEach((write, step) => {
+      keys.push(write.key);
+      leases.push(write.lease);
+      windowEnds.push(write.windowEnd);
+      nows.push(write.now);
+      attemptNumbers.push(attempt);
+      steps.push(step);
+      withinHits.push(write.withinHits);
+    });
   });
-  sql = {
-    ctes: steps.join(', '),
-    select: steps
-      .map((_, index) => `select ${index} as step, hits, window_ends_at from ${step(index)}`)
-      .join(' union all '),
+  return {
+    from:
+      `${ASYNC_COMMIT_FROM}, tijdvak_count_rate_limit_buckets(?::varchar[], ?::int[], ?::timestamptz[], ` +
+      `?::timestamptz[], ?::int[], ?::int[], ?::int[]) as counted`,
+    params: [keys, leases, windowEnds, nows, attemptNumbers, steps, withinHits].map(arrayLiteral),
   };
-  consumeSqlBySteps.set(cacheKey, sql);
-  return sql;
 }
 
-/** A statement part that counts nothing, for an attempt whose every limit was counted from leases. */
-const nothingToCount = (prefix = ''): CountingParts => ({
-  ctes: `${prefix}no_limit_to_count as (select 1)`,
-  select: 'select null::int as step, null::int as hits, null::timestamptz as window_ends_at where false',
-});
+/**
+ * An array as PostgreSQL's text of it, so it binds as one value on the ORM's path too (which would spread a
+ * JavaScript array into a list). Texts are quoted, with `"` and `\` escaped.
+ */
+function arrayLiteral(values: readonly (string | number)[]): string {
+  const elements = values.map((value) =>
+    typeof value === 'number' ? String(value) : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
+  );
+  return `{${elements.join(',')}}`;
+}
+
+/**
+ * Whether the steps of an attempt come in the order every statement locks buckets in (keys descending): a step
+ * counts only while the one before it came out within its budget, so it has to be written after it. A key is the
+ * limit's name, a colon and a hash, so the names decide; compared as the database compares them (bytes, ASCII).
+ */
+function inLockOrder(steps: readonly RateLimitStep[]): boolean {
+  return steps.every((step, index) => index === 0 || `${steps[index - 1].name}:` > `${step.name}:`);
+}
 
 /**
  * Budgets of at least this many leases are counted in leases; smaller ones point by point. The points an instance
@@ -171,20 +191,26 @@ export class RateLimiter {
     if (steps.length === 0) return;
     const statement = this.counting(steps);
     // Every limit counted from leases: nothing to write.
-    if (statement.params.length === 0) return;
+    if (statement.writes.length === 0) return;
+    const { from, params } = countingOf([statement]);
     const rows = await this.orm.em
       .getConnection()
-      .execute<LimitRow[]>(`with ${statement.ctes} ${statement.select}`, statement.params);
+      .execute<LimitRow[]>(`select step, hits, window_ends_at from ${from}`, params);
     statement.judge(rows);
   }
 
   /**
-   * The counting of `consumeAll` as parts of a larger statement, so a caller can read what it needs in the same
-   * round trip: `ctes` (to follow `with`), `select` (the limits' rows; as a scalar subquery use
-   * `json_agg` over it), their `params` (in that order, before the caller's own), and `judge`, which throws
-   * RATE_LIMITED as `consumeAll` does when given the rows of `select`.
+   * The counting of `consumeAll` as a part of a larger statement, so a caller can read what it needs in the same
+   * round trip: its `writes` (the statement counts them with `countingOf`, with other attempts' if it likes), and
+   * `judge`, which throws RATE_LIMITED as `consumeAll` does when given the attempt's rows (`step`, `hits`,
+   * `window_ends_at`). The steps must come in lock order (`inLockOrder`).
    */
   counting(steps: readonly RateLimitStep[]): CountingStatement {
+    if (!inLockOrder(steps)) {
+      throw new Error(
+        `Rate limits counted in one attempt must come in lock order: ${steps.map(({ name }) => name).join(', ')}`,
+      );
+    }
     const now = this.clock.now();
     const keys = steps.map(({ name, key }) => this.bucketKey(name, key));
     // The limits this instance holds points of are counted here, in memory; the others (and one whose lease is due
@@ -203,27 +229,23 @@ export class RateLimiter {
         writtenKeys.push(key);
       }
     });
-    if (written.length === 0) {
-      return { ...nothingToCount(), params: [], writtenKeys: [], named: nothingToCount, judge: () => undefined };
-    }
+    if (written.length === 0) return { writes: [], writtenKeys: [], judge: () => undefined };
     const leases = written.map(({ name }, index) => this.leaseToTake(writtenKeys[index], name, now));
-    const params: unknown[] = [];
     // Instants as ISO texts: `pg` formats a Date in the process's zone, field by field, for every bind.
     const nowText = now.toISOString();
-    written.forEach(({ name }, index) => {
-      const windowEnd = new Date(now.getTime() + this.rules[name].windowSeconds * 1000).toISOString();
-      params.push(writtenKeys[index], leases[index], windowEnd);
-      // The step before was within its budget when its lease's first point was.
-      if (index > 0) params.push(this.rules[written[index - 1].name].points + leases[index - 1] - 1);
-      params.push(nowText, nowText);
+    const writes = written.map(({ name }, index): BucketWrite => {
+      const { points, windowSeconds } = this.rules[name];
+      return {
+        key: writtenKeys[index],
+        lease: leases[index],
+        windowEnd: new Date(now.getTime() + windowSeconds * 1000).toISOString(),
+        now: nowText,
+        withinHits: points + leases[index] - 1,
+      };
     });
-    const { ctes, select } = consumeSql(written.length);
     return {
-      ctes,
-      select,
-      params,
+      writes,
       writtenKeys,
-      named: (prefix) => consumeSql(written.length, prefix),
       judge: (rows) => {
         try {
           this.judge(written, writtenKeys, leases, rows, now);
@@ -332,7 +354,10 @@ export class RateLimiter {
     }
   }
 
-  /** Forgets the attempts of a key, e.g. an account's failed sign-ins after a successful one. */
+  /**
+   * Forgets the attempts of a key, e.g. an account's failed sign-ins after a successful one. One row in a statement
+   * of its own: it holds no lock while it waits for that one, so it cannot be part of a deadlock.
+   */
   async reset(name: RateLimitName, key: string): Promise<void> {
     const bucketKey = this.bucketKey(name, key);
     this.leases.delete(bucketKey);
@@ -340,10 +365,16 @@ export class RateLimiter {
     await this.orm.em.getConnection().execute('delete from rate_limit_buckets where key = ?', [bucketKey]);
   }
 
-  /** Removes expired buckets so the table stays small (a scheduled job runs it). */
+  /**
+   * Removes expired buckets so the table stays small (a scheduled job runs it). It never waits for a bucket's lock:
+   * one being counted is skipped (its window starts again anyway), so the purge, which takes many rows in the order
+   * of their windows, never holds one while waiting for another and cannot deadlock with a counting.
+   */
   async removeExpired(): Promise<void> {
-    await this.orm.em
-      .getConnection()
-      .execute('delete from rate_limit_buckets where window_ends_at < ?', [this.clock.now()]);
+    await this.orm.em.getConnection().execute(
+      `delete from rate_limit_buckets where key in
+          (select key from rate_limit_buckets where window_ends_at < ? for update skip locked)`,
+      [this.clock.now()],
+    );
   }
 }

@@ -155,4 +155,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261204200000_order_link_generation.js'))
         .Migration20261204200000_order_link_generation,
   },
+  // rate-limit buckets locked in one order by every statement (no deadlocks)
+  {
+    name: 'Migration20261204210000_rate_limit_lock_order',
+    load: async () =>
+      (await import('./Migration20261204210000_rate_limit_lock_order.js'))
+        .Migration20261204210000_rate_limit_lock_order,
+  },
 ];
