@@ -89,7 +89,8 @@ describe('a mail server that accepts and never answers', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
-    expect(smtp.connections()).toBeGreaterThan(0);
+    // Reached: its connections close when nodemailer stops waiting for the greeting, as the mails' deadline passes.
+    expect(smtp.accepted()).toBeGreaterThan(0);
     expect(twilio.messages).toHaveLength(ORDERS);
     expect(smsAt).toBeDefined();
     // Told and recorded while the mail server had not even said hello.

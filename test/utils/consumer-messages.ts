@@ -38,20 +38,31 @@ export async function askForPublication(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Runs a scheduled job of an `exclusive` queue now (as its schedule would) and waits until that run is done. */
+/**
+ * Runs a scheduled job of an `exclusive` queue now (as its schedule would) and waits until that run is done: a run
+ * that starts after the call, so it sees every row the test wrote before. The queue holds one job at a time, so a
+ * send is refused while one waits or runs; one that runs may have read the data before the test's last write (the
+ * minute's schedule started it meanwhile), so the call waits for it to end and asks again.
+ */
 export async function runJobNow(server: TestServer, queue: string): Promise<void> {
-  const id = await server.services.jobs.send(queue, {});
   const connection = server.em().getConnection();
-  // The queue holds one run at a time: a refused send means one is queued already, which runs after now.
-  await waitFor(`a run of ${queue}`, async () => {
-    const rows = await connection.execute<{ state: string }[]>(
-      id
-        ? `select state from pgboss.job where id = ?`
-        : `select state from pgboss.job where name = ? and state in ('created', 'active', 'retry')`,
-      [id ?? queue],
-    );
-    return id ? rows[0]?.state === 'completed' : rows.length === 0;
-  });
+  for (;;) {
+    const id = await server.services.jobs.send(queue, {});
+    if (id) {
+      await waitFor(`a run of ${queue}`, async () => {
+        const rows = await connection.execute<{ state: string }[]>(`select state from pgboss.job where id = ?`, [id]);
+        return rows[0]?.state === 'completed';
+      });
+      return;
+    }
+    await waitFor(`the run of ${queue} under way`, async () => {
+      const rows = await connection.execute<{ state: string }[]>(
+        `select state from pgboss.job where name = ? and state in ('created', 'active', 'retry')`,
+        [queue],
+      );
+      return rows.length === 0;
+    });
+  }
 }
 
 /** Waits until no written consumer message waits to be sent. */

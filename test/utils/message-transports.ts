@@ -186,14 +186,19 @@ export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Pr
 /** A mail server that accepts connections and never says a word (not even its greeting), as a hung one does. */
 export interface SilentSmtp {
   url: string;
-  /** Connections it holds open. */
-  connections(): number;
+  /**
+   * Connections it accepted, closed ones included: a client gives up on the silence after its greeting timeout, so
+   * the open ones come and go.
+   */
+  accepted(): number;
   close(): Promise<void>;
 }
 
 export async function startSilentSmtp(): Promise<SilentSmtp> {
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const server = createNetServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
@@ -202,7 +207,7 @@ export async function startSilentSmtp(): Promise<SilentSmtp> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
-    connections: () => sockets.size,
+    accepted: () => accepted,
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -20,16 +20,29 @@ export interface AppProcess {
   output(): string;
   /** Whether the server process is still running. */
   alive(): boolean;
+  /** Ends the process with SIGKILL, as a crash or the kernel's OOM killer would: nothing of it runs any more. */
+  kill(): Promise<void>;
+  /** Stops the process; drops the database and removes the data directory when this call made them. */
   stop(): Promise<void>;
+}
+
+export interface AppProcessOptions {
+  /** A database to start on (a restart after a crash); it is left for the caller to drop. */
+  database?: TestDatabase;
+  /** A data directory to start on (the outbox of the process before); left for the caller to remove. */
+  dataDir?: string;
 }
 
 /**
  * The built server (`node <npm start's options> dist/server/main.js`) in its own process, with its own fresh
  * database and data directory, exactly as an operator would run it.
  */
-export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
-  const database = await createTestDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tijdvak-e2e-'));
+export async function startAppProcess(
+  env: Record<string, string> = {},
+  options: AppProcessOptions = {},
+): Promise<AppProcess> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tijdvak-e2e-'));
   const port = await findFreePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
@@ -49,6 +62,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   // A cold start on a busy machine (a CI runner running other jobs) can take tens of seconds.
   const deadline = Date.now() + 60_000;
@@ -71,13 +85,17 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     clockNow: env.CLOCK_NOW ? new Date(env.CLOCK_NOW) : undefined,
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
+        await exited;
       }
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.database) await database.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

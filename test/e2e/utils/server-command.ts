@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 
 interface PackageJson {
   config?: { serverNodeOptions?: string };
@@ -7,6 +9,9 @@ interface PackageJson {
 
 /** The built server's entry, relative to the project root. */
 const SERVER_ENTRY = 'dist/server/main.js';
+
+/** What `npm run build:server` makes last (server/scripts/bundle-server.mjs). */
+const SERVER_BUNDLE = 'dist/server/server.bundle.js';
 
 /**
  * The Node options `npm start` gives the server (package.json's `config.serverNodeOptions`: the heap's
@@ -23,4 +28,32 @@ export function serverNodeOptions(): string[] {
 /** Arguments for `node` that start the built server as `npm start` does. */
 export function serverArgs(): string[] {
   return [...serverNodeOptions(), SERVER_ENTRY];
+}
+
+/** The newest modification time under `dir` (0 when it is missing). */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const time = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (time > newest) newest = time;
+  }
+  return newest;
+}
+
+/**
+ * Builds the server (`npm run build:server`) when its build is missing or older than its sources, as `npm start`
+ * does: a test that starts the built server in a process of its own would otherwise test the code of an earlier
+ * build without a word. CI builds it before the tests, so there this only looks.
+ */
+export function ensureServerBuilt(): void {
+  const sources = Math.max(
+    newestMtime('server'),
+    newestMtime('shared'),
+    ...['package.json', 'tsconfig.base.json', 'tsconfig.build.json'].map((file) => statSync(file).mtimeMs),
+  );
+  // The bundle is made last, and anew on every build (tsc leaves an unchanged module's output as it was).
+  const built = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  if (built < sources) execFileSync('npm', ['run', 'build:server', '--silent'], { stdio: 'inherit' });
 }
