@@ -65,6 +65,8 @@ export interface ComposedApp {
   app: Express;
   /** What the HTTP server runs for each request: the busiest POSTs ahead of express's router, the rest through `app`. */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The same for a request that waits for "100 Continue" before sending its body (the HTTP server's `checkContinue`). */
+  handleExpectingContinue: (req: IncomingMessage, res: ServerResponse) => void;
   apollo: ApolloServer<AppContext>;
   /** The subscriptions' event streams (closed first on shutdown). */
   streams: GraphQLStream;
@@ -269,5 +271,12 @@ export async function composeApp(
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (bounded(req, res)) routed(req, res);
   };
-  return { app, handle, apollo, streams };
+  // A client that asks before sending (`Expect: 100-continue`) is told to go on only when its body is within the
+  // limit: Node would otherwise say "continue" before any check, and the body would already be on its way.
+  const handleExpectingContinue = (req: IncomingMessage, res: ServerResponse) => {
+    if (!bounded(req, res)) return;
+    res.writeContinue();
+    routed(req, res);
+  };
+  return { app, handle, handleExpectingContinue, apollo, streams };
 }

@@ -198,12 +198,13 @@ export async function runServer(
     httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
     // The job queue's start is round trips to the database, composing the app is work in this process: side by side.
-    const [, { app, handle, apollo, streams }] = await Promise.all([
+    const [, { app, handle, handleExpectingContinue, apollo, streams }] = await Promise.all([
       jobs.start(),
       composeApp(services, httpServer, lifecycle),
     ]);
     messages.adopt(app);
     httpServer.on('request', handle);
+    httpServer.on('checkContinue', handleExpectingContinue);
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => resolve());

@@ -249,4 +249,41 @@ describe('every request body is bounded before anything reads it, whatever its d
     expect(over.status).toBe(413);
     expect(over.closed).toBe(true);
   });
+  it('tells a client that asks first (Expect: 100-continue) to go on only when its body is within the limit', async () => {
+    const url = new URL(server.url);
+    /** Sends the head alone and collects what the server says until it closes or has answered `until`. */
+    const ask = async (length: number, until: RegExp, body?: string) => {
+      const socket = connect(Number(url.port), url.hostname);
+      await once(socket, 'connect');
+      let response = '';
+      const answered = new Promise<void>((resolve) => {
+        socket.on('data', (chunk: Buffer) => {
+          response += chunk.toString('latin1');
+          if (until.test(response)) resolve();
+        });
+        socket.on('close', () => resolve());
+      });
+      socket.on('error', () => undefined);
+      socket.write(
+        `POST /graphql HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\n` +
+          `expect: 100-continue\r\ncontent-length: ${length}\r\n\r\n`,
+      );
+      if (body !== undefined) {
+        await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+        socket.write(body);
+      }
+      await answered;
+      socket.destroy();
+      return response;
+    };
+    // Over the limit: refused before the client was told to send anything.
+    const refused = await ask(MB + 1, /\r\n\r\n\{.*\}$/s);
+    expect(refused).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refused).not.toContain('100 Continue');
+    // Within it: told to go on, and answered once the body came.
+    const query = JSON.stringify({ query: '{ serverInfo { brand } }' });
+    const served = await ask(Buffer.byteLength(query), /tijdvak/, query);
+    expect(served).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(served).toContain('"brand":"tijdvak"');
+  });
 });
