@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
  * How a customer's phone number is shown and dialled, on the server and on every screen (docs/decisions.md, The
- * technician's phone, second pass). The one library import of shared/: numbering plans (which Dutch area codes
+ * technician's phone: full addresses). The one library import of shared/: numbering plans (which Dutch area codes
  * have two digits, which Belgian ones one) are data that changes, and libphonenumber keeps it.
  */
 

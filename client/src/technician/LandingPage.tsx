@@ -21,8 +21,8 @@ const TechnicianLandingQuery = graphql(`
 `);
 
 /**
- * `/technician` and the end of a sign-in: opens where the work is (docs/decisions.md, "The technician's phone,
- * second pass"). Without a connection, the copy of today on the phone decides.
+ * `/technician` and the end of a sign-in: opens where the work is (docs/decisions.md, "The technician's phone:
+ * full addresses"). Without a connection, the copy of today on the phone decides.
  */
 export function LandingPage() {
   const { data, error } = useQuery(TechnicianLandingQuery, { fetchPolicy: 'network-only' });

@@ -48,7 +48,8 @@ export function leanRequestLogger(logger: Logger) {
   // One getter for every request, reading the request from `this`. A getter made per request gave each request
   // object a hidden class of its own, reachable from the shared one: the garbage collector's young generation then
   // kept every request's objects until the next full collection, which ran every few seconds under load and paused
-  // the server for up to tens of milliseconds (docs/performance.md, Why it is built this way).
+  // the server for up to tens of milliseconds (docs/decisions/performance.md, Performance: what every request no
+  // longer pays).
   const childLogs = new WeakMap<IncomingMessage, Logger>();
   function requestLog(this: IncomingMessage): Logger {
     let child = childLogs.get(this);

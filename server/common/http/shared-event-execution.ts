@@ -5,8 +5,8 @@ import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionRes
  * follower of an order) execute the selection once per event for all streams that would get the same answer,
  * instead of once per stream. Same answer: the same operation text, operation name and variables, and the same
  * `sharingKey` of the caller — the role, since `@RequireRole` is all a payload type's fields may decide by (a
- * field that read the caller's identity would have to make the key say so). Measured in docs/performance.md
- * (Why it is built this way).
+ * field that read the caller's identity would have to make the key say so). Why: docs/decisions/live.md
+ * (Live updates: one execution per event for all its streams).
  */
 export function sharedEventSubscribe(operationKey: (args: ExecutionArgs) => string | null) {
   /** Per event object, the answer per operation key; the entry goes with the event once every stream has it. */

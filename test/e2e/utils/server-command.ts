@@ -15,8 +15,8 @@ const SERVER_BUNDLE = 'dist/server/server.bundle.js';
 
 /**
  * The Node options `npm start` gives the server (package.json's `config.serverNodeOptions`: the heap's
- * sizes, docs/decisions/messages.md). A server a test or benchmark starts gets the same ones, so it is
- * measured as it runs in production.
+ * sizes, docs/decisions/performance.md, The server's heap). A server a test or benchmark starts gets the same
+ * ones, so it is measured as it runs in production.
  */
 export function serverNodeOptions(): string[] {
   const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson;

@@ -52,7 +52,7 @@ describe('the export’s CSV cells', () => {
     const file = `${cells.map((_, index) => `c${index}`).join(';')}\r\n${written(cells, 64, (index) => index % 2 === 0)}`;
     const records: string[][] = [];
     for await (const record of readCsvRecords([file])) records.push(record.cells);
-    // The import reads every line end as LF (docs/csv-format.md, Lines).
+    // The import reads every line end as LF (docs/csv-format.md, The file).
     expect(records).toEqual([cells.map((_, index) => `c${index}`), cells.map((cell) => cell.replace(/\r\n?/g, '\n'))]);
   });
 
