@@ -27,19 +27,15 @@ type FieldDecorator = MethodDecorator & PropertyDecorator;
 
 const authRule = (roles: readonly Role[]): string => `@${authDirective.name}(requires: [${roles.join(', ')}])`;
 
-/** The roles of an `@auth` rule as written by `authRule`, in a fixed order; undefined for another directive. */
-function rolesOfRule(definition: string): string | undefined {
+/** The roles of an `@auth` rule as written by `authRule`; undefined for another directive. */
+function rolesOfRule(definition: string): string[] | undefined {
   const roles = /^@auth\(requires: \[([^\]]*)\]\)$/.exec(definition.trim())?.[1];
-  return roles
-    ?.split(',')
-    .map((role) => role.trim())
-    .sort()
-    .join(', ');
+  return roles?.split(',').map((role) => role.trim());
 }
 
 /**
  * Restricts a query, mutation or field to the given roles: the `@auth` directive, enforced by `enforceRequiredRoles`.
- * On a member of a class that carries `@RequireRoleForAll`, it replaces the class rule for that member.
+ * On a member of a class that carries `@RequireRoleForAll`, it narrows the class rule for that member.
  */
 export function RequireRole(...roles: [Role, ...Role[]]): FieldDecorator {
   return Directive(authRule(roles));
@@ -51,15 +47,16 @@ export function RequireRole(...roles: [Role, ...Role[]]): FieldDecorator {
  * `@RequireRole(...roles)`, exactly as if it were written on it, so the schema still prints and enforces the rule
  * on each field (integrators read it there) and nothing checks the class itself.
  *
- * A member whose rule differs keeps its own `@RequireRole`: the exception stands at the member, in plain sight, and
- * the printed schema shows it. A member that repeats the class rule is refused, so each rule is said once. Members
- * inherited from another class keep that class's rules; a field left without a rule fails the schema's build
- * (server/common/auth/guarded-fields.ts). A field a `@FieldResolver` serves but the type declares with `@Field` takes
- * its rule from the type, as a `@RequireRole` on the method would.
+ * A member may narrow the class rule with its own `@RequireRole` of fewer roles: the exception stands at the member,
+ * in plain sight, and the printed schema shows it. A member rule that repeats the class rule, or names a role the
+ * class rule does not, is refused: each rule is said once, and no field of the class is open to more than its class
+ * line says. Members inherited from another class keep that class's rules; a field left without a rule fails the
+ * schema's build (guarded-fields.ts). A field a `@FieldResolver` serves but the type declares with `@Field` takes its
+ * rule from the type, as a `@RequireRole` on the method would.
  */
 export function RequireRoleForAll(...roles: [Role, ...Role[]]): ClassDecorator {
   const rule = authRule(roles);
-  const sameRoles = [...roles].sort().join(', ');
+  const classRoles = new Set<string>(roles);
   // Member decorators run before class decorators, so every member of the class is in the metadata by now.
   return (target) => {
     const storage = getMetadataStorage();
@@ -73,13 +70,14 @@ export function RequireRoleForAll(...roles: [Role, ...Role[]]): ClassDecorator {
     for (const fieldName of members) {
       const own = storage.fieldDirectives
         .filter((directive) => directive.target === target && directive.fieldName === fieldName)
-        .map((directive) => rolesOfRule(directive.directive.nameOrDefinition))
-        .filter((roles) => roles !== undefined);
-      if (own.includes(sameRoles)) {
+        .flatMap((directive) => rolesOfRule(directive.directive.nameOrDefinition) ?? []);
+      if (own.length === 0) {
+        storage.collectDirectiveFieldMetadata({ target, fieldName, directive: { nameOrDefinition: rule, args: {} } });
+      } else if (own.some((role) => !classRoles.has(role))) {
+        throw new Error(`${target.name}.${fieldName} opens more than the ${rule} of its class`);
+      } else if (new Set(own).size === classRoles.size) {
         throw new Error(`${target.name}.${fieldName} repeats the ${rule} of its class: remove its @RequireRole`);
       }
-      if (own.length > 0) continue;
-      storage.collectDirectiveFieldMetadata({ target, fieldName, directive: { nameOrDefinition: rule, args: {} } });
     }
   };
 }
