@@ -1,17 +1,11 @@
 import 'reflect-metadata';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import {
-  isObjectType,
-  lexicographicSortSchema,
-  type GraphQLFieldMap,
-  type GraphQLFieldResolver,
-  type GraphQLSchema,
-} from 'graphql';
+import { isObjectType, lexicographicSortSchema, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { adminResolvers } from './admins/index.js';
 import { enforceRequiredRoles } from './common/auth/auth-checker.js';
-import { PUBLIC_OPERATIONS } from './common/auth/public-operations.js';
+import { assertEveryFieldGuarded } from './common/auth/guarded-fields.js';
 import { authDirective } from './common/auth/require-role.js';
 import { DateTimeISOScalar } from './common/time/date-scalars.js';
 import { consumerLinkResolvers } from './consumer-links/index.js';
@@ -67,25 +61,6 @@ export const RESOLVERS = [
   // the legacy numeric forms of fields the schema names or answers as booleans, deprecated (server/legacy/)
   ...legacyFieldResolvers,
 ] as unknown as NonEmptyArray<Function>;
-
-function rootFields(schema: GraphQLSchema): GraphQLFieldMap<unknown, unknown> {
-  return {
-    ...schema.getQueryType()?.getFields(),
-    ...schema.getMutationType()?.getFields(),
-    ...schema.getSubscriptionType()?.getFields(),
-  };
-}
-
-/** Fails when a root field is neither public nor guarded by `@RequireRole`. */
-export function assertEveryOperationGuarded(schema: GraphQLSchema): void {
-  const unguarded = Object.values(rootFields(schema))
-    .filter((field) => !PUBLIC_OPERATIONS.has(field.name))
-    .filter((field) => !field.astNode?.directives?.some((directive) => directive.name.value === authDirective.name))
-    .map((field) => field.name);
-  if (unguarded.length > 0) {
-    throw new Error(`Root fields without @RequireRole and not in PUBLIC_OPERATIONS: ${unguarded.join(', ')}`);
-  }
-}
 
 /**
  * type-graphql wants a publish/subscribe system as soon as there is a subscription, even when each one
@@ -173,7 +148,7 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
   }).then((schema) => {
     resolveParentFieldsDirectly(schema);
     enforceRequiredRoles(schema);
-    assertEveryOperationGuarded(schema);
+    assertEveryFieldGuarded(schema);
     return schema;
   });
   return built;

@@ -1,30 +1,27 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { PERSON_NAME_MAX_LENGTH } from '../../shared/staff.js';
 import { EMAIL_MAX_LENGTH } from '../../shared/text.js';
 
 @ObjectType({ description: 'A person who manages the portal.' })
 @Entity({ tableName: 'admins' })
+@RequireRoleForAll(Role.ADMIN)
 export class Admin {
   @Field(() => Int, { description: 'Database id.' })
-  @RequireRole(Role.ADMIN)
   @PrimaryKey()
   id!: number;
 
   @Field({ description: 'First name.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: PERSON_NAME_MAX_LENGTH })
   firstname!: string;
 
   @Field({ description: 'Last name.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: PERSON_NAME_MAX_LENGTH })
   lastname!: string;
 
   @Field({ description: 'Sign-in e-mail address, stored in lower case; unique among admins.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: EMAIL_MAX_LENGTH, unique: true })
   email!: string;
 
@@ -33,7 +30,6 @@ export class Admin {
   passwordHash: string | null = null;
 
   @Field({ description: 'An inactive admin cannot sign in and its tokens stop working at once.' })
-  @RequireRole(Role.ADMIN)
   @Property()
   inactive: boolean = false;
 
@@ -42,7 +38,6 @@ export class Admin {
   tokenVersion: number = 0;
 
   @Field({ description: 'When the admin was created.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt!: Date;
 }

@@ -1,7 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Formula, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { OrderEventActorType, OrderEventKind } from './order-event-kind.js';
 import { OrderEventActor, OrderFieldChange } from './order-event.types.js';
@@ -20,6 +20,7 @@ const asText = (value: OrderValue | undefined): string | null =>
 @ObjectType({ description: 'One change to an order: when, what, who, and the values before and after.' })
 @Entity({ tableName: 'order_events' })
 @Index({ name: 'order_events_order_id_idx', properties: ['order', 'id'] })
+@RequireRoleForAll(Role.ADMIN)
 export class OrderEvent {
   [OptionalProps]?:
     | 'actorAdminId'
@@ -32,7 +33,6 @@ export class OrderEvent {
     | 'changes';
 
   @Field(() => Int, { description: 'Database id; later events have higher ids.' })
-  @RequireRole(Role.ADMIN)
   @PrimaryKey()
   id!: number;
 
@@ -44,12 +44,10 @@ export class OrderEvent {
   order!: number;
 
   @Field({ name: 'at', description: 'When it happened (server clock).' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime' })
   occurredAt!: Date;
 
   @Field(() => OrderEventKind, { description: 'What happened.' })
-  @RequireRole(Role.ADMIN)
   // No check constraint: the kinds grow with features, and only the server writes the trail.
   @Property({ type: 'string', columnType: 'varchar(32)' })
   kind!: OrderEventKind;
@@ -90,7 +88,6 @@ export class OrderEvent {
   after: OrderValues | null = null;
 
   @Field(() => OrderEventActor, { description: 'Who did it.' })
-  @RequireRole(Role.ADMIN)
   get actor(): OrderEventActor {
     return {
       type: this.actorType,
@@ -103,7 +100,6 @@ export class OrderEvent {
   @Field(() => [OrderFieldChange], {
     description: 'The fields that changed (all fields for a new order), in the order of the order screen.',
   })
-  @RequireRole(Role.ADMIN)
   get changes(): OrderFieldChange[] {
     const before = this.before ?? {};
     const after = this.after ?? {};

@@ -1,6 +1,6 @@
 import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
-import { RequireRole } from './auth/require-role.js';
+import { RequireRoleForAll } from './auth/require-role.js';
 import { Role } from './auth/role.js';
 import { AppError } from './errors/app-error.js';
 import { CommonError } from './errors/common.errors.js';
@@ -12,20 +12,18 @@ export const MAX_PAGE_SIZE = 100;
 const ANY_ROLE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
 
 @ObjectType({ description: 'Where a page of a list starts and ends, and whether more follows.' })
+@RequireRoleForAll(...ANY_ROLE)
 export class PageInfo {
   @Field(() => String, { nullable: true, description: 'Cursor of the first item of this page.' })
-  @RequireRole(...ANY_ROLE)
   startCursor!: string | null;
 
   @Field(() => String, {
     nullable: true,
     description: 'Cursor of the last item; pass it as `after` for the next page.',
   })
-  @RequireRole(...ANY_ROLE)
   endCursor!: string | null;
 
   @Field({ description: 'True when items follow this page.' })
-  @RequireRole(...ANY_ROLE)
   hasNextPage!: boolean;
 }
 
@@ -65,35 +63,31 @@ export function connectionType<T extends object>(
   const name = nodeType.name;
 
   @ObjectType(`${name}Edge`, { description: `One ${name} in a list, with its cursor.` })
+  @RequireRoleForAll(...roles)
   class EdgeType {
     @Field(() => String, { description: 'Opaque position of this item; pass it as `after` to continue after it.' })
-    @RequireRole(...roles)
     cursor!: string;
 
     @Field(() => nodeType, { description: `The ${name}.` })
-    @RequireRole(...roles)
     node!: T;
   }
 
   @ObjectType(`${name}Connection`, { description: `A page of ${name} items in a stable order.` })
+  @RequireRoleForAll(...roles)
   class ConnectionType {
     @Field(() => [EdgeType], { description: 'The items of this page, in order.' })
-    @RequireRole(...roles)
     edges!: Edge<T>[];
 
     @Field(() => PageInfo, { description: 'Where this page ends and whether more follows.' })
-    @RequireRole(...roles)
     pageInfo!: PageInfo;
 
     @Field(() => Int, { description: 'How many items match the filter, over all pages.' })
-    @RequireRole(...roles)
     totalCount!: number;
 
     @Field({
       description:
         'False when a very large list was counted only up to a limit: `totalCount` is then that limit, and more match.',
     })
-    @RequireRole(...roles)
     totalCountExact!: boolean;
   }
 

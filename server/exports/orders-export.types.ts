@@ -1,22 +1,20 @@
 import { Field, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 
 @ObjectType({ description: 'Where to download the CSV export of the orders of one country.' })
+@RequireRoleForAll(Role.ADMIN)
 export class OrdersExport {
   @Field(() => Country, { description: 'The country whose orders the file holds.' })
-  @RequireRole(Role.ADMIN)
   country!: Country;
 
   @Field({ description: "The file's name, `<brand>-export.<dd-mm-yyyy>.csv` (also sent in Content-Disposition)." })
-  @RequireRole(Role.ADMIN)
   fileName!: string;
 
   @Field({
     description:
       'Path of the download (GET with the same bearer token): a streamed CSV in the import format (docs/csv-format.md).',
   })
-  @RequireRole(Role.ADMIN)
   url!: string;
 }

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
@@ -11,9 +11,9 @@ import { CreateHolidayInput } from './holiday.inputs.js';
 import { HolidayService } from './holiday.service.js';
 
 @Resolver(() => Holiday)
+@RequireRoleForAll(Role.ADMIN)
 export class HolidayResolver {
   @Query(() => [Holiday], { description: 'Holidays in date order, of one country or of both.' })
-  @RequireRole(Role.ADMIN)
   holidays(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { nullable: true, description: 'Only this country.' }) country?: Country,
@@ -26,7 +26,6 @@ export class HolidayResolver {
       'The active (not deleted) orders whose visit falls on this date in this country, by appointment: ' +
       'what a holiday on that date would land on. The holiday screen shows them before saving.',
   })
-  @RequireRole(Role.ADMIN)
   activeOrdersOnDate(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country) country: Country,
@@ -41,7 +40,6 @@ export class HolidayResolver {
       'Adds a holiday: no longer a working day in its country. HOLIDAY_EXISTS when the date is already listed; ' +
       'HOLIDAY_HAS_ORDERS when active orders fall on it, unless `saveDespiteOrders` is true.',
   })
-  @RequireRole(Role.ADMIN)
   createHoliday(
     @Ctx() ctx: AppContext,
     @Arg('input', () => CreateHolidayInput) input: CreateHolidayInput,
@@ -50,7 +48,6 @@ export class HolidayResolver {
   }
 
   @Mutation(() => Holiday, { description: 'Removes a holiday (e.g. entered by mistake); answers the removed holiday.' })
-  @RequireRole(Role.ADMIN)
   deleteHoliday(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Holiday> {
     return new HolidayService(ctx).delete(id);
   }

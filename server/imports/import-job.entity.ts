@@ -2,7 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 
@@ -32,6 +32,7 @@ registerEnumType(ImportJobStatus, {
   expression: `create unique index "import_jobs_one_running" on "import_jobs" ((true)) where "status" = 'RUNNING'`,
 })
 @Index({ name: 'import_jobs_started_at_idx', properties: ['startedAt'] })
+@RequireRoleForAll(Role.ADMIN)
 export class ImportJob {
   [OptionalProps]?:
     | 'admin'
@@ -46,7 +47,6 @@ export class ImportJob {
     | 'heartbeatAt';
 
   @Field({ description: 'The id (a UUID) the client chose or the server gave.' })
-  @RequireRole(Role.ADMIN)
   @PrimaryKey({ type: 'uuid' })
   id!: string;
 
@@ -55,57 +55,46 @@ export class ImportJob {
   admin: Admin | null = null;
 
   @Field(() => Country, { description: 'The country the file was imported for.' })
-  @RequireRole(Role.ADMIN)
   @Enum({ items: () => Country, nativeEnumName: 'country' })
   country!: Country;
 
   @Field({ description: 'The name of the uploaded file.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: 255 })
   fileName!: string;
 
   @Field(() => ImportJobStatus, { description: 'Running, succeeded, rejected (row errors) or failed.' })
-  @RequireRole(Role.ADMIN)
   @Enum({ items: () => ImportJobStatus, columnType: 'varchar(16)' })
   status: ImportJobStatus = ImportJobStatus.RUNNING;
 
   @Field(() => Int, { description: 'Data rows read and checked so far.' })
-  @RequireRole(Role.ADMIN)
   @Property()
   rowsChecked: number = 0;
 
   @Field(() => Int, { description: 'Rows written to the orders so far (after every row has passed).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   rowsWritten: number = 0;
 
   @Field(() => Int, { description: 'New orders (when succeeded).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   created: number = 0;
 
   @Field(() => Int, { description: 'Existing orders that changed (when succeeded).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   updated: number = 0;
 
   @Field(() => Int, { description: 'Rows equal to the stored order (when succeeded).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   unchanged: number = 0;
 
   @Field(() => Int, { description: 'Problems found in the rows (when rejected).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   errorCount: number = 0;
 
   @Field({ description: 'When the import started.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime' })
   startedAt!: Date;
 
   @Field(() => Date, { nullable: true, description: 'When the import ended; null while it runs.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
 

@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 
 @ObjectType({
@@ -8,19 +8,17 @@ import { Role } from '../common/auth/role.js';
     'An import window: maps the planned time of an imported order to the visit window shown to the customer.',
 })
 @Entity({ tableName: 'import_settings' })
+@RequireRoleForAll(Role.ADMIN)
 export class ImportSetting {
   @Field(() => Int, { description: 'Database id.' })
-  @RequireRole(Role.ADMIN)
   @PrimaryKey()
   id!: number;
 
   @Field({ description: "The planned times this rule matches: '<HH:MM', 'HH:MM/HH:MM' (half-open) or '>=HH:MM'." })
-  @RequireRole(Role.ADMIN)
   @Property({ length: 16 })
   timeBetween!: string;
 
   @Field({ description: "The visit window given to matching orders, 'HH:MM/HH:MM'." })
-  @RequireRole(Role.ADMIN)
   @Property({ length: 16 })
   timeTo!: string;
 }

@@ -1,68 +1,58 @@
 import { createUnionType, Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 
 /** CSV columns present in an imported file's header. */
 export type OrderCsvColumns = ReadonlySet<string>;
 
 @ObjectType({ description: 'Every row was valid: the file was written in one transaction.' })
+@RequireRoleForAll(Role.ADMIN)
 export class ImportOrdersSuccess {
   @Field({ description: 'The import job (see `importJob`).' })
-  @RequireRole(Role.ADMIN)
   jobId!: string;
 
   @Field(() => Int, { description: 'Data rows in the file.' })
-  @RequireRole(Role.ADMIN)
   rows!: number;
 
   @Field(() => Int, { description: 'New orders.' })
-  @RequireRole(Role.ADMIN)
   created!: number;
 
   @Field(() => Int, { description: 'Existing orders (same reference number) that changed.' })
-  @RequireRole(Role.ADMIN)
   updated!: number;
 
   @Field(() => Int, { description: 'Rows equal to the stored order: nothing was written for them.' })
-  @RequireRole(Role.ADMIN)
   unchanged!: number;
 }
 
 @ObjectType({ description: 'One problem in an imported file.' })
+@RequireRoleForAll(Role.ADMIN)
 export class ImportRowError {
   @Field(() => Int, { description: 'Line in the file (1 = the header row).' })
-  @RequireRole(Role.ADMIN)
   line!: number;
 
   @Field(() => String, { nullable: true, description: 'The CSV column, or null when the whole row is wrong.' })
-  @RequireRole(Role.ADMIN)
   column!: string | null;
 
   @Field(() => String, { nullable: true, description: 'The cell as written (at most 100 characters).' })
-  @RequireRole(Role.ADMIN)
   value!: string | null;
 
   @Field({ description: "What is wrong, in the caller's language." })
-  @RequireRole(Role.ADMIN)
   message!: string;
 }
 
 @ObjectType({ description: 'Some rows were invalid: nothing was written. The report lists the problems by line.' })
+@RequireRoleForAll(Role.ADMIN)
 export class ImportRowErrors {
   @Field({ description: 'The import job (see `importJob`).' })
-  @RequireRole(Role.ADMIN)
   jobId!: string;
 
   @Field(() => Int, { description: 'Data rows read and checked.' })
-  @RequireRole(Role.ADMIN)
   rowsChecked!: number;
 
   @Field(() => Int, { description: 'All problems found; `errors` lists the first 200 of them.' })
-  @RequireRole(Role.ADMIN)
   errorCount!: number;
 
   @Field(() => [ImportRowError], { description: 'The problems by line, at most 200.' })
-  @RequireRole(Role.ADMIN)
   errors!: ImportRowError[];
 }
 

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/index.js';
@@ -27,13 +27,12 @@ registerEnumType(CallListStatus, {
 });
 
 @ObjectType({ description: 'How many rows of the call list have a status.' })
+@RequireRoleForAll(Role.ADMIN)
 export class CallListStatusCount {
   @Field(() => CallListStatus, { description: 'The status.' })
-  @RequireRole(Role.ADMIN)
   status!: CallListStatus;
 
   @Field(() => Int, { description: 'Rows with that status.' })
-  @RequireRole(Role.ADMIN)
   count!: number;
 }
 
@@ -41,53 +40,45 @@ export class CallListStatusCount {
   description:
     'The evening-before call list: the orders of the next working day whose customer has not looked up the window by the chosen time, and those already called.',
 })
+@RequireRoleForAll(Role.ADMIN)
 export class CallList {
   @Field(() => Country, { description: 'The country of the orders.' })
-  @RequireRole(Role.ADMIN)
   country!: Country;
 
   @Field(() => LocalDateScalar, {
     description: "The visit day: the next working day after today in the country's zone.",
   })
-  @RequireRole(Role.ADMIN)
   date!: string;
 
   @Field({ description: 'The zone the day and times are read in (Europe/Amsterdam, Europe/Brussels).' })
-  @RequireRole(Role.ADMIN)
   timeZone!: string;
 
   @Field({ description: 'When the windows of that day are first shown: 13:30 on the working day before.' })
-  @RequireRole(Role.ADMIN)
   windowShownFrom!: Date;
 
   @Field({ description: 'Lookups up to this instant count (the chosen time today, or now).' })
-  @RequireRole(Role.ADMIN)
   cutoff!: Date;
 
   @Field(() => Int, {
     description:
       'Orders of that day we make ourselves (not deleted, not external), informed or not; of the chosen technician only when one is chosen.',
   })
-  @RequireRole(Role.ADMIN)
   totalOrders!: number;
 
   @Field(() => [CallListStatusCount], {
     description:
       'The rows of the list (of the chosen technician, any status) per call status, every status once, NOT_CALLED first.',
   })
-  @RequireRole(Role.ADMIN)
   counts!: CallListStatusCount[];
 
   @Field(() => Int, {
     description: 'The rows that match the filters; `orders` holds the first of them (at most 500).',
   })
-  @RequireRole(Role.ADMIN)
   matchingOrders!: number;
 
   @Field(() => [Order], {
     description:
       'The rows: orders whose customer has not seen the window between `windowShownFrom` and `cutoff`, and orders with a call status for that day. Calls still to make first (not called, no answer, voicemail), then the done ones (reached, wrong number); each part by start. At most 500.',
   })
-  @RequireRole(Role.ADMIN)
   orders!: Order[];
 }

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/index.js';
@@ -13,12 +13,12 @@ import { orderInformedLoader } from './order-informed.loader.js';
 import { OrderInformed } from './order-informed.types.js';
 
 @Resolver(() => Order)
+@RequireRoleForAll(Role.ADMIN)
 export class InformedResolver {
   @FieldResolver(() => OrderInformed, {
     description:
       "Informed? Whether and when the customer looked up this order's window on the consumer site, and what they replied.",
   })
-  @RequireRole(Role.ADMIN)
   informed(@Root() order: Order, @Ctx() ctx: AppContext): Promise<OrderInformed> {
     return orderInformedLoader(ctx).load(order);
   }
@@ -27,7 +27,6 @@ export class InformedResolver {
     nullable: true,
     description: "The last call from the call list about this order's visit day; null when nobody called yet.",
   })
-  @RequireRole(Role.ADMIN)
   call(@Root() order: Order, @Ctx() ctx: AppContext): Promise<OrderCall | null> {
     return orderCallLoader(ctx).load(order);
   }
@@ -36,7 +35,6 @@ export class InformedResolver {
     description:
       "The evening-before call list: the next working day's orders of a country whose customer has not looked up the window by a time today (default: now), and those already called. External and deleted orders are left out.",
   })
-  @RequireRole(Role.ADMIN)
   callList(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { nullable: true, description: "Default: the site's country." }) country?: Country,
@@ -63,7 +61,6 @@ export class InformedResolver {
     description:
       "Records what came of a call about an order on its country's call list (the next working day; not deleted, not external), replacing its last call status, in the order's history. Another order is refused: ORDER_DELETED, CALL_ORDER_NOT_LISTED.",
   })
-  @RequireRole(Role.ADMIN)
   setCallStatus(@Ctx() ctx: AppContext, @Arg('input') input: SetCallStatusInput): Promise<Order> {
     return new CallListService(ctx).setCallStatus(input);
   }

@@ -2,7 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { CALL_NOTE_MAX_LENGTH } from '../../shared/call-list.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
@@ -34,6 +34,7 @@ registerEnumType(CallStatus, {
  */
 @ObjectType({ description: 'The last call from the call list about an order: its status, note, who and when.' })
 @Entity({ tableName: 'order_calls' })
+@RequireRoleForAll(Role.ADMIN)
 export class OrderCall {
   [OptionalProps]?: 'note' | 'setByAdminId';
 
@@ -48,7 +49,6 @@ export class OrderCall {
   callDate!: string;
 
   @Field(() => CallStatus, { description: 'What came of the call.' })
-  @RequireRole(Role.ADMIN)
   @Enum({ items: () => CallStatus, nativeEnumName: 'call_status' })
   status!: CallStatus;
 
@@ -56,12 +56,10 @@ export class OrderCall {
     nullable: true,
     description: `The dispatcher's note, plain text on one line, at most ${CALL_NOTE_MAX_LENGTH} characters.`,
   })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'string', length: CALL_NOTE_MAX_LENGTH, nullable: true })
   note: string | null = null;
 
   @Field({ description: 'When the status was set.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime' })
   setAt!: Date;
 
@@ -70,7 +68,6 @@ export class OrderCall {
   setByAdminId: number | null = null;
 
   @Field({ description: 'The admin who set it, by name as it was then.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: 201 })
   setByName!: string;
 }

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 
@@ -7,24 +7,21 @@ import { ConsumerReply } from '../replies/consumer-reply.entity.js';
   description:
     'Whether the customer of an order knows the visit window: their lookups on the consumer site that listed this order, and their reply.',
 })
+@RequireRoleForAll(Role.ADMIN)
 export class OrderInformed {
   @Field(() => Int, {
     description:
       'Lookups by this customer (same address in NL, same phone number in BE) that listed this order: after it was created, before its window ended.',
   })
-  @RequireRole(Role.ADMIN)
   lookupCount!: number;
 
   @Field(() => Date, { nullable: true, description: 'The first of those lookups.' })
-  @RequireRole(Role.ADMIN)
   firstLookupAt!: Date | null;
 
   @Field(() => Date, { nullable: true, description: 'The last of those lookups.' })
-  @RequireRole(Role.ADMIN)
   lastLookupAt!: Date | null;
 
   @Field({ description: 'When the window is first shown to the customer: 13:30 on the working day before the visit.' })
-  @RequireRole(Role.ADMIN)
   windowShownFrom!: Date;
 
   @Field(() => Date, {
@@ -32,10 +29,8 @@ export class OrderInformed {
     description:
       'The first lookup at or after `windowShownFrom`: when the customer saw the window. Null: not seen (yet).',
   })
-  @RequireRole(Role.ADMIN)
   windowSeenAt!: Date | null;
 
   @Field(() => ConsumerReply, { nullable: true, description: "The customer's reply; null when there is none." })
-  @RequireRole(Role.ADMIN)
   reply!: ConsumerReply | null;
 }

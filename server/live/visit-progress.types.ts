@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { VisitOutcome } from '../visits/visit-status.entity.js';
 
@@ -22,32 +22,28 @@ const EVERYONE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN]
   description:
     "The state of a visit on its day as its followers see it: the stage, the technician's own arrival estimate (never a location) and the outcome. The technician is named by the first name only.",
 })
+@RequireRoleForAll(...EVERYONE)
 export class VisitProgress {
   @Field(() => Int, { description: 'The order id.' })
   @RequireRole(Role.TECHNICIAN, Role.ADMIN)
   orderId!: number;
 
   @Field({ description: 'The order reference number.' })
-  @RequireRole(...EVERYONE)
   referenceNumber!: string;
 
   @Field(() => VisitProgressStage, { description: 'Where the visit is.' })
-  @RequireRole(...EVERYONE)
   stage!: VisitProgressStage;
 
   @Field(() => Date, {
     nullable: true,
     description: "The technician's own estimate of the arrival, given when setting out; null while planned.",
   })
-  @RequireRole(...EVERYONE)
   expectedArrival!: Date | null;
 
   @Field(() => VisitOutcome, { nullable: true, description: 'How the visit ended; null until it is finished.' })
-  @RequireRole(...EVERYONE)
   outcome!: VisitOutcome | null;
 
   @Field(() => String, { nullable: true, description: "The technician's first name; null without a technician." })
-  @RequireRole(...EVERYONE)
   technicianFirstname!: string | null;
 
   @Field(() => Int, { nullable: true, description: 'The technician of the order.' })
@@ -55,6 +51,5 @@ export class VisitProgress {
   technicianId!: number | null;
 
   @Field(() => Date, { nullable: true, description: 'When the status last changed; null while planned.' })
-  @RequireRole(...EVERYONE)
   changedAt!: Date | null;
 }

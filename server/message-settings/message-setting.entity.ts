@@ -1,17 +1,17 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country, Language } from '../common/locale.js';
 
 /** How a country's consumers are told (docs/rules.md, Consumer messages). One row per country. */
 @Entity({ tableName: 'message_settings' })
 @ObjectType({ description: "How a country's consumers are told about their visits: one per country." })
+@RequireRoleForAll(Role.ADMIN)
 export class MessageSetting {
   /** The column is of the `country` enum type; a primary key cannot be declared as an @Enum. */
   @PrimaryKey({ type: 'string', columnType: 'country' })
   @Field(() => Country, { description: 'The country these settings are for.' })
-  @RequireRole(Role.ADMIN)
   country!: Country;
 
   /** Off: nothing is sent to this country's consumers. */
@@ -19,28 +19,23 @@ export class MessageSetting {
   @Field({
     description: "Messages are sent at all (the default). Off: no message, and the consumer's page promises none.",
   })
-  @RequireRole(Role.ADMIN)
   enabled: boolean = true;
 
   @Property()
   @Field({ description: 'Messages go by e-mail to orders with an e-mail address.' })
-  @RequireRole(Role.ADMIN)
   email: boolean = true;
 
   @Property()
   @Field({ description: 'Messages go by SMS to orders with a Dutch or Belgian mobile number.' })
-  @RequireRole(Role.ADMIN)
   sms: boolean = true;
 
   /** Shown as the sender of mails and at the start of every SMS. */
   @Property({ length: 60 })
   @Field({ description: 'The name mails come from, and the first word of every SMS (its first 11 characters).' })
-  @RequireRole(Role.ADMIN)
   senderName!: string;
 
   /** The language of every message to this country's consumers. */
   @Property({ type: 'string', columnType: 'varchar(2)' })
   @Field(() => Language, { description: "The language of the messages to this country's consumers." })
-  @RequireRole(Role.ADMIN)
   language!: Language;
 }

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { MessageSetting } from './message-setting.entity.js';
@@ -7,9 +7,9 @@ import { MessageSettingInput } from './message-setting.inputs.js';
 import { MessageSettingService } from './message-setting.service.js';
 
 @Resolver(() => MessageSetting)
+@RequireRoleForAll(Role.ADMIN)
 export class MessageSettingResolver {
   @Query(() => [MessageSetting], { description: 'How the consumers of each country are told: NL first, then BE.' })
-  @RequireRole(Role.ADMIN)
   messageSettings(@Ctx() ctx: AppContext): Promise<MessageSetting[]> {
     return new MessageSettingService(ctx).list();
   }
@@ -20,7 +20,6 @@ export class MessageSettingResolver {
       'BAD_USER_INPUT (with `fields`) for a sender name that is empty, too long or has other characters, or for ' +
       'messages on without any channel.',
   })
-  @RequireRole(Role.ADMIN)
   updateMessageSetting(
     @Ctx() ctx: AppContext,
     @Arg('input', () => MessageSettingInput) input: MessageSettingInput,

@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
@@ -8,15 +8,14 @@ import { LocalDateScalar } from '../common/time/date-scalars.js';
   description:
     'Consumer mails sent on one local day (or in the whole period), and how many of those were opened at least once.',
 })
+@RequireRoleForAll(Role.ADMIN)
 export class MailReadDay {
   @Field(() => LocalDateScalar, { nullable: true, description: 'The day, in `timeZone`; null for the total.' })
-  @RequireRole(Role.ADMIN)
   date!: string | null;
 
   @Field(() => Int, {
     description: 'Mails handed to the mail server that day (a mail sent again counts on its last day).',
   })
-  @RequireRole(Role.ADMIN)
   sent!: number;
 
   @Field(() => Int, {
@@ -24,37 +23,30 @@ export class MailReadDay {
       "Of those, the mails opened at least once: the order's open image loaded after the mail was sent and before " +
       "the order's next mail (as the message log's `openedAt`), on any later day.",
   })
-  @RequireRole(Role.ADMIN)
   opened!: number;
 
   @Field(() => Float, { nullable: true, description: 'opened / sent in percent (0-100); null when none was sent.' })
-  @RequireRole(Role.ADMIN)
   readPercent!: number | null;
 }
 
 @ObjectType({ description: 'Consumer mails sent and read per day of a period (at most 92 days).' })
+@RequireRoleForAll(Role.ADMIN)
 export class MailReads {
   @Field(() => LocalDateScalar, { description: 'First day, inclusive.' })
-  @RequireRole(Role.ADMIN)
   from!: string;
 
   @Field(() => LocalDateScalar, { description: 'Last day, inclusive.' })
-  @RequireRole(Role.ADMIN)
   to!: string;
 
   @Field(() => Country, { nullable: true, description: 'The country counted; null: both.' })
-  @RequireRole(Role.ADMIN)
   country!: Country | null;
 
   @Field({ description: 'IANA zone of the days, e.g. Europe/Amsterdam.' })
-  @RequireRole(Role.ADMIN)
   timeZone!: string;
 
   @Field(() => [MailReadDay], { description: 'Every day of the period in order, days without mail included (0).' })
-  @RequireRole(Role.ADMIN)
   days!: MailReadDay[];
 
   @Field(() => MailReadDay, { description: 'The whole period.' })
-  @RequireRole(Role.ADMIN)
   total!: MailReadDay;
 }

@@ -1,18 +1,18 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { MessageLogService } from './message-log.service.js';
 import { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
 
 @Resolver()
+@RequireRoleForAll(Role.ADMIN)
 export class MessageLogResolver {
   @Query(() => OrderMessageLog, {
     description:
       "The messages to an order's consumer (newest 50): kind, channel, masked address, status with the failure " +
       'reason, times, tries and when a mail was opened. ORDER_NOT_FOUND for an unknown order.',
   })
-  @RequireRole(Role.ADMIN)
   orderMessages(
     @Ctx() ctx: AppContext,
     @Arg('orderId', () => Int, { description: 'The order (its `id`).' }) orderId: number,
@@ -27,7 +27,6 @@ export class MessageLogResolver {
       'MESSAGE_ORDER_DELETED, MESSAGE_VISIT_OVER, MESSAGE_SUPERSEDED (a later message on the channel), ' +
       'MESSAGE_ALREADY_QUEUED, MESSAGE_NO_ADDRESS, MESSAGE_NOT_FOUND.',
   })
-  @RequireRole(Role.ADMIN)
   resendConsumerMessage(
     @Ctx() ctx: AppContext,
     @Arg('messageId', () => Int, { description: 'The message (its `id` in the log).' }) messageId: number,

@@ -1,21 +1,19 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { MessageFailureCode } from './message-failure.js';
 
 @ObjectType({ description: 'One message to the consumer of an order, as the order screen lists it.' })
+@RequireRoleForAll(Role.ADMIN)
 export class ConsumerMessageLogEntry {
   @Field(() => Int, { description: 'The message; `resendConsumerMessage` takes it.' })
-  @RequireRole(Role.ADMIN)
   id!: number;
 
   @Field(() => MessageKind, { description: 'What it tells: the window, an update or a cancellation.' })
-  @RequireRole(Role.ADMIN)
   kind!: MessageKind;
 
   @Field(() => MessageChannel, { description: 'E-mail or SMS.' })
-  @RequireRole(Role.ADMIN)
   channel!: MessageChannel;
 
   @Field(() => String, {
@@ -23,11 +21,9 @@ export class ConsumerMessageLogEntry {
     description:
       'Where it went, masked (`j•••@example.nl`, `06 •••• 5678`): enough to recognise, not to copy. Null once removed after the visit.',
   })
-  @RequireRole(Role.ADMIN)
   maskedRecipient!: string | null;
 
   @Field(() => MessageStatus, { description: 'Queued, sent, failed or skipped; see `openedAt` for a mail read.' })
-  @RequireRole(Role.ADMIN)
   status!: MessageStatus;
 
   @Field(() => String, {
@@ -36,30 +32,24 @@ export class ConsumerMessageLogEntry {
       "The technical detail of `failureCode`: the mail server's or SMS provider's own words (English), addresses and " +
       'numbers left out. Null once removed after the visit.',
   })
-  @RequireRole(Role.ADMIN)
   failureReason!: string | null;
 
   @Field(() => MessageFailureCode, {
     nullable: true,
     description: 'Why the last try failed (also while a retry waits), or why it was skipped; null when neither.',
   })
-  @RequireRole(Role.ADMIN)
   failureCode!: MessageFailureCode | null;
 
   @Field(() => Int, { description: 'Tries to hand it over so far, resends included.' })
-  @RequireRole(Role.ADMIN)
   tries!: number;
 
   @Field({ description: 'When it was written (queued).' })
-  @RequireRole(Role.ADMIN)
   createdAt!: Date;
 
   @Field(() => Date, { nullable: true, description: 'When it was handed over last.' })
-  @RequireRole(Role.ADMIN)
   sentAt!: Date | null;
 
   @Field(() => Date, { nullable: true, description: 'When the last try failed for good.' })
-  @RequireRole(Role.ADMIN)
   failedAt!: Date | null;
 
   @Field(() => Date, {
@@ -68,17 +58,15 @@ export class ConsumerMessageLogEntry {
       "E-mail only: the first time the mail's image was loaded after it was sent (and before the order's next mail). " +
       'Mail programs that block images never report it.',
   })
-  @RequireRole(Role.ADMIN)
   openedAt!: Date | null;
 }
 
 @ObjectType({ description: "The messages to an order's consumer, newest first." })
+@RequireRoleForAll(Role.ADMIN)
 export class OrderMessageLog {
   @Field(() => Int, { description: 'All messages of the order; `messages` holds the newest of them.' })
-  @RequireRole(Role.ADMIN)
   totalCount!: number;
 
   @Field(() => [ConsumerMessageLogEntry], { description: 'At most 50, newest first.' })
-  @RequireRole(Role.ADMIN)
   messages!: ConsumerMessageLogEntry[];
 }

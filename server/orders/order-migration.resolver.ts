@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { Order } from './order.entity.js';
@@ -8,11 +8,11 @@ import { OrderMigrationService, type MigrationResult } from './order-migration.s
 import { MigrateOrdersPayload } from './order.types.js';
 
 @Resolver()
+@RequireRoleForAll(Role.ADMIN)
 export class OrderMigrationResolver {
   @Query(() => [Order], {
     description: "A technician's active orders on one calendar day (in the technician's country), by appointment.",
   })
-  @RequireRole(Role.ADMIN)
   technicianDayOrders(
     @Ctx() ctx: AppContext,
     @Arg('technician', { description: "The technician's database id or personal number (N-number)." })
@@ -26,7 +26,6 @@ export class OrderMigrationResolver {
   @Mutation(() => MigrateOrdersPayload, {
     description: 'Moves orders to another technician in one transaction: all of them, or on any problem none.',
   })
-  @RequireRole(Role.ADMIN)
   migrateOrders(
     @Ctx() ctx: AppContext,
     @Arg('input', () => MigrateOrdersInput) input: MigrateOrdersInput,

@@ -2,7 +2,7 @@ import { Check, Entity, Enum, Filter, Index, ManyToOne, PrimaryKey, Property } f
 import type { Opt } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
@@ -50,29 +50,25 @@ export { VISIT_DURATION_SECONDS };
   properties: ['appointment', 'id'],
   where: '"first_lookup_at" is not null',
 })
+@RequireRoleForAll(Role.ADMIN)
 export class Order {
   @Field(() => Int, { description: 'Database id.' })
-  @RequireRole(Role.ADMIN)
   @PrimaryKey()
   id!: number;
 
   @Field({ description: 'The order reference number; unique.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: ORDER_FIELD_MAX_LENGTH.referenceNumber, unique: true })
   referenceNumber!: string;
 
   @Field({ description: 'Customer name.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: ORDER_FIELD_MAX_LENGTH.name })
   name!: string;
 
   @Field({ description: 'Customer e-mail address.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: ORDER_FIELD_MAX_LENGTH.email })
   email!: string;
 
   @Field({ description: 'Customer phone number as entered.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: ORDER_FIELD_MAX_LENGTH.phone })
   phone!: string;
 
@@ -81,17 +77,14 @@ export class Order {
   phoneNormalized!: string;
 
   @Field({ description: 'Postcode, upper case without spaces.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: 16 })
   zipcode!: string;
 
   @Field(() => Int, { description: 'House number (digits only).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   houseNumber!: number;
 
   @Field(() => String, { nullable: true, description: 'Street name; null when not known (older orders).' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'string', length: ORDER_FIELD_MAX_LENGTH.street, nullable: true })
   street: string | null = null;
 
@@ -99,37 +92,30 @@ export class Order {
     nullable: true,
     description: 'House-number addition ("a" of 12a, "2" of 12-2, "bis" of 12 bis); null when none.',
   })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'string', length: ORDER_FIELD_MAX_LENGTH.houseNumberAddition, nullable: true })
   houseNumberAddition: string | null = null;
 
   @Field({ description: 'City.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: ORDER_FIELD_MAX_LENGTH.city })
   city!: string;
 
   @Field(() => Country, { description: 'Country of the address; decides time zone and holidays.' })
-  @RequireRole(Role.ADMIN)
   @Enum({ items: () => Country, nativeEnumName: 'country' })
   country!: Country;
 
   @Field({ description: 'Start of the visit window.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime' })
   appointment!: Date;
 
   @Field(() => Int, { description: 'Length of the visit window in seconds (10800).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   duration: number = VISIT_DURATION_SECONDS;
 
   @Field(() => Technician, { nullable: true, description: 'The technician who makes the visit.' })
-  @RequireRole(Role.ADMIN)
   @ManyToOne(() => Technician, { nullable: true, deleteRule: 'set null' })
   technician: Technician | null = null;
 
   @Field({ description: 'A special order, highlighted in the planner (legacy flag 1).' })
-  @RequireRole(Role.ADMIN)
   @Property()
   special: boolean = false;
 
@@ -163,7 +149,6 @@ export class Order {
     nullable: true,
     description: 'Set when the order was deleted (soft delete); a deleted order cannot be changed or deleted again.',
   })
-  @RequireRole(Role.ADMIN)
   get deleted(): OrderDeletion | null {
     return this.deletedAt ? { date: this.deletedAt, admin: this.deletedByName ?? '' } : null;
   }
@@ -190,12 +175,10 @@ export class Order {
   searchText?: string | null;
 
   @Field({ description: 'When the order was created.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt!: Date;
 
   @Field({ description: 'When the order last changed.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   updatedAt!: Date;
 }

@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
@@ -9,12 +9,12 @@ import { OrderService } from './order.service.js';
 import { OrderConnection } from './order.types.js';
 
 @Resolver(() => Order)
+@RequireRoleForAll(Role.ADMIN)
 export class OrderResolver {
   @Query(() => OrderConnection, {
     description:
       'Orders page by page: found by a search, filtered, sorted (by appointment then id unless `sort` says otherwise); `after` continues from a previous page.',
   })
-  @RequireRole(Role.ADMIN)
   orders(
     @Ctx() ctx: AppContext,
     @Args(() => PageArgs) page: PageArgs,
@@ -29,13 +29,11 @@ export class OrderResolver {
   }
 
   @Query(() => Order, { description: 'The order with this reference number, deleted or not; ORDER_NOT_FOUND if none.' })
-  @RequireRole(Role.ADMIN)
   orderByReference(@Ctx() ctx: AppContext, @Arg('referenceNumber') referenceNumber: string): Promise<Order> {
     return new OrderService(ctx).byReference(referenceNumber);
   }
 
   @Mutation(() => Order, { description: 'Creates an order.' })
-  @RequireRole(Role.ADMIN)
   createOrder(@Ctx() ctx: AppContext, @Arg('input', () => CreateOrderInput) input: CreateOrderInput): Promise<Order> {
     return new OrderService(ctx).create(input);
   }
@@ -43,7 +41,6 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Gives an active order another technician (not one whose schedule of that date is confirmed).',
   })
-  @RequireRole(Role.ADMIN)
   reassignOrder(
     @Ctx() ctx: AppContext,
     @Arg('input', () => ReassignOrderInput) input: ReassignOrderInput,
@@ -54,7 +51,6 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Deletes an order: it stays visible with the date and admin of deletion, and cannot be changed again.',
   })
-  @RequireRole(Role.ADMIN)
   deleteOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).delete(id);
   }
@@ -64,7 +60,6 @@ export class OrderResolver {
       'Restores a deleted order: refused (ORDER_NOT_RESTORABLE, SCHEDULE_CONFIRMED) when its day is past, its ' +
       'technician confirmed that day, or its technician was deleted.',
   })
-  @RequireRole(Role.ADMIN)
   restoreOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).restore(id);
   }
@@ -74,7 +69,6 @@ export class OrderResolver {
       "Whether the order's technician confirmed the schedule of the order's date: orders there can no longer be " +
       'added (reassign, reschedule, restore), so an undo is not offered. One query per order: for one order at a time.',
   })
-  @RequireRole(Role.ADMIN)
   dayConfirmed(@Ctx() ctx: AppContext, @Root() order: Order): Promise<boolean> {
     return new OrderService(ctx).dayConfirmed(order);
   }

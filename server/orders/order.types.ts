@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { connectionType } from '../common/pagination.js';
 import { Technician } from '../technicians/index.js';
@@ -8,12 +8,11 @@ import { Order } from './order.entity.js';
 export const OrderConnection = connectionType(Order, [Role.ADMIN]);
 
 @ObjectType({ description: 'The orders a migration moved, and the technician who now has them.' })
+@RequireRoleForAll(Role.ADMIN)
 export class MigrateOrdersPayload {
   @Field(() => [Order], { description: 'The moved orders, in id order.' })
-  @RequireRole(Role.ADMIN)
   orders!: Order[];
 
   @Field(() => Technician, { description: 'The receiving technician.' })
-  @RequireRole(Role.ADMIN)
   technician!: Technician;
 }

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
@@ -26,78 +26,64 @@ registerEnumType(OverviewDayKind, {
     "One country's active orders on one day, counted by the order list's own filters: each figure is the " +
     '`totalCount` of `orders` with the country, the day and the filter named beside it.',
 })
+@RequireRoleForAll(Role.ADMIN)
 export class CountryDayOverview {
   @Field(() => Country, { description: 'The country of the orders.' })
-  @RequireRole(Role.ADMIN)
   country!: Country;
 
   @Field(() => LocalDateScalar, { description: "The day, in the country's zone." })
-  @RequireRole(Role.ADMIN)
   date!: string;
 
   @Field(() => Int, { description: 'Active orders of the day.' })
-  @RequireRole(Role.ADMIN)
   orders!: number;
 
   @Field(() => Int, { description: 'Technicians with at least one of those orders.' })
-  @RequireRole(Role.ADMIN)
   techniciansWorking!: number;
 
   @Field(() => Int, { description: 'Of those technicians, the ones who confirmed the day in the planner.' })
-  @RequireRole(Role.ADMIN)
   techniciansConfirmed!: number;
 
   @Field(() => Int, { description: 'Orders whose technician confirmed the day (filter `dayConfirmed: true`).' })
-  @RequireRole(Role.ADMIN)
   ordersConfirmed!: number;
 
   @Field(() => Int, { description: 'Orders whose customer looked up the window (filter `informed: true`).' })
-  @RequireRole(Role.ADMIN)
   informed!: number;
 
   @Field(() => Int, { description: 'Orders whose customer did not look up the window (filter `informed: false`).' })
-  @RequireRole(Role.ADMIN)
   notInformed!: number;
 
   @Field(() => Int, { description: 'Orders whose customer answered "call me" (filter `reply: CALL_ME`).' })
-  @RequireRole(Role.ADMIN)
   callMe!: number;
 
   @Field(() => Int, { description: 'Orders whose customer left an access note (filter `reply: ACCESS_NOTE`).' })
-  @RequireRole(Role.ADMIN)
   accessNotes!: number;
 
   @Field(() => Int, { description: 'Orders on a holiday of the country (filter `onHoliday: true`).' })
-  @RequireRole(Role.ADMIN)
   onHoliday!: number;
 
   @Field(() => Int, { description: 'Orders an external company handles (filter `external: true`).' })
-  @RequireRole(Role.ADMIN)
   external!: number;
 
   @Field(() => Int, { description: 'Orders without a technician (filter `withoutTechnician: true`).' })
-  @RequireRole(Role.ADMIN)
   withoutTechnician!: number;
 }
 
 @ObjectType({ description: 'The figures of one day, per country.' })
+@RequireRoleForAll(Role.ADMIN)
 export class DayOverview {
   @Field(() => OverviewDayKind, { description: 'Which day this is.' })
-  @RequireRole(Role.ADMIN)
   kind!: OverviewDayKind;
 
   @Field(() => [CountryDayOverview], { description: 'One entry per country, NL first.' })
-  @RequireRole(Role.ADMIN)
   countries!: CountryDayOverview[];
 }
 
 @ObjectType({ description: "The dispatcher's day at a glance: the next working day (or a chosen one) and today." })
+@RequireRoleForAll(Role.ADMIN)
 export class DispatchOverview {
   @Field({ description: 'When the figures were counted.' })
-  @RequireRole(Role.ADMIN)
   countedAt!: Date;
 
   @Field(() => [DayOverview], { description: 'The next working day (or the chosen day) first, then today.' })
-  @RequireRole(Role.ADMIN)
   days!: DayOverview[];
 }

@@ -1,18 +1,18 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ConfirmScheduleInput } from './planner.inputs.js';
 import { PlannerService } from './planner.service.js';
 import { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
 
 @Resolver()
+@RequireRoleForAll(Role.TECHNICIAN)
 export class PlannerResolver {
   @Query(() => TechnicianSchedule, {
     description:
       "The signed-in technician's orders of the next working day in their country, and whether it is locked.",
   })
-  @RequireRole(Role.TECHNICIAN)
   technicianSchedule(@Ctx() ctx: AppContext): Promise<TechnicianSchedule> {
     return new PlannerService(ctx).current();
   }
@@ -21,7 +21,6 @@ export class PlannerResolver {
     description:
       'Saves the start hours of every order of the schedule and locks it. Refused, changing nothing, when the input breaks a rule or the schedule is already confirmed.',
   })
-  @RequireRole(Role.TECHNICIAN)
   confirmSchedule(
     @Ctx() ctx: AppContext,
     @Arg('input', () => ConfirmScheduleInput) input: ConfirmScheduleInput,

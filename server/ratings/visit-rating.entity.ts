@@ -1,7 +1,7 @@
 import { Check, Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX, RATING_MIN } from '../../shared/ratings.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
@@ -18,6 +18,7 @@ const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.ADMIN];
 })
 @Entity({ tableName: 'visit_ratings' })
 @Check({ name: 'visit_ratings_score_range', expression: `"score" >= ${RATING_MIN} and "score" <= ${RATING_MAX}` })
+@RequireRoleForAll(...SEEN_BY)
 export class VisitRating {
   @PrimaryKey()
   id!: number;
@@ -26,7 +27,6 @@ export class VisitRating {
   order!: Order;
 
   @Field(() => Int, { description: `The score, ${RATING_MIN} (poor) to ${RATING_MAX} (excellent).` })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'smallint' })
   score!: number;
 
@@ -34,17 +34,14 @@ export class VisitRating {
     nullable: true,
     description: `The consumer's comment, plain text (not escaped: show it as text), at most ${RATING_COMMENT_MAX_LENGTH} characters; null without one.`,
   })
-  @RequireRole(...SEEN_BY)
   @Property({ length: RATING_COMMENT_MAX_LENGTH, nullable: true })
   comment: string | null = null;
 
   @Field({ description: 'When the consumer first rated the visit.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime' })
   createdAt!: Date;
 
   @Field({ description: 'When the consumer last changed the rating.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime' })
   updatedAt!: Date;
 }

@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { ConsumerVisit } from '../consumers/consumer-visit.types.js';
 import type { AppContext } from '../context.js';
@@ -22,9 +22,9 @@ export class VisitRatingResolver {
 }
 
 @Resolver(() => ConsumerVisit)
+@RequireRoleForAll(Role.CONSUMER)
 export class ConsumerVisitRatingResolver {
   @FieldResolver(() => VisitRating, { nullable: true, description: 'The rating given to this visit; null before one.' })
-  @RequireRole(Role.CONSUMER)
   rating(@Root() visit: ConsumerVisit, @Ctx() ctx: AppContext): Promise<VisitRating | null> {
     return ctx.em.findOne(VisitRating, { order: visit.orderId });
   }
@@ -32,7 +32,6 @@ export class ConsumerVisitRatingResolver {
   @FieldResolver(() => Boolean, {
     description: `True while the visit can be rated: it is finished, for ${RATING_CHANGEABLE_DAYS} days after.`,
   })
-  @RequireRole(Role.CONSUMER)
   async ratingOpen(@Root() visit: ConsumerVisit, @Ctx() ctx: AppContext): Promise<boolean> {
     const status = await ctx.em.findOne(VisitStatus, { order: visit.orderId });
     return isRatingOpen(status, ctx.services.clock.now());

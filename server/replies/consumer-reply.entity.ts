@@ -1,7 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
@@ -33,6 +33,7 @@ const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
 })
 @Entity({ tableName: 'consumer_replies' })
 @Check({ name: 'consumer_replies_not_empty', expression: '"answer" is not null or "access_note" is not null' })
+@RequireRoleForAll(...SEEN_BY)
 export class ConsumerReply {
   [OptionalProps]?: 'answer' | 'accessNote';
 
@@ -43,7 +44,6 @@ export class ConsumerReply {
   order!: Order;
 
   @Field(() => VisitAnswer, { nullable: true, description: 'The one-tap answer; null when only a note was left.' })
-  @RequireRole(...SEEN_BY)
   @Enum({ items: () => VisitAnswer, nativeEnumName: 'visit_answer', nullable: true })
   answer: VisitAnswer | null = null;
 
@@ -52,17 +52,14 @@ export class ConsumerReply {
     description:
       'Access note (floor, bell, parking), at most 300 characters of plain text, served HTML-escaped: `&`, `<`, `>`, `"` and `\'` arrive as `&amp;`, `&lt;`, `&gt;`, `&quot;` and `&#39;`. Decode these five to show it as text; it is never markup.',
   })
-  @RequireRole(...SEEN_BY)
   @Property({ length: 1800, nullable: true })
   accessNote: string | null = null;
 
   @Field({ description: 'When the consumer first replied.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime' })
   createdAt!: Date;
 
   @Field({ description: 'When the consumer last changed the reply.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime' })
   updatedAt!: Date;
 }

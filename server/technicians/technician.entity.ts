@@ -1,6 +1,6 @@
 import { Check, Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { DEFAULT_STARTING_HOUR } from '../../shared/hours.js';
@@ -10,24 +10,21 @@ import { EMAIL_MAX_LENGTH } from '../../shared/text.js';
 @ObjectType({ description: 'A technician who visits customers.' })
 @Entity({ tableName: 'technicians' })
 @Check({ name: 'technicians_starting_time_check', expression: '"starting_time" >= 7 and "starting_time" <= 20' })
+@RequireRoleForAll(Role.ADMIN)
 export class Technician {
   @Field(() => Int, { description: 'Database id.' })
-  @RequireRole(Role.ADMIN)
   @PrimaryKey()
   id!: number;
 
   @Field({ description: 'First name; shown in the planner greeting.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: PERSON_NAME_MAX_LENGTH })
   firstname!: string;
 
   @Field({ description: 'Last name.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: PERSON_NAME_MAX_LENGTH })
   lastname!: string;
 
   @Field({ description: 'Sign-in e-mail address, stored in lower case; unique among technicians.' })
-  @RequireRole(Role.ADMIN)
   @Property({ length: EMAIL_MAX_LENGTH, unique: true })
   email!: string;
 
@@ -35,24 +32,20 @@ export class Technician {
     description:
       'The personal N-number that identifies the technician in imports; unique and not editable. Legacy REST calls it `<brand>_identifier`.',
   })
-  @RequireRole(Role.ADMIN)
   @Property({ length: PERSONAL_NUMBER_MAX_LENGTH, unique: true })
   personalNumber!: string;
 
   @Field(() => Int, { description: 'Hour (7-20) the technician usually starts; default 8.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'smallint' })
   startingTime: number = DEFAULT_STARTING_HOUR;
 
   @Field(() => Country, {
     description: "Country whose working days and holidays decide the technician's next schedule date.",
   })
-  @RequireRole(Role.ADMIN)
   @Enum({ items: () => Country, nativeEnumName: 'country' })
   country: Country = Country.NL;
 
   @Field(() => Date, { nullable: true, description: 'Last successful sign-in, or null when never.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', nullable: true })
   lastOnline: Date | null = null;
 
@@ -65,7 +58,6 @@ export class Technician {
   tokenVersion: number = 0;
 
   @Field({ description: 'When the technician was created.' })
-  @RequireRole(Role.ADMIN)
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt!: Date;
 }

@@ -1,17 +1,17 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Technician } from './technician.entity.js';
 import { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
 import { TechnicianService } from './technician.service.js';
 
 @Resolver(() => Technician)
+@RequireRoleForAll(Role.ADMIN)
 export class TechnicianResolver {
   @Query(() => [Technician], {
     description: 'Technicians by name; with `search`, those whose name, e-mail or personal number contains it.',
   })
-  @RequireRole(Role.ADMIN)
   technicians(
     @Ctx() ctx: AppContext,
     @Arg('search', () => String, { nullable: true, description: 'Part of a name, e-mail or personal number.' })
@@ -21,7 +21,6 @@ export class TechnicianResolver {
   }
 
   @Query(() => Technician, { description: 'One technician; NOT_FOUND when there is none with this id.' })
-  @RequireRole(Role.ADMIN)
   technician(
     @Ctx() ctx: AppContext,
     @Arg('id', () => Int, { description: 'Database id.' }) id: number,
@@ -33,13 +32,11 @@ export class TechnicianResolver {
     description:
       'Creates a technician without a password; follow with requestTechnicianPasswordReset so it can set one. Taken e-mail or personal number: TECHNICIAN_ALREADY_EXISTS.',
   })
-  @RequireRole(Role.ADMIN)
   createTechnician(@Ctx() ctx: AppContext, @Arg('input') input: CreateTechnicianInput): Promise<Technician> {
     return new TechnicianService(ctx).create(input);
   }
 
   @Mutation(() => Technician, { description: 'Edits a technician; the personal number stays as it is.' })
-  @RequireRole(Role.ADMIN)
   updateTechnician(
     @Ctx() ctx: AppContext,
     @Arg('id', () => Int, { description: 'Database id.' }) id: number,

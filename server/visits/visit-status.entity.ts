@@ -2,7 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
@@ -57,6 +57,7 @@ const SEEN_BY: [Role, ...Role[]] = [Role.TECHNICIAN, Role.ADMIN];
   name: 'visit_statuses_outcome_when_finished',
   expression: `("stage" = 'FINISHED') = ("outcome" is not null)`,
 })
+@RequireRoleForAll(...SEEN_BY)
 export class VisitStatus {
   [OptionalProps]?: 'expectedArrival' | 'onTheWayAt' | 'arrivedAt' | 'finishedAt' | 'outcome' | 'note';
 
@@ -67,7 +68,6 @@ export class VisitStatus {
   order!: Order;
 
   @Field(() => VisitStage, { description: 'The current stage.' })
-  @RequireRole(...SEEN_BY)
   @Enum({ items: () => VisitStage, nativeEnumName: 'visit_stage' })
   stage!: VisitStage;
 
@@ -83,27 +83,22 @@ export class VisitStatus {
     nullable: true,
     description: "The technician's own estimate of the arrival, given with ON_THE_WAY; kept by later stages.",
   })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime', nullable: true })
   expectedArrival: Date | null = null;
 
   @Field(() => Date, { nullable: true, description: 'When the technician set out (the last ON_THE_WAY).' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime', nullable: true })
   onTheWayAt: Date | null = null;
 
   @Field(() => Date, { nullable: true, description: 'When the technician arrived.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime', nullable: true })
   arrivedAt: Date | null = null;
 
   @Field(() => Date, { nullable: true, description: 'When the visit was finished.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
 
   @Field(() => VisitOutcome, { nullable: true, description: 'How the visit ended; set with FINISHED.' })
-  @RequireRole(...SEEN_BY)
   @Enum({ items: () => VisitOutcome, nativeEnumName: 'visit_outcome', nullable: true })
   outcome: VisitOutcome | null = null;
 
@@ -111,12 +106,10 @@ export class VisitStatus {
     nullable: true,
     description: `The technician's note with FINISHED, plain text, at most ${VISIT_NOTE_MAX_LENGTH} characters.`,
   })
-  @RequireRole(...SEEN_BY)
   @Property({ length: VISIT_NOTE_MAX_LENGTH, nullable: true })
   note: string | null = null;
 
   @Field({ description: 'When the status last changed.' })
-  @RequireRole(...SEEN_BY)
   @Property({ type: 'datetime' })
   updatedAt!: Date;
 }

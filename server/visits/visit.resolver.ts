@@ -1,5 +1,5 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequireRole } from '../common/auth/require-role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/index.js';
@@ -10,12 +10,12 @@ import { VisitStatus } from './visit-status.entity.js';
 import { CurrentTechnician, ScheduleOrder, TechnicianDay } from './visit.types.js';
 
 @Resolver()
+@RequireRoleForAll(Role.TECHNICIAN)
 export class VisitResolver {
   @Query(() => TechnicianDay, {
     description:
       "The signed-in technician's orders of today (in the technician's country), not deleted, by start time, with the customer's reply and the visit status.",
   })
-  @RequireRole(Role.TECHNICIAN)
   technicianToday(@Ctx() ctx: AppContext): Promise<TechnicianDay> {
     return new VisitStatusService(ctx).today();
   }
@@ -23,7 +23,6 @@ export class VisitResolver {
   @Query(() => CurrentTechnician, {
     description: 'The signed-in technician, and the admin who opened the technician area as this technician, if any.',
   })
-  @RequireRole(Role.TECHNICIAN)
   currentTechnician(@Ctx() ctx: AppContext): Promise<CurrentTechnician> {
     return new VisitStatusService(ctx).currentTechnician();
   }
@@ -32,7 +31,6 @@ export class VisitResolver {
     description:
       'Moves a visit of today forward: ON_THE_WAY (with the expected arrival), ARRIVED, FINISHED (with the outcome and an optional note). Refused, changing nothing, for an order that is not the technician’s, not of today, a step that is not forward, or ON_THE_WAY while another visit is on the way. A repeated requestId changes nothing and answers the order as it is.',
   })
-  @RequireRole(Role.TECHNICIAN)
   setVisitStatus(
     @Ctx() ctx: AppContext,
     @Arg('input', () => SetVisitStatusInput) input: SetVisitStatusInput,
@@ -44,7 +42,6 @@ export class VisitResolver {
     description:
       'Takes a visit of today one step back, to correct a mis-tap: FINISHED to ARRIVED, ARRIVED to where it came from (ON_THE_WAY or planned), ON_THE_WAY to planned. Only one undo in a row. A repeated requestId changes nothing.',
   })
-  @RequireRole(Role.TECHNICIAN)
   undoVisitStatus(
     @Ctx() ctx: AppContext,
     @Arg('input', () => UndoVisitStatusInput) input: UndoVisitStatusInput,

@@ -21,3 +21,28 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'resetTechnicianPassword',
   'resetAdminPassword',
 ]);
+
+/**
+ * The only object types whose fields anyone may read without a rule: the answers of the public operations above.
+ * Building the schema fails when a field of any other type has neither its own `@RequireRole` nor its class's
+ * `@RequireRoleForAll`, so a type cannot be opened by forgetting its rule.
+ */
+export const PUBLIC_TYPES: ReadonlySet<string> = new Set([
+  // system
+  'ServerInfo',
+  // consumers
+  'LookUpVisitsPayload',
+  // consumer links
+  'PersonalLinkOpened',
+  'PersonalLinkRefused',
+  'EmailUnsubscribed',
+  // ratings
+  'RatingLinkVisit',
+  'RatingLinkRefused',
+  'LinkedRating',
+  // accounts
+  'TechnicianSignInPayload',
+  'AdminSignInPayload',
+  'PasswordResetRequestPayload',
+  'PasswordUpdatePayload',
+]);
