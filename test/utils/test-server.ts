@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pino, type Logger } from 'pino';
-import { JOB_LOG_CONTEXT } from '../../server/common/jobs/job-log.js';
+import { CACHE_LOG_CONTEXT, JOB_LOG_CONTEXT } from '../../server/common/jobs/job-log.js';
 import { loadConfig } from '../../server/config.js';
 import type { AppServices } from '../../server/context.js';
 import { startServer } from '../../server/main.js';
@@ -62,10 +62,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const queries: string[] = [];
   const server = await startServer(config, {
     logger: options.logger ?? pino({ level: config.logLevel }),
-    // A request's statements only: those of background jobs carry the jobs' log label.
+    // A request's statements only: those of background jobs and of process-wide caches carry their log labels.
     onQuery: options.recordQueries
       ? (sql) => {
-          if (!sql.includes(`(${JOB_LOG_CONTEXT.label}) `)) queries.push(sql);
+          if (!sql.includes(`(${JOB_LOG_CONTEXT.label}) `) && !sql.includes(`(${CACHE_LOG_CONTEXT.label}) `)) {
+            queries.push(sql);
+          }
         }
       : undefined,
   });

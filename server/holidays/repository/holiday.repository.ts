@@ -1,3 +1,4 @@
+import { CACHE_LOG_CONTEXT } from '../../common/jobs/job-log.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../../common/locale.js';
 import type { LocalDate } from '../../../shared/zoned-time.js';
@@ -10,7 +11,13 @@ export class HolidayRepository {
   async datesOf(country: Country): Promise<LocalDate[]> {
     const rows = await this.em
       .getConnection()
-      .execute<{ date: LocalDate }[]>('select date::text as date from holidays where country = ?', [country]);
+      .execute<{ date: LocalDate }[]>(
+        'select date::text as date from holidays where country = ?',
+        [country],
+        'all',
+        undefined,
+        CACHE_LOG_CONTEXT,
+      );
     return rows.map((row) => row.date);
   }
 }
