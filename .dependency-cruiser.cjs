@@ -12,20 +12,6 @@ const FOUNDATION = '^server/(common/|config\\.ts$|context\\.ts$)';
 const LEGACY = '^server/legacy/';
 const TOP = '^server/((main|server|app|schema|request-context)\\.ts$|legacy/|system/|scripts/|db/)';
 const DOMAIN = '^server/(?!common/|legacy/|system/|scripts/|db/)[^/]+/';
-/**
- * Files outside orders/ that still read deleted orders with the filter's switch (INCLUDING_DELETED) and decide on
- * a deleted order themselves, instead of through a named read of the orders repository. They are being reworked
- * for their own reasons; until they take a repository method they may import that one file, and nothing else.
- */
-const STILL_SWITCHING_THE_ORDER_FILTER = [
-  'server/messages/message-log\\.service\\.ts',
-  'server/messages/message-planner\\.ts',
-  'server/consumer-links/link-check\\.ts',
-  'server/consumer-links/personal-link\\.service\\.ts',
-  'server/consumer-links/rating-link\\.ts',
-];
-const STILL_SWITCHING = `^(${STILL_SWITCHING_THE_ORDER_FILTER.join('|')})$`;
-
 module.exports = {
   forbidden: [
     {
@@ -50,15 +36,8 @@ module.exports = {
         'order to change is loaded by one method that locks it and refuses a missing or deleted one), its errors ' +
         'and SQL conditions. What it keeps inside (the deleted-orders switch, its services) stays inside.',
       severity: 'error',
-      from: { path: '^server/', pathNot: ['^server/orders/', STILL_SWITCHING] },
+      from: { path: '^server/', pathNot: '^server/orders/' },
       to: { path: '^server/orders/', pathNot: '^server/orders/index\\.ts$' },
-    },
-    {
-      name: 'orders-filter-switch-only-where-still-used',
-      comment: 'The files still switching the deleted-orders filter themselves may import that switch, nothing more.',
-      severity: 'error',
-      from: { path: STILL_SWITCHING },
-      to: { path: '^server/orders/', pathNot: '^server/orders/(index|repository/active-orders)\\.ts$' },
     },
     {
       name: 'technicians-through-their-front-door',

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
-import { Order } from '../orders/index.js';
-import { generationBinding, linkFingerprint, LinkPurpose, readLinkToken, visitBinding } from './link-token.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import type { Order } from '../orders/index.js';
+import { linkedOrder } from './linked-order.js';
+import { generationBinding, linkFingerprint, LinkPurpose, visitBinding } from './link-token.js';
 
 /** Why a personal link does not open the visit (docs/rules.md, Personal link). */
 export enum LinkRefusal {
@@ -55,14 +55,10 @@ export async function checkPersonalLink(
   token: string,
   now: Date,
 ): Promise<LinkCheck> {
-  const link = readLinkToken(secret, token, LinkPurpose.PERSONAL);
-  if (!link) return { ok: false, refusal: LinkRefusal.INVALID, order: null };
-  const order = await em.findOne(Order, link.orderId, INCLUDING_DELETED);
-  // Signed by us for an order that is no more (removed entirely): as good as deleted.
-  if (!order) return { ok: false, refusal: LinkRefusal.REVOKED, order: null };
-  if (order.deletedAt !== null || !currentGeneration(secret, order, link.fingerprint)) {
-    return { ok: false, refusal: LinkRefusal.REVOKED, order };
-  }
-  if (now.getTime() >= linkExpiresAt(order).getTime()) return { ok: false, refusal: LinkRefusal.EXPIRED, order };
-  return { ok: true, order };
+  const check = await linkedOrder(em, secret, token, {
+    purpose: LinkPurpose.PERSONAL,
+    bound: (order, fingerprint) => currentGeneration(secret, order, fingerprint),
+    expiry: { at: linkExpiresAt, now },
+  });
+  return check.ok ? check : { ok: false, refusal: LinkRefusal[check.refusal], order: check.order };
 }

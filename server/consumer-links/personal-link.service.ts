@@ -7,8 +7,7 @@ import { maskEmail } from './masked-contact.js';
 import { EmailUnsubscribed, PersonalLinkOpened, PersonalLinkRefused } from './personal-link.types.js';
 import { unsubscribe } from './unsubscribes.js';
 import { LinkPurpose, readLinkToken } from './link-token.js';
-import { normalizeEmailAddress, Order } from '../orders/index.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import { normalizeEmailAddress, OrderRepository, type Order } from '../orders/index.js';
 
 function refusal(reason: LinkRefusal, order: Order | null): PersonalLinkRefused {
   return Object.assign(new PersonalLinkRefused(), {
@@ -56,7 +55,8 @@ export class PersonalLinkService {
   async unsubscribeEmail(token: string): Promise<EmailUnsubscribed | PersonalLinkRefused> {
     const link = readLinkToken(this.services.config.jwtSecret, token, LinkPurpose.PERSONAL);
     if (!link) return refusal(LinkRefusal.INVALID, null);
-    const order = await this.em.findOne(Order, link.orderId, INCLUDING_DELETED);
+    // Deleted or not: a request to stop never fails for a reason the consumer cannot help.
+    const order = await new OrderRepository(this.em).findIncludingDeleted(link.orderId);
     if (!order) return refusal(LinkRefusal.REVOKED, null);
     await unsubscribe(this.em, 'EMAIL', order.email, this.services.clock.now());
     return Object.assign(new EmailUnsubscribed(), {

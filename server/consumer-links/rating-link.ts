@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config.js';
-import { Order } from '../orders/index.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import type { Order } from '../orders/index.js';
 import { RATING_LINK_PATH } from '../../shared/personal-link.js';
-import { linkFingerprint, LinkPurpose, readLinkToken, signLinkToken, visitBinding } from './link-token.js';
+import { linkedOrder } from './linked-order.js';
+import { linkFingerprint, LinkPurpose, signLinkToken, visitBinding } from './link-token.js';
 
 /**
  * The token of an order's rating link: signed with a key of its own (a personal link's token does not open the
@@ -47,13 +47,10 @@ export type RatingLinkOrder =
  * visit is finished and still open for rating is the rating's rule (server/ratings). Reads only.
  */
 export async function ratingLinkOrder(em: EntityManager, secret: string, token: string): Promise<RatingLinkOrder> {
-  const link = readLinkToken(secret, token, LinkPurpose.RATING);
-  if (!link) return { ok: false, refusal: RatingLinkRefusal.INVALID, order: null };
-  const order = await em.findOne(Order, link.orderId, { ...INCLUDING_DELETED, refresh: true });
-  if (!order) return { ok: false, refusal: RatingLinkRefusal.REVOKED, order: null };
-  const current = linkFingerprint(secret, LinkPurpose.RATING, visitBinding(visitOf(order)));
-  if (order.deletedAt !== null || current !== link.fingerprint) {
-    return { ok: false, refusal: RatingLinkRefusal.REVOKED, order };
-  }
-  return { ok: true, order };
+  const check = await linkedOrder(em, secret, token, {
+    purpose: LinkPurpose.RATING,
+    bound: (order, fingerprint) =>
+      linkFingerprint(secret, LinkPurpose.RATING, visitBinding(visitOf(order))) === fingerprint,
+  });
+  return check.ok ? check : { ok: false, refusal: RatingLinkRefusal[check.refusal], order: check.order };
 }

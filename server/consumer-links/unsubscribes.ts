@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { mobileNumberE164, normalizeEmailAddress } from '../orders/index.js';
@@ -66,12 +67,14 @@ export interface MessageAddress {
 
 /**
  * Which of the addresses asked for no more messages on their channel, in one statement (a batch of
- * messages asks once): the given addresses that did, as `${channel}|${address}`. Run by the senders, which are
- * jobs (their statements carry the jobs' log label).
+ * messages asks once): the given addresses that did, as `${channel}|${address}`. Run mostly by the message jobs,
+ * whose statements carry the jobs' log label; a request's read (`job: false`) carries none, so it counts as the
+ * request's own.
  */
 export async function unsubscribedAmong(
   em: SqlEntityManager,
   addresses: readonly MessageAddress[],
+  { job = true }: { job?: boolean } = {},
 ): Promise<Set<string>> {
   const givenByHash = new Map<string, string[]>();
   for (const { channel, address } of addresses) {
@@ -82,7 +85,7 @@ export async function unsubscribedAmong(
   }
   if (givenByHash.size === 0) return new Set();
   const hashes = [...new Set([...givenByHash.keys()].map((key) => key.slice(key.indexOf('|') + 1)))];
-  const rows = await new UnsubscribeRepository(em).withHashes(hashes);
+  const rows = await new UnsubscribeRepository(em, job ? JOB_LOG_CONTEXT : undefined).withHashes(hashes);
   return new Set(rows.flatMap((row) => givenByHash.get(`${row.channel}|${row.address_hash}`) ?? []));
 }
 

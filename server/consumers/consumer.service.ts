@@ -90,12 +90,11 @@ export class ConsumerService {
       windowAvailable.push(available);
     }
     const shownFrom: Date[] = [];
-    const notices: (VisitMessageNotice | null)[] = [];
-    for (const [index, order] of orders.entries()) {
+    for (const order of orders) {
       shownFrom.push(await windowShownFrom(services.holidays, order.country, order.appointment));
-      // Only a visit still waiting for its window says how the window will come.
-      notices.push(windowAvailable[index] ? null : await this.messageNotice(order));
     }
+    // Only a visit still waiting for its window says how the window will come.
+    const notices = await this.messageNotices(orders.filter((_, index) => !windowAvailable[index]));
     const replies = await em.find(ConsumerReply, { order: { $in: orders.map((order) => order.id) } });
     const replyOf = new Map(replies.map((reply) => [reply.order.id, reply]));
     // The times only once the window may be shown (docs/rules.md, Visit window): before that the
@@ -111,7 +110,7 @@ export class ConsumerService {
       end: windowAvailable[index] ? new Date(order.appointment.getTime() + order.duration * 1000) : null,
       windowAvailable: windowAvailable[index],
       windowShownFrom: shownFrom[index],
-      messageNotice: notices[index],
+      messageNotice: notices.get(order.id) ?? null,
       reply: replyOf.get(order.id) ?? null,
       replyOpen:
         windowAvailable[index] && order.externalCompany === null && now.getTime() < order.appointment.getTime(),
@@ -119,19 +118,28 @@ export class ConsumerService {
   }
 
   /**
-   * Where the window will be sent at 13:30, masked; null when there is nowhere to send it. Only what will really
-   * be sent is promised: nothing when the country's messages are off, no channel that is switched off.
+   * Where the window will be sent at 13:30, masked, by order; none when there is nowhere to send it. Only what will
+   * really be sent is promised: nothing when the country's messages are off, no channel that is switched off. Two
+   * statements for any number of visits (the countries' settings, the unsubscribes among their addresses).
    */
-  private async messageNotice(order: Order): Promise<VisitMessageNotice | null> {
-    const setting = await this.ctx.em.findOne(MessageSetting, { country: order.country });
-    if (setting && !setting.enabled) return null;
-    const addresses = maskedMessageAddresses(await messageAddressesOf(this.ctx.em, order));
-    const promised = {
-      email: setting && !setting.email ? null : addresses.email,
-      mobile: setting && !setting.sms ? null : addresses.mobile,
-    };
-    if (promised.email === null && promised.mobile === null) return null;
-    return promised;
+  private async messageNotices(orders: readonly Order[]): Promise<Map<number, VisitMessageNotice>> {
+    const notices = new Map<number, VisitMessageNotice>();
+    if (orders.length === 0) return notices;
+    const countries = [...new Set(orders.map((order) => order.country))];
+    const settings = await this.ctx.em.find(MessageSetting, { country: { $in: countries } });
+    const settingOf = new Map(settings.map((setting) => [setting.country, setting]));
+    const sending = orders.filter((order) => settingOf.get(order.country)?.enabled !== false);
+    const addresses = await messageAddressesOf(this.ctx.em, sending);
+    for (const [index, order] of sending.entries()) {
+      const setting = settingOf.get(order.country);
+      const masked = maskedMessageAddresses(addresses[index]);
+      const promised = {
+        email: setting && !setting.email ? null : masked.email,
+        mobile: setting && !setting.sms ? null : masked.mobile,
+      };
+      if (promised.email !== null || promised.mobile !== null) notices.set(order.id, promised);
+    }
+    return notices;
   }
 
   /** The call centre of the country and, for a token of an externally handled visit, that company. */

@@ -6,8 +6,7 @@ import type { AppContext } from '../context.js';
 import { maskEmail, maskMobileNumber } from '../consumer-links/masked-contact.js';
 import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
-import { Order, OrderError } from '../orders/index.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import { isDeleted, OrderError, OrderRepository } from '../orders/index.js';
 import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
@@ -30,8 +29,7 @@ export class MessageLogService {
 
   async log(orderId: number): Promise<OrderMessageLog> {
     const em = this.ctx.em;
-    if ((await em.count(Order, { id: orderId }, INCLUDING_DELETED)) === 0)
-      throw new AppError(OrderError.ORDER_NOT_FOUND);
+    if (!(await new OrderRepository(em).exists(orderId))) throw new AppError(OrderError.ORDER_NOT_FOUND);
     const rows = await new ConsumerMessageRepository(em).messageLog(orderId);
     return {
       totalCount: rows.length > 0 ? Number(rows[0].total) : 0,
@@ -63,8 +61,10 @@ export class MessageLogService {
     const { orderId } = await this.ctx.em.transactional(async (em) => {
       const message = await em.findOne(ConsumerMessage, messageId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!message) throw new AppError(MessageError.MESSAGE_NOT_FOUND);
-      const order = await em.findOneOrFail(Order, message.order.id, INCLUDING_DELETED);
-      if (order.deletedAt) throw new AppError(MessageError.MESSAGE_ORDER_DELETED);
+      const order = await new OrderRepository(em).findIncludingDeleted(message.order.id);
+      // Never null: a message goes with its order (the key cascades), and this one is locked.
+      if (!order) throw new AppError(MessageError.MESSAGE_NOT_FOUND);
+      if (isDeleted(order)) throw new AppError(MessageError.MESSAGE_ORDER_DELETED);
       const setting = await em.findOneOrFail(MessageSetting, { country: order.country });
       const channelOn = message.channel === MessageChannel.EMAIL ? setting.email : setting.sms;
       if (!setting.enabled || !channelOn) {

@@ -4,8 +4,7 @@ import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { TIME_ZONE } from '../common/locale.js';
 import type { JobQueue } from '../common/jobs/job-queue.js';
 import type { HolidayDates } from '../context.js';
-import { mobileNumberE164, Order } from '../orders/index.js';
-import { INCLUDING_DELETED } from '../orders/repository/active-orders.js';
+import { mobileNumberE164, OrderRepository, type Order } from '../orders/index.js';
 import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
@@ -188,7 +187,8 @@ export class MessagePlanner {
   ): Promise<number> {
     return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const orders = await em.find(Order, { id: { $in: orderIds } }, INCLUDING_DELETED);
+        // Deleted ones too: a deleted order's consumer is told of the cancellation.
+        const orders = await new OrderRepository(em).manyIncludingDeleted(orderIds);
         const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
         const rows: NewMessageRow[] = [];
         for (const order of orders) {

@@ -2,7 +2,7 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { addDays, instantOf, localDateOf, type LocalDate, localDayRange } from '../../shared/zoned-time.js';
 import { isWindowAvailable } from '../consumers/visit-indication.js';
 import type { HolidaySource } from '../holidays/working-days.js';
-import type { Order } from '../orders/index.js';
+import { isDeleted, type Order, type OrderDeletionState } from '../orders/index.js';
 import { MessageKind, WINDOW_KINDS, type ConsumerMessage } from './consumer-message.entity.js';
 
 /** Further ahead than any run of Sundays and holidays can publish. */
@@ -59,14 +59,14 @@ const saysWhere = (message: ConsumerMessage) =>
  * A visit that is over gets nothing.
  */
 export function plannedMessage(
-  order: Pick<Order, 'appointment' | 'duration' | 'deletedAt'>,
+  order: Pick<Order, 'appointment' | 'duration'> & OrderDeletionState,
   published: PublishedDays,
   told: readonly ConsumerMessage[],
   now: Date,
 ): PlannedMessage | null {
   const last = told.filter(saysWhere).at(-1);
   const cancellationsBefore = told.filter((message) => message.kind === MessageKind.CANCELLATION).length;
-  if (order.deletedAt) {
+  if (isDeleted(order)) {
     if (!last || last.kind === MessageKind.CANCELLATION) return null;
     if (last.windowStart.getTime() < published.from.getTime()) return null;
     return {

@@ -32,8 +32,15 @@ export { OrderRepository, technicianDayParams, technicianDaySql } from './reposi
 export { ORDER_SORT, unknownTechnician } from './order.service.js';
 export { findTechnicianByRef } from './technician-ref.js';
 
-// SQL conditions for statements of other domains that read orders.
-export { ORDER_RELATION_FILTERS, activeOrderSql, deletedOrderSql } from './repository/active-orders.js';
+// Whether an order was deleted, for the rules of other domains that answer a deleted order otherwise; and the SQL
+// conditions for statements of other domains that read orders.
+export {
+  ORDER_RELATION_FILTERS,
+  activeOrderSql,
+  deletedOrderSql,
+  isDeleted,
+  type OrderDeletionState,
+} from './repository/active-orders.js';
 export { orderFilterCondition } from './repository/order-search.js';
 export {
   SAME_CUSTOMER_ANY_COUNTRY_SQL,

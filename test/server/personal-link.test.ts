@@ -133,6 +133,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({
+    recordQueries: true,
     env: {
       CLOCK_NOW: NOW,
       APP_URL: 'https://afspraak.tijdvak.example',
@@ -472,5 +473,40 @@ describe('before the window is shown', () => {
       tokensFor(server).consumer([await createOrder(server.em(), { appointment: WEDNESDAY })]),
     );
     expect(shown[0]).toMatchObject({ windowAvailable: true, messageNotice: null });
+  });
+
+  it('reads the notices of any number of waiting visits with the statements of one', async () => {
+    const friday = new Date('2026-11-27T09:00:00+01:00');
+    const one = await createOrder(server.em(), { appointment: friday, email: 'een@example.nl' });
+    const many = [
+      one,
+      await createOrder(server.em(), { appointment: friday, email: 'twee@example.nl', phone: '06 22222222' }),
+      await createOrder(server.em(), { appointment: friday, email: 'vast2@example.nl', phone: '020 7654321' }),
+      await createOrder(server.em(), { appointment: friday, email: 'stop@example.nl', phone: '06 33333333' }),
+      await createOrder(server.em(), {
+        appointment: friday,
+        country: Country.BE,
+        email: 'un@example.be',
+        phone: '0470 98 76 54',
+      }),
+    ];
+    await server.graphql(UNSUBSCRIBE, { token: tokenOf(many[3]) });
+    const statements = async (orders: Order[]) => {
+      // Once before counting: the holidays of a country are cached after their first read.
+      await visitsWith(tokensFor(server).consumer(orders));
+      server.queries.length = 0;
+      const visits = await visitsWith(tokensFor(server).consumer(orders));
+      return { visits, count: server.queries.length };
+    };
+    const single = await statements([one]);
+    const all = await statements(many);
+    expect(all.visits.map((visit) => visit.messageNotice)).toEqual([
+      { email: 'e•••@example.nl', mobile: '06 •••• 5678' },
+      { email: 't•••@example.nl', mobile: '06 •••• 2222' },
+      { email: 'v•••@example.nl', mobile: null },
+      { email: null, mobile: '06 •••• 3333' },
+      { email: 'u•••@example.be', mobile: '04 •••• 7654' },
+    ]);
+    expect(all.count).toBe(single.count);
   });
 });

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { JOB_LOG_CONTEXT } from '../../common/jobs/job-log.js';
+import type { EntityManager, LoggingOptions } from '@mikro-orm/postgresql';
 import { ConsumerUnsubscribe, type MessageChannel } from '../consumer-unsubscribe.entity.js';
 
 /** An unsubscribe as stored: the channel and the keyed hash of the address, never the address. */
@@ -10,22 +9,23 @@ export interface UnsubscribeRow {
 
 /**
  * The statements on unsubscribes. `unsubscribes.ts` keeps the rules (how an address is normalized and hashed, which
- * addresses match) and asks here for the rows, by hash only.
+ * addresses match) and asks here for the rows, by hash only. Made with the jobs' log label (`JOB_LOG_CONTEXT`) by
+ * the message jobs, so a log tells their statements from a request's.
  */
 export class UnsubscribeRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly logContext?: LoggingOptions,
+  ) {}
 
-  /**
-   * The unsubscribes with any of these hashes, on any channel, in one statement. Run by the message senders, which
-   * are jobs: the statement carries the jobs' log label.
-   */
+  /** The unsubscribes with any of these hashes, on any channel, in one statement. */
   withHashes(hashes: readonly string[]): Promise<UnsubscribeRow[]> {
     return this.em.execute<UnsubscribeRow[]>(
       `select channel, address_hash from consumer_unsubscribes
       where address_hash in (select jsonb_array_elements_text(?::jsonb))`,
       [JSON.stringify(hashes)],
       'all',
-      JOB_LOG_CONTEXT,
+      this.logContext,
     );
   }
 

@@ -27,6 +27,17 @@ export const INCLUDING_DELETED = { filters: { [ACTIVE_ORDERS]: false } } as cons
  */
 export const ORDER_RELATION_FILTERS = { [ACTIVE_ORDERS]: false } as const;
 
+/** What tells a deleted order: the one field whose being set is the deletion. */
+export interface OrderDeletionState {
+  readonly deletedAt: Date | null;
+}
+
+/**
+ * Whether the order was deleted: for a rule of another domain that answers a deleted order otherwise (a personal
+ * link revoked, a cancellation to send, a message not to send again), so that the condition is written here only.
+ */
+export const isDeleted = (order: OrderDeletionState): boolean => order.deletedAt !== null;
+
 /** SQL: the order aliased `alias` is active (not deleted). */
 export const activeOrderSql = (alias: string): string => `${alias}.deleted_at is null`;
 

@@ -93,6 +93,20 @@ export class OrderRepository {
     );
   }
 
+  /**
+   * The order with this id, deleted or not, for a read that answers a deleted order otherwise than a missing one
+   * (a link that says the visit is cancelled, a message that may not go again); `isDeleted` tells which. `refresh`
+   * reads the row as it is now, not as this entity manager last saw it.
+   */
+  findIncludingDeleted(id: number, options: { refresh?: boolean } = {}): Promise<Order | null> {
+    return this.em.findOne(Order, id, options.refresh ? { ...INCLUDING_DELETED, refresh: true } : INCLUDING_DELETED);
+  }
+
+  /** The orders with these ids, deleted or not (a deleted one is told it is cancelled), unlocked. */
+  manyIncludingDeleted(ids: readonly number[]): Promise<Order[]> {
+    return this.em.find(Order, { id: { $in: [...ids] } }, INCLUDING_DELETED);
+  }
+
   /** Whether an order, deleted or not, has this id. */
   async exists(id: number): Promise<boolean> {
     return (await this.em.count(Order, { id }, INCLUDING_DELETED)) > 0;
