@@ -158,11 +158,15 @@ export class MessageSender {
   }
 
   /**
-   * Queues again the messages whose claim ran out without an outcome (their sender died while it held them), under
-   * a singleton key of that claim, so two instances looking at once queue each once; and asks for the next look
-   * when the earliest running claim ends, so a dead sender's messages go as soon as its claims run out rather than
-   * at the next minute. Rows a sender died with have a job still active in the queue; when it is given up and
-   * retried, it finds the message sent.
+   * Queues again the messages whose sender died with them, under a singleton key of what was left behind, so two
+   * instances looking at once queue each once; and asks for the next look when the earliest of those still in doubt
+   * is decided, so a dead sender's messages go as soon as that is known rather than at the next minute. Two things
+   * are left behind: a claim that ran out without an outcome (the sender died while it handed the message over), and
+   * a send job active for longer than a claim lasts whose message nobody claimed (the sender died between the queue's
+   * fetch and its claim: the job waits for pg-boss's expiry, the claim's length and 30 s, and its expiry check,
+   * which together may pass the minute). A live sender claims at once after its fetch and ends its batch within the
+   * claim, so such a job is a dead one's; and should it not be, the claim statement still lets one sender only. The
+   * dead sender's job is given up and retried by pg-boss in the end, and finds the message sent.
    */
   async resumeAbandoned(jobs: JobQueue): Promise<number> {
     const messages = new ConsumerMessageRepository(
@@ -170,23 +174,60 @@ export class MessageSender {
       JOB_LOG_CONTEXT,
     );
     const { abandoned, nextEnd } = await messages.abandonedClaims(RESUME_PER_LOOK);
+    const resumed: { id: number; channel: MessageChannel; singletonKey: string }[] = abandoned.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      singletonKey: `consumer-message:${row.id}:claim-${new Date(row.claimed_until).getTime()}`,
+    }));
+    const { stranded, nextDue } = await this.strandedJobs(jobs, messages);
+    resumed.push(...stranded);
     for (const channel of [MessageChannel.EMAIL, MessageChannel.SMS]) {
-      const rows = abandoned.filter((row) => row.channel === channel);
       await jobs.sendMany(
         SEND_QUEUES[channel],
-        rows.map((row) => ({
-          data: { messageId: row.id } satisfies SendJob,
-          singletonKey: `consumer-message:${row.id}:claim-${new Date(row.claimed_until).getTime()}`,
-        })),
+        resumed
+          .filter((row) => row.channel === channel)
+          .map((row) => ({ data: { messageId: row.id } satisfies SendJob, singletonKey: row.singletonKey })),
       );
     }
-    const next = abandoned.length === RESUME_PER_LOOK ? new Date() : nextEnd;
-    if (next) {
-      // A second after the claim ends: the database's clock and this one may differ a little.
-      const at = new Date(new Date(next).getTime() + 1_000);
+    const nexts = [nextEnd, nextDue].flatMap((at) => (at ? [new Date(at).getTime()] : []));
+    if (abandoned.length === RESUME_PER_LOOK) nexts.push(Date.now());
+    if (nexts.length > 0) {
+      // A second after: the database's clock and this one may differ a little.
+      const at = new Date(Math.min(...nexts) + 1_000);
       await jobs.send(RESUME_QUEUE, {}, { singletonKey: `at-${at.getTime()}`, startAfter: at });
     }
-    return abandoned.length;
+    return resumed.length;
+  }
+
+  /**
+   * The messages of send jobs fetched longer ago than a claim lasts and never claimed, each with a singleton key of
+   * that job; and when the first of those fetched more recently would be due.
+   */
+  private async strandedJobs(
+    jobs: JobQueue,
+    messages: ConsumerMessageRepository,
+  ): Promise<{ stranded: { id: number; channel: MessageChannel; singletonKey: string }[]; nextDue: Date | null }> {
+    const active = await jobs.activeJobs([...Object.values(SEND_QUEUES), SHARED_SEND_QUEUE], RESUME_PER_LOOK);
+    const jobOf = new Map<number, { id: string; activeMs: number }>();
+    for (const job of active) {
+      const messageId = (job.data as Partial<SendJob> | null)?.messageId;
+      if (typeof messageId === 'number') jobOf.set(messageId, job);
+    }
+    const unclaimed = await messages.unclaimedQueued([...jobOf.keys()]);
+    const claimMs = this.claimSeconds() * 1000;
+    const stranded: { id: number; channel: MessageChannel; singletonKey: string }[] = [];
+    let nextDue: number | null = null;
+    for (const row of unclaimed) {
+      const job = jobOf.get(row.id);
+      if (!job) continue;
+      if (job.activeMs > claimMs) {
+        stranded.push({ id: row.id, channel: row.channel, singletonKey: `consumer-message:${row.id}:job-${job.id}` });
+      } else {
+        const due = Date.now() + claimMs - job.activeMs;
+        nextDue = nextDue === null ? due : Math.min(nextDue, due);
+      }
+    }
+    return { stranded, nextDue: nextDue === null ? null : new Date(nextDue) };
   }
 
   /**

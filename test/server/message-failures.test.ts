@@ -161,6 +161,46 @@ describe('the mail server down', () => {
   });
 });
 
+describe('a mail server that keeps the client waiting past the timeout', () => {
+  const TIMEOUT_MS = 1_500;
+  const SLOW = 'traag@example.nl';
+  let smtp: LocalSmtp;
+  let twilio: TwilioStandIn;
+  let server: TestServer;
+  let order: Order;
+
+  beforeAll(async () => {
+    // The first try's RCPT TO is answered long after the deadline, with lines that keep every socket timeout away.
+    smtp = await startLocalSmtp(0, { stallRecipient: { to: (address) => address === SLOW, ms: TIMEOUT_MS * 4 } });
+    twilio = await startTwilioStandIn();
+    server = await startTestServer({
+      env: transportEnv(smtp.url, twilio, { TRANSPORT_TIMEOUT_MS: String(TIMEOUT_MS) }),
+    });
+    order = await createOrder(server.em(), { appointment: WEDNESDAY_9, email: SLOW });
+    await publishMessagesNow(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await twilio?.close();
+  });
+
+  it('withdraws the mail at the deadline, so only the retry delivers it: once', async () => {
+    const mailsToSlow = () =>
+      smtp.mails.filter((mail) =>
+        [mail.to ?? []].flat().some((to) => to.value.some((address) => address.address === SLOW)),
+      );
+    const sent = await settled(server, order, MessageChannel.EMAIL);
+    expect([sent.status, sent.tries]).toEqual([MessageStatus.SENT, 2]);
+    // The first try is over when the client hung up on it; a mail left waiting would get its answer and follow it.
+    await waitFor('the first try to end', async () =>
+      smtp.stalls().some((stall) => stall.outcome === 'abandoned') || mailsToSlow().length > 1 ? true : undefined,
+    );
+    expect(mailsToSlow()).toHaveLength(1);
+    expect(smtp.stalls()).toEqual([{ recipient: SLOW, outcome: 'abandoned' }]);
+  });
+});
+
 describe('the technical detail', () => {
   it('leaves out the recipient and any other address or phone number the provider echoes', () => {
     const error = Object.assign(

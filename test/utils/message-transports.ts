@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -11,7 +11,15 @@ export interface LocalSmtp {
   mails: ParsedMail[];
   /** Mails accepted, also when they are only counted. */
   received(): number;
+  /** The answers held back by `stallRecipient`, each with what became of it so far. */
+  stalls(): readonly StalledAnswer[];
   close(): Promise<void>;
+}
+
+/** An answer to RCPT TO held back: `abandoned` when the client hung up before it came, `answered` once it came. */
+export interface StalledAnswer {
+  recipient: string;
+  outcome: 'waiting' | 'abandoned' | 'answered';
 }
 
 export interface LocalSmtpOptions {
@@ -21,7 +29,16 @@ export interface LocalSmtpOptions {
   rejectRecipient?: (address: string) => boolean;
   /** Count the mails without parsing or keeping them (a benchmark's thousands). */
   countOnly?: boolean;
+  /**
+   * The first RCPT TO of each of these recipients is answered `ms` late, the wait filled with a line of a
+   * multi-line reply every few hundred milliseconds: a server that keeps its client busy, so no socket timeout of the
+   * client ends the wait; only the client's own deadline does. The answer then is the server's own.
+   */
+  stallRecipient?: { to: (address: string) => boolean; ms: number };
 }
+
+/** How often a held-back answer sends a line: well within any socket timeout of a client. */
+const STALL_LINE_EVERY_MS = 200;
 
 export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ParsedMail[] = [];
@@ -61,12 +78,100 @@ export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): 
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const address = server.server.address() as AddressInfo;
+  const stalls: StalledAnswer[] = [];
+  const front = options.stallRecipient ? await startStallingFront(address.port, options.stallRecipient, stalls) : null;
+  const reachedAt = front?.port ?? address.port;
   return {
-    port: address.port,
-    url: `smtp://127.0.0.1:${address.port}`,
+    port: reachedAt,
+    url: `smtp://127.0.0.1:${reachedAt}`,
     mails,
     received: () => received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    stalls: () => stalls,
+    close: async () => {
+      await front?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * A relay in front of the SMTP server that passes every byte both ways, except that it holds back the server's
+ * answer to the first RCPT TO of a chosen recipient (see `stallRecipient`). A client that hangs up meanwhile ends
+ * the server's session there, before DATA: the server never has the mail.
+ */
+async function startStallingFront(
+  serverPort: number,
+  stall: NonNullable<LocalSmtpOptions['stallRecipient']>,
+  stalls: StalledAnswer[],
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const front = createNetServer((client) => {
+    const upstream = connect(serverPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    let held: Buffer[] | null = null;
+    let stalled: StalledAnswer | null = null;
+    let timers: NodeJS.Timeout[] = [];
+    // Clears the interval of the lines as well as the answer's timeout (Node's timers share one kind).
+    const endStall = () => {
+      timers.forEach((timer) => clearTimeout(timer));
+      timers = [];
+    };
+    upstream.on('data', (chunk: Buffer) => {
+      if (held) held.push(chunk);
+      else client.write(chunk);
+    });
+    // Commands are read line by line (the body of DATA is not): latin1 keeps every byte one character.
+    let pending = '';
+    let inData = false;
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk);
+      pending += chunk.toString('latin1');
+      let end: number;
+      while ((end = pending.indexOf('\r\n')) >= 0) {
+        const line = pending.slice(0, end);
+        pending = pending.slice(end + 2);
+        if (inData) {
+          if (line === '.') inData = false;
+          continue;
+        }
+        if (/^DATA$/i.test(line)) inData = true;
+        const recipient = /^RCPT TO:\s*<([^>]*)>/i.exec(line)?.[1];
+        if (recipient === undefined || held || !stall.to(recipient)) continue;
+        if (stalls.some((earlier) => earlier.recipient === recipient)) continue;
+        const answer: StalledAnswer = { recipient, outcome: 'waiting' };
+        stalled = answer;
+        stalls.push(answer);
+        held = [];
+        timers.push(
+          setInterval(() => client.write('250-still checking the recipient\r\n'), STALL_LINE_EVERY_MS),
+          setTimeout(() => {
+            endStall();
+            const reply = held ?? [];
+            held = null;
+            answer.outcome = 'answered';
+            for (const part of reply) client.write(part);
+          }, stall.ms),
+        );
+      }
+    });
+    client.on('close', () => {
+      if (held && stalled) stalled.outcome = 'abandoned';
+      endStall();
+      upstream.destroy();
+    });
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (front.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => front.close(() => resolve()));
+    },
   };
 }
 

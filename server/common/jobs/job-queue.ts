@@ -42,6 +42,14 @@ export interface BatchJob<TData> {
   attempt: JobAttempt;
 }
 
+/** A job being worked, as `activeJobs` lists it. */
+export interface ActiveJob {
+  id: string;
+  data: unknown;
+  /** Since its fetch, by the database's clock. */
+  activeMs: number;
+}
+
 /** Which try of a job is running. */
 export interface JobAttempt {
   id: string;
@@ -197,6 +205,28 @@ export class JobQueue {
       jobs.map((job) => ({ data: job.data, singletonKey: job.singletonKey })),
       { db: em ? transactionDb(em) : undefined },
     );
+  }
+
+  /**
+   * Up to `limit` jobs of these queues being worked (fetched, not yet settled), oldest first, each with how long ago
+   * it was fetched by the database's clock. A job whose worker died stays so until pg-boss's supervisor finds it
+   * expired, which may be minutes; a handler that can tell a dead worker's job from a live one acts on it sooner.
+   */
+  async activeJobs(names: readonly string[], limit: number): Promise<ActiveJob[]> {
+    for (const name of names) if (!this.definitions.has(name)) throw new Error(`no job queue ${name}`);
+    const { rows } = await this.boss.getDb().executeSql(
+      `select id, data, (extract(epoch from clock_timestamp() - started_on) * 1000)::bigint as active_ms
+         from ${JOBS_SCHEMA}.job
+        where name = any($1::text[]) and state = 'active'
+        order by started_on
+        limit $2`,
+      [names, limit],
+    );
+    return (rows as { id: string; data: unknown; active_ms: string }[]).map((row) => ({
+      id: row.id,
+      data: row.data,
+      activeMs: Number(row.active_ms),
+    }));
   }
 
   private async open(definition: QueueDefinition<object>): Promise<void> {

@@ -94,9 +94,14 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       concurrency: SMTP_CONNECTIONS,
       async send(message) {
-        const sending = transport.get().then((smtp) => smtp.sendMail(mailOf(options.from, message)));
-        // Each wait above is per step; this bounds the whole exchange (a server answering a byte at a time).
-        await withDeadline(sending, timeoutMs, 'the mail server');
+        // Each wait above is per step; this bounds the whole exchange (a server answering a byte at a time). At the
+        // deadline the pool withdraws the mail: from its queue, or by closing the connection that carries it, so a
+        // mail recorded as failed is not delivered late beside its retry, nor holds a connection fresh mails need.
+        await withDeadline(
+          (signal) => transport.get().then((smtp) => smtp.sendMail({ ...mailOf(options.from, message), signal })),
+          timeoutMs,
+          'the mail server',
+        );
         log.info({ subject: message.subject }, 'mail sent');
       },
       close: transport.close,
@@ -108,10 +113,11 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     concurrency: OUTBOX_WRITES,
     async send(message) {
-      const writing = transport
-        .get()
-        .then((stream) => stream.sendMail(mailOf(options.from, message)))
-        .then((info) => writeOutboxFile(options.outboxDir, '.eml', info.message as Buffer));
+      const writing = () =>
+        transport
+          .get()
+          .then((stream) => stream.sendMail(mailOf(options.from, message)))
+          .then((info) => writeOutboxFile(options.outboxDir, '.eml', info.message as Buffer));
       // A disk that hangs (a network mount) holds up no job beyond its expiry either.
       const name = await withDeadline(writing, options.timeoutMs, 'the outbox');
       log.info({ file: join(options.outboxDir, name), subject: message.subject }, 'mail written to the outbox');

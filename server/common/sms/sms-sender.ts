@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'pino';
 import type twilio from 'twilio';
 import { withDeadline } from '../jobs/deadline.js';
@@ -63,15 +64,33 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
           maxSockets: TWILIO_CONNECTIONS,
         });
         if (settings.baseUrl) created.api.baseUrl = settings.baseUrl;
+        // The SDK takes no signal per request, but its HTTP client is an axios instance, which does: each request
+        // gets the signal of the send it belongs to (the sends share the client and go side by side).
+        created.httpClient.axios.interceptors.request.use((config) => {
+          const signal = sendSignal.getStore();
+          if (signal) config.signal = signal;
+          return config;
+        });
         return created;
       }));
+    // The deadline's signal of the send under way, for the interceptor above.
+    const sendSignal = new AsyncLocalStorage<AbortSignal>();
     return {
       concurrency: TWILIO_CONNECTIONS,
       async send(message) {
-        const sending = clientOf().then((sdk) =>
-          sdk.messages.create({ to: message.to, from: settings.from, body: message.body }),
+        // At the deadline the request is destroyed: one still waiting for a connection never goes, and an answer
+        // that comes later is read by nobody, so a try recorded as failed is not also counted as sent. (A request
+        // Twilio already read is its to send: no HTTP call can be taken back.)
+        const sent = await withDeadline(
+          (signal) =>
+            clientOf().then((sdk) =>
+              sendSignal.run(signal, () =>
+                sdk.messages.create({ to: message.to, from: settings.from, body: message.body }),
+              ),
+            ),
+          options.timeoutMs,
+          'the SMS provider',
         );
-        const sent = await withDeadline(sending, options.timeoutMs, 'the SMS provider');
         log.info({ sid: sent.sid }, 'sms sent');
         return sent.sid;
       },
@@ -81,7 +100,7 @@ export function createSmsSender(options: SmsSenderOptions): SmsSender {
     concurrency: OUTBOX_WRITES,
     async send(message) {
       const name = await withDeadline(
-        writeOutboxFile(options.outboxDir, '.json', `${JSON.stringify(message, null, 2)}\n`),
+        () => writeOutboxFile(options.outboxDir, '.json', `${JSON.stringify(message, null, 2)}\n`),
         options.timeoutMs,
         'the outbox',
       );

@@ -140,6 +140,12 @@ const NEXT_CLAIM_END_SQL = `
   select min(claimed_until) as next_end from consumer_messages
    where status = 'QUEUED' and claimed_until >= clock_timestamp()`;
 
+/** Of these messages, those waiting and claimed by nobody: a send job that holds one has not begun it. */
+const UNCLAIMED_SQL = `
+  select id, channel from consumer_messages
+   where id in (select value::int from jsonb_array_elements_text(?::jsonb))
+     and status = 'QUEUED' and claimed_until is null`;
+
 /** An order gets a few messages (a window, an update or two, per channel); more than this is shown in part. */
 export const MESSAGE_LOG_LIMIT = 50;
 
@@ -460,6 +466,20 @@ export class ConsumerMessageRepository {
       this.logContext,
     );
     return { abandoned, nextEnd: next?.next_end ?? null };
+  }
+
+  /** Of these messages, the ones waiting that no sender holds (see UNCLAIMED_SQL). */
+  unclaimedQueued(messageIds: readonly number[]): Promise<{ id: number; channel: MessageChannel }[]> {
+    if (messageIds.length === 0) return Promise.resolve([]);
+    return this.em
+      .getConnection()
+      .execute<{ id: number; channel: MessageChannel }[]>(
+        UNCLAIMED_SQL,
+        [JSON.stringify(messageIds)],
+        'all',
+        undefined,
+        this.logContext,
+      );
   }
 
   /** The order's latest messages (at most MESSAGE_LOG_LIMIT), newest first, with when each mail was opened. */
