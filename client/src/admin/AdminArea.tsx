@@ -26,6 +26,7 @@ import { TechniciansIndexPage } from './technicians/TechniciansIndexPage';
 import { UserCreatePage } from './users/UserCreatePage';
 import { UserEditPage } from './users/UserEditPage';
 import { UsersOverviewPage } from './users/UsersOverviewPage';
+import './admin.css';
 
 const LOGIN = '/admin/login';
 

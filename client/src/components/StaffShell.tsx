@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
+import './staff.css';
 
 /** The frame of the technician and admin areas: a header with the logo (and actions), then the page. */
 export function StaffShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

@@ -7,6 +7,7 @@ import { isExternalVisit } from './consumer-token';
 import { DetailsPage } from './DetailsPage';
 import { ExternalPage } from './ExternalPage';
 import { IndexPage } from './IndexPage';
+import './consumer.css';
 
 // The personal link's pages load on their own: the consumer index page stays small.
 const PersonalLinkPage = lazy(() => import('./links/PersonalLinkPage'));

@@ -11,6 +11,7 @@ import { endSessionKeepingWaitingTaps, sweepTechnicianStorage } from './offline/
 import { SignedInFrame } from './SignedInFrame';
 import { TechnicianShell } from './TechnicianShell';
 import { TodayPage } from './today/TodayPage';
+import './technician.css';
 
 /** Where the work is: today's visits on a working day, the planner otherwise (the landing page decides). */
 const LANDING = '/technician';
