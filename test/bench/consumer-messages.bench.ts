@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { serverNodeOptions } from '../e2e/utils/server-command.js';
 import { askForPublication } from '../utils/consumer-messages.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { MB, residentBytes, samplePeakGrowth } from './utils/memory.js';
 import { recordFigures } from './utils/results.js';
 import { withPg } from './utils/seed.js';
@@ -52,10 +58,7 @@ describe('consumer messages: publication of 10 000 orders', () => {
     app = await startAppProcess({
       CLOCK_NOW: NOW,
       SMTP_URL: smtp.url,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+3197010203040',
-      TWILIO_BASE_URL: twilio.url,
+      ...twilioEnv(twilio),
       JOB_POLL_INTERVAL_MS: '500',
     });
   }, 120_000);

@@ -8,7 +8,13 @@ import { Order } from '../../server/orders/order.entity.js';
 import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
 import { publishMessagesNow, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createOrder } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
@@ -26,10 +32,7 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
 function envFor(smtp: { url: string }, twilio: TwilioStandIn, extra: Record<string, string> = {}) {
   return {
     SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+3197010203040',
-    TWILIO_BASE_URL: twilio.url,
+    ...twilioEnv(twilio),
     JOB_POLL_INTERVAL_MS: '500',
     MESSAGE_RETRY_DELAY_SECONDS: '1',
     APP_URL: 'https://afspraak.tijdvak.example.nl',

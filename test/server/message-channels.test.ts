@@ -8,6 +8,7 @@ import {
   startTwilioStandIn,
   type SilentSmtp,
   type TwilioStandIn,
+  twilioEnv,
 } from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
@@ -30,10 +31,7 @@ describe('a mail server that accepts and never answers', () => {
     server = await startTestServer({
       env: {
         SMTP_URL: smtp.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+3197010203040',
-        TWILIO_BASE_URL: twilio.url,
+        ...twilioEnv(twilio),
         JOB_POLL_INTERVAL_MS: '300',
         MESSAGE_RETRY_DELAY_SECONDS: '30',
         TRANSPORT_TIMEOUT_MS: String(TRANSPORT_TIMEOUT_MS),

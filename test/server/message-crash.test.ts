@@ -10,7 +10,7 @@ import { openOrm } from '../../server/db/orm.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { ensureServerBuilt } from '../e2e/utils/server-command.js';
 import { createOrder } from '../utils/factories.js';
-import { startTwilioStandIn, type TwilioStandIn } from '../utils/message-transports.js';
+import { startTwilioStandIn, type TwilioStandIn, twilioEnv } from '../utils/message-transports.js';
 import { parseMail } from '../utils/outbox.js';
 import { createTestDatabase, type TestDatabase } from '../utils/test-database.js';
 
@@ -97,10 +97,7 @@ describe('a server killed in the middle of a publication', () => {
   it('repeats no more than what was in flight, and every message is delivered within a minute of the restart', async () => {
     const env = {
       CLOCK_NOW: NOW,
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+3197010203040',
-      TWILIO_BASE_URL: twilio.url,
+      ...twilioEnv(twilio),
       TRANSPORT_TIMEOUT_MS: String(TRANSPORT_TIMEOUT_MS),
       JOB_POLL_INTERVAL_MS: '500',
       MESSAGE_RETRY_DELAY_SECONDS: '1',

@@ -4,7 +4,13 @@ import { failureDetail } from '../../server/messages/message-failure.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { publishMessagesNow } from '../utils/consumer-messages.js';
 import { createAdmin, createOrder, tokensFor } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const LOG = /* GraphQL */ `
@@ -36,10 +42,7 @@ const WEDNESDAY_9 = new Date('2026-12-02T09:00:00+01:00');
 function transportEnv(smtpUrl: string, twilio: TwilioStandIn, extra: Record<string, string> = {}) {
   return {
     SMTP_URL: smtpUrl,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+3197010203040',
-    TWILIO_BASE_URL: twilio.url,
+    ...twilioEnv(twilio),
     JOB_POLL_INTERVAL_MS: '300',
     MESSAGE_RETRY_DELAY_SECONDS: '1',
     CLOCK_NOW: NOW,

@@ -14,7 +14,13 @@ import { Order } from '../../server/orders/order.entity.js';
 import { signMailOpenToken } from '../../server/statistics/mail-open-token.js';
 import { publishMessagesNow, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const LOG = /* GraphQL */ `
@@ -76,10 +82,7 @@ describe('the message log of an order and sending again', () => {
     server = await startTestServer({
       env: {
         SMTP_URL: smtp.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+3197010203040',
-        TWILIO_BASE_URL: twilio.url,
+        ...twilioEnv(twilio),
         JOB_POLL_INTERVAL_MS: '300',
         CLOCK_NOW: '2026-12-01T14:00:00+01:00',
       },

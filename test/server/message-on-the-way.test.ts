@@ -13,7 +13,13 @@ import { MessageSetting } from '../../server/message-settings/message-setting.en
 import type { Order } from '../../server/orders/order.entity.js';
 import { publishMessagesNow, settleConsumerMessages } from '../utils/consumer-messages.js';
 import { createOrder, createTechnician, tokensFor } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const SET = /* GraphQL */ `
@@ -58,10 +64,7 @@ describe('the "on the way" SMS when the technician sets out', () => {
     server = await startTestServer({
       env: {
         SMTP_URL: smtp.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+3197010203040',
-        TWILIO_BASE_URL: twilio.url,
+        ...twilioEnv(twilio),
         JOB_POLL_INTERVAL_MS: '300',
         MESSAGE_RETRY_DELAY_SECONDS: '1',
         APP_URL: 'https://afspraak.tijdvak.example.nl',

@@ -7,7 +7,13 @@ import { MessagePlanner } from '../../server/messages/message-planner.js';
 import type { Order } from '../../server/orders/order.entity.js';
 import { publishMessagesNow, settleConsumerMessages, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const DELETE = `mutation ($id: Int!) { deleteOrder(id: $id) { id } }`;
@@ -46,10 +52,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     server = await startTestServer({
       env: {
         SMTP_URL: smtp.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+3197010203040',
-        TWILIO_BASE_URL: twilio.url,
+        ...twilioEnv(twilio),
         JOB_POLL_INTERVAL_MS: '300',
         MESSAGE_RETRY_DELAY_SECONDS: '1',
         APP_URL: 'https://afspraak.tijdvak.example.nl',

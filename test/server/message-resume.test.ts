@@ -4,7 +4,13 @@ import { RESUME_QUEUE, SEND_QUEUES } from '../../server/messages/message-sender.
 import type { Order } from '../../server/orders/order.entity.js';
 import { runJobNow, settleConsumerMessages } from '../utils/consumer-messages.js';
 import { createOrder } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 /** Tuesday 1 December 2026 after 13:30: Wednesday's windows are shown, so its orders are told at once. */
@@ -38,10 +44,7 @@ describe('a sender that died between the queue handing it a job and its claim of
     server = await startTestServer({
       env: {
         SMTP_URL: smtp.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+3197010203040',
-        TWILIO_BASE_URL: twilio.url,
+        ...twilioEnv(twilio),
         TRANSPORT_TIMEOUT_MS: String(TRANSPORT_TIMEOUT_MS),
         JOB_POLL_INTERVAL_MS: '300',
         CLOCK_NOW: NOW,

@@ -5,7 +5,13 @@ import { SEND_QUEUES } from '../../server/messages/message-sender.js';
 import { MessageSetting } from '../../server/message-settings/message-setting.entity.js';
 import { publishMessagesNow, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const LIST = /* GraphQL */ `
@@ -65,10 +71,7 @@ describe('message settings per country', () => {
     server = await startTestServer({
       env: {
         SMTP_URL: smtp.url,
-        TWILIO_ACCOUNT_SID: twilio.accountSid,
-        TWILIO_AUTH_TOKEN: twilio.authToken,
-        TWILIO_FROM: '+3197010203040',
-        TWILIO_BASE_URL: twilio.url,
+        ...twilioEnv(twilio),
         JOB_POLL_INTERVAL_MS: '500',
         CLOCK_NOW: '2026-12-01T14:00:00+01:00',
       },

@@ -19,7 +19,13 @@ import { VisitRating } from '../../server/ratings/visit-rating.entity.js';
 import type { Technician } from '../../server/technicians/technician.entity.js';
 import { publishMessagesNow, settleConsumerMessages, waitForMessagesSent } from '../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../utils/factories.js';
-import { startLocalSmtp, startTwilioStandIn, type LocalSmtp, type TwilioStandIn } from '../utils/message-transports.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../utils/test-server.js';
 
 const SET = /* GraphQL */ `
@@ -115,10 +121,7 @@ function rawGet(baseUrl: string, path: string): Promise<number> {
 function envFor(smtp: LocalSmtp, twilio: TwilioStandIn): Record<string, string> {
   return {
     SMTP_URL: smtp.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+3197010203040',
-    TWILIO_BASE_URL: twilio.url,
+    ...twilioEnv(twilio),
     JOB_POLL_INTERVAL_MS: '300',
     MESSAGE_RETRY_DELAY_SECONDS: '1',
     APP_URL: 'https://afspraak.tijdvak.example.nl',

@@ -319,3 +319,13 @@ export async function startSilentSmtp(): Promise<SilentSmtp> {
     },
   };
 }
+
+/** The settings that send a server's SMS to this stand-in. */
+export function twilioEnv(twilio: TwilioStandIn): Record<string, string> {
+  return {
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: '+3197010203040',
+    TWILIO_BASE_URL: twilio.url,
+  };
+}
