@@ -160,41 +160,49 @@ describe('consumer lookups sharing a statement', () => {
     ]);
   });
 
-  it('runs the lookups of a statement PostgreSQL ended to break a deadlock again, each alone', async () => {
+  it('runs the lookups of a statement PostgreSQL ended again, each alone', async () => {
     const lookups = new LookupStatements(server.services.plainStatements);
-    const first = part(4, 'client-deadlock-1');
-    const second = part(5, 'client-deadlock-2');
-    // Another transaction holds the second lookup's address bucket, which the statement waits for holding the
-    // client buckets (locked first, as every counting does); it then asks for the first lookup's client bucket: a
-    // deadlock PostgreSQL breaks by ending one of the two. This transaction takes its locks out of the shared order,
-    // which no statement of the application does.
-    const [firstClientKey] = first.limits.writtenKeys;
+    const first = part(4, 'client-ended-1');
+    const second = part(5, 'client-ended-2');
+    // Another transaction holds the second lookup's address bucket: the statement of both lookups waits for it, and is
+    // then ended by PostgreSQL (as it ends one side of a deadlock or a statement an operator cancels). Ended on
+    // purpose rather than by a real deadlock: which side PostgreSQL's detector ends depends on timing.
     const secondAddressKey = second.limits.writtenKeys[1];
-    const upsert = `insert into rate_limit_buckets (key, hits, window_ends_at) values ($1, 1, now() + interval '1 hour')
-      on conflict (key) do update set hits = rate_limit_buckets.hits`;
     const other = new pg.Client({ connectionString: database.url });
     await other.connect();
     try {
       await other.query('begin');
-      await other.query(upsert, [secondAddressKey]);
+      await other.query(
+        `insert into rate_limit_buckets (key, hits, window_ends_at) values ($1, 1, now() + interval '1 hour')
+          on conflict (key) do update set hits = rate_limit_buckets.hits`,
+        [secondAddressKey],
+      );
+      const before = batchStatements();
       const answers = Promise.all([first, second].map(({ limits, found }) => lookups.run(limits, found)));
-      // Once the statement waits for the lock, so it waited first and is checked (and ended) first.
-      while (!(await waitsForALock(other))) await new Promise((resolve) => setImmediate(resolve));
-      await other.query(upsert, [firstClientKey]);
+      let waiting: number | undefined;
+      while ((waiting = await countingThatWaits(other)) === undefined) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await other.query('select pg_cancel_backend($1)', [waiting]);
+      // The lookups run again one after the other: the second waits for the bucket until this transaction ends.
+      while (batchStatements() - before < 2) await new Promise((resolve) => setImmediate(resolve));
       await other.query('commit');
       const found = (await answers).map(({ orders }) => lookedUpOrdersOf(orders).map((order) => order.id));
       expect(found).toEqual([[orderIds[3]], [orderIds[4]]]);
+      // The statement of both, then one statement for each.
+      expect(batchStatements() - before).toBe(3);
     } finally {
       await other.end();
     }
   });
 });
 
-/** Whether a statement on the database waits for a lock another transaction holds. */
-async function waitsForALock(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ waiting: string }>(
-    `select count(*) as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+/** The backend of a statement counting rate limits that waits for a lock another transaction holds, if any. */
+async function countingThatWaits(client: pg.Client): Promise<number | undefined> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()
+        and query like '%tijdvak_count_rate_limit_buckets%'`,
   );
-  return Number(rows[0].waiting) > 0;
+  return rows[0]?.pid;
 }
