@@ -13,7 +13,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: [...configDefaults.exclude, 'test/server/import-export-volume.test.ts'],
+      exclude: [...configDefaults.exclude, 'test/server/import-export/import-export-volume.test.ts'],
       testTimeout: 120_000,
       hookTimeout: 180_000,
       coverage: {
