@@ -6,7 +6,6 @@ import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import cookieParser from 'cookie-parser';
 import express, {
   type ErrorRequestHandler,
   type Express,
@@ -24,24 +23,23 @@ import { inputTextPlugin } from './common/errors/input-text.plugin.js';
 import { graphqlDirect } from './common/http/graphql-direct.js';
 import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
-import { hotRoutes } from './common/http/hot-routes.js';
+import { requestRouter } from './common/http/request-router.js';
 import { answerTooLarge, bodyBound } from './common/http/body-bound.js';
 import { JSON_TYPE, jsonBody } from './common/http/json-body.js';
 import { uploadBodyLimit } from './common/http/uploads.js';
-import { requestLogger } from './common/http/request-logger.js';
-import { createLeanEdge } from './common/http/lean-edge.js';
-import { securityHeaderPreset, securityHeaders, writeSecurityHeaders } from './common/http/security-headers.js';
+import { requestEdge } from './common/http/request-edge.js';
+import { securityHeaderPreset, writeSecurityHeaders } from './common/http/security-headers.js';
 import { staticClient } from './common/http/static-client.js';
 import { graphqlMetricsPlugin } from './common/metrics/graphql-metrics.plugin.js';
-import { httpMetrics, labelRoute, withResponse } from './common/metrics/http-metrics.js';
+import { labelRoute, withResponse } from './common/metrics/http-metrics.js';
 import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
 import { ONE_CLICK_BODY_RULE, oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
-import { lookUpVisitsField } from './consumers/consumer.direct.js';
+import { lookUpVisitsField } from './consumers/lookup.js';
 import { technicianScheduleField } from './planner/planner.direct.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
-import { createLeanRestRouter, createRestRouter, leanRestRoutes, restBodyRules } from './legacy/rest/rest-router.js';
+import { restBodyRules, restNotFound, restRoutes } from './legacy/rest/rest-router.js';
 import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
@@ -63,7 +61,7 @@ const NO_BODY_LIMIT = 16 * 1024;
 
 export interface ComposedApp {
   app: Express;
-  /** What the HTTP server runs for each request: the busiest POSTs ahead of express's router, the rest through `app`. */
+  /** What the HTTP server runs for each request: the API's routes (see requestRouter), the rest through `app`. */
   handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** The same for a request that waits for "100 Continue" before sending its body (the HTTP server's `checkContinue`). */
   handleExpectingContinue: (req: IncomingMessage, res: ServerResponse) => void;
@@ -151,7 +149,7 @@ export async function composeApp(
   app.set('trust proxy', config.trustProxy);
   const headers = securityHeaderPreset();
   const xsrf = createXsrf(config.jwtSecret);
-  const edge = createLeanEdge({ logger: services.logger, metrics: services.metrics, headers, protect: xsrf.protect });
+  const edge = requestEdge({ logger: services.logger, metrics: services.metrics, headers });
   const contextOf = async (req: Request, res: Response, technicianSessionInStatement = false) =>
     withResponse(await createContext(req, res, services, { technicianSessionInStatement }), res);
   // The busiest public operations (the lookup, the technician's schedule) without Apollo's pipeline.
@@ -163,10 +161,8 @@ export async function composeApp(
     metrics: services.metrics,
     contextOf,
   });
-  // GraphQL's JSON bodies: the common case read directly, anything else by body-parser (up to 1 MB either way).
-  const graphqlBody = jsonBody({ limit: GRAPHQL_BODY_LIMIT });
-  // The GraphQL endpoint, for every caller.
-  const graphqlChain = (...beforeApollo: RequestHandler[]): RequestHandler[] => [
+  // The GraphQL endpoint, for every caller and method.
+  const graphql: RequestHandler[] = [
     (_req, res, next) => {
       // Refused before Apollo (XSRF, body, upload): the operation is not known yet.
       labelRoute(res, '/graphql');
@@ -175,8 +171,9 @@ export async function composeApp(
       next();
     },
     xsrf.protect,
-    graphqlBody,
-    ...beforeApollo,
+    // JSON bodies: the common case read directly, anything else by body-parser (up to 1 MB either way).
+    jsonBody({ limit: GRAPHQL_BODY_LIMIT }),
+    direct,
     graphqlUploads({
       limits: UPLOAD_LIMITS,
       rolesThatUpload: rolesThatUpload(schema),
@@ -184,26 +181,11 @@ export async function composeApp(
     }),
     expressMiddleware(apollo, { context: ({ req, res }) => contextOf(req, res) }),
   ];
-  // The busiest calls first, through the lean edge (the same steps as the general chain below, in one call): the
-  // REST lookup and schedule, and every GraphQL POST (the consumer's lookup and pages, the technician's day).
-  const lean = leanRestRoutes(REST_ROUTES, schema, apollo, services, edge);
-  app.use(createLeanRestRouter(lean));
-  const graphqlPost: RequestHandler[] = [
-    (req, res, next) => {
-      edge.begin(req, res);
-      next();
-    },
-    ...graphqlChain(direct),
-  ];
-  app.post('/graphql', ...graphqlPost);
-  app.use(httpMetrics(services.metrics));
-  app.use(requestLogger(services.logger));
+
+  // What the API's routes do not answer.
   app.use(healthRouter(services.orm, lifecycle));
   app.get('/metrics', metricsOnMainPort(services.metrics, config.metrics.token));
-  app.use(securityHeaders(headers));
-  app.use(cookieParser());
-
-  // Subscriptions over server-sent events, beside the GraphQL endpoint (before it: '/graphql' would match too).
+  // Subscriptions over server-sent events.
   const streams = graphqlStream({
     schema,
     validationRules: graphqlValidationRules(graphqlArmor()),
@@ -223,25 +205,22 @@ export async function composeApp(
     express.json({ limit: STREAM_BODY_LIMIT }),
     streams.handler,
   );
-
-  // Other methods (a GET query, an OPTIONS) through the general chain.
-  app.use('/graphql', ...graphqlChain());
-  app.use('/api', xsrf.protect);
   app.use(mailOpenPixelRouter(services));
   // Outside the XSRF check on purpose: mail providers POST it without cookies (RFC 8058); the signed link authorises it.
   app.use(oneClickUnsubscribeRouter(services));
-  app.use(createRestRouter(REST_ROUTES, schema, apollo, services));
+  app.use(restNotFound(xsrf.protect));
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue, { serveSourceMaps: config.env !== 'production' }));
   app.use(lastResort);
-  // The same handlers as mounted above, for a POST to exactly their path (the lookup and GraphQL).
-  const hot = [
-    ...lean
-      .filter((route) => route.method === 'post' && !route.path.includes(':'))
-      .map((route) => ({ path: route.path, handlers: [route.handler] })),
-    { path: '/graphql', handlers: graphqlPost },
-  ];
-  const routed = hotRoutes(app, hot, lastResort);
+  // GraphQL and the legacy calls, each route mounted once; every other request goes on to `app`.
+  const routed = requestRouter(
+    app,
+    [
+      { method: 'all', path: '/graphql', handlers: graphql },
+      ...restRoutes(REST_ROUTES, schema, apollo, services, xsrf.protect),
+    ],
+    lastResort,
+  );
   // Every body bounded by its route's limit before any of the above reads it (see bodyBound), whatever its type.
   const uploadLimit = uploadBodyLimit(UPLOAD_LIMITS);
   const bounded = bodyBound({
@@ -269,13 +248,16 @@ export async function composeApp(
     },
   });
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (bounded(req, res)) routed(req, res);
+    if (!bounded(req, res)) return;
+    edge(req, res);
+    routed(req, res);
   };
   // A client that asks before sending (`Expect: 100-continue`) is told to go on only when its body is within the
   // limit: Node would otherwise say "continue" before any check, and the body would already be on its way.
   const handleExpectingContinue = (req: IncomingMessage, res: ServerResponse) => {
     if (!bounded(req, res)) return;
     res.writeContinue();
+    edge(req, res);
     routed(req, res);
   };
   return { app, handle, handleExpectingContinue, apollo, streams };

@@ -61,7 +61,7 @@ export async function createContext(
   const technicianSession = options.technicianSessionInStatement
     ? technicianSessionOf(authorization, services.tokens)
     : undefined;
-  // The lean edge makes `req.log` when it is first read; the general chain has made it already.
+  // The request edge makes `req.log` when it is first read.
   const logOfRequest = () => (req as Request & { log?: Logger }).log ?? services.logger;
   return Object.assign(new RequestContextBase(emOfRequest, logOfRequest), {
     viewer: technicianSession || authorization === undefined ? null : await authenticate(authorization, services),

@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ensureActiveAdmin } from './admins/admin-bootstrap.js';
 import { composeApp } from './app.js';
-import { expressShapedMessages } from './common/http/hot-routes.js';
+import { expressShapedMessages } from './common/http/request-router.js';
 import { buildAppSchema } from './schema.js';
 import type { AppConfig } from './config.js';
 import { Country } from './common/locale.js';

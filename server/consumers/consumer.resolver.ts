@@ -7,6 +7,7 @@ import { LookUpVisitsInput } from './consumer.inputs.js';
 import { ConsumerContact } from './consumer-contact.types.js';
 import { ConsumerVisit, LookUpVisitsPayload } from './consumer-visit.types.js';
 import { ConsumerService } from './consumer.service.js';
+import { lookUpVisits } from './lookup.js';
 import { VisitCalendarService } from './visit-calendar.service.js';
 import { CalendarFile } from './visit-calendar.types.js';
 
@@ -20,7 +21,7 @@ export class ConsumerResolver {
     @Ctx() ctx: AppContext,
     @Arg('input', () => LookUpVisitsInput) input: LookUpVisitsInput,
   ): Promise<LookUpVisitsPayload> {
-    return new ConsumerService(ctx).lookUp(input);
+    return lookUpVisits(ctx, input);
   }
 
   @Query(() => [ConsumerVisit], {

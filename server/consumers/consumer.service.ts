@@ -1,74 +1,20 @@
 import type { AppContext } from '../context.js';
 import { Role } from '../common/auth/role.js';
-import { externalHandlingOf } from '../common/auth/tokens.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
-import { localDateOf, localDayOf } from '../../shared/zoned-time.js';
-import { Order, lookedUpOrdersOf, lookedUpOrdersSql, OrderRepository } from '../orders/index.js';
+import { localDateOf } from '../../shared/zoned-time.js';
+import { Order, OrderRepository } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
 import type { ConsumerContact } from './consumer-contact.types.js';
-import { ConsumerError } from './consumer.errors.js';
-import type { LookUpVisitsInput } from './consumer.inputs.js';
-import { ConsumerVisit, LookUpVisitsPayload, type VisitMessageNotice } from './consumer-visit.types.js';
-import { lookupKeyOf, type LookupKey } from './lookup-key.js';
+import { ConsumerVisit, type VisitMessageNotice } from './consumer-visit.types.js';
 import { isWindowAvailable, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 
-/** More visits at one address than anyone has; keeps the data token small. */
-const MAX_VISITS = 20;
-
 export class ConsumerService {
   constructor(private readonly ctx: AppContext) {}
-
-  /**
-   * The one door open to anyone. Rate-limited per client address and per looked-up address (shared
-   * by all server processes through PostgreSQL). A found and an unknown address cost the same work
-   * (one statement, the holidays from memory, one token signature; the site visit is written after the
-   * answer), so response times do not tell whether an address exists.
-   */
-  async lookUp(input: LookUpVisitsInput): Promise<LookUpVisitsPayload> {
-    const { services } = this.ctx;
-    const country = input.country ?? this.ctx.country;
-    let key: LookupKey;
-    try {
-      key = lookupKeyOf(country, input);
-    } catch (error) {
-      // Unreadable input still costs the client an attempt, as a readable one does.
-      await services.rateLimiter.consume('LOOKUP_PER_CLIENT', this.ctx.clientKey);
-      throw error;
-    }
-    const now = services.clock.now();
-    const zone = TIME_ZONE[country];
-    // One statement, one round trip: the limits are counted (the address only while the client is within its
-    // limit) and the orders read; plain rows, no entities. The orders are read even when a limit refuses, so a
-    // refusal takes as long as an answer.
-    const limits = services.rateLimiter.counting([
-      { name: 'LOOKUP_PER_CLIENT', key: this.ctx.clientKey },
-      { name: 'LOOKUP_PER_ADDRESS', key: key.rateLimitKey },
-    ]);
-    const found = lookedUpOrdersSql(key.where, country, localDayOf(now, zone).start, MAX_VISITS);
-    // On the pool, not the request's entity manager: the lookup reads plain rows, and no fork is made. Lookups that
-    // arrive together share the statement.
-    const row = await services.lookupStatements.run(limits, found);
-    limits.judge(row.limits);
-    const orders = lookedUpOrdersOf(row.orders);
-    const nearest = orders.at(0);
-    const windowAvailable = await isWindowAvailable(services.holidays, country, nearest?.appointment ?? now, now);
-    const dataToken = services.tokens.signConsumer(
-      orders.map((order) => order.id),
-      externalHandlingOf(nearest),
-    );
-    if (!nearest) {
-      throw new AppError(ConsumerError.NO_ORDERS_FOUND, {
-        message: key.by === 'phone' ? 'NO_ORDERS_FOUND_BY_PHONE' : 'NO_ORDERS_FOUND',
-      });
-    }
-    services.siteVisits.record(nearest.id, this.ctx.userAgent, now);
-    return { dataToken, windowAvailable };
-  }
 
   /** The visits the caller's data token grants, nearest first; deleted ones are gone. */
   async visits(): Promise<ConsumerVisit[]> {

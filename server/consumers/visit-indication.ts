@@ -9,7 +9,7 @@ export const INDICATION_FROM = { hour: 13, minute: 30 } as const;
  * Whether the visit window may be shown at `now` (docs/rules.md, Visit window): from 13:30 in the country's
  * zone on the working day before the visit, and on the visit day itself. Working days skip Sundays
  * and the country's holidays. The holidays are read in every case, so the cost of the answer does
- * not depend on it (the lookup relies on that: see ConsumerService.lookUp).
+ * not depend on it (the lookup relies on that: see consumers/lookup.ts).
  */
 export async function isWindowAvailable(
   holidays: HolidaySource,

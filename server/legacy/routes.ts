@@ -74,7 +74,6 @@ export const REST_ROUTES = [
     `,
     variables: (request) => ({ input: lookUpVisitsInput(request) }),
     direct: legacyLookUpDirectly,
-    lean: true,
     respond: (data) => toLegacyLookup(data.lookUpVisits),
   }),
   defineRoute<Legacy.LegacyConsumerVisitsQuery>({
@@ -437,7 +436,6 @@ export const REST_ROUTES = [
     fragments: [LEGACY_SCHEDULE],
     direct: technicianScheduleDirectly,
     checksTechnicianSession: true,
-    lean: true,
     respond: (data) => toLegacySchedule(data.technicianSchedule),
   }),
   defineRoute<Legacy.LegacyConfirmScheduleMutation>({

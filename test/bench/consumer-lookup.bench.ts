@@ -185,7 +185,7 @@ describe(`consumer lookup with ${ORDERS.toLocaleString('en')} orders`, () => {
         ours: rest,
         baseline: graphql,
         ratio: rest / graphql,
-        // What the shim may cost on top of the operation it runs; a REST call that is faster (its lean edge) is not a miss.
+        // What the shim may cost on top of the operation it runs; a REST call that is faster is not a miss.
         target: `at most ${TARGET.restWithin * 100} % slower than GraphQL`,
         met: rest / graphql >= 1 - TARGET.restWithin,
       },

@@ -1,16 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
 import {
   getArgumentValues,
+  GraphQLError,
   locatedError,
   specifiedRules,
-  type GraphQLError,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
 import type { AppContext } from '../../context.js';
-import { formatError } from '../errors/format-error.js';
+import { errorAnswer } from '../errors/error-answer.js';
 import { variablesTextProblem } from '../errors/input-text.plugin.js';
-import { localizeError, logUnexpectedError } from '../errors/localize-errors.plugin.js';
 import type { AppMetrics } from '../metrics/app-metrics.js';
 import { outcomeOf } from '../metrics/graphql-metrics.plugin.js';
 import { labelGraphqlRequest } from '../metrics/http-metrics.js';
@@ -104,10 +103,8 @@ export function graphqlDirect(options: {
       metrics.graphqlOperation(label, 'ok');
       send(res, 200, mediaType, { data: { [plan.plan.responseKey]: data } });
     } catch (error) {
-      const located = locatedError(error, [plan.rootNode], [plan.plan.responseKey]);
-      logUnexpectedError(context.log, located);
-      const { status, formatted } = asApolloFormats(located);
-      const answer = localizeError(formatError(formatted, located), context.language);
+      const { status, located } = asApolloHandsOn(locatedError(error, [plan.rootNode], [plan.plan.responseKey]));
+      const answer = errorAnswer(located, context);
       metrics.graphqlOperation(label, outcomeOf(answer.extensions?.code));
       send(res, status, mediaType, { errors: [answer], data: null });
     }
@@ -146,12 +143,17 @@ export function graphqlDirect(options: {
   };
 }
 
-/** The error as Apollo hands it to `formatError`: the code defaults to INTERNAL_SERVER_ERROR; `http` gives the status. */
-function asApolloFormats(error: GraphQLError): { status: number; formatted: ReturnType<GraphQLError['toJSON']> } {
-  const { http, ...extensions } = error.extensions as { http?: { status?: number } } & Record<string, unknown>;
-  const status = typeof http?.status === 'number' ? http.status : 200;
-  return {
-    status,
-    formatted: { ...error.toJSON(), extensions: { ...extensions, code: extensions.code ?? 'INTERNAL_SERVER_ERROR' } },
-  };
+/**
+ * The error as Apollo hands it on to be formatted: the answer's status it asks for (`extensions.http`, 200 otherwise)
+ * taken out of its extensions, and the code INTERNAL_SERVER_ERROR where it has none.
+ */
+function asApolloHandsOn(error: GraphQLError): { status: number; located: GraphQLError } {
+  const { http, ...extensions } = error.extensions as { http?: { status?: unknown } } & Record<string, unknown>;
+  const located = new GraphQLError(error.message, {
+    nodes: error.nodes,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: { ...extensions, code: extensions.code ?? 'INTERNAL_SERVER_ERROR' },
+  });
+  return { status: typeof http?.status === 'number' ? http.status : 200, located };
 }

@@ -24,8 +24,7 @@ import {
 } from '../auth/sessions.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
-import { formatError, isExpectedError } from '../errors/format-error.js';
-import { localizeError } from '../errors/localize-errors.plugin.js';
+import { errorAnswer } from '../errors/error-answer.js';
 import { translate, type MessageKey } from '../i18n/translate.js';
 import { Language } from '../locale.js';
 import { StreamSlots } from '../stream-slots.js';
@@ -327,9 +326,8 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       try {
         const { errors } = result as ExecutionResult;
         if (!errors?.length) return undefined;
-        for (const error of errors) if (!isExpectedError(error)) ctx.log.error(error.originalError ?? error);
         const shown = errors.map((error) => {
-          const formatted = localizeError(formatError(error.toJSON(), error), ctx.language);
+          const formatted = errorAnswer(error, ctx);
           return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
         });
         return { ...(result as ExecutionResult), errors: shown };

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 
 /** The caller's X-Request-Id when it is a plain token, else a new one. */
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The request's id: the caller's X-Request-Id when it is a plain token, else a new one. */
+    id: string;
+    /** A logger bound to the request. */
+    log: Logger;
+  }
 }
 
 /** Never bodies, tokens or cookies. */
@@ -26,24 +34,15 @@ const serializers = {
 
 const levelOf = (res: { statusCode: number }, error?: unknown) => (error || res.statusCode >= 500 ? 'error' : 'info');
 
-/** One line per request; never bodies, tokens or cookies. */
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: requestIdOf,
-    serializers,
-    customLogLevel: (_req, res, error) => levelOf(res, error),
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-  });
-}
+/** Health checks come every few seconds from the balancer and the service manager: not a line each. */
+const UNLOGGED = new Set(['/healthz', '/readyz']);
 
 /**
- * The same request id and the same line as `requestLogger`, for the busiest public calls without its per-request
- * child logger: the line is written through one logger made at start-up with the request's fields in it (the
- * same JSON), and `req.log` (a child bound to the request, for a failure to log) is made only when something
- * reads it.
+ * One line per request, with its request id; never bodies, tokens or cookies. Written through one logger made at
+ * start-up with the request's fields in it, not a child logger made per request; `req.log` (a child
+ * bound to the request, for a failure to log) is made only when something reads it.
  */
-export function leanRequestLogger(logger: Logger) {
+export function requestLogger(logger: Logger) {
   const lines = logger.child({}, { serializers });
   // One getter for every request, reading the request from `this`. A getter made per request gave each request
   // object a hidden class of its own, reachable from the shared one: the garbage collector's young generation then
@@ -60,8 +59,9 @@ export function leanRequestLogger(logger: Logger) {
     const started = Date.now();
     req.id = requestIdOf(req);
     Object.defineProperty(req, 'log', { configurable: true, enumerable: true, get: requestLog });
+    if (UNLOGGED.has(req.url ?? '')) return;
     // 'close' comes once for every answer, a tick after 'finish' or when the connection was lost before it: one
-    // listener, never taken off (the answer goes with it), where pino-http adds three and takes them off again.
+    // listener, never taken off (the answer goes with it).
     res.on('close', () => {
       const level = levelOf(res);
       if (!lines.isLevelEnabled(level)) return;

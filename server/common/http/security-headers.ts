@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -66,12 +65,4 @@ export function securityHeaderPreset(): SecurityHeaderPreset {
 export function writeSecurityHeaders(res: ServerResponse, preset: SecurityHeaderPreset): void {
   for (const name of preset.removed) res.removeHeader(name);
   for (const [name, value] of preset.set) res.setHeader(name, value);
-}
-
-/** The security headers on every answer, from the preset. */
-export function securityHeaders(preset: SecurityHeaderPreset = securityHeaderPreset()): RequestHandler {
-  return (_req, res, next) => {
-    writeSecurityHeaders(res, preset);
-    next();
-  };
 }

@@ -15,7 +15,7 @@ export function labelRoute(res: Response, route: string): void {
  * and tokens, and every distinct path would be a new series. Unmatched paths share one value.
  */
 function routeOf(req: Request, res: Response): string {
-  const given = (res.locals as Record<string, unknown>)[ROUTE_LABEL];
+  const given = (res.locals as Record<string, unknown> | undefined)?.[ROUTE_LABEL];
   if (typeof given === 'string') return given;
   const path: unknown = (req.route as { path?: unknown } | undefined)?.path;
   return typeof path === 'string' ? `${req.baseUrl}${path}` : OTHER_ROUTE;

@@ -3,7 +3,7 @@ import { field, legacyCountry, toLegacySign, toUnixSeconds, type LegacyRequest }
 import { TIME_ZONE } from '../../common/locale.js';
 import { localDayRange } from '../../../shared/zoned-time.js';
 import type { AppContext } from '../../context.js';
-import { lookUpVisitsDirectly } from '../../consumers/consumer.direct.js';
+import { lookUpVisitsDirectly } from '../../consumers/lookup.js';
 
 /** The lookup form: postcode and house number (NL) or phone number (BE), and the country. */
 export const lookUpVisitsInput = (request: LegacyRequest) => ({

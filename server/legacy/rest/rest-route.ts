@@ -50,12 +50,6 @@ interface RestRouteBase<TData> {
    */
   direct?: (context: AppContext, variables: Record<string, unknown>) => Promise<TData> | undefined;
   /**
-   * Answered through the lean edge (common/http/lean-edge.ts) ahead of express's general chain: the same headers,
-   * log line, metrics, cookies, XSRF check and body parsing, at a fraction of the CPU. For the public calls of the
-   * busiest hour only.
-   */
-  lean?: boolean;
-  /**
    * `direct` checks a technician's session (token version, acting admin) in its own statement: the context then
    * carries the verified token as `technicianSession` instead of a viewer checked by a query of its own.
    */

@@ -16,8 +16,7 @@ import type { Role } from '../../common/auth/role.js';
 import { AppError, httpStatusOf } from '../../common/errors/app-error.js';
 import { isMessageKey, translate } from '../../common/i18n/translate.js';
 import { CommonError } from '../../common/errors/common.errors.js';
-import { formatError } from '../../common/errors/format-error.js';
-import { logUnexpectedError } from '../../common/errors/localize-errors.plugin.js';
+import { errorAnswer } from '../../common/errors/error-answer.js';
 import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
@@ -26,7 +25,7 @@ import type { BodyLimitRule } from '../../common/http/body-bound.js';
 import { sendJson } from '../../common/http/json-answer.js';
 import { JSON_TYPE, jsonBody, PLAIN_JSON_TYPES } from '../../common/http/json-body.js';
 import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
-import type { LeanEdge } from '../../common/http/lean-edge.js';
+import type { Route } from '../../common/http/request-router.js';
 import type { AppContext, AppServices } from '../../context.js';
 import { createContext } from '../../request-context.js';
 import type { LegacyRequest } from '../legacy-values.js';
@@ -135,8 +134,8 @@ interface PreparedRoute {
 type OperationResult = { data: Record<string, unknown> } | { error: Pick<GraphQLFormattedError, 'extensions'> };
 
 /**
- * The row's service called directly: its data, or its failure formatted as GraphQL would format it (the same
- * codes and statuses, unexpected failures logged and masked), and counted as GraphQL counts its operations.
+ * The row's service called directly: its data, or its failure answered as GraphQL answers it (`errorAnswer`: the
+ * same codes and statuses, unexpected failures logged and masked), and counted as GraphQL counts its operations.
  */
 async function runDirectly(
   pending: Promise<Record<string, unknown>>,
@@ -149,8 +148,7 @@ async function runDirectly(
     services.metrics.graphqlOperation(label, 'ok');
     return { data };
   } catch (error) {
-    logUnexpectedError(context.log, error);
-    const formatted = formatError({ message: '' }, error);
+    const formatted = errorAnswer(error, context);
     services.metrics.graphqlOperation(label, outcomeOf(formatted.extensions?.code));
     return { error: formatted };
   }
@@ -252,7 +250,7 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
 
 const FORM_LIMIT = 100 * 1024;
 const JSON_LIMIT = 1024 * 1024;
-/** The legacy bodies: forms and JSON, with their limits (the same for the general and the lean chain). */
+/** The legacy bodies: forms and JSON, with their limits. */
 const FORM_BODY = formBody({ limit: FORM_LIMIT, parameterLimit: 100 });
 const JSON_BODY = jsonBody({ limit: JSON_LIMIT });
 
@@ -285,71 +283,41 @@ function bodyReaderOf(req: Request): RequestHandler | undefined {
   return req.is(FORM_TYPE) ? FORM_BODY : req.is(JSON_TYPE) ? JSON_BODY : undefined;
 }
 
-export function createRestRouter(
+/**
+ * The legacy calls, one route each: the XSRF check for a call that changes state, the one body reader its type asks
+ * for, then the row.
+ */
+export function restRoutes(
   routes: readonly RestRoute[],
   schema: GraphQLSchema,
   apollo: ApolloServer<AppContext>,
   services: AppServices,
-): Router {
-  const router = Router();
-  router.use('/api', FORM_BODY);
-  router.use('/api', JSON_BODY);
-  for (const route of routes) {
+  protect: RequestHandler,
+): Route[] {
+  return routes.map((route) => {
     const prepared = prepare(route, schema);
-    router[route.method](route.path, (req, res, next) => {
-      answer(prepared, req, res, apollo, services).catch(next);
-    });
-  }
-  router.use('/api', (_req, res) => {
+    const handler: RequestHandler = (req, res, next) => {
+      const run = (error?: unknown) => {
+        if (error) return next(error);
+        answer(prepared, req, res, apollo, services).catch(next);
+      };
+      if (req.method === 'GET' || req.method === 'HEAD') return run();
+      protect(req, res, (refused?: unknown) => {
+        if (refused) return next(refused);
+        const body = bodyReaderOf(req);
+        if (body) body(req, res, run);
+        else run();
+      });
+    };
+    return { method: route.method, path: route.path, handlers: [handler] };
+  });
+}
+
+/** Any other path under /api: the legacy "not found", after the same XSRF check as the calls. */
+export function restNotFound(protect: RequestHandler): Router {
+  const router = Router();
+  router.use('/api', protect, (_req, res) => {
     res.status(404).json({ message: 'NOT_FOUND' });
   });
-  return router;
-}
-
-/** A row marked `lean` with its handler, for express's router and for the hot routes ahead of it. */
-export interface LeanRestRoute {
-  method: RestRoute['method'];
-  path: string;
-  handler: RequestHandler;
-}
-
-/**
- * The rows marked `lean`, answered ahead of express's general chain through the lean edge: the same steps in the
- * same order (edge, XSRF check, body, row), with the one body parser the content type asks for instead of both
- * trying in turn.
- */
-export function leanRestRoutes(
-  routes: readonly RestRoute[],
-  schema: GraphQLSchema,
-  apollo: ApolloServer<AppContext>,
-  services: AppServices,
-  edge: LeanEdge,
-): LeanRestRoute[] {
-  return routes
-    .filter((row) => row.lean)
-    .map((route) => {
-      const prepared = prepare(route, schema);
-      const handler: RequestHandler = (req, res, next) => {
-        edge.begin(req, res);
-        const run = (error?: unknown) => {
-          if (error) return next(error);
-          answer(prepared, req, res, apollo, services).catch(next);
-        };
-        if (req.method === 'GET' || req.method === 'HEAD') return run();
-        edge.protect(req, res, (refused?: unknown) => {
-          if (refused) return next(refused);
-          const body = bodyReaderOf(req);
-          if (body) body(req, res, run);
-          else run();
-        });
-      };
-      return { method: route.method, path: route.path, handler };
-    });
-}
-
-/** The lean rows' router, mounted first; every other request goes on to the general chain untouched. */
-export function createLeanRestRouter(routes: readonly LeanRestRoute[]): Router {
-  const router = Router();
-  for (const route of routes) router[route.method](route.path, route.handler);
   return router;
 }

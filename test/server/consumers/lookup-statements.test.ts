@@ -197,8 +197,14 @@ describe('consumer lookups sharing a statement', () => {
   });
 });
 
-/** The backend of a statement counting rate limits that waits for a lock another transaction holds, if any. */
+/**
+ * The backend of a statement counting rate limits that waits for a lock another transaction holds, if any. Asked
+ * within a transaction, PostgreSQL answers from the activity it saw first in that transaction unless told to look
+ * again: without the clearing, a first look before the statement waited would be the answer until the transaction
+ * ends.
+ */
 async function countingThatWaits(client: pg.Client): Promise<number | undefined> {
+  await client.query('select pg_stat_clear_snapshot()');
   const { rows } = await client.query<{ pid: number }>(
     `select pid from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()

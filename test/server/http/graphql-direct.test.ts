@@ -3,7 +3,7 @@ import express, { type Request, type Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlDirect } from '../../../server/common/http/graphql-direct.js';
 import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from '../../../server/common/graphql-limits.js';
-import { lookUpVisitsField } from '../../../server/consumers/consumer.direct.js';
+import { lookUpVisitsField } from '../../../server/consumers/lookup.js';
 import { technicianScheduleField } from '../../../server/planner/planner.direct.js';
 import { createContext } from '../../../server/request-context.js';
 import { buildAppSchema } from '../../../server/schema.js';

@@ -1,13 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expressShapedMessages, hotRoutes } from '../../../server/common/http/hot-routes.js';
+import { expressShapedMessages, requestRouter } from '../../../server/common/http/request-router.js';
 
 /**
- * The busiest POSTs run their handlers ahead of express's router (common/http/hot-routes.ts): with express's
- * request and response methods and the router's contract for `next`, errors, throws and rejected promises.
+ * The API's routes run their handlers without express's router (common/http/request-router.ts): matched as express
+ * matches them, with express's request and response methods and the router's contract for `next`, errors, throws
+ * and rejected promises.
  */
-describe('hot routes ahead of express', () => {
+describe('the request router ahead of express', () => {
   let server: Server;
   let url: string;
   const failures: string[] = [];
@@ -21,10 +22,11 @@ describe('hot routes ahead of express', () => {
       if (error.message === 'after the headers') return next(error);
       res.status(error.status ?? 500).json({ failed: error.message });
     };
-    const handle = hotRoutes(
+    const handle = requestRouter(
       app,
       [
         {
+          method: 'post',
           path: '/hot',
           handlers: [
             express.json(),
@@ -42,8 +44,9 @@ describe('hot routes ahead of express', () => {
             },
           ],
         },
-        { path: '/passes-error', handlers: [(_req, _res, next) => next(new Error('passed on'))] },
+        { method: 'post', path: '/passes-error', handlers: [(_req, _res, next) => next(new Error('passed on'))] },
         {
+          method: 'post',
           path: '/throws',
           handlers: [
             () => {
@@ -51,9 +54,10 @@ describe('hot routes ahead of express', () => {
             },
           ],
         },
-        { path: '/rejects', handlers: [async () => Promise.reject(new Error('rejected'))] },
-        { path: '/runs-out', handlers: [(_req, _res, next) => next()] },
+        { method: 'post', path: '/rejects', handlers: [async () => Promise.reject(new Error('rejected'))] },
+        { method: 'post', path: '/runs-out', handlers: [(_req, _res, next) => next()] },
         {
+          method: 'post',
           path: '/fails-late',
           handlers: [
             (_req, res, next) => {
@@ -63,6 +67,16 @@ describe('hot routes ahead of express', () => {
             },
           ],
         },
+        {
+          method: 'get',
+          path: '/orders/:id{/:part}',
+          handlers: [
+            (req, res) => {
+              res.json({ way: 'routed', params: req.params, route: (req.route as { path: string }).path });
+            },
+          ],
+        },
+        { method: 'all', path: '/any', handlers: [(req, res) => res.json({ way: 'routed', method: req.method })] },
       ],
       onError,
     );
@@ -83,13 +97,16 @@ describe('hot routes ahead of express', () => {
     expect(await answer.json()).toEqual({ way: 'hot', body: { a: 1 }, type: 'application/json', route: '/hot' });
   });
 
-  it('leaves every other request to express', async () => {
+  it('answers the spellings express would match, and leaves every other request to express', async () => {
+    for (const path of ['/hot/', '/hot?x=1', '/HOT']) {
+      const answer = await post(path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 201 });
+    }
     for (const [method, path] of [
       ['GET', '/hot'],
-      ['POST', '/hot/'],
-      ['POST', '/hot?x=1'],
-      ['POST', '/HOT'],
+      ['POST', '/hot/more'],
       ['POST', '/elsewhere'],
+      ['POST', '/orders/12'],
     ]) {
       const answer = await fetch(`${url}${path}`, { method });
       expect({ method, path, way: ((await answer.json()) as { way: string }).way }).toEqual({
@@ -98,6 +115,29 @@ describe('hot routes ahead of express', () => {
         way: 'express',
       });
     }
+  });
+
+  it('gives a route its decoded parameters, answers HEAD by GET and every method by an "all" route', async () => {
+    const one = await fetch(`${url}/orders/12%2013?full=1`);
+    expect(await one.json()).toEqual({ way: 'routed', params: { id: '12 13' }, route: '/orders/:id{/:part}' });
+    const two = await fetch(`${url}/Orders/12/notes/`);
+    expect(await two.json()).toEqual({
+      way: 'routed',
+      params: { id: '12', part: 'notes' },
+      route: '/orders/:id{/:part}',
+    });
+    expect((await fetch(`${url}/orders/12`, { method: 'HEAD' })).status).toBe(200);
+    for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS']) {
+      const answer = await fetch(`${url}/any?x=1`, { method });
+      expect(await answer.json()).toEqual({ way: 'routed', method });
+    }
+  });
+
+  it("refuses a parameter whose escape is malformed as the caller's error", async () => {
+    failures.length = 0;
+    const answer = await fetch(`${url}/orders/%E0%A4%A`);
+    expect(answer.status).toBe(400);
+    expect(failures).toEqual(["Failed to decode param '%E0%A4%A'"]);
   });
 
   it("gives errors passed on, thrown or rejected to the last error handler, as express's router does", async () => {
@@ -124,7 +164,7 @@ describe('hot routes ahead of express', () => {
   });
 });
 
-describe('hot routes on a server whose messages are made express-shaped', () => {
+describe('the request router on a server whose messages are made express-shaped', () => {
   let server: Server;
   let url: string;
   const shapes: { way: string; ownClass: boolean }[] = [];
@@ -139,10 +179,11 @@ describe('hot routes on a server whose messages are made express-shaped', () => 
       shapes.push({ way: 'express', ownClass: messageClasses(req, res) });
       res.status(202).json({ way: 'express', type: req.get('content-type') });
     });
-    const handle = hotRoutes(
+    const handle = requestRouter(
       app,
       [
         {
+          method: 'post',
           path: '/hot',
           handlers: [
             (req, res) => {
@@ -165,7 +206,7 @@ describe('hot routes on a server whose messages are made express-shaped', () => 
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("gives a hot route the server's own messages, with express's methods, and express its usual ones", async () => {
+  it("gives a routed request the server's own messages, with express's methods, and express its usual ones", async () => {
     for (const [path, status, way] of [
       ['/hot', 201, 'hot'],
       ['/cold', 202, 'express'],
@@ -177,7 +218,7 @@ describe('hot routes on a server whose messages are made express-shaped', () => 
         body: { way, type: 'text/plain' },
       });
     }
-    // Express switches in its prototypes for the requests it routes itself; a hot route keeps the message as made.
+    // Express switches in its prototypes for the requests it routes itself; the request router keeps the message as made.
     expect(shapes).toEqual([
       { way: 'hot', ownClass: true },
       { way: 'express', ownClass: false },

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { leanRequestLogger } from '../../../server/common/http/request-logger.js';
+import { requestLogger } from '../../../server/common/http/request-logger.js';
 
 function request(id: string): { req: IncomingMessage; res: ServerResponse } {
   const req = new IncomingMessage(new Socket());
@@ -13,7 +13,7 @@ function request(id: string): { req: IncomingMessage; res: ServerResponse } {
   return { req, res: new ServerResponse(req) };
 }
 
-describe("the lean edge's request logger", () => {
+describe('the request logger', () => {
   it('gives each request a log bound to it, made when first read', () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
@@ -22,7 +22,7 @@ describe("the lean edge's request logger", () => {
         done();
       },
     });
-    const begin = leanRequestLogger(pino({ level: 'info' }, sink));
+    const begin = requestLogger(pino({ level: 'info' }, sink));
     const first = request('first-request');
     const second = request('second-request');
     begin(first.req, first.res);
@@ -38,7 +38,7 @@ describe("the lean edge's request logger", () => {
   });
 
   it('gives every request the same getter, so no request gets a hidden class of its own', () => {
-    const begin = leanRequestLogger(pino({ level: 'silent' }));
+    const begin = requestLogger(pino({ level: 'silent' }));
     const first = request('a');
     const second = request('b');
     begin(first.req, first.res);
@@ -58,7 +58,7 @@ describe("the lean edge's request logger", () => {
         done();
       },
     });
-    const begin = leanRequestLogger(pino({ level: 'info' }, sink));
+    const begin = requestLogger(pino({ level: 'info' }, sink));
     const arrived: (() => void)[] = [];
     const server = createServer((req, res) => {
       begin(req, res);

@@ -19,10 +19,10 @@ function headerSet(response: Response): Record<string, string> {
 }
 
 /**
- * The lookup and the schedule are answered ahead of express's general chain (the lean edge): the same headers,
- * log line, metrics, cookies, XSRF check and bodies as every other call must hold there too.
+ * Every request passes one edge (common/http/request-edge.ts) and the API's routes one router: the lookup and the
+ * schedule, the busiest calls, get the same headers, log line, metrics, cookies, XSRF check and bodies as any other.
  */
-describe('the lean edge of the lookup and the schedule', () => {
+describe('the edge of the lookup and the schedule, as of every call', () => {
   let server: TestServer;
   const lines: Record<string, unknown>[] = [];
 
@@ -52,10 +52,10 @@ describe('the lean edge of the lookup and the schedule', () => {
       body,
     });
 
-  it('sends exactly the security headers of the general chain', async () => {
+  it('sends exactly the security headers of any other call', async () => {
     const lean = await lookUp();
     expect(lean.status).toBe(200);
-    // A call of the general chain: the same headers but the per-answer ones.
+    // Another call: the same headers but the per-answer ones.
     const general = await fetch(`${server.url}/api/admin/holidays`);
     expect(general.status).toBe(401);
     expect(headerSet(lean)).toEqual(headerSet(general));
@@ -66,7 +66,7 @@ describe('the lean edge of the lookup and the schedule', () => {
     expect(headerSet(schedule)).toEqual(headerSet(general));
   });
 
-  it('logs the same line as the general chain, with the request id and nothing personal', async () => {
+  it('logs the same line as any other call, with the request id and nothing personal', async () => {
     lines.length = 0;
     const lean = await lookUp({ 'x-request-id': 'lean-request-1' });
     const { dataToken } = (await lean.json()) as { dataToken: string };
@@ -90,7 +90,7 @@ describe('the lean edge of the lookup and the schedule', () => {
     for (const line of lines) expect(line.req ?? {}).not.toHaveProperty('body');
   });
 
-  it('answers a GraphQL POST with the headers and log line of the general chain, and a GET through that chain', async () => {
+  it('answers a GraphQL POST and a GET with the same headers and log line', async () => {
     lines.length = 0;
     const query = JSON.stringify({ query: '{ serverInfo { now } }' });
     const post = await fetch(`${server.url}/graphql`, {
