@@ -47,6 +47,15 @@ module.exports = {
       to: { path: '^server/technicians/', pathNot: '^server/technicians/index\\.ts$' },
     },
     {
+      name: 'schedule-through-its-front-door',
+      comment:
+        'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +
+        'of a confirmed schedule and the lock that other changes of an order respect.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/schedule/' },
+      to: { path: '^server/schedule/', pathNot: '^server/schedule/index\\.ts$' },
+    },
+    {
       name: 'shared-stands-alone',
       comment:
         'shared/ is loaded by the server and the browser: it imports nothing but itself, and the phone numbering ' +
