@@ -47,6 +47,16 @@ module.exports = {
       to: { path: '^server/technicians/', pathNot: '^server/technicians/index\\.ts$' },
     },
     {
+      name: 'accounts-through-their-front-door',
+      comment:
+        'Other folders import the accounts domain from server/accounts/index.ts only: the authentication of a ' +
+        "request, the staff session's rule as SQL (the technician's schedule checks it in its own statement) and " +
+        'the reset links. How a session is read and a password checked stays inside.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/accounts/' },
+      to: { path: '^server/accounts/', pathNot: '^server/accounts/index\\.ts$' },
+    },
+    {
       name: 'schedule-through-its-front-door',
       comment:
         'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +

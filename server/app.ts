@@ -15,7 +15,7 @@ import express, {
   type Response,
 } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
-import { authenticate } from './accounts/authenticate.js';
+import { authenticate } from './accounts/index.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';

@@ -1,4 +1,4 @@
-import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
+import { PasswordResetToken } from '../accounts/index.js';
 import { Admin } from '../admins/admin.entity.js';
 import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
