@@ -57,6 +57,15 @@ module.exports = {
       to: { path: '^server/accounts/', pathNot: '^server/accounts/index\\.ts$' },
     },
     {
+      name: 'planner-through-its-front-door',
+      comment:
+        "Other folders import the planner domain from server/planner/index.ts only: the technician's schedule " +
+        'answered without the GraphQL pipeline. Its statement and its service stay inside.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/planner/' },
+      to: { path: '^server/planner/', pathNot: '^server/planner/index\\.ts$' },
+    },
+    {
       name: 'schedule-through-its-front-door',
       comment:
         'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +

@@ -38,7 +38,7 @@ import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
 import { ONE_CLICK_BODY_RULE, oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
 import { lookUpVisitsField } from './consumers/consumer.direct.js';
-import { technicianScheduleField } from './planner/planner.direct.js';
+import { technicianScheduleField } from './planner/index.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
 import { createLeanRestRouter, createRestRouter, leanRestRoutes, restBodyRules } from './legacy/rest/rest-router.js';
