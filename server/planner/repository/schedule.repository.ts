@@ -86,7 +86,7 @@ const PLAIN_SCHEDULE_SQL = scheduleSql(PLAIN_SCHEDULE_ORDER_COLUMNS, '');
 
 /**
  * The technician's schedule, read on the pg pool directly (server/common/db/plain-statements.ts): the technician
- * area reads it on every start and refresh, and the ORM's path cost more than the statement.
+ * area reads it on every start and refresh, and the ORM's path would add its query building and logging to each.
  */
 export class ScheduleRepository {
   constructor(private readonly services: Pick<AppServices, 'plainStatements'>) {}
