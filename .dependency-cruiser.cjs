@@ -47,6 +47,34 @@ module.exports = {
       to: { path: '^server/technicians/', pathNot: '^server/technicians/index\\.ts$' },
     },
     {
+      name: 'accounts-through-their-front-door',
+      comment:
+        'Other folders import the accounts domain from server/accounts/index.ts only: the authentication of a ' +
+        "request, the staff session's rule as SQL (the technician's schedule checks it in its own statement) and " +
+        'the reset links. How a session is read and a password checked stays inside.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/accounts/' },
+      to: { path: '^server/accounts/', pathNot: '^server/accounts/index\\.ts$' },
+    },
+    {
+      name: 'planner-through-its-front-door',
+      comment:
+        "Other folders import the planner domain from server/planner/index.ts only: the technician's schedule " +
+        'answered without the GraphQL pipeline. Its statement and its service stay inside.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/planner/' },
+      to: { path: '^server/planner/', pathNot: '^server/planner/index\\.ts$' },
+    },
+    {
+      name: 'schedule-through-its-front-door',
+      comment:
+        'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +
+        'of a confirmed schedule and the lock that other changes of an order respect.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/schedule/' },
+      to: { path: '^server/schedule/', pathNot: '^server/schedule/index\\.ts$' },
+    },
+    {
       name: 'shared-stands-alone',
       comment:
         'shared/ is loaded by the server and the browser: it imports nothing but itself, and the phone numbering ' +

@@ -81,9 +81,8 @@ export default tseslint.config(
       'server/imports/order-row-rules.ts',
       // The export streams its rows with COPY under its own statement timeout on one connection.
       'server/exports/orders-csv.ts',
-      // The busiest two statements (the technician's schedule, the consumer lookup) run on the pg pool directly
-      // (server/common/db/plain-statements.ts), beside the statements of their domains.
-      'server/planner/planner.service.ts',
+      // The consumer lookup, one of the busiest statements, runs on the pg pool directly
+      // (server/common/db/plain-statements.ts), beside the statements of its domain.
       'server/consumers/consumer.service.ts',
     ],
     rules: {

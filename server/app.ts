@@ -14,7 +14,7 @@ import express, {
   type Response,
 } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
-import { authenticate } from './accounts/authenticate.js';
+import { authenticate } from './accounts/index.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
 import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';
@@ -36,7 +36,7 @@ import { metricsOnMainPort } from './common/metrics/metrics-endpoint.js';
 import { createXsrf } from './common/http/xsrf.js';
 import { ONE_CLICK_BODY_RULE, oneClickUnsubscribeRouter } from './consumer-links/one-click-unsubscribe.js';
 import { lookUpVisitsField } from './consumers/lookup.js';
-import { technicianScheduleField } from './planner/planner.direct.js';
+import { technicianScheduleField } from './planner/index.js';
 import type { AppContext, AppServices } from './context.js';
 import { createContext } from './request-context.js';
 import { restBodyRules, restNotFound, restRoutes } from './legacy/rest/rest-router.js';

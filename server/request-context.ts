@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { authenticate, technicianSessionOf } from './accounts/authenticate.js';
+import { authenticate, technicianSessionOf } from './accounts/index.js';
 import { clientKeyOf } from './common/http/client-address.js';
 import { languageFromRequest, localeFromHost } from './common/locale.js';
 import type { AppContext, AppServices, RequestCookies } from './context.js';

@@ -1,3 +1,19 @@
+/**
+ * The accounts domain's front door: other folders import from here, never from a file inside accounts/
+ * (.dependency-cruiser.cjs refuses it). Its resolvers, the authentication of a request, the rule of a staff session
+ * for a statement that checks one in its own round trip, and what the ORM and the jobs run.
+ */
 import { AccountResolver } from './account.resolver.js';
 
 export const accountResolvers = [AccountResolver] as const;
+
+// The staff session's rule as SQL, for the technician's schedule: it checks the session in the same statement.
+export { staffSessionParams, technicianSessionHoldsSql } from './repository/staff-session.repository.js';
+
+// Who is calling: the app and the request context authenticate every request with it.
+export { authenticate, technicianSessionOf } from './authenticate.js';
+
+// The reset links: their entity, the cleanup of expired ones, and the mail that sends one to a new account.
+export { PasswordResetToken } from './password-reset-token.entity.js';
+export { ResetLinksCleanup } from './reset-links-cleanup.js';
+export { mailNewAccount } from './password-mail.js';

@@ -1,4 +1,4 @@
-import { PasswordResetToken } from '../accounts/password-reset-token.entity.js';
+import { PasswordResetToken } from '../accounts/index.js';
 import { Admin } from '../admins/admin.entity.js';
 import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
@@ -10,7 +10,7 @@ import { ConsumerMessage } from '../messages/consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { Order } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
-import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
+import { ScheduleConfirmation } from '../schedule/index.js';
 import { MailOpen } from '../statistics/mail-open.entity.js';
 import { SiteVisit } from '../statistics/site-visit.entity.js';
 import { Technician } from '../technicians/index.js';

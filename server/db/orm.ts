@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { ResetLinksCleanup } from '../accounts/reset-links-cleanup.js';
+import { ResetLinksCleanup } from '../accounts/index.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { TijdvakNamingStrategy } from './naming-strategy.js';

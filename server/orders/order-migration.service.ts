@@ -13,7 +13,7 @@ import { Order } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { MigrateOrdersInput } from './order.inputs.js';
 import { unknownTechnician } from './order.service.js';
-import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import { assertSchedulesOpen } from '../schedule/index.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry } from './technician-country.js';
 import { OrderRepository } from './repository/order.repository.js';

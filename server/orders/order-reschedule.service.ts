@@ -6,7 +6,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import { assertSchedulesOpen } from '../schedule/index.js';
 import { checkAppointment, holidayProblem } from './appointment-rules.js';
 import type { Order } from './order.entity.js';
 import type { RescheduleOrderInput } from './order-reschedule.inputs.js';

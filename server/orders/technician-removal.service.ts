@@ -8,7 +8,7 @@ import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
-import { assertSchedulesOpen } from '../schedule/schedule-lock.js';
+import { assertSchedulesOpen } from '../schedule/index.js';
 import { Technician } from '../technicians/index.js';
 import { MAX_ORDERS_PER_MIGRATION, moveOrders } from './order-migration.service.js';
 import { Order } from './order.entity.js';

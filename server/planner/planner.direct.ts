@@ -5,7 +5,7 @@ import { CommonError } from '../common/errors/common.errors.js';
 import type { DirectResolve, DirectRootField, SelectedFields } from '../common/http/graphql-direct-plan.js';
 import type { TechnicianSession } from '../common/auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { PLAIN_SCHEDULE_ORDER_FIELDS } from '../visits/schedule-order-sql.js';
+import { PLAIN_SCHEDULE_ORDER_FIELDS } from '../visits/index.js';
 import { PlannerService } from './planner.service.js';
 
 /**

@@ -1,8 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Admin } from '../admins/admin.entity.js';
-import { recordOrderEvents, type OrderChange } from '../audit/order-audit.js';
-import { OrderEventKind } from '../audit/order-event-kind.js';
-import { pickValues, type OrderValues } from '../audit/order-values.js';
+import { Admin } from '../admins/index.js';
+import { OrderEventKind, pickValues, recordOrderEvents, type OrderChange, type OrderValues } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -10,86 +8,21 @@ import { Role } from '../common/auth/role.js';
 import type { TechnicianSession, TechnicianViewer } from '../common/auth/viewer.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import { formatDayMonthYear, localDateOf, localDayRange, type LocalDate } from '../../shared/zoned-time.js';
-import { nextWorkingDay } from '../holidays/working-days.js';
-import { Order, OrderRepository, activeOrderSql } from '../orders/index.js';
-import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { nextWorkingDay } from '../holidays/index.js';
+import { Order, OrderRepository } from '../orders/index.js';
+import { ConsumerReply } from '../replies/index.js';
 import { Technician } from '../technicians/index.js';
-import { ScheduleConfirmation } from '../schedule/schedule-confirmation.entity.js';
-import { checkConfirmation } from '../schedule/schedule-rules.js';
-import { ScheduleError } from '../schedule/schedule.errors.js';
+import { checkConfirmation, ScheduleConfirmation, ScheduleError } from '../schedule/index.js';
+import { toScheduleOrder, VisitStatus, type PlainScheduleOrder } from '../visits/index.js';
 import type { ConfirmScheduleInput } from './planner.inputs.js';
-import {
-  PLAIN_SCHEDULE_ORDER_COLUMNS,
-  plainScheduleOrderOfRow,
-  SCHEDULE_ORDER_COLUMNS,
-  SCHEDULE_ORDER_JOINS,
-  scheduleOrderOfRow,
-  toScheduleOrder,
-  type PlainScheduleOrder,
-} from '../visits/schedule-order-sql.js';
-import { VisitStatus } from '../visits/visit-status.entity.js';
 import type { ConfirmSchedulePayload, TechnicianSchedule } from './planner.types.js';
-import {
-  ADMIN_HOLDS_SQL,
-  staffSessionParams,
-  technicianVersionHoldsSql,
-} from '../accounts/repository/staff-session.repository.js';
-
-/** The head of a row of `scheduleSql`: the session's country and the lock (the row's order columns follow). */
-interface ScheduleRowHead {
-  /** The technician's country; null when the session does not hold (no such technician, another token version). */
-  session_country: Country | null;
-  locked: boolean;
-  confirmed_at: Date | string | null;
-}
+import { ScheduleRepository, type ScheduleRead, type ScheduleSession } from './repository/schedule.repository.js';
 
 /** A schedule whose orders carry only their own fields (the legacy call answers no more). */
 export type PlainTechnicianSchedule = Omit<TechnicianSchedule, 'orders'> & { orders: PlainScheduleOrder[] };
 
-/** The session to check with the schedule (a null `tokenVersion`: the viewer was already authenticated). */
-interface ScheduleSession {
-  technicianId: number;
-  tokenVersion: number | null;
-  actingAdmin: { id: number; tokenVersion: number } | null;
-}
-
-/** The countries whose next working day the statement chooses from, by the technician's country. */
+/** The countries whose next working day the schedule's statement chooses from, by the technician's country. */
 const COUNTRIES = Object.values(Country);
-
-/**
- * The technician's session, the lock and every order of the day with its consumer reply and visit status in one
- * statement, whatever the number of orders. The session holds by the staff session's rule
- * (accounts/repository/staff-session.repository.ts); a null token version: the viewer was authenticated already.
- * The day depends on the technician's country: the next working day of each country is given, and the row of the
- * technician's is joined. Joining to a one-row base keeps one row (null columns) when the day has no order or the
- * session does not hold.
- */
-function scheduleSql(orderColumns: string, orderJoins: string): string {
-  return `
-  with session as (
-    select t.id, t.country from technicians t
-    where t.id = ? and ${technicianVersionHoldsSql('t')} and ${ADMIN_HOLDS_SQL}
-  ), day as (
-    select session.id as technician_id, session.country, d.date, d.day_start, d.day_end
-    from session
-    join (values ${COUNTRIES.map(() => '(?::country, ?::date, ?::timestamptz, ?::timestamptz)').join(', ')})
-      as d (country, date, day_start, day_end) on d.country = session.country
-  )
-  select day.country as session_country, c.id is not null as locked, c.confirmed_at, ${orderColumns}
-  from (select 1) as one
-  left join day on true
-  left join schedule_confirmations c on c.technician_id = day.technician_id and c.date = day.date
-  left join orders o on o.technician_id = day.technician_id and o.appointment >= day.day_start
-    and o.appointment < day.day_end and ${activeOrderSql('o')}
-  ${orderJoins}
-  order by o.appointment, o.id`;
-}
-
-/** Every order of the day with its reply and status. */
-const SCHEDULE_SQL = scheduleSql(SCHEDULE_ORDER_COLUMNS, SCHEDULE_ORDER_JOINS);
-
-/** The orders' own columns only: no reply or status to join. */
-const PLAIN_SCHEDULE_SQL = scheduleSql(PLAIN_SCHEDULE_ORDER_COLUMNS, '');
 
 interface ScheduleDay {
   date: LocalDate;
@@ -133,7 +66,7 @@ export class PlannerService {
   async current(): Promise<TechnicianSchedule> {
     const { technicianId } = this.viewer();
     const session = { technicianId, tokenVersion: null, actingAdmin: null };
-    const schedule = await this.scheduleOf(session, SCHEDULE_SQL, scheduleOrderOfRow);
+    const schedule = await this.scheduleOf(session, (schedules, days) => schedules.schedule(session, days));
     // The viewer was authenticated: its row existed a moment ago.
     if (!schedule) throw new AppError(CommonError.UNAUTHENTICATED);
     return schedule;
@@ -144,39 +77,35 @@ export class PlannerService {
    * statement: null when it does not hold. One round trip where authentication and the schedule were two.
    */
   currentOfSession(session: TechnicianSession): Promise<TechnicianSchedule | null> {
-    return this.scheduleOf(session, SCHEDULE_SQL, scheduleOrderOfRow);
+    return this.scheduleOf(session, (schedules, days) => schedules.schedule(session, days));
   }
 
   /** `currentOfSession` without the replies and statuses joined: the legacy call answers only the orders' own fields. */
   plainCurrentOfSession(session: TechnicianSession): Promise<PlainTechnicianSchedule | null> {
-    return this.scheduleOf(session, PLAIN_SCHEDULE_SQL, plainScheduleOrderOfRow);
+    return this.scheduleOf(session, (schedules, days) => schedules.plainSchedule(session, days));
   }
 
-  /** The schedule when the session holds, its orders read by `sql` and made by `orderOfRow`. */
-  private async scheduleOf<Row, ScheduleItem>(
+  /**
+   * The schedule when the session holds, read by `read` in one statement. Which day is the schedule's is the rule
+   * here: the next working day of every country is given, and the technician's country picks its own.
+   */
+  private async scheduleOf<ScheduleItem>(
     session: ScheduleSession,
-    sql: string,
-    orderOfRow: (row: Row) => ScheduleItem | null,
+    read: (
+      schedules: ScheduleRepository,
+      days: ReadonlyMap<Country, ScheduleDay>,
+    ) => Promise<ScheduleRead<ScheduleItem> | null>,
   ): Promise<(Omit<TechnicianSchedule, 'orders'> & { orders: ScheduleItem[] }) | null> {
     const today = this.ctx.services.clock.now();
     const days = new Map<Country, ScheduleDay>();
     for (const country of COUNTRIES) days.set(country, await this.dayIn(country, today));
-    const { technicianId, tokenVersion, actingAdmin } = session;
-    const rows = await this.ctx.services.plainStatements.rows<ScheduleRowHead & Row>(sql, [
-      technicianId,
-      ...staffSessionParams(tokenVersion, actingAdmin),
-      ...COUNTRIES.flatMap((country) => {
-        const day = days.get(country)!;
-        return [country, day.date, day.start, day.end];
-      }),
-    ]);
-    const country = rows[0]?.session_country;
-    if (!country) return null;
+    const schedule = await read(new ScheduleRepository(this.ctx.services), days);
+    if (!schedule) return null;
     return {
-      date: days.get(country)!.date,
-      locked: rows[0].locked === true,
-      confirmedAt: rows[0].confirmed_at ? new Date(rows[0].confirmed_at) : null,
-      orders: rows.map(orderOfRow).filter((order) => order !== null),
+      date: days.get(schedule.country)!.date,
+      locked: schedule.locked,
+      confirmedAt: schedule.confirmedAt,
+      orders: schedule.orders,
     };
   }
 

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
-import { ScheduleOrder } from '../visits/visit.types.js';
+import { ScheduleOrder } from '../visits/index.js';
 
 @ObjectType({ description: "The signed-in technician's schedule of the next working day." })
 @RequireRoleForAll(Role.TECHNICIAN)

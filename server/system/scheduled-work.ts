@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { mailNewAccount } from '../accounts/password-mail.js';
+import { mailNewAccount } from '../accounts/index.js';
 import { PASSWORD_MAIL_QUEUE, type PasswordMailJob } from '../common/jobs/password-mail-job.js';
 import { onOrdersChanged } from '../audit/order-changes.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';

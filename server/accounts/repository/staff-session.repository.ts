@@ -11,18 +11,27 @@ const isInt4 = (value: number) => Number.isInteger(value) && value >= 0 && value
 
 /*
  * The rule of a staff session, its one home: the technician has the token's version, and an admin (signed in, or
- * acting as the technician) is active with its own. The schedule's statement checks a session with the same SQL
- * (planner/planner.service.ts); the parameters come from `staffSessionParams`, in this order.
+ * acting as the technician) is active with its own. The technician's schedule checks a session in its own statement
+ * with the same SQL (`technicianSessionHoldsSql`, planner/repository/schedule.repository.ts); the parameters come
+ * from `staffSessionParams`, in this order.
  */
 
 /** The technician row `t` has the token's version; a null version passes (a caller checked it already). */
-export const technicianVersionHoldsSql = (t: string): string => `(?::int is null or ${t}.token_version = ?::int)`;
+const technicianVersionHoldsSql = (t: string): string => `(?::int is null or ${t}.token_version = ?::int)`;
 
 /** The admin is active with the token's version, or there is no admin. */
-export const ADMIN_HOLDS_SQL = `(?::int is null or exists (
+const ADMIN_HOLDS_SQL = `(?::int is null or exists (
     select 1 from admins a where a.id = ?::int and not a.inactive and a.token_version = ?::int))`;
 
-/** The parameters of `technicianVersionHoldsSql` then `ADMIN_HOLDS_SQL`. */
+/**
+ * The condition that a technician's session holds, for a statement of another domain that checks the session in the
+ * same round trip: the technician row `t` has the token's version (a null version passes: a caller checked it
+ * already), and the acting admin, if any, is active with its own. Its parameters: `staffSessionParams`.
+ */
+export const technicianSessionHoldsSql = (t: string): string =>
+  `${technicianVersionHoldsSql(t)} and ${ADMIN_HOLDS_SQL}`;
+
+/** The parameters of `technicianVersionHoldsSql` then `ADMIN_HOLDS_SQL` (so of `technicianSessionHoldsSql` too). */
 export function staffSessionParams(technicianVersion: number | null, admin: AccountVersion | null): (number | null)[] {
   return [technicianVersion, technicianVersion, admin?.id ?? null, admin?.id ?? null, admin?.tokenVersion ?? null];
 }

@@ -2,8 +2,7 @@ import type { LegacyScheduleFragment, LegacyTechnicianScheduleQuery } from '../l
 import { instantFromMoment, legacyInt, legacyList, toLegacyFlag, type LegacyRequest } from '../legacy-values.js';
 import { DateTimeISOScalar, LocalDateScalar } from '../../common/time/date-scalars.js';
 import type { AppContext } from '../../context.js';
-import { scheduleOfCaller } from '../../planner/planner.direct.js';
-import type { PlainTechnicianSchedule } from '../../planner/planner.service.js';
+import { scheduleOfCaller, type PlainTechnicianSchedule } from '../../planner/index.js';
 
 /** A technician's schedule as the legacy calls read and answer it. */
 export const LEGACY_SCHEDULE = /* GraphQL */ `
