@@ -9,16 +9,38 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import { rolesOfField } from './field-roles.js';
-import type { Role } from './role.js';
+import { Role } from './role.js';
 
 /**
- * Enforces `@RequireRole`: no valid token is UNAUTHENTICATED, a token of another role is FORBIDDEN.
- * Which rows a role may see (a consumer only its orders, a technician only its schedule) is the
- * services' business.
+ * The rule of `@RequireRole`, for every path that runs a guarded field or takes a guarded upload: a rule (`roles`,
+ * undefined for a field without one) refuses a caller without a valid token (`role` undefined) as UNAUTHENTICATED,
+ * and a token of a role the rule does not name as FORBIDDEN; a rule naming no role takes any signed-in caller.
+ * Which rows a role may see (a consumer only its orders, a technician only its schedule) is the services' business.
  */
-export function checkRole(context: AppContext, roles: readonly Role[]): void {
-  if (!context.viewer) throw new AppError(CommonError.UNAUTHENTICATED);
-  if (roles.length > 0 && !roles.includes(context.viewer.role)) throw new AppError(CommonError.FORBIDDEN);
+export function roleRefusal(
+  role: Role | undefined,
+  roles: ReadonlySet<Role> | undefined,
+): typeof CommonError.UNAUTHENTICATED | typeof CommonError.FORBIDDEN | undefined {
+  if (!roles) return undefined;
+  if (role === undefined) return CommonError.UNAUTHENTICATED;
+  return roles.size === 0 || roles.has(role) ? undefined : CommonError.FORBIDDEN;
+}
+
+/**
+ * The caller's role: its viewer's, or a technician's whose session the call's own statement checks
+ * (`AppContext.technicianSession`, refused there as authentication refuses it).
+ */
+export function callerRole(context: Pick<AppContext, 'viewer' | 'technicianSession'>): Role | undefined {
+  return context.viewer?.role ?? (context.technicianSession ? Role.TECHNICIAN : undefined);
+}
+
+/**
+ * Enforces `@RequireRole` on a field GraphQL runs (`roleRefusal`), for the viewer alone: a session left unchecked to
+ * a statement is no caller here.
+ */
+export function checkRole(context: AppContext, roles: ReadonlySet<Role>): void {
+  const refusal = roleRefusal(context.viewer?.role, roles);
+  if (refusal) throw new AppError(refusal);
 }
 
 /** The resolver behind each field's role check (undefined: the field reads its property). */
@@ -51,17 +73,16 @@ export function enforceRequiredRoles(schema: GraphQLSchema): void {
     for (const field of Object.values(type.getFields())) {
       const allowed = rolesOfField(field);
       if (!allowed) continue;
-      const roles = [...allowed];
       const resolve: GraphQLFieldResolver<unknown, AppContext> = field.resolve ?? defaultFieldResolver;
       resolverBehindCheck.set(field, resolve);
       field.resolve = (source, args, context: AppContext, info) => {
-        checkRole(context, roles);
+        checkRole(context, allowed);
         return resolve(source, args, context, info);
       };
       const { subscribe } = field;
       if (subscribe) {
         const subscribeChecked: GraphQLFieldResolver<unknown, AppContext> = (source, args, context, info) => {
-          checkRole(context, roles);
+          checkRole(context, allowed);
           return subscribe(source, args, context, info);
         };
         field.subscribe = subscribeChecked;

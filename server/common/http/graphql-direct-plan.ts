@@ -97,6 +97,8 @@ export interface DocumentPlan {
   /** The root's `resolve`, or the cheaper one its `resolveFor` gave for this selection. */
   resolve: DirectResolve;
   rootField: GraphQLField<unknown, unknown>;
+  /** The root field's rule (`@RequireRole`), checked before it resolves as GraphQL checks it. */
+  roles: ReadonlySet<Role> | undefined;
   rootNode: FieldNode;
   /** The root field as a selected field (its resolver is the direct one). */
   plan: FieldPlan;
@@ -274,7 +276,8 @@ export function planDocument(
   if (!root || !rootType || !rootField) return undefined;
   const responseKey = rootNode.alias?.value ?? rootNode.name.value;
   const path = { prev: undefined, key: responseKey, typename: rootType.name };
-  const shape = shapeOf(schema, operation, rootField.type, rootNode.selectionSet, rolesOfField(rootField), path);
+  const roles = rolesOfField(rootField);
+  const shape = shapeOf(schema, operation, rootField.type, rootNode.selectionSet, roles, path);
   if (!shape) return undefined;
   const coordinate = `${rootType.name}.${rootField.name}`;
   return {
@@ -283,6 +286,7 @@ export function planDocument(
     coerceVariables: variableCoercion(schema, operation.variableDefinitions ?? []),
     resolve: root.resolveFor?.(selectedFieldsOf(rootNode.selectionSet)) ?? root.resolve,
     rootField,
+    roles,
     rootNode,
     plan: { responseKey, fieldName: rootField.name, coordinate, shape },
   };

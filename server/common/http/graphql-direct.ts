@@ -8,6 +8,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { AppContext } from '../../context.js';
+import { callerRole, roleRefusal } from '../auth/auth-checker.js';
 import { errorAnswer } from '../errors/error-answer.js';
 import { variablesTextProblem } from '../errors/input-text.plugin.js';
 import type { AppMetrics } from '../metrics/app-metrics.js';
@@ -88,6 +89,8 @@ export function graphqlDirect(options: {
     if (!('coerced' in coerced)) return false;
     const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
     let context = await options.contextOf(req, res, Boolean(plan.root.checksTechnicianSession));
+    // The root field's rule, by the one rule GraphQL checks: a caller it refuses goes on to Apollo for the refusal.
+    if (roleRefusal(callerRole(context), plan.roles)) return false;
     let pending = plan.resolve(context, args);
     // A session left to a field that did not take it is checked as for any other request.
     if (!pending && context.technicianSession) {

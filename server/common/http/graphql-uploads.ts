@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import type { RequestHandler, Request, Response } from 'express';
 import processRequest, { type FileUpload } from 'graphql-upload/processRequest.mjs';
 import Upload from 'graphql-upload/Upload.mjs';
+import { roleRefusal } from '../auth/auth-checker.js';
 import type { Role } from '../auth/role.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { ErrorCodeDefinition } from '../errors/app-error.js';
@@ -14,7 +15,6 @@ import {
   isTooLarge,
   multipartBoundaryOf,
   UploadMalformedError,
-  uploadRefusal,
   type UploadLimits,
 } from './uploads.js';
 
@@ -162,7 +162,7 @@ export function graphqlUploads(options: GraphQLUploadOptions): RequestHandler {
     options
       .viewerOf(req)
       .then(async (viewer) => {
-        const refusal = uploadRefusal(viewer, options.rolesThatUpload);
+        const refusal = roleRefusal(viewer?.role, options.rolesThatUpload);
         if (refusal) return refuse(req, res, refusal);
         let body: unknown;
         const wellFormed = watchParts(req, options.limits);

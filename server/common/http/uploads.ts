@@ -1,7 +1,4 @@
 import type { Request, Response } from 'express';
-import type { Role } from '../auth/role.js';
-import type { Viewer } from '../auth/viewer.js';
-import { CommonError } from '../errors/common.errors.js';
 
 /** Cut off, a part the call does not take, a second file, a nested multipart, or the client left. */
 export class UploadMalformedError extends Error {
@@ -37,16 +34,6 @@ export function multipartBoundaryOf(contentType: string | undefined): string | u
   const match = /;\s*boundary\s*=\s*(?:"([^"]*)"|([^\s;]*))/i.exec(contentType ?? '');
   const boundary = match?.[1] ?? match?.[2];
   return boundary && boundary.length <= 70 ? boundary : undefined;
-}
-
-/** Why a caller may not send a file at all: UNAUTHENTICATED, FORBIDDEN, or undefined when it may. */
-export function uploadRefusal(
-  viewer: Viewer | null,
-  allowed: ReadonlySet<Role> | undefined,
-): typeof CommonError.UNAUTHENTICATED | typeof CommonError.FORBIDDEN | undefined {
-  if (!allowed) return undefined;
-  if (!viewer) return CommonError.UNAUTHENTICATED;
-  return allowed.has(viewer.role) ? undefined : CommonError.FORBIDDEN;
 }
 
 /**

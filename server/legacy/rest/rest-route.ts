@@ -44,9 +44,9 @@ interface RestRouteBase<TData> {
   upload?: RestUpload;
   /**
    * The operation's service called without the GraphQL pipeline, for the busiest legacy calls: the data in the
-   * operation's shape, from the same service and rules. It answers `undefined` for anything it does not take
-   * exactly as GraphQL would (variables GraphQL would coerce or refuse, a caller without the operation's role),
-   * and the call then goes through GraphQL for its answer, so no refusal has a second home.
+   * operation's shape, from the same service and rules. A caller the operation's rule refuses never reaches it
+   * (`roleRefusal`); it answers `undefined` for anything it does not take exactly as GraphQL would, and the call then
+   * goes through GraphQL for its answer, so no refusal has a second home.
    */
   direct?: (context: AppContext, variables: Record<string, unknown>) => Promise<TData> | undefined;
   /**

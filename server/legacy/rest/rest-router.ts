@@ -11,6 +11,7 @@ import {
   type VariableDefinitionNode,
 } from 'graphql';
 import { UPLOAD_LIMITS } from '../../config.js';
+import { callerRole, roleRefusal } from '../../common/auth/auth-checker.js';
 import { rolesOfOperation } from '../../common/auth/field-roles.js';
 import type { Role } from '../../common/auth/role.js';
 import { AppError, httpStatusOf } from '../../common/errors/app-error.js';
@@ -24,7 +25,7 @@ import { FORM_TYPE, formBody, PLAIN_FORM_TYPES } from '../../common/http/form-bo
 import type { BodyLimitRule } from '../../common/http/body-bound.js';
 import { sendJson } from '../../common/http/json-answer.js';
 import { JSON_TYPE, jsonBody, PLAIN_JSON_TYPES } from '../../common/http/json-body.js';
-import { closeAfterAnswer, multipartBoundaryOf, uploadRefusal } from '../../common/http/uploads.js';
+import { closeAfterAnswer, multipartBoundaryOf } from '../../common/http/uploads.js';
 import type { Route } from '../../common/http/request-router.js';
 import type { AppContext, AppServices } from '../../context.js';
 import { createContext } from '../../request-context.js';
@@ -123,6 +124,8 @@ interface PreparedRoute {
   route: RestRoute;
   /** The operation's first root field, as the GraphQL metrics name it. */
   label: string;
+  /** The roles that may run the operation (its root fields' rules). */
+  roles: ReadonlySet<Role> | undefined;
   uploadRoles: ReadonlySet<Role> | undefined;
   /**
    * The variables as GraphQL coerces them for the operation, or undefined when GraphQL would refuse them or a
@@ -176,11 +179,14 @@ async function answer(
   let context = await createContext(req, res, services, {
     technicianSessionInStatement: Boolean(coerced && route.checksTechnicianSession),
   });
-  let direct = coerced && route.direct?.(context, coerced);
+  // The operation's rule, by the one rule GraphQL checks: a caller it refuses goes through GraphQL for the refusal.
+  const directly = (caller: AppContext) =>
+    coerced && !roleRefusal(callerRole(caller), prepared.roles) ? route.direct?.(caller, coerced) : undefined;
+  let direct = directly(context);
   // A session left to a direct call that did not take it is checked as for any other call.
   if (!direct && context.technicianSession) {
     context = await createContext(req, res, services);
-    direct = coerced && route.direct?.(context, coerced);
+    direct = directly(context);
   }
   const result = direct
     ? await runDirectly(direct, label, context, services)
@@ -205,7 +211,7 @@ async function execute(
 ): Promise<OperationResult | undefined> {
   if (route.upload) {
     // The caller and the framing are checked before a byte of the file is read.
-    const refusal = uploadRefusal(context.viewer, uploadRoles);
+    const refusal = roleRefusal(context.viewer?.role, uploadRoles);
     if (refusal) {
       refuseUpload(req, res, refusal.code);
       return undefined;
@@ -236,10 +242,12 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
   );
   const definitions: readonly VariableDefinitionNode[] = operation?.variableDefinitions ?? [];
   const coerceVariables = variableCoercion(schema, definitions);
+  const roles = rolesOfOperation(schema, route.operation);
   return {
     route,
     label: operationLabel(operation),
-    uploadRoles: route.upload ? rolesOfOperation(schema, route.operation) : undefined,
+    roles,
+    uploadRoles: route.upload ? roles : undefined,
     coerce: (variables) => {
       if (variablesTextProblem(variables)) return undefined;
       const values = coerceVariables(variables);
