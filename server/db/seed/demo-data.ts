@@ -16,12 +16,18 @@ import {
 } from '../../orders/index.js';
 import { SiteVisit } from '../../statistics/site-visit.entity.js';
 import { Technician } from '../../technicians/index.js';
+import { INDICATION_FROM } from '../../consumers/visit-indication.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
 import { publicHolidays } from './public-holidays.js';
 
 export const DEMO_ADMIN = { email: 'admin@demo.tijdvak.nl', password: 'demo-admin-2026' };
 export const DEMO_TECHNICIAN_PASSWORD = 'monteur123';
 
+/**
+ * The demo staff, each working one region with a pace of their own (minutes of work per visit of the day, minutes of
+ * travel between visits, when the first visit begins), so that at any hour of a working day the technicians stand at
+ * different points of their day, and each is at one place at a time.
+ */
 const TECHNICIANS = [
   {
     firstname: 'Jan',
@@ -29,6 +35,8 @@ const TECHNICIANS = [
     email: 'jan@demo.tijdvak.nl',
     personalNumber: 'N10001',
     country: Country.NL,
+    region: 'utrecht',
+    pace: { work: [50, 70, 45, 60, 40], travel: 20, firstArrival: 8 * 60 },
   },
   {
     firstname: 'Fatima',
@@ -36,6 +44,9 @@ const TECHNICIANS = [
     email: 'fatima@demo.tijdvak.nl',
     personalNumber: 'N10002',
     country: Country.NL,
+    region: 'rotterdam',
+    // A long day: the last visit arrives after its window, and every screen says so.
+    pace: { work: [110, 80, 120, 200, 45], travel: 25, firstArrival: 8 * 60 },
   },
   {
     firstname: 'Luc',
@@ -43,6 +54,8 @@ const TECHNICIANS = [
     email: 'luc@demo.tijdvak.be',
     personalNumber: 'N20001',
     country: Country.BE,
+    region: 'antwerpen',
+    pace: { work: [40, 55, 50, 45, 40], travel: 15, firstArrival: 8 * 60 },
   },
   {
     firstname: 'Sophie',
@@ -50,78 +63,165 @@ const TECHNICIANS = [
     email: 'sophie@demo.tijdvak.be',
     personalNumber: 'N20002',
     country: Country.BE,
+    region: 'liege',
+    pace: { work: [60, 45, 55, 50, 45], travel: 20, firstArrival: 8 * 60 + 30 },
   },
-];
+] as const;
 
-const CUSTOMERS: Record<
-  Country,
-  { name: string; zipcode: string; houseNumber: string; city: string; phone: string }[]
-> = {
-  [Country.NL]: [
-    { name: 'Anna Jansen', zipcode: '1011 AB', houseNumber: '12', city: 'Amsterdam', phone: '06 12345678' },
-    { name: 'Pieter Bakker', zipcode: '3511 CD', houseNumber: '4-2', city: 'Utrecht', phone: '030 2345678' },
-    { name: 'Sanne Visser', zipcode: '2511 EF', houseNumber: '88', city: 'Den Haag', phone: '06 23456789' },
-    { name: 'Mohamed Yilmaz', zipcode: '3012 GH', houseNumber: '7a', city: 'Rotterdam', phone: '010 3456789' },
-    { name: 'Els Smit', zipcode: '5611 JK', houseNumber: '150', city: 'Eindhoven', phone: '06 34567890' },
-    { name: 'Kees Mulder', zipcode: '9711 LM', houseNumber: '3', city: 'Groningen', phone: '050 4567890' },
+type Region = (typeof TECHNICIANS)[number]['region'];
+
+/** Places of each region: postcode, city and two streets, with a land-line prefix. */
+const PLACES: Record<Region, { zipcode: string; city: string; streets: readonly string[] }[]> = {
+  utrecht: [
+    { zipcode: '3511 CD', city: 'Utrecht', streets: ['Oudegracht', 'Lange Nieuwstraat'] },
+    { zipcode: '3701 AB', city: 'Zeist', streets: ['Slotlaan', 'Steynlaan'] },
+    { zipcode: '3431 EF', city: 'Nieuwegein', streets: ['Dorpsstraat', 'Zuidstedeweg'] },
+    { zipcode: '3991 GH', city: 'Houten', streets: ['Loerikseweg', 'Rondweg'] },
+    { zipcode: '3811 JK', city: 'Amersfoort', streets: ['Langestraat', 'Utrechtseweg'] },
   ],
-  [Country.BE]: [
-    { name: 'Marie Lambert', zipcode: '1000', houseNumber: '21', city: 'Bruxelles', phone: '+32 470 12 34 56' },
-    { name: 'Koen Wouters', zipcode: '2000', houseNumber: '5', city: 'Antwerpen', phone: '0471/23.45.67' },
-    { name: 'Julie Martin', zipcode: '4000', houseNumber: '64', city: 'Liège', phone: '0032 472 345 678' },
-    { name: 'Tom Claes', zipcode: '9000', houseNumber: '9', city: 'Gent', phone: '0473 45 67 89' },
-    { name: 'Nathalie Dupont', zipcode: '5000', houseNumber: '33', city: 'Namur', phone: '0474 56 78 90' },
-    { name: 'Wim Janssens', zipcode: '3000', houseNumber: '17', city: 'Leuven', phone: '016 12 34 56' },
+  rotterdam: [
+    { zipcode: '3012 GH', city: 'Rotterdam', streets: ['Coolsingel', 'Witte de Withstraat'] },
+    { zipcode: '3111 AB', city: 'Schiedam', streets: ['Hoogstraat', 'Broersvest'] },
+    { zipcode: '3131 CD', city: 'Vlaardingen', streets: ['Markt', 'Westhavenkade'] },
+    { zipcode: '2902 EF', city: 'Capelle aan den IJssel', streets: ['Kerklaan', 'Slotlaan'] },
+    { zipcode: '2991 GH', city: 'Barendrecht', streets: ['Middenbaan', 'Dorpsstraat'] },
   ],
+  antwerpen: [
+    { zipcode: '2000', city: 'Antwerpen', streets: ['Meir', 'Lange Nieuwstraat'] },
+    { zipcode: '2800', city: 'Mechelen', streets: ['Bruul', 'Befferstraat'] },
+    { zipcode: '2500', city: 'Lier', streets: ['Antwerpsestraat', 'Kartuizersvest'] },
+    { zipcode: '2640', city: 'Mortsel', streets: ['Statielei', 'Mechelsesteenweg'] },
+    { zipcode: '2900', city: 'Schoten', streets: ['Kopstraat', 'Paalstraat'] },
+  ],
+  liege: [
+    { zipcode: '4000', city: 'Liège', streets: ['Rue Saint-Gilles', 'Boulevard d’Avroy'] },
+    { zipcode: '4100', city: 'Seraing', streets: ['Rue Cockerill', 'Rue du Pairay'] },
+    { zipcode: '4040', city: 'Herstal', streets: ['Rue Hoyoux', 'Place Jean Jaurès'] },
+    { zipcode: '4430', city: 'Ans', streets: ['Rue de Jemeppe', 'Rue Walthère Jamar'] },
+    { zipcode: '4050', city: 'Chaudfontaine', streets: ['Avenue des Thermes', 'Rue Gérard'] },
+  ],
+};
+
+/**
+ * First and last names of each region's customers: every order a customer of its own (twelve first names and a number
+ * of last names prime to thirteen: `customerOf` walks them without repeating a pair).
+ */
+const NAMES: Record<Region, { first: readonly string[]; last: readonly string[] }> = {
+  utrecht: {
+    first: ['Anna', 'Pieter', 'Sanne', 'Kees', 'Lotte', 'Bram', 'Noor', 'Ruud', 'Ilse', 'Tim', 'Fleur', 'Joost'],
+    last: ['Jansen', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'Bos', 'Vos', 'Peters', 'Hendriks'],
+  },
+  rotterdam: {
+    first: ['Mohamed', 'Els', 'Daan', 'Sara', 'Youssef', 'Eva', 'Rik', 'Aylin', 'Joris', 'Mila', 'Sem', 'Fenna'],
+    last: ['Yilmaz', 'de Jong', 'van Dijk', 'Dekker', 'Brouwer', 'de Wit', 'Dijkstra', 'Kok', 'Verbeek', 'Kramer'],
+  },
+  antwerpen: {
+    first: ['Koen', 'Tom', 'Wim', 'Lien', 'Sofie', 'Jens', 'Elke', 'Pieter', 'Ann', 'Bart', 'Griet', 'Stijn'],
+    last: ['Wouters', 'Claes', 'Janssens', 'Maes', 'Jacobs', 'Mertens', 'Willems', 'Goossens', 'De Smet', 'Verhoeven'],
+  },
+  liege: {
+    first: [
+      'Marie',
+      'Julie',
+      'Nathalie',
+      'Luc',
+      'Camille',
+      'Antoine',
+      'Céline',
+      'Hugo',
+      'Manon',
+      'Louis',
+      'Chloé',
+      'Emma',
+    ],
+    last: ['Lambert', 'Martin', 'Dupont', 'Dubois', 'Leroy', 'Renard', 'Lejeune', 'Simon', 'Laurent', 'Lefèvre'],
+  },
 };
 
 /** Window start hours of one technician's day; windows overlap, as arrival windows do. */
 const DAY_PLAN = [8, 9, 11, 13, 15];
+/** How long an arrival window lasts, in minutes. */
+const WINDOW_MINUTES = 180;
+const OUTCOMES = [
+  VisitOutcome.REPAIRED,
+  VisitOutcome.REPAIRED,
+  VisitOutcome.REPAIRED,
+  VisitOutcome.FOLLOW_UP_PARTS,
+  VisitOutcome.REPAIRED,
+  VisitOutcome.NOT_HOME,
+];
+const NOTES: Partial<Record<VisitOutcome, string>> = {
+  [VisitOutcome.REPAIRED]: 'Pomp vervangen, machine getest.',
+  [VisitOutcome.FOLLOW_UP_PARTS]: 'Verwarmingselement besteld.',
+  [VisitOutcome.NOT_HOME]: 'Niemand thuis, kaartje achtergelaten.',
+};
 
-const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000);
+const minutesFrom = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * 60_000);
+
+/** When a technician set out to, reached and left each visit of a day, in window order. */
+interface VisitTimes {
+  onTheWayAt: Date;
+  arrivedAt: Date;
+  finishedAt: Date;
+}
 
 /**
- * Today's first visits in each stage, so the technician's "Vandaag" shows them all on a fresh demo:
- * the first finished, the second arrived, the third on the way; the rest still planned. The times
- * are relative to the clock, whatever hour the demo starts.
+ * A technician's day as it goes: each visit reached after the travel from the last one, never before its window
+ * opens (the technician then sets out later), and left after its work. A long day makes a later visit arrive after
+ * its window, honestly.
  */
-function demoVisitStatus(slot: number, now: Date): Omit<VisitStatus, 'id' | 'order'> | null {
-  const base = { steppedBack: false, outcome: null, note: null, finishedAt: null, arrivedAt: null, updatedAt: now };
-  switch (slot) {
-    case 0:
-      return {
-        ...base,
-        stage: VisitStage.FINISHED,
-        previousStage: VisitStage.ARRIVED,
-        expectedArrival: minutesFrom(now, -160),
-        onTheWayAt: minutesFrom(now, -180),
-        arrivedAt: minutesFrom(now, -165),
-        finishedAt: minutesFrom(now, -100),
-        outcome: VisitOutcome.REPAIRED,
-        note: 'Pomp vervangen, machine getest.',
-      };
-    case 1:
-      return {
-        ...base,
-        stage: VisitStage.ARRIVED,
-        previousStage: VisitStage.ON_THE_WAY,
-        expectedArrival: minutesFrom(now, -25),
-        onTheWayAt: minutesFrom(now, -45),
-        arrivedAt: minutesFrom(now, -20),
-      };
-    case 2:
-      return {
-        ...base,
-        stage: VisitStage.ON_THE_WAY,
-        previousStage: null,
-        expectedArrival: minutesFrom(now, 25),
-        onTheWayAt: minutesFrom(now, -5),
-      };
-    default:
-      return null;
+function dayTimes(windowStarts: readonly Date[], dayStart: Date, pace: (typeof TECHNICIANS)[number]['pace']) {
+  const times: VisitTimes[] = [];
+  let free = minutesFrom(dayStart, pace.firstArrival - pace.travel);
+  for (const [slot, windowStart] of windowStarts.entries()) {
+    const earliestLeave = minutesFrom(windowStart, -pace.travel);
+    const onTheWayAt = free > earliestLeave ? free : earliestLeave;
+    const arrivedAt = minutesFrom(onTheWayAt, pace.travel);
+    const finishedAt = minutesFrom(arrivedAt, pace.work[slot % pace.work.length]);
+    times.push({ onTheWayAt, arrivedAt, finishedAt });
+    free = finishedAt;
   }
+  return times;
 }
+
+/** The status of a visit with these times at `now`: none while the technician has not set out. */
+function visitStatusAt(times: VisitTimes, slot: number, now: Date): Omit<VisitStatus, 'id' | 'order'> | null {
+  const base = { steppedBack: false, outcome: null, note: null, finishedAt: null, arrivedAt: null };
+  if (times.onTheWayAt > now) return null;
+  if (times.arrivedAt > now) {
+    return {
+      ...base,
+      stage: VisitStage.ON_THE_WAY,
+      previousStage: null,
+      expectedArrival: times.arrivedAt,
+      onTheWayAt: times.onTheWayAt,
+      updatedAt: times.onTheWayAt,
+    };
+  }
+  const arrived = {
+    ...base,
+    expectedArrival: times.arrivedAt,
+    onTheWayAt: times.onTheWayAt,
+    arrivedAt: times.arrivedAt,
+  };
+  if (times.finishedAt > now) {
+    return { ...arrived, stage: VisitStage.ARRIVED, previousStage: VisitStage.ON_THE_WAY, updatedAt: times.arrivedAt };
+  }
+  const outcome = OUTCOMES[slot % OUTCOMES.length];
+  return {
+    ...arrived,
+    stage: VisitStage.FINISHED,
+    previousStage: VisitStage.ARRIVED,
+    finishedAt: times.finishedAt,
+    outcome,
+    note: NOTES[outcome] ?? null,
+    updatedAt: times.finishedAt,
+  };
+}
+
 const WORKING_DAYS_AHEAD = 5;
+/** Past working days with finished visits: the figures and the statistics have a history to show. */
+const WORKING_DAYS_BEHIND = 10;
 
 const USER_AGENTS = [
   { browser: 'Chrome', os: 'Android', weight: 5 },
@@ -133,22 +233,29 @@ const USER_AGENTS = [
   { browser: 'Samsung Internet', os: 'Android', weight: 2 },
 ];
 
-type DemoCustomer = (typeof CUSTOMERS)[Country][number];
-
 /**
- * A customer of the list at an address and phone number of its own: the house number and the phone's
- * last digits follow the order's sequence number. Phone numbers keep the list's ways of typing them
- * (`+32 …`, `0471/…`, `0032 …`), which the lookup must all understand.
+ * The n-th customer of a region: a name, an address and a phone number of its own (names walk the grid of first and
+ * last names, so none repeats within a region's orders). Phone numbers keep the ways people type them (`+32 …`,
+ * `0471/…`, `0032 …`), which the lookup must all understand.
  */
-function uniqueAddress(base: DemoCustomer, country: Country, sequence: number): DemoCustomer {
-  const mobile = String(12_000_000 + sequence * 7); // NL 06 + 8 digits
+function customerOf(region: Region, country: Country, n: number, serial: number) {
+  const names = NAMES[region];
+  const first = names.first[n % names.first.length];
+  const last = names.last[(n + Math.floor(n / names.first.length)) % names.last.length];
+  const place = PLACES[region][n % PLACES[region].length];
+  const street = place.streets[Math.floor(n / PLACES[region].length) % place.streets.length];
+  const mobile = String(12_000_000 + serial * 7); // NL 06 + 8 digits
   const [a, b, c] = [mobile.slice(2, 4), mobile.slice(4, 6), mobile.slice(6, 8)]; // BE 047x + 6 digits
-  const x = sequence % 10;
+  const x = n % 10;
   const belgianFormats = [`+32 47${x} ${a} ${b} ${c}`, `047${x}/${a}.${b}.${c}`, `0032 47${x}${a}${b}${c}`];
   return {
-    ...base,
-    houseNumber: `${1 + sequence}`,
-    phone: country === Country.NL ? `06 ${mobile}` : belgianFormats[sequence % belgianFormats.length],
+    name: `${first} ${last}`,
+    email: `${first}.${last}.${n}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@example.com',
+    zipcode: place.zipcode,
+    street,
+    houseNumber: `${1 + n}`,
+    city: place.city,
+    phone: country === Country.NL ? `06 ${mobile}` : belgianFormats[n % belgianFormats.length],
   };
 }
 
@@ -156,6 +263,15 @@ export interface DemoLogins {
   admin: typeof DEMO_ADMIN;
   technicians: { email: string; password: string; country: Country }[];
   lookups: { country: Country; zipcode?: string; houseNumber?: string; phone?: string; date: LocalDate }[];
+}
+
+/** The `count` working days before `day`, oldest first. */
+function workingDaysBefore(day: LocalDate, count: number, holidays: Set<LocalDate>): LocalDate[] {
+  const days: LocalDate[] = [];
+  for (let date = addDays(day, -1); days.length < count; date = addDays(date, -1)) {
+    if (isWorkingDay(date, holidays)) days.unshift(date);
+  }
+  return days;
 }
 
 function workingDaysFrom(start: LocalDate, count: number, holidays: Set<LocalDate>): LocalDate[] {
@@ -184,7 +300,11 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
   const holidaysByCountry = new Map<Country, Set<LocalDate>>();
   for (const country of [Country.NL, Country.BE]) {
     const year = Number(localDateOf(now, TIME_ZONE[country]).slice(0, 4));
-    const dates = [...publicHolidays(country, year), ...publicHolidays(country, year + 1)];
+    const dates = [
+      ...publicHolidays(country, year - 1),
+      ...publicHolidays(country, year),
+      ...publicHolidays(country, year + 1),
+    ];
     holidaysByCountry.set(country, new Set(dates));
     for (const date of dates) em.create(Holiday, { country, date });
   }
@@ -201,8 +321,9 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
   const technicianHash = await hashPassword(DEMO_TECHNICIAN_PASSWORD);
 
   const lookups: DemoLogins['lookups'] = [];
-  const orders: Order[] = [];
-  for (const [index, profile] of TECHNICIANS.entries()) {
+  /** Each order with the instant its window was first shown (13:30 on the working day before its day). */
+  const orders: { order: Order; shownFrom: Date }[] = [];
+  for (const [index, { region, pace, ...profile }] of TECHNICIANS.entries()) {
     const technician = em.create(Technician, {
       ...profile,
       startingTime: 8,
@@ -211,38 +332,48 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
       createdAt: now,
     });
     const zone = TIME_ZONE[profile.country];
+    const holidays = holidaysByCountry.get(profile.country)!;
     const today = localDateOf(now, zone);
     const days = [
+      ...workingDaysBefore(today, WORKING_DAYS_BEHIND, holidays),
       today,
-      ...workingDaysFrom(addDays(today, 1), WORKING_DAYS_AHEAD, holidaysByCountry.get(profile.country)!),
+      ...workingDaysFrom(addDays(today, 1), WORKING_DAYS_AHEAD, holidays),
     ];
-    for (const [dayIndex, date] of days.entries()) {
-      for (const [slot, hour] of DAY_PLAN.entries()) {
-        const base = CUSTOMERS[profile.country][(slot + dayIndex + index) % CUSTOMERS[profile.country].length];
-        // Every order its own address, as in real life: one lookup shows one visit, not a week of them.
-        const customer = uniqueAddress(base, profile.country, orders.length);
+    const nextDay = days[WORKING_DAYS_BEHIND + 1];
+    let customers = 0;
+    for (const date of days) {
+      const windowStarts = DAY_PLAN.map((hour) => instantOf(date, hour, 0, zone));
+      const times = date <= today ? dayTimes(windowStarts, instantOf(date, 0, 0, zone), pace) : [];
+      const [dayBefore] = workingDaysBefore(date, 1, holidays);
+      const shownFrom = instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone);
+      for (const [slot, appointment] of windowStarts.entries()) {
+        const customer = customerOf(region, profile.country, customers, index * 1000 + customers);
+        customers++;
         const order = em.create(Order, {
           referenceNumber: `DEMO-${profile.personalNumber}-${date.replaceAll('-', '')}-${slot + 1}`,
           name: customer.name,
-          email: `${customer.name.split(' ')[0].toLowerCase()}@example.com`,
+          email: customer.email,
           phone: customer.phone,
           phoneNormalized: normalizePhone(customer.phone),
           zipcode: normalizeZipcode(customer.zipcode),
+          street: customer.street,
           houseNumber: normalizeHouseNumber(customer.houseNumber) ?? 1,
           city: customer.city,
           country: profile.country,
-          appointment: instantOf(date, hour, 0, zone),
+          appointment,
           duration: VISIT_DURATION_SECONDS,
           technician,
           special: slot === 2,
-          externalCompany: profile.country === Country.BE && slot === 4 && dayIndex === 1 ? 1 : null,
-          createdAt: now,
+          // One Belgian visit of the next working day is a partner's.
+          externalCompany: profile.country === Country.BE && slot === 4 && date === nextDay ? 1 : null,
+          // Imported the day before its window was shown, or now for a day still to come.
+          createdAt: new Date(Math.min(now.getTime(), minutesFrom(shownFrom, -24 * 60).getTime())),
           updatedAt: now,
         });
-        orders.push(order);
-        const status = dayIndex === 0 ? demoVisitStatus(slot, now) : null;
+        orders.push({ order, shownFrom });
+        const status = times[slot] && visitStatusAt(times[slot], slot, now);
         if (status) em.create(VisitStatus, { ...status, order });
-        if (dayIndex === 1 && slot === 0) {
+        if (date === nextDay && slot === 0) {
           lookups.push(
             profile.country === Country.NL
               ? { country: Country.NL, zipcode: customer.zipcode, houseNumber: customer.houseNumber, date }
@@ -254,21 +385,26 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
   }
   await em.flush();
 
+  // Lookups come after a window was shown and before the visit ended, never after now: most in the evening of the
+  // day the window appeared, some on the visit's morning.
   const totalWeight = USER_AGENTS.reduce((sum, agent) => sum + agent.weight, 0);
-  for (let i = 0; i < 400; i++) {
-    let pick = random() * totalWeight;
-    const agent = USER_AGENTS.find((candidate) => (pick -= candidate.weight) < 0) ?? USER_AGENTS[0];
-    // Evenings and lunchtime are busiest: people check the window the day before.
-    const hour = [7, 8, 12, 12, 13, 13, 14, 17, 18, 19, 19, 20, 20, 21, 22][Math.floor(random() * 15)];
-    const visitedAt = new Date(now.getTime() - Math.floor(random() * 30) * 86_400_000);
-    visitedAt.setUTCHours(hour - 1, Math.floor(random() * 60));
-    em.create(SiteVisit, {
-      visitedAt,
-      order: orders[Math.floor(random() * orders.length)],
-      userAgent: `${agent.browser} on ${agent.os} (demo)`,
-      browser: agent.browser,
-      os: agent.os,
-    });
+  for (const { order, shownFrom } of orders) {
+    const until = new Date(Math.min(now.getTime(), order.appointment.getTime() + WINDOW_MINUTES * 60_000));
+    if (shownFrom >= until || random() < 0.25) continue;
+    for (let visit = 0; visit < 1 + Math.floor(random() * 2); visit++) {
+      let pick = random() * totalWeight;
+      const agent = USER_AGENTS.find((candidate) => (pick -= candidate.weight) < 0) ?? USER_AGENTS[0];
+      // Within the first nine hours after 13:30 (the evening) for most, anywhere before the visit for the rest.
+      const span = until.getTime() - shownFrom.getTime();
+      const offset = random() < 0.7 ? Math.min(span, 9 * 3_600_000) * random() : span * random();
+      em.create(SiteVisit, {
+        visitedAt: new Date(shownFrom.getTime() + Math.floor(offset)),
+        order,
+        userAgent: `${agent.browser} on ${agent.os} (demo)`,
+        browser: agent.browser,
+        os: agent.os,
+      });
+    }
   }
   await em.flush();
 

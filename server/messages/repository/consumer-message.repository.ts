@@ -11,7 +11,7 @@ type Instant = Date | string;
 
 /**
  * Orders of the country that may need a message now: on a published day without a message telling
- * their current window; deleted after a message of today or later, without a cancellation since; restored
+ * their current window, whose technician has not set out yet (from then on the visit's own messages tell); deleted after a message of today or later, without a cancellation since; restored
  * after a cancellation of today or later, without a message telling the window since; or moved to a later
  * day after such a message, without one telling that day. A superset: the planning decides per channel.
  */
@@ -22,6 +22,7 @@ const CANDIDATES_SQL = `
     and (o.email <> '' or o.phone <> '')
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and not exists (select 1 from visit_statuses v where v.order_id = o.id)
     and (?::int[] is null or o.id = any(?::int[]))
   union
   select m.order_id from consumer_messages m join orders o on o.id = m.order_id

@@ -627,11 +627,12 @@ describe('visit statuses', () => {
 });
 
 describe('visit statuses in the demo data', () => {
-  it("gives each demo technician today's visits in every stage, with one on the way", async () => {
+  it("gives the demo technicians today's visits in every stage between them, each at one visit at a time", async () => {
     const server = await startTestServer({ env: { DEMO_DATA: '1', CLOCK_NOW: NOW.toISOString() } });
     try {
       const technicians = await server.em().find(TechnicianEntity, {}, { orderBy: { id: 'asc' } });
       expect(technicians.length).toBeGreaterThan(0);
+      const seen = new Set<string>();
       for (const technician of technicians) {
         const { body } = await server.graphql<{ technicianToday: { orders: ScheduleOrderData[] } }>(
           TODAY,
@@ -640,8 +641,11 @@ describe('visit statuses in the demo data', () => {
         );
         expect(body.errors).toBeUndefined();
         const stages = body.data!.technicianToday.orders.map((order) => order.status?.stage ?? 'PLANNED');
-        expect(stages).toEqual(['FINISHED', 'ARRIVED', 'ON_THE_WAY', 'PLANNED', 'PLANNED']);
+        for (const stage of stages) seen.add(stage);
+        // Finished visits first, then at most one under way, then the planned ones: one place at a time.
+        expect(stages.join(' ')).toMatch(/^(FINISHED )*((ON_THE_WAY|ARRIVED) )?(PLANNED ?)*$/);
       }
+      expect([...seen].sort()).toEqual(['ARRIVED', 'FINISHED', 'ON_THE_WAY', 'PLANNED']);
     } finally {
       await server.stop();
     }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { isWindowAvailable } from '../../../server/consumers/visit-indication.js';
+import { ConsumerMessage, MessageKind } from '../../../server/messages/consumer-message.entity.js';
+import { Order } from '../../../server/orders/order.entity.js';
+import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
+import { VisitStatus } from '../../../server/visits/visit-status.entity.js';
+import { settleConsumerMessages } from '../../utils/consumer-messages.js';
+import { startTestServer } from '../../utils/test-server.js';
+
+const WINDOW_MS = 3 * 3_600_000;
+
+/**
+ * The demo world tells one story at whatever hour it starts: nothing happened that could not have happened by then,
+ * and each technician is at one place at a time, in one region.
+ */
+describe.each([
+  ['early on a Wednesday', '2026-11-18T06:00:00+01:00'],
+  ['a Wednesday morning', '2026-11-18T10:00:00+01:00'],
+  ['just after 13:30', '2026-11-18T13:35:00+01:00'],
+  ['a Wednesday evening', '2026-11-18T20:00:00+01:00'],
+  ['a Monday morning after a weekend', '2026-11-23T09:15:00+01:00'],
+])('the demo world %s', (_name, clockNow) => {
+  it('has no lookup before a window was shown or after now, and every visit where its times say', async () => {
+    const server = await startTestServer({ env: { DEMO_DATA: '1', CLOCK_NOW: clockNow } });
+    try {
+      const now = new Date(clockNow);
+      const em = server.em();
+      const orders = await em.find(Order, {}, { populate: ['technician'], orderBy: { appointment: 'asc' } });
+      const statuses = await em.find(VisitStatus, {});
+      const visits = await em.find(SiteVisit, {});
+      expect(orders.length).toBeGreaterThan(100);
+      expect(visits.length).toBeGreaterThan(50);
+
+      // Lookups: never after now, never before the window of their order was shown (13:30 the working day before).
+      const byId = new Map(orders.map((order) => [order.id, order]));
+      for (const visit of visits) {
+        const order = byId.get(visit.order.id)!;
+        expect(visit.visitedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        expect(visit.visitedAt.getTime()).toBeLessThanOrEqual(order.appointment.getTime() + WINDOW_MS);
+        // The consumer page's own rule: the window was shown at the moment of the lookup.
+        expect(
+          await isWindowAvailable(server.services.holidays, order.country, order.appointment, visit.visitedAt),
+        ).toBe(true);
+      }
+
+      // Visits: never reached before their window opened, never finished or reached after now; one visit under way
+      // per technician at most.
+      const underWay = new Map<number, number>();
+      for (const status of statuses) {
+        const order = byId.get(status.order.id)!;
+        if (status.arrivedAt) {
+          expect(status.arrivedAt.getTime()).toBeGreaterThanOrEqual(order.appointment.getTime());
+          expect(status.arrivedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        }
+        if (status.finishedAt) expect(status.finishedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        if (status.onTheWayAt) expect(status.onTheWayAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        if (status.stage === 'ON_THE_WAY' || status.stage === 'ARRIVED') {
+          const technician = order.technician!.id;
+          underWay.set(technician, (underWay.get(technician) ?? 0) + 1);
+        }
+      }
+      for (const count of underWay.values()) expect(count).toBe(1);
+
+      // Messages at start: a window told only to customers whose technician has not set out yet.
+      await settleConsumerMessages(server);
+      const windows = await em.find(ConsumerMessage, { kind: MessageKind.WINDOW });
+      const started = new Set(statuses.map((status) => status.order.id));
+      expect(windows.filter((message) => started.has(message.order.id))).toEqual([]);
+
+      // Customers: each order its own; each technician in one region, none shared with another technician.
+      expect(new Set(orders.map((order) => order.name)).size).toBe(orders.length);
+      expect(new Set(orders.map((order) => order.phoneNormalized)).size).toBe(orders.length);
+      const citiesOf = new Map<number, Set<string>>();
+      for (const order of orders) {
+        expect(order.street).toBeTruthy();
+        const cities = citiesOf.get(order.technician!.id) ?? new Set<string>();
+        cities.add(order.city);
+        citiesOf.set(order.technician!.id, cities);
+      }
+      const allCities = [...citiesOf.values()].flatMap((cities) => [...cities]);
+      expect(new Set(allCities).size).toBe(allCities.length);
+    } finally {
+      await server.stop();
+    }
+  });
+});
