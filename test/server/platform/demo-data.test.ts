@@ -3,7 +3,7 @@ import { isWindowAvailable } from '../../../server/consumers/visit-indication.js
 import { ConsumerMessage, MessageKind } from '../../../server/messages/consumer-message.entity.js';
 import { Order } from '../../../server/orders/order.entity.js';
 import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
-import { VisitStatus } from '../../../server/visits/visit-status.entity.js';
+import { VisitStage, VisitStatus } from '../../../server/visits/visit-status.entity.js';
 import { settleConsumerMessages } from '../../utils/consumer-messages.js';
 import { startTestServer } from '../../utils/test-server.js';
 
@@ -54,7 +54,7 @@ describe.each([
         }
         if (status.finishedAt) expect(status.finishedAt.getTime()).toBeLessThanOrEqual(now.getTime());
         if (status.onTheWayAt) expect(status.onTheWayAt.getTime()).toBeLessThanOrEqual(now.getTime());
-        if (status.stage === 'ON_THE_WAY' || status.stage === 'ARRIVED') {
+        if (status.stage === VisitStage.ON_THE_WAY || status.stage === VisitStage.ARRIVED) {
           const technician = order.technician!.id;
           underWay.set(technician, (underWay.get(technician) ?? 0) + 1);
         }
