@@ -71,6 +71,15 @@ describe('a change the admin can still undo is told only once its undo has passe
     const { body } = await server.graphql(mutation, { id: order.id }, { token: adminToken });
     expect(body.errors).toBeUndefined();
   };
+  const cancellationChannels = async (order: Order) => {
+    const { body } = await server.graphql<{ orderCancellationChannels: string[] }>(
+      `query ($id: Int!) { orderCancellationChannels(orderId: $id) }`,
+      { id: order.id },
+      { token: adminToken },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data?.orderCancellationChannels;
+  };
   const kindsOf = async (order: Order, channel?: MessageChannel) =>
     (
       await server
@@ -101,6 +110,8 @@ describe('a change the admin can still undo is told only once its undo has passe
 
   it('tells a delete that was kept exactly once, by the job that runs when the undo has passed', async () => {
     const order = await arrange('weg@example.nl', '06 27182818');
+    // What the delete dialog says: the cancellation would go where the window went.
+    expect(await cancellationChannels(order)).toEqual(['EMAIL', 'SMS']);
     await act(DELETE, order);
     // The minute's publication while the undo is offered writes nothing for the order.
     await publishMessagesNow(server);
@@ -126,6 +137,18 @@ describe('a change the admin can still undo is told only once its undo has passe
       'Uw afspraak van woensdag 2 december gaat niet door',
     ]);
     expect(textsTo('+31627182818')).toHaveLength(2);
+  });
+
+  it('says in advance that a delete tells nobody when nothing was told yet', async () => {
+    const technician = await createTechnician(server.em());
+    // Thursday's window is shown from Wednesday 13:30.
+    const order = await createOrder(server.em(), {
+      technician,
+      appointment: new Date('2026-12-03T10:00:00+01:00'),
+      email: 'later@example.nl',
+      phone: '06 12345678',
+    });
+    expect(await cancellationChannels(order)).toEqual([]);
   });
 
   it('tells only what the last state needs after delete, undo, delete and restore', async () => {
