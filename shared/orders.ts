@@ -48,3 +48,9 @@ export const PHONE_DIGITS = { min: 6, max: 20 } as const;
 
 /** Years the planning works with; anything else is a typo (0202, 20266) rather than a plan. */
 export const PLANNING_YEARS = { first: 2000, last: 2099 } as const;
+
+/**
+ * How long the admin console offers to undo a delete or a reassignment: long enough to notice a slip, short enough
+ * not to undo someone else's work. The consumer hears of such a change only after it, so an undone one says nothing.
+ */
+export const UNDO_SECONDS = 10;

@@ -2,6 +2,8 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
+import { CancellationNoticeService } from './cancellation-notice.service.js';
+import { MessageChannel } from './consumer-message.entity.js';
 import { MessageLogService } from './message-log.service.js';
 import { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
 
@@ -18,6 +20,19 @@ export class MessageLogResolver {
     @Arg('orderId', () => Int, { description: 'The order (its `id`).' }) orderId: number,
   ): Promise<OrderMessageLog> {
     return new MessageLogService(ctx).log(orderId);
+  }
+
+  @Query(() => [MessageChannel], {
+    description:
+      "How the order's consumer would be told of its deletion now: the channels a cancellation would go on (where the " +
+      'window was told, with messages on and not unsubscribed); empty when nothing would go. It goes once the ' +
+      'undo has passed, and not at all when the delete is undone. ORDER_NOT_FOUND for an unknown order.',
+  })
+  orderCancellationChannels(
+    @Ctx() ctx: AppContext,
+    @Arg('orderId', () => Int, { description: 'The order (its `id`).' }) orderId: number,
+  ): Promise<MessageChannel[]> {
+    return new CancellationNoticeService(ctx).channels(orderId);
   }
 
   @Mutation(() => ConsumerMessageLogEntry, {

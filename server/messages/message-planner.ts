@@ -16,6 +16,17 @@ import { SEND_QUEUES, type SendJob } from './message-sender.js';
 /** Orders written per transaction: a publication of thousands of orders commits in slices. */
 const ORDERS_PER_TRANSACTION = 500;
 
+/** The job that plans an order's messages again once its last change can no longer be undone. */
+export const AFTER_UNDO_QUEUE = 'consumer-messages.after-undo';
+
+/** The job data of a plan after the undo: the order's id. */
+export interface AfterUndoJob {
+  orderId: number;
+}
+
+/** How long after the undo's end the plan runs: the database's clock (which starts the job) and ours may differ a little. */
+const AFTER_UNDO_MARGIN_MS = 1_000;
+
 /** Where a message on the channel goes for this order; null when the order has no such address. */
 export function addressOf(order: Pick<Order, 'email' | 'phone' | 'country'>, channel: MessageChannel): string | null {
   if (channel === MessageChannel.EMAIL) {
@@ -191,7 +202,13 @@ export class MessagePlanner {
         const orders = await new OrderRepository(em).manyIncludingDeleted(orderIds);
         const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
         const rows: NewMessageRow[] = [];
+        const held: Order[] = [];
         for (const order of orders) {
+          // A change the admin can still undo is not told yet: told and undone, the consumer would hear it twice.
+          if (order.undoableUntil !== null && order.undoableUntil.getTime() > now.getTime()) {
+            held.push(order);
+            continue;
+          }
           for (const channel of channels) {
             const history = told.filter((message) => message.order.id === order.id && message.channel === channel);
             const plan = plannedMessage(order, days, history, now);
@@ -213,9 +230,29 @@ export class MessagePlanner {
             });
           }
         }
+        await this.planAfterUndo(em, held, now);
         return this.insert(em, rows);
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );
+  }
+
+  /**
+   * Queues, in the caller's transaction, a plan of each held order for when its undo has passed: it reads the order
+   * and what its consumer was told then, so an undone change tells nothing and a kept one is told once. One job per
+   * order and end of undo, whoever plans it (every instance hears a change); should the job still find the order held
+   * (the clocks differ more than the margin), the minute's publication tells it.
+   */
+  private async planAfterUndo(em: EntityManager, held: readonly Order[], now: Date): Promise<void> {
+    for (const order of held) {
+      const until = order.undoableUntil?.getTime() ?? now.getTime();
+      // The job queue starts jobs on real time, our clock may stand elsewhere (a demo): the wait is what is left.
+      const startAfter = new Date(Date.now() + until - now.getTime() + AFTER_UNDO_MARGIN_MS);
+      await this.jobs.send(AFTER_UNDO_QUEUE, { orderId: order.id } satisfies AfterUndoJob, {
+        singletonKey: `order-${order.id}-until-${until}`,
+        startAfter,
+        em,
+      });
+    }
   }
 }

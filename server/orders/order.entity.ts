@@ -144,6 +144,13 @@ export class Order {
   @Property({ length: 201, nullable: true })
   deletedByName: string | null = null;
 
+  /**
+   * Until when the last change of the order can still be undone in the admin console (a delete, a reassignment): the
+   * consumer is told nothing of the order before, so an undone change says nothing at all. Kept after the undo.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  undoableUntil: Date | null = null;
+
   /** Not a column: the three deletion columns as one value, null while the order is active. */
   @Field(() => OrderDeletion, {
     nullable: true,

@@ -23,6 +23,13 @@ import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 import { fullName } from '../../shared/staff.js';
+import { UNDO_SECONDS } from '../../shared/orders.js';
+
+/**
+ * The console shows its undo for `UNDO_SECONDS` from when the answer arrives; the answer and the undo's own request
+ * take time too, so the consumer's message waits this much longer than the button stays.
+ */
+const UNDO_MARGIN_SECONDS = 5;
 
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
@@ -57,6 +64,11 @@ export class OrderService {
 
   private get now(): Date {
     return this.ctx.services.clock.now();
+  }
+
+  /** Until when a change made now can be undone, and so stays untold to the consumer. */
+  private get undoableUntil(): Date {
+    return new Date(this.now.getTime() + (UNDO_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
   }
 
   /** Creates an order after checking every field; all problems are reported at once, per field. */
@@ -142,6 +154,7 @@ export class OrderService {
         const before = pickValues(orderValues(order), ['technician']);
         order.technician = technician;
         order.updatedAt = this.now;
+        order.undoableUntil = this.undoableUntil;
         await recordOrderEvents(this.ctx, em, OrderEventKind.REASSIGNED, [
           { order, before, after: pickValues(orderValues(order), ['technician']) },
         ]);
@@ -164,6 +177,7 @@ export class OrderService {
       // The personal links sent so far end for good: a restore announces a new one (docs/rules.md, Personal link).
       order.linkGeneration += 1;
       order.updatedAt = this.now;
+      order.undoableUntil = this.undoableUntil;
       await recordOrderEvents(this.ctx, em, OrderEventKind.DELETED, [
         { order, before: { deleted: false }, after: { deleted: true } },
       ]);

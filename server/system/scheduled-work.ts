@@ -6,7 +6,7 @@ import { OrderEventKind } from '../audit/order-event-kind.js';
 import { createSmsSender } from '../common/sms/sms-sender.js';
 import type { AppServices } from '../context.js';
 import { MessageChannel } from '../messages/consumer-message.entity.js';
-import { MessagePlanner } from '../messages/message-planner.js';
+import { AFTER_UNDO_QUEUE, MessagePlanner, type AfterUndoJob } from '../messages/message-planner.js';
 import { purgeMessageAddresses, purgeOutboxFiles } from '../messages/message-purge.js';
 import {
   MessageSender,
@@ -147,6 +147,17 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     expireInSeconds: 600,
     handler: async () => {
       await planner.plan(services.clock.now());
+    },
+  });
+  // An order's messages after its last change could be undone: the change is told then, or nothing when it was undone.
+  await jobs.define<AfterUndoJob>({
+    name: AFTER_UNDO_QUEUE,
+    policy: 'exclusive',
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    expireInSeconds: 120,
+    handler: async (job) => {
+      await planner.plan(services.clock.now(), [job.orderId]);
     },
   });
   await jobs.define({

@@ -162,4 +162,10 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261204210000_rate_limit_lock_order.js'))
         .Migration20261204210000_rate_limit_lock_order,
   },
+  // consumer messages of an order wait while its last change can be undone
+  {
+    name: 'Migration20261205090000_order_undoable_until',
+    load: async () =>
+      (await import('./Migration20261205090000_order_undoable_until.js')).Migration20261205090000_order_undoable_until,
+  },
 ];

@@ -4,7 +4,7 @@ import { LinkPurpose, signLinkToken, visitBinding } from '../../../server/consum
 import { ConsumerMessage, MessageKind, MessageStatus } from '../../../server/messages/consumer-message.entity.js';
 import { Order } from '../../../server/orders/order.entity.js';
 import { INCLUDING_DELETED } from '../../../server/orders/repository/active-orders.js';
-import { settleConsumerMessages } from '../../utils/consumer-messages.js';
+import { passUndoAndPublish, settleConsumerMessages } from '../../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startLocalSmtp, type LocalSmtp } from '../../utils/message-transports.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
@@ -129,6 +129,7 @@ describe('a personal link lives with its order: through moves and reassignments,
     const { order, link } = await arrange('terug@example.nl');
     await act(DELETE, { id: order.id });
     expect(await open(link)).toEqual({ __typename: 'PersonalLinkRefused', reason: 'REVOKED' });
+    await passUndoAndPublish(server);
     await mailOf(order, MessageKind.CANCELLATION, 'Uw afspraak van');
 
     await act(RESTORE, { id: order.id });

@@ -5,7 +5,12 @@ import { ConsumerMessage, MessageChannel, MessageKind } from '../../../server/me
 import { gsm7Length, SMS_MAX_LENGTH } from '../../../server/messages/message-content.js';
 import { MessagePlanner } from '../../../server/messages/message-planner.js';
 import type { Order } from '../../../server/orders/order.entity.js';
-import { publishMessagesNow, settleConsumerMessages, waitForMessagesSent } from '../../utils/consumer-messages.js';
+import {
+  passUndoAndPublish,
+  publishMessagesNow,
+  settleConsumerMessages,
+  waitForMessagesSent,
+} from '../../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import {
   startLocalSmtp,
@@ -101,6 +106,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
   it('tells the window again, once, by mail and SMS: "uw afspraak gaat toch door"', async () => {
     const order = await arrange(Country.NL, 'terug@example.nl', '06 11223344');
     await act(DELETE, order);
+    await passUndoAndPublish(server);
     await told(order, 2);
     expect(mailsTo(smtp, 'terug@example.nl').map((mail) => mail.subject)).toEqual([
       'Uw monteur komt woensdag 2 december tussen 10:00 en 13:00 uur',
@@ -141,10 +147,12 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
   it('tells a second delete and a second restore each once, beside the rows of the first round', async () => {
     const order = await arrange(Country.NL, 'heen-en-weer@example.nl', '06 22113344');
     await act(DELETE, order);
+    await passUndoAndPublish(server);
     await told(order, 2);
     await act(RESTORE, order);
     await told(order, 3);
     await act(DELETE, order);
+    await passUndoAndPublish(server);
     await told(order, 4);
     await act(RESTORE, order);
     await told(order, 5);
@@ -185,6 +193,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
   it('is in French for a Belgian visit', async () => {
     const order = await arrange(Country.BE, 'retour@example.be', '0470 11 22 33');
     await act(DELETE, order);
+    await passUndoAndPublish(server);
     await told(order, 2);
     await act(RESTORE, order);
     await told(order, 3);

@@ -145,6 +145,12 @@ export const texts: PartTexts<'admin'> = {
   'admin.orders.deleteTitle': 'Supprimer la mission {reference} ?',
   'admin.orders.deleteBody':
     "La visite chez {name} le {window} est annulée. Vous pouvez rétablir la mission tant que le jour n'est ni passé ni confirmé.",
+  'admin.orders.deleteNoticeEmailSms': "Le client est prévenu par e-mail et SMS que la visite n'a pas lieu.",
+  'admin.orders.deleteNoticeEmail': "Le client est prévenu par e-mail que la visite n'a pas lieu.",
+  'admin.orders.deleteNoticeSms': "Le client est prévenu par SMS que la visite n'a pas lieu.",
+  'admin.orders.deleteNoticeUndo': 'Si vous annulez dans les {seconds} secondes, rien ne part.',
+  'admin.orders.deleteNoticeNone': "Le client n'en reçoit aucun message.",
+  'admin.orders.deleteNoticeUnknown': 'Impossible de savoir si le client sera prévenu.',
   'admin.orders.restore': 'Rétablir',
   'admin.orders.restoreTitle': 'Rétablir la mission {reference} ?',
   'admin.orders.restoreBody': 'La visite chez {name} le {window} a de nouveau lieu, avec {technician}.',

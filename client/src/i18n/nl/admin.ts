@@ -142,6 +142,12 @@ export const texts = {
   'admin.orders.deleteTitle': 'Opdracht {reference} verwijderen?',
   'admin.orders.deleteBody':
     'Het bezoek bij {name} op {window} vervalt. U kunt de opdracht terugzetten zolang de dag niet voorbij of bevestigd is.',
+  'admin.orders.deleteNoticeEmailSms': 'De klant krijgt per e-mail en sms bericht dat het bezoek niet doorgaat.',
+  'admin.orders.deleteNoticeEmail': 'De klant krijgt per e-mail bericht dat het bezoek niet doorgaat.',
+  'admin.orders.deleteNoticeSms': 'De klant krijgt per sms bericht dat het bezoek niet doorgaat.',
+  'admin.orders.deleteNoticeUndo': 'Maakt u het binnen {seconds} seconden ongedaan, dan gaat er niets.',
+  'admin.orders.deleteNoticeNone': 'De klant krijgt hierover geen bericht.',
+  'admin.orders.deleteNoticeUnknown': 'Of de klant bericht krijgt, kon niet worden opgehaald.',
   'admin.orders.restore': 'Terugzetten',
   'admin.orders.restoreTitle': 'Opdracht {reference} terugzetten?',
   'admin.orders.restoreBody': 'Het bezoek bij {name} op {window} gaat weer door, bij {technician}.',

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/i18n';
+import { UNDO_SECONDS } from '../../../../../shared/orders.js';
 import type { MutationOutcome } from '../order-mutations';
-
-/** How long "Ongedaan maken" stays: long enough to notice a slip, short enough not to undo someone else's work. */
-export const UNDO_SECONDS = 10;
 
 export type Undo = { text: string; run: () => Promise<MutationOutcome> };
 
