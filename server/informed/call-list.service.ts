@@ -96,15 +96,22 @@ export class CallListService {
       seenBefore: cutoff,
       technicianId,
     });
-    // A called customer stays on the list even after looking the window up: the call is the dispatcher's work.
-    const listed = rows.filter((row) => !row.informed || row.status !== null);
+    // A called customer stays on the list even after looking the window up: the call is the dispatcher's work; and a
+    // customer who looked and answered "call me" asked for exactly that.
+    const listed = rows.filter((row) => !row.informed || row.status !== null || row.asks_call);
     const counts = Object.values(CallListStatus).map((status) => ({
       status,
       count: listed.filter((row) => statusOf(row) === status).length,
     }));
     const matching = filter.status ? listed.filter((row) => statusOf(row) === filter.status) : listed;
-    // The rows come by start; the done ones move to the end, each part keeping that order.
-    const ordered = [...matching.filter((row) => !isDone(row)), ...matching.filter(isDone)];
+    // The rows come by start; those asking to be called come first (they wait for us), the done ones move to the
+    // end, each part keeping that order.
+    const waiting = matching.filter((row) => !isDone(row));
+    const ordered = [
+      ...waiting.filter((row) => row.asks_call),
+      ...waiting.filter((row) => !row.asks_call),
+      ...matching.filter(isDone),
+    ];
     const ids = ordered.slice(0, MAX_LISTED).map((row) => Number(row.id));
     const loaded = ids.length === 0 ? [] : await em.find(Order, { id: { $in: ids } }, { populate: ['technician'] });
     const byId = new Map(loaded.map((order) => [order.id, order]));

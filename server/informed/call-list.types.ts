@@ -38,7 +38,7 @@ export class CallListStatusCount {
 
 @ObjectType({
   description:
-    'The evening-before call list: the orders of the next working day whose customer has not looked up the window by the chosen time, and those already called.',
+    'The evening-before call list: the orders of the next working day whose customer has not looked up the window by the chosen time or asked to be called, and those already called.',
 })
 @RequireRoleForAll(Role.ADMIN)
 export class CallList {
@@ -78,7 +78,7 @@ export class CallList {
 
   @Field(() => [Order], {
     description:
-      'The rows: orders whose customer has not seen the window between `windowShownFrom` and `cutoff`, and orders with a call status for that day. Calls still to make first (not called, no answer, voicemail), then the done ones (reached, wrong number); each part by start. At most 500.',
+      'The rows: orders whose customer has not seen the window between `windowShownFrom` and `cutoff`, orders whose customer answered CALL_ME, and orders with a call status for that day. Calls still to make first (those asking to be called, then the others: not called, no answer, voicemail), then the done ones (reached, wrong number); each part by start. At most 500.',
   })
   orders!: Order[];
 }

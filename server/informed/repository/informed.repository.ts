@@ -11,11 +11,15 @@ import type { CallStatus } from '../order-call.entity.js';
 /** An instant as the driver hands it back. */
 type Instant = Date | string;
 
-/** An order of the call list's day with its call of that day and whether its customer saw the window. */
+/**
+ * An order of the call list's day with its call of that day, whether its customer saw the window, and whether they
+ * answered that they cannot be there and ask to be called.
+ */
 export interface CallListRow {
   id: number;
   informed: boolean;
   status: CallStatus | null;
+  asks_call: boolean;
 }
 
 /** The lookups that listed an order: how many, the first and the last, and the first once the window showed. */
@@ -34,6 +38,7 @@ export interface OrderLookupsRow {
 function callListSql(country: Country, byTechnician: boolean): string {
   return `
     select o.id, c.status,
+           exists (select 1 from consumer_replies r where r.order_id = o.id and r.answer = 'CALL_ME') as asks_call,
            exists (select 1 from orders same join site_visits v on v.order_id = same.id
                    where ${SAME_CUSTOMER_SQL[country]} and ${VISIT_LISTED_ORDER_SQL}
                      and v.visited_at >= ? and v.visited_at < ?) as informed

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../../server/common/locale.js';
 import { Holiday } from '../../../server/holidays/holiday.entity.js';
+import { ConsumerReply, VisitAnswer } from '../../../server/replies/consumer-reply.entity.js';
 import type { Order } from '../../../server/orders/order.entity.js';
 import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor, type OrderOverrides } from '../../utils/factories.js';
@@ -260,5 +261,51 @@ describe('informed? and the evening-before call list', () => {
     expect(asTechnician.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     const asConsumer = await server.graphql(CALL_LIST, {}, { token: tokensFor(server).consumer([orders.D]) });
     expect(asConsumer.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('customers who asked to be called', () => {
+  let server: TestServer;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CLOCK_NOW: MONDAY_EVENING.toISOString() } });
+    adminToken = tokensFor(server).admin(await createAdmin(server.em()));
+    const em = server.em();
+    const tuesday = (hour: number) => new Date(`2026-11-24T${String(hour).padStart(2, '0')}:00:00+01:00`);
+    const make = (reference: string, hour: number, zipcode: string) =>
+      createOrder(em, {
+        referenceNumber: reference,
+        createdAt: CREATED,
+        zipcode,
+        houseNumber: '1',
+        appointment: tuesday(hour),
+      });
+    // Looked up the window and answered "call me", the latest visit of the day.
+    const asks = await make('ASK-LATE', 15, '1111AA');
+    // Looked up the window and answered "I am home": nothing to call about.
+    const home = await make('ASK-HOME', 9, '2222BB');
+    // Never looked.
+    await make('ASK-NEVER', 8, '3333CC');
+    for (const order of [asks, home]) {
+      em.create(SiteVisit, {
+        visitedAt: new Date('2026-11-23T17:00:00+01:00'),
+        order: order.id,
+        userAgent: 'test',
+        browser: 'Chrome',
+        os: 'Android',
+      });
+    }
+    const repliedAt = new Date('2026-11-23T17:05:00+01:00');
+    em.create(ConsumerReply, { order: asks, answer: VisitAnswer.CALL_ME, createdAt: repliedAt, updatedAt: repliedAt });
+    em.create(ConsumerReply, { order: home, answer: VisitAnswer.AT_HOME, createdAt: repliedAt, updatedAt: repliedAt });
+    await em.flush();
+  });
+  afterAll(() => server.stop());
+
+  it('lists them first, though they saw the window, and leaves out those who answered they are home', async () => {
+    const { body } = await server.graphql<CallListData>(CALL_LIST, { country: 'NL' }, { token: adminToken });
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.callList.orders.map((order) => order.referenceNumber)).toEqual(['ASK-LATE', 'ASK-NEVER']);
   });
 });

@@ -301,6 +301,12 @@ function CallListResult({
                     </td>
                     <td>
                       <strong>{order.name}</strong>
+                      {reply?.answer === 'CALL_ME' && (
+                        <>
+                          {' '}
+                          <span className="badge badge-reply-call_me">{t('admin.ordersList.reply.CALL_ME')}</span>
+                        </>
+                      )}
                       <br />
                       <span className="muted">{addressLine(order)} · </span>
                       <Link to={orderPagePath(order.referenceNumber)}>{order.referenceNumber}</Link>
