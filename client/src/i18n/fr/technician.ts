@@ -67,6 +67,7 @@ export const texts: PartTexts<'technician'> = {
   'technician.today.action.arrived': 'Arrivé',
   'technician.today.action.finished': 'Terminée',
   'technician.today.action.undo': 'Corriger',
+  'technician.today.callFirst': 'Ce client a demandé à être appelé : appelez-le avant de partir.',
   'technician.today.arrivalQuestion': 'Quand arrivez-vous ?',
   'technician.today.inMinutes': 'Dans {minutes} min',
   'technician.today.arrivalTime': 'Ou à (heure)',

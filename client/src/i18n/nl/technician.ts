@@ -65,6 +65,7 @@ export const texts = {
   'technician.today.action.arrived': 'Aangekomen',
   'technician.today.action.finished': 'Afgerond',
   'technician.today.action.undo': 'Corrigeren',
+  'technician.today.callFirst': 'Deze klant vroeg om gebeld te worden: bel eerst, voordat u vertrekt.',
   'technician.today.arrivalQuestion': 'Wanneer bent u er?',
   'technician.today.inMinutes': 'Over {minutes} min',
   'technician.today.arrivalTime': 'Of om (tijd)',

@@ -60,7 +60,13 @@ export function VisitCard({
       </div>
       {asking === null && <VisitActions ref={actionsRef} status={status} onAsk={ask} onTap={taps.tap} />}
       {asking === 'arrival' && (
-        <ArrivalQuestion ref={questionRef} idPrefix={ids} arrival={taps.arrival} onCancel={() => ask(null)} />
+        <ArrivalQuestion
+          ref={questionRef}
+          idPrefix={ids}
+          arrival={taps.arrival}
+          callFirst={order.reply?.answer === 'CALL_ME'}
+          onCancel={() => ask(null)}
+        />
       )}
       {asking === 'outcome' && (
         <OutcomeQuestion ref={questionRef} idPrefix={ids} answer={taps.outcome} onCancel={() => ask(null)} />
