@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNDO_SECONDS } from '../../shared/orders.js';
 import { addDays, instantOf, localDateOf, weekdayOf } from '../../shared/zoned-time.js';
+import { Country } from '../../server/common/locale.js';
+import {
+  ConsumerMessage,
+  MessageChannel,
+  MessageKind,
+  MessageStatus,
+} from '../../server/messages/consumer-message.entity.js';
+import { MessageSetting } from '../../server/message-settings/message-setting.entity.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
@@ -9,12 +18,15 @@ import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+import { openOnSite, SITES } from './utils/sites.js';
 
 const ZONE = 'Europe/Amsterdam';
 /** A week ahead: never "before today", whatever time the test runs. */
 const VISIT_DATE = addDays(localDateOf(new Date(), ZONE), 7);
 /** The working day after it (a Sunday is no day for a visit). */
 const NEXT_DATE = weekdayOf(addDays(VISIT_DATE, 1)) === 0 ? addDays(VISIT_DATE, 2) : addDays(VISIT_DATE, 1);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('orders screens (built app in Chromium)', () => {
   let app: AppProcess;
@@ -241,7 +253,12 @@ describe('orders screens (built app in Chromium)', () => {
     });
     await page.getByRole('button', { name: 'Verwijderen' }).click();
     const question = page.getByRole('dialog', { name: 'Opdracht E2E-1 verwijderen?' });
-    await question.getByText(/^Het bezoek bij Anna Jansen op .* 13:00–16:00 vervalt\./).waitFor();
+    // E2E-1 was never told anything (its day is not published yet), so the dialog says no message goes.
+    await question
+      .getByText(
+        /^Het bezoek bij Anna Jansen op .* 13:00–16:00 vervalt\. U kunt de opdracht terugzetten zolang de dag niet voorbij of bevestigd is\. De klant krijgt hierover geen bericht\.$/,
+      )
+      .waitFor();
     await expectNoAxeViolations(page, 'order-delete-dialog');
     await question.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByText('Opdracht verwijderd').waitFor();
@@ -269,6 +286,83 @@ describe('orders screens (built app in Chromium)', () => {
       .click();
     await page.getByText('Opdracht teruggezet').waitFor();
     expect((await orderByReference('E2E-1'))?.deletedAt).toBeNull();
+    await context.close();
+  });
+
+  it('says in French that the Belgian customer is told by e-mail and SMS, and leaves the order when cancelled', async () => {
+    const [, belgium] = SITES;
+    await withDatabase(app, async (em) => {
+      // As the migration left it, but stated: whether anything is told depends on these three.
+      const updated = await em.nativeUpdate(
+        MessageSetting,
+        { country: Country.BE },
+        { enabled: true, email: true, sms: true },
+      );
+      expect(updated).toBe(1);
+      const luc = await createTechnician(em, {
+        firstname: 'Luc',
+        lastname: 'Peeters',
+        personalNumber: 'B20001',
+        country: Country.BE,
+      });
+      const order = await createOrder(em, {
+        referenceNumber: 'BE-DEL-1',
+        name: 'Marie Dupont',
+        email: 'marie.dupont@example.be',
+        phone: '0470 12 34 56',
+        zipcode: '1000',
+        city: 'Bruxelles',
+        country: Country.BE,
+        appointment: instantOf(VISIT_DATE, 10, 0, ZONE),
+        technician: luc,
+      });
+      // The window was told on both channels: a delete now is a cancellation to tell on both.
+      const sentAt = new Date();
+      const told = (channel: MessageChannel, recipient: string) =>
+        em.create(ConsumerMessage, {
+          order,
+          kind: MessageKind.WINDOW,
+          channel,
+          windowStart: order.appointment,
+          windowSeconds: order.duration,
+          recipient,
+          language: 'fr',
+          status: MessageStatus.SENT,
+          tries: 1,
+          createdAt: sentAt,
+          sentAt,
+        });
+      told(MessageChannel.EMAIL, 'marie.dupont@example.be');
+      told(MessageChannel.SMS, '+32470123456');
+      await em.flush();
+    });
+
+    const { page, context } = await openOnSite(browser, app, belgium, '/admin/appointment/manage', {
+      storage: { adminToken },
+    });
+    await page.getByLabel('Numéro de référence').fill('BE-DEL-1');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('heading', { name: 'Mission BE-DEL-1' }).waitFor();
+    const deleteButton = page.getByRole('button', { name: 'Supprimer', exact: true });
+    await deleteButton.click();
+    const question = page.getByRole('dialog', { name: 'Supprimer la mission BE-DEL-1 ?' });
+    const restorable = "Vous pouvez rétablir la mission tant que le jour n'est ni passé ni confirmé.";
+    const notice =
+      "Le client est prévenu par e-mail et SMS que la visite n'a pas lieu. " +
+      `Si vous annulez dans les ${UNDO_SECONDS} secondes, rien ne part.`;
+    await question
+      .getByText(
+        new RegExp(`^La visite chez Marie Dupont le .* est annulée\\. ${escape(restorable)} ${escape(notice)}$`),
+      )
+      .waitFor();
+    await expectNoAxeViolations(page, 'order-delete-dialog-fr-notice');
+    await saveScreenshot(page, 'orders-delete-dialog-fr-notice');
+
+    await question.getByRole('button', { name: 'Annuler' }).click();
+    await question.waitFor({ state: 'hidden' });
+    // The keyboard goes back to where the user was, never to the top of the document.
+    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await orderByReference('BE-DEL-1')).toMatchObject({ deletedAt: null });
     await context.close();
   });
 
