@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderEvent } from '../../server/audit/order-event.entity.js';
+import { ConsumerReply, VisitAnswer } from '../../server/replies/consumer-reply.entity.js';
 import { ScheduleConfirmation } from '../../server/schedule/schedule-confirmation.entity.js';
 import { Country } from '../../server/common/locale.js';
 import { instantOf } from '../../shared/zoned-time.js';
@@ -9,6 +10,7 @@ import { resetLinkOf, waitForMail } from '../utils/outbox.js';
 import { clockTimesSince } from './utils/arrival.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { expectNoAxeViolations } from './utils/accessibility.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
 /** Monday 23 November 2026, 09:00 in Amsterdam and Brussels: today's visits are under way. */
@@ -147,6 +149,53 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await office.page.getByText('Monteur onderweg').first().waitFor();
     await saveScreenshot(office.page, 'admin-order-visit-status');
     await office.context.close();
+  });
+
+  it('names a customer who asked to be called before the technician sets out, in Dutch and French', async () => {
+    for (const [firstname, country, path, onTheWay, warning] of [
+      [
+        'Kim',
+        Country.NL,
+        '/technician/today',
+        'Onderweg',
+        'Deze klant vroeg om gebeld te worden: bel eerst, voordat u vertrekt.',
+      ],
+      [
+        'Léa',
+        Country.BE,
+        '/technician/today?country=BE&lang=fr',
+        'En route',
+        'Ce client a demandé à être appelé : appelez-le avant de partir.',
+      ],
+    ] as const) {
+      const { technician, carla } = await arrangeToday(firstname, country);
+      await withDatabase(app, async (em) => {
+        const repliedAt = new Date(NOW);
+        em.create(ConsumerReply, {
+          order: carla.id,
+          answer: VisitAnswer.CALL_ME,
+          createdAt: repliedAt,
+          updatedAt: repliedAt,
+        });
+        await em.flush();
+      });
+      const { page, context } = await browser.newPage({ viewport: PHONE });
+      await openWithStorage(page, app, { accessToken: appTokens(app).signTechnician(technician) }, path);
+      await card(page, 'Carla de Boer').getByRole('button', { name: onTheWay }).click();
+      const question = card(page, 'Carla de Boer').getByRole('group');
+      await question.getByText(warning).waitFor();
+      // Said when the question takes the focus, not only shown.
+      expect(await question.getAttribute('aria-describedby')).toBe(
+        await question.getByText(warning).getAttribute('id'),
+      );
+      await expectNoAxeViolations(page, `technician-call-first-${country}`);
+      // Anna did not ask: her question has no warning.
+      await page.keyboard.press('Escape');
+      await card(page, 'Anna Jansen').getByRole('button', { name: onTheWay }).click();
+      await card(page, 'Anna Jansen').getByRole('group').waitFor();
+      expect(await card(page, 'Anna Jansen').getByText(warning).count()).toBe(0);
+      await context.close();
+    }
   });
 
   it('speaks French on the French site', async () => {
