@@ -18,14 +18,17 @@ export const MERGE_BATCH_ROWS = 5000;
 /** Serialises imports: two files touching the same reference numbers never interleave. */
 const IMPORT_LOCK_KEY = 'tijdvak:orders-import';
 
-/** Order columns an import always writes, in staging and merge order. */
 /**
- * A row that gives an order another e-mail address or phone number gives it to another person: the personal links
- * sent to the old contact end (docs/rules.md, Personal link). A new name alone is a correction of the same person.
+ * The personal links sent so far end when an address they went to stops being the order's: replaced or removed, the
+ * e-mail address (in any case) or the phone number (by its digits) may now be another person's (docs/rules.md,
+ * Personal link). Adding an address the order lacked, another notation or a new name is the same person.
  */
 const LINK_GENERATION_ON_NEW_CONTACT = `link_generation = o.link_generation
-  + case when (o.email, o.phone_normalized) is distinct from (excluded.email, excluded.phone_normalized) then 1 else 0 end`;
+  + case when (o.email <> '' and lower(o.email) is distinct from lower(excluded.email))
+           or (o.phone_normalized <> '' and o.phone_normalized is distinct from excluded.phone_normalized)
+         then 1 else 0 end`;
 
+/** Order columns an import always writes, in staging and merge order. */
 const ALWAYS_WRITTEN = [
   'name',
   'email',
