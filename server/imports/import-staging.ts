@@ -49,6 +49,8 @@ const OPTIONAL_WRITES = [
   { csv: 'technician', column: 'technician_id' },
   { csv: 'flag', column: 'special' },
   { csv: 'external', column: 'external_company' },
+  // The row's language, its postcode's when the cell is empty: a file with the column states it for every row.
+  { csv: 'language', column: 'language' },
 ] as const;
 
 const STAGING_COPY = `copy import_staging (line, reference_number, complete, ${ALWAYS_WRITTEN.join(', ')},
@@ -79,6 +81,7 @@ export function stagingLine(row: StagedOrder | StagedReference): string {
     row.technicianId,
     row.special,
     row.externalCompany,
+    row.language,
   ]);
 }
 
@@ -124,7 +127,8 @@ export class ImportStaging {
       house_number_addition varchar(10),
       technician_id int,
       special boolean,
-      external_company smallint
+      external_company smallint,
+      language varchar(2)
     ) on commit drop`);
   }
 
