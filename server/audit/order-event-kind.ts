@@ -21,6 +21,7 @@ export enum OrderEventKind {
   CONSUMER_RATED = 'CONSUMER_RATED',
   CALL_STATUS_SET = 'CALL_STATUS_SET',
   ADDRESS_CHANGED = 'ADDRESS_CHANGED',
+  CONSUMER_LANGUAGE_CHOSEN = 'CONSUMER_LANGUAGE_CHOSEN',
 }
 
 registerEnumType(OrderEventKind, {
@@ -49,6 +50,10 @@ registerEnumType(OrderEventKind, {
       description: 'An admin moved the visit to another date or window (and perhaps another technician).',
     },
     RESTORED: { description: 'An admin restored the deleted order.' },
+    CONSUMER_LANGUAGE_CHOSEN: {
+      description:
+        'The customer chose the language of our pages; later messages are in it. `changes` holds `language`.',
+    },
     CONSUMER_RATED: {
       description: 'The customer rated the finished visit, or changed the rating; `changes` holds the score.',
     },

@@ -1,19 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { externalHandlingOf } from '../common/auth/tokens.js';
 import type { AppServices } from '../context.js';
-import { consumerLanguageOf } from './consumer-language.js';
 import { checkPersonalLink, LinkRefusal } from './link-check.js';
 import { maskEmail } from './masked-contact.js';
 import { EmailUnsubscribed, PersonalLinkOpened, PersonalLinkRefused } from './personal-link.types.js';
 import { unsubscribe } from './unsubscribes.js';
 import { LinkPurpose, readLinkToken } from './link-token.js';
-import { normalizeEmailAddress, OrderRepository, type Order } from '../orders/index.js';
+import { normalizeEmailAddress, orderLanguageOf, OrderRepository, type Order } from '../orders/index.js';
 
 function refusal(reason: LinkRefusal, order: Order | null): PersonalLinkRefused {
   return Object.assign(new PersonalLinkRefused(), {
     reason,
     orderCountry: order?.country ?? null,
-    orderLanguage: order ? consumerLanguageOf(order.country) : null,
+    orderLanguage: order ? orderLanguageOf(order) : null,
   });
 }
 
@@ -43,7 +42,7 @@ export class PersonalLinkService {
     return Object.assign(new PersonalLinkOpened(), {
       dataToken: tokens.signConsumer([order.id], externalHandlingOf(order)),
       country: order.country,
-      language: consumerLanguageOf(order.country),
+      language: orderLanguageOf(order),
     });
   }
 
@@ -62,7 +61,7 @@ export class PersonalLinkService {
     return Object.assign(new EmailUnsubscribed(), {
       maskedEmail: maskEmail(normalizeEmailAddress(order.email)),
       country: order.country,
-      language: consumerLanguageOf(order.country),
+      language: orderLanguageOf(order),
     });
   }
 }

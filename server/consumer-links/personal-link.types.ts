@@ -10,7 +10,7 @@ registerEnumType(LinkRefusal, {
     EXPIRED: { description: 'The visit day is over (the link is valid until local midnight after the visit).' },
     REVOKED: {
       description:
-        'The visit was cancelled, moved to another time or given to another technician after the link was sent; a newer message has the current link.',
+        'The order was deleted (restored or not), or an address the link went to was replaced, after the link was sent; a newer message has the current link.',
     },
   },
 });
@@ -32,7 +32,7 @@ export class PersonalLinkOpened {
 
 @ObjectType({ description: 'The personal link does not open the visit; look it up by address or phone instead.' })
 export class PersonalLinkRefused {
-  @Field(() => LinkRefusal, { description: 'Why: not ours, past its visit day, or about a visit that changed.' })
+  @Field(() => LinkRefusal, { description: 'Why: not ours, past its visit day, or revoked.' })
   reason!: LinkRefusal;
 
   @Field(() => Country, {

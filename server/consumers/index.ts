@@ -1,5 +1,11 @@
+import { ConsumerLanguageResolver } from './consumer-language.resolver.js';
 import { ConsumerResolver } from './consumer.resolver.js';
 import { OrderExternalPartnerResolver } from './external-partner.resolver.js';
 import { VisitReplyResolver } from './visit-reply.resolver.js';
 
-export const consumerResolvers = [ConsumerResolver, VisitReplyResolver, OrderExternalPartnerResolver] as const;
+export const consumerResolvers = [
+  ConsumerResolver,
+  VisitReplyResolver,
+  OrderExternalPartnerResolver,
+  ConsumerLanguageResolver,
+] as const;

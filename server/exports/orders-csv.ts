@@ -5,7 +5,13 @@ import type { AppContext } from '../context.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { copyToStdout } from '../common/db/copy-to-stdout.js';
 import { formatLocalDate, localPartsOf } from '../../shared/zoned-time.js';
-import { ADDRESS_DETAIL_COLUMNS, CSV_COLUMNS, formatCsvDate, type CsvColumn } from '../imports/csv-format.js';
+import {
+  ADDRESS_DETAIL_COLUMNS,
+  CSV_COLUMNS,
+  formatCsvDate,
+  IMPORT_ONLY_COLUMNS,
+  type CsvColumn,
+} from '../imports/csv-format.js';
 import { formatVisitWindow } from '../imports/import-window.js';
 import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
 import { AppError } from '../common/errors/app-error.js';
@@ -88,7 +94,7 @@ const textCell =
     if (!row.isNull(field)) out.cellBytes(row.buffer, row.starts[field], row.ends[field]);
   };
 
-const CELL_WRITERS: Record<CsvColumn, CellWriter> = {
+const CELL_WRITERS: Record<Exclude<CsvColumn, 'language'>, CellWriter> = {
   reference_number: textCell(Field.referenceNumber),
   name: textCell(Field.name),
   email: textCell(Field.email),
@@ -108,8 +114,13 @@ const CELL_WRITERS: Record<CsvColumn, CellWriter> = {
   },
 };
 
+/** The columns an export may write: all but those only an import reads. */
+type ExportedColumn = keyof typeof CELL_WRITERS;
+
+const isExported = (column: CsvColumn): column is ExportedColumn => !IMPORT_ONLY_COLUMNS.has(column);
+
 /** Writes each order as a CSV record of `columns`. */
-function orderRecords(out: CsvBytes, columns: readonly CsvColumn[], zone: string): (row: BinaryCopyRow) => void {
+function orderRecords(out: CsvBytes, columns: readonly ExportedColumn[], zone: string): (row: BinaryCopyRow) => void {
   const writers = columns.map((column) => CELL_WRITERS[column]);
   let lastStartMs = Number.NaN;
   let lastDuration = Number.NaN;
@@ -222,7 +233,9 @@ class OrdersExportRun {
       const [start] = await em.execute<{ pid: number; present: boolean }[]>(EXPORT_START_SQL, [this.country]);
       if (this.stopping) return;
       this.backendPid = start.pid;
-      const columns = CSV_COLUMNS.filter((column) => start.present || !ADDRESS_DETAIL_COLUMNS.has(column));
+      const columns = CSV_COLUMNS.filter(isExported).filter(
+        (column) => start.present || !ADDRESS_DETAIL_COLUMNS.has(column),
+      );
       const out = new CsvBytes(ANSWER_CHUNK_BYTES, (block) => {
         if (!this.answer.push(block)) this.copy?.pause();
       });

@@ -20,6 +20,7 @@ export const CSV_COLUMNS = [
   'technician',
   'flag',
   'external',
+  'language',
 ] as const;
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -27,7 +28,7 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /**
  * Columns a file may leave out: without `country` the import's country applies; without `street`,
  * `house_number_addition`, `technician`, `flag` or `external` new orders get none / 0 / none and existing
- * orders keep theirs.
+ * orders keep theirs; without `language` new orders get their postcode's (an empty cell says so too).
  */
 export const OPTIONAL_COLUMNS: ReadonlySet<CsvColumn> = new Set([
   'country',
@@ -36,7 +37,14 @@ export const OPTIONAL_COLUMNS: ReadonlySet<CsvColumn> = new Set([
   'technician',
   'flag',
   'external',
+  'language',
 ]);
+
+/**
+ * Columns the import reads and the export never writes: the consumer's language may be the consumer's own choice on
+ * our pages, which a file written back would state as the office's; and the export stays as it was, byte for byte.
+ */
+export const IMPORT_ONLY_COLUMNS: ReadonlySet<CsvColumn> = new Set(['language']);
 
 /**
  * The columns of full addresses, newer than the rest: the export writes them only when an exported order has a

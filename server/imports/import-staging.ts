@@ -18,14 +18,17 @@ export const MERGE_BATCH_ROWS = 5000;
 /** Serialises imports: two files touching the same reference numbers never interleave. */
 const IMPORT_LOCK_KEY = 'tijdvak:orders-import';
 
-/** Order columns an import always writes, in staging and merge order. */
 /**
- * A row that gives an order another e-mail address or phone number gives it to another person: the personal links
- * sent to the old contact end (docs/rules.md, Personal link). A new name alone is a correction of the same person.
+ * The personal links sent so far end when an address they went to stops being the order's: replaced or removed, the
+ * e-mail address (in any case) or the phone number (by its digits) may now be another person's (docs/rules.md,
+ * Personal link). Adding an address the order lacked, another notation or a new name is the same person.
  */
 const LINK_GENERATION_ON_NEW_CONTACT = `link_generation = o.link_generation
-  + case when (o.email, o.phone_normalized) is distinct from (excluded.email, excluded.phone_normalized) then 1 else 0 end`;
+  + case when (o.email <> '' and lower(o.email) is distinct from lower(excluded.email))
+           or (o.phone_normalized <> '' and o.phone_normalized is distinct from excluded.phone_normalized)
+         then 1 else 0 end`;
 
+/** Order columns an import always writes, in staging and merge order. */
 const ALWAYS_WRITTEN = [
   'name',
   'email',
@@ -46,6 +49,8 @@ const OPTIONAL_WRITES = [
   { csv: 'technician', column: 'technician_id' },
   { csv: 'flag', column: 'special' },
   { csv: 'external', column: 'external_company' },
+  // The row's language, its postcode's when the cell is empty: a file with the column states it for every row.
+  { csv: 'language', column: 'language' },
 ] as const;
 
 const STAGING_COPY = `copy import_staging (line, reference_number, complete, ${ALWAYS_WRITTEN.join(', ')},
@@ -76,6 +81,7 @@ export function stagingLine(row: StagedOrder | StagedReference): string {
     row.technicianId,
     row.special,
     row.externalCompany,
+    row.language,
   ]);
 }
 
@@ -121,7 +127,8 @@ export class ImportStaging {
       house_number_addition varchar(10),
       technician_id int,
       special boolean,
-      external_company smallint
+      external_company smallint,
+      language varchar(2)
     ) on commit drop`);
   }
 

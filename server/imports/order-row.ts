@@ -1,6 +1,6 @@
-import { parseCountry, type Country } from '../common/locale.js';
+import { Language, parseCountry, type Country } from '../common/locale.js';
 import { instantOf, type LocalDate } from '../../shared/zoned-time.js';
-import { checkOrderFields, type OrderFields, technicianCountryProblem } from '../orders/index.js';
+import { checkOrderFields, type OrderFields, regionLanguageOf, technicianCountryProblem } from '../orders/index.js';
 import type { Technician } from '../technicians/index.js';
 import type { CsvRecord } from './csv-reader.js';
 import {
@@ -22,6 +22,12 @@ import {
 } from './import-window.js';
 import type { RowProblem, RowRule } from './order-row-rules.js';
 
+/** A `language` cell as the import reads it: the code, in any case. */
+const LANGUAGES = new Map<string, Language>([
+  ['nl', Language.NL],
+  ['fr', Language.FR],
+]);
+
 /** Which column sits where in the file. */
 export interface CsvHeader {
   columns: ReadonlyMap<CsvColumn, number>;
@@ -37,6 +43,8 @@ export interface StagedOrder extends OrderFields {
   technicianId: number | null;
   special: boolean;
   externalCompany: number | null;
+  /** The row's language, else the postcode's region; null: the country's. */
+  language: Language | null;
 }
 
 /** A technician a row may name, with what the country rule needs. */
@@ -240,8 +248,18 @@ export function checkOrderRow(
   if (flag === undefined) report('flag', { message: 'IMPORT_INVALID_FLAG' });
   const external = zeroOrOne(cell('external'));
   if (external === undefined) report('external', { message: 'IMPORT_INVALID_EXTERNAL' });
+  const languageText = cell('language').trim().toLowerCase();
+  const language = languageText === '' ? null : LANGUAGES.get(languageText);
+  if (language === undefined) report('language', { message: 'IMPORT_INVALID_LANGUAGE' });
 
-  if (problems.length > 0 || !fields || !date || 'problem' in timed || technicianId === undefined) {
+  if (
+    problems.length > 0 ||
+    !fields ||
+    !date ||
+    'problem' in timed ||
+    technicianId === undefined ||
+    language === undefined
+  ) {
     return { reference, problems };
   }
   const visit = { line, referenceNumber: fields.referenceNumber, country, date, window: timed.window, technicianId };
@@ -263,6 +281,7 @@ export function checkOrderRow(
       technicianId,
       special: flag === 1,
       externalCompany: external ?? null,
+      language: language ?? regionLanguageOf(country, fields.zipcode),
     },
   };
 }

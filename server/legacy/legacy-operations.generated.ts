@@ -60,6 +60,8 @@ export type CreateOrderInput = {
   houseNumber: string;
   /** House-number addition, at most 10 characters: letters and digits ("a", "2", "bis"); empty is none. */
   houseNumberAddition?: string | null | undefined;
+  /** The consumer's language; when omitted, a Belgian postcode's region decides, else the country's. */
+  language?: Language | null | undefined;
   /** Customer name. */
   name: string;
   /** Customer phone number, in any usual notation. */
@@ -99,6 +101,11 @@ export type ImportSettingInput = {
   /** The visit window matching orders get, 'HH:MM/HH:MM' (whole hours 07-20). */
   timeTo: string;
 };
+
+/** A language of the interface. */
+export type Language =
+  | 'FR'
+  | 'NL';
 
 /** What a consumer types to find the visit: postcode and house number in the Netherlands, phone number in Belgium. */
 export type LookUpVisitsInput = {

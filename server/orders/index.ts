@@ -60,3 +60,6 @@ export {
 } from './address-normalization.js';
 export { checkOrderFields, type OrderFields } from './order-fields.js';
 export { technicianCountryProblem } from './technician-country.js';
+
+// The consumer's language: what an address decides, and what an order's consumer reads in.
+export { orderLanguageOf, regionLanguageOf } from './order-language.js';

@@ -4,7 +4,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
-import { Country } from '../common/locale.js';
+import { Country, Language } from '../common/locale.js';
 import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { ORDER_FIELD_MAX_LENGTH, PHONE_DIGITS } from '../../shared/orders.js';
 import { Technician } from '../technicians/index.js';
@@ -19,6 +19,7 @@ export { VISIT_DURATION_SECONDS };
 @Filter(ACTIVE_ORDERS_FILTER)
 @Check({ name: 'orders_duration_check', expression: '"duration" > 0' })
 @Check({ name: 'orders_external_company_check', expression: '"external_company" in (0, 1)' })
+@Check({ name: 'orders_language_check', expression: `"language" in ('nl', 'fr')` })
 // The search's trigram index, over the stored folded text.
 @Index({
   name: 'orders_search_text_idx',
@@ -102,6 +103,17 @@ export class Order {
   @Field(() => Country, { description: 'Country of the address; decides time zone and holidays.' })
   @Enum({ items: () => Country, nativeEnumName: 'country' })
   country!: Country;
+
+  /**
+   * The consumer's language (docs/rules.md, Consumer language): given when the order was made, else its Belgian
+   * postcode's region, and replaced by the one the consumer last chose on our pages. Null: the country's.
+   */
+  @Field(() => Language, {
+    nullable: true,
+    description: "The language the consumer is told in; null: the country's (its message settings').",
+  })
+  @Property({ type: 'string', length: 2, nullable: true })
+  language: Language | null = null;
 
   @Field({ description: 'Start of the visit window.' })
   @Property({ type: 'datetime' })

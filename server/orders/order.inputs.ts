@@ -1,5 +1,5 @@
 import { Field, InputType, Int, registerEnumType } from 'type-graphql';
-import { Country } from '../common/locale.js';
+import { Country, Language } from '../common/locale.js';
 import { FOLLOW_UP_WINDOW_DAYS } from '../../shared/office-figures.js';
 import { VISIT_DURATION_SECONDS } from './order.entity.js';
 
@@ -57,6 +57,12 @@ export class CreateOrderInput {
 
   @Field(() => Boolean, { nullable: true, description: 'A special order (legacy flag 1); false when omitted.' })
   special?: boolean | null;
+
+  @Field(() => Language, {
+    nullable: true,
+    description: "The consumer's language; when omitted, a Belgian postcode's region decides, else the country's.",
+  })
+  language?: Language | null;
 }
 
 @InputType({ description: 'Gives an active order another technician.' })

@@ -16,6 +16,7 @@ import { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
 import { OrderError } from './order.errors.js';
 import type { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
 import { checkOrderFilter } from './repository/order-search.js';
+import { regionLanguageOf } from './order-language.js';
 import { OrderRepository } from './repository/order.repository.js';
 import { assertSchedulesOpen, ScheduleConfirmation, scheduleDateOf } from '../schedule/index.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -98,6 +99,7 @@ export class OrderService {
           duration: VISIT_DURATION_SECONDS,
           technician,
           special: input.special ?? false,
+          language: input.language ?? regionLanguageOf(country, fields.zipcode),
           externalCompany: null,
           createdAt: this.now,
           updatedAt: this.now,

@@ -1,9 +1,8 @@
 import { externalHandlingOf } from '../common/auth/tokens.js';
 import { Role } from '../common/auth/role.js';
 import { withViewer, type AppContext } from '../context.js';
-import { consumerLanguageOf } from '../consumer-links/consumer-language.js';
 import { ratingLinkOrder, RatingLinkRefusal } from '../consumer-links/rating-link.js';
-import type { Order } from '../orders/index.js';
+import { orderLanguageOf, type Order } from '../orders/index.js';
 import { VisitStage, VisitStatus } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { LinkedRating, RatingLinkRefused, RatingLinkVisit, type RateVisitByLinkInput } from './rating-link.types.js';
@@ -14,7 +13,7 @@ function refused(reason: RatingLinkRefusal, order: Order | null): RatingLinkRefu
   return Object.assign(new RatingLinkRefused(), {
     reason,
     orderCountry: order?.country ?? null,
-    orderLanguage: order ? consumerLanguageOf(order.country) : null,
+    orderLanguage: order ? orderLanguageOf(order) : null,
   });
 }
 
@@ -68,7 +67,7 @@ export class RatingLinkService {
       referenceNumber: order.referenceNumber,
       appointment: order.appointment,
       country: order.country,
-      language: consumerLanguageOf(order.country),
+      language: orderLanguageOf(order),
       ratingOpenUntil: ratingOpenUntil(status.finishedAt ?? order.appointment),
       rating: rating
         ? Object.assign(new LinkedRating(), {

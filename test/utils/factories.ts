@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../../server/admins/admin.entity.js';
 import { hashPassword } from '../../server/common/auth/passwords.js';
-import { Country } from '../../server/common/locale.js';
+import { Country, type Language } from '../../server/common/locale.js';
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../../server/orders/address-normalization.js';
 import { Order, VISIT_DURATION_SECONDS } from '../../server/orders/order.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
@@ -73,6 +73,8 @@ export interface OrderOverrides {
   special?: boolean;
   externalCompany?: number | null;
   deletedAt?: Date | null;
+  /** The consumer's language; null (the default here): the country's. */
+  language?: Language | null;
   /** When the order was made (default: the real now); "informed?" counts lookups from then on. */
   createdAt?: Date;
 }

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
+import { LanguageSwitch } from './LanguageSwitch';
 
 /** Title, the intro about 13:30 and the 30-minute call, the page, and a footer. */
 export function ConsumerShell({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function ConsumerShell({ children }: { children: ReactNode }) {
         {t('common.skipToContent')}
       </a>
       <header className="consumer-header">
+        <LanguageSwitch />
         <div className="brand-mark" aria-hidden="true" />
         <h1 className="consumer-title">{t('consumer.title')}</h1>
         <p className="consumer-intro">{t('consumer.intro')}</p>

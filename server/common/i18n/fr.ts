@@ -182,6 +182,7 @@ export const fr: Record<MessageKey, string> = {
   IMPORT_UNKNOWN_TECHNICIAN: "Il n'y a pas de technicien avec le numéro personnel '{value}'.",
   IMPORT_INVALID_FLAG: 'Écrivez 0 (rendez-vous ordinaire) ou 1 (rendez-vous spécial).',
   IMPORT_INVALID_EXTERNAL: "Laissez vide (nous venons nous-mêmes) ou écrivez 0 ou 1 (l'entreprise externe).",
+  IMPORT_INVALID_LANGUAGE: 'Laissez vide (le code postal décide) ou écrivez nl (néerlandais) ou fr (français).',
   IMPORT_INVALID_COUNTRY: 'Écrivez NL ou BE.',
   IMPORT_WRONG_COUNTRY: 'Ce rendez-vous est pour {foundCountry} ; ce fichier est importé pour {expectedCountry}.',
   IMPORT_DUPLICATE_REFERENCE: 'Ce numéro de référence figure aussi à la ligne {line}.',

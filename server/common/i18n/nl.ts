@@ -180,6 +180,7 @@ export const nl = {
   IMPORT_UNKNOWN_TECHNICIAN: "Er is geen monteur met personeelsnummer '{value}'.",
   IMPORT_INVALID_FLAG: 'Schrijf 0 (gewone opdracht) of 1 (speciale opdracht).',
   IMPORT_INVALID_EXTERNAL: 'Laat leeg (wij komen zelf) of schrijf 0 of 1 (het externe bedrijf).',
+  IMPORT_INVALID_LANGUAGE: 'Laat leeg (de postcode beslist) of schrijf nl (Nederlands) of fr (Frans).',
   IMPORT_INVALID_COUNTRY: 'Schrijf NL of BE.',
   IMPORT_WRONG_COUNTRY: 'Deze opdracht is voor {foundCountry}; dit bestand wordt ingeladen voor {expectedCountry}.',
   IMPORT_DUPLICATE_REFERENCE: 'Dit referentienummer staat ook op regel {line}.',

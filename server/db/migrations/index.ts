@@ -168,4 +168,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261205090000_order_undoable_until.js')).Migration20261205090000_order_undoable_until,
   },
+  // the consumer's language per order: given, else the Belgian postcode's region (existing orders too)
+  {
+    name: 'Migration20261205100000_order_language',
+    load: async () =>
+      (await import('./Migration20261205100000_order_language.js')).Migration20261205100000_order_language,
+  },
 ];

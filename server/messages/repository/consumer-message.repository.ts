@@ -67,12 +67,15 @@ const THANK_YOU_SQL = `
   order by o.id
   limit ${THANK_YOU_PER_RUN}`;
 
-/** New rows only: a message already written (by another instance, an earlier try) is left alone. */
+/**
+ * New rows only: a message already written (by another instance, an earlier try) is left alone. Its language is the
+ * order's, else the country's setting given with the row (a record: the sender reads the order's again).
+ */
 const INSERT_SQL = `
   insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, cancellations_before,
     recipient, language, created_at)
   select order_id, kind, channel, window_start, window_seconds, coalesce(cancellations_before, 0),
-    recipient, language, created_at
+    recipient, coalesce((select o.language from orders o where o.id = r.order_id), r.language), created_at
   from jsonb_to_recordset(?::jsonb) as r(order_id int, kind text, channel text, window_start timestamptz,
     window_seconds int, cancellations_before int, recipient text, language text, created_at timestamptz)
   on conflict on constraint consumer_messages_once do nothing
@@ -80,11 +83,12 @@ const INSERT_SQL = `
 
 /**
  * Claims, for `?` seconds, the batch's messages that still wait and that no live sender holds, and reads all they
- * say: its order, the country's settings, and for "on the way" the visit's estimate and the technician's first
- * name. One statement, committed on its own: the rows are not locked while they are handed over (a transaction
- * held across a slow mail server kept a connection and its locks for minutes); the claim keeps a second sender
- * away instead, and a claim whose sender died runs out. Database time (`clock_timestamp()`): every instance
- * shares it, whatever the application clock says. Cut to milliseconds: the claim comes back through a JS `Date`
+ * say: its order, the country's settings, the language (the order's now, else the setting's: a consumer's choice
+ * reaches what still waits), and for "on the way" the visit's estimate and the technician's first name. One
+ * statement, committed on its own: the rows are not locked while they are handed over (a transaction held across a
+ * slow mail server kept a connection and its locks for minutes); the claim keeps a second sender away instead, and a
+ * claim whose sender died runs out. Database time (`clock_timestamp()`): every instance shares it, whatever the
+ * application clock says. Cut to milliseconds: the claim comes back through a JS `Date`
  * and is compared when the outcome is written.
  */
 const CLAIM_SQL = `
@@ -100,7 +104,8 @@ const CLAIM_SQL = `
          o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
          o.link_generation,
          s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
-         s.language, v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
+         case when s.country is not null then coalesce(o.language, s.language) end as language,
+         v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
     from claimed m
     join orders o on o.id = m.order_id
     left join message_settings s on s.country = o.country

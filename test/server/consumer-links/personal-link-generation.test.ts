@@ -20,9 +20,20 @@ const OPEN = /* GraphQL */ `
     }
   }
 `;
+const VISITS = `query ConsumerVisits { consumerVisits { date appointment } }`;
 const DELETE = `mutation DeleteOrder($id: Int!) { deleteOrder(id: $id) { id } }`;
 const RESTORE = `mutation RestoreOrder($id: Int!) { restoreOrder(id: $id) { id } }`;
 const REASSIGN = `mutation ReassignOrder($input: ReassignOrderInput!) { reassignOrder(input: $input) { id } }`;
+const RESCHEDULE = `mutation RescheduleOrder($input: RescheduleOrderInput!) { rescheduleOrder(input: $input) { id } }`;
+const CONFIRM = /* GraphQL */ `
+  mutation ConfirmSchedule($input: ConfirmScheduleInput!) {
+    confirmSchedule(input: $input) {
+      schedule {
+        locked
+      }
+    }
+  }
+`;
 const IMPORT = /* GraphQL */ `
   mutation Import($country: Country!, $file: Upload!) {
     importOrders(country: $country, file: $file) {
@@ -83,6 +94,20 @@ describe('a personal link lives with its order: through moves and reassignments,
     expect(body.errors).toBeUndefined();
     return body.data!.openPersonalLink;
   };
+  /** The visits the page of the link shows, as they are now. */
+  const visitsOf = async (token: string) => {
+    const { body } = await server.graphql<{ openPersonalLink: { dataToken: string } }>(
+      `mutation OpenForData($token: String!) { openPersonalLink(token: $token) { ... on PersonalLinkOpened { dataToken } } }`,
+      { token },
+    );
+    const { body: visits } = await server.graphql<{ consumerVisits: { date: string; appointment: string | null }[] }>(
+      VISITS,
+      {},
+      { token: body.data!.openPersonalLink.dataToken },
+    );
+    expect(visits.errors).toBeUndefined();
+    return visits.data!.consumerVisits;
+  };
   const act = async (query: string, variables: Record<string, unknown>) => {
     const { body } = await server.graphql(query, variables, { token: adminToken });
     expect(body.errors).toBeUndefined();
@@ -125,6 +150,38 @@ describe('a personal link lives with its order: through moves and reassignments,
     expect(await open(link)).toEqual({ __typename: 'PersonalLinkOpened' });
   });
 
+  it('keeps opening the current state after the technician shifts the visit an hour and an admin moves it', async () => {
+    const { order, technician, link } = await arrange('verschoven@example.nl');
+    const ELEVEN = new Date(WEDNESDAY_TEN.getTime() + 3600_000);
+    const { body: confirmed } = await server.graphql(
+      CONFIRM,
+      { input: { appointments: [{ orderId: order.id, appointment: ELEVEN.toISOString(), duration: 10800 }] } },
+      { token: tokensFor(server).technician(technician) },
+    );
+    expect(confirmed.errors).toBeUndefined();
+    expect(await open(link)).toEqual({ __typename: 'PersonalLinkOpened' });
+    // The page shows the visit as it is now, not as the link's message told it.
+    expect(await visitsOf(link)).toEqual([{ date: '2026-12-02', appointment: ELEVEN.toISOString() }]);
+    // The update about the new hour carries a link too; the first still opens beside it.
+    const update = linkIn(await mailOf(order, MessageKind.UPDATE, 'Gewijzigd: uw monteur komt'));
+    expect(await open(update)).toEqual({ __typename: 'PersonalLinkOpened' });
+
+    const THURSDAY_NINE = new Date('2026-12-03T09:00:00+01:00');
+    await act(RESCHEDULE, { input: { orderId: order.id, appointment: THURSDAY_NINE.toISOString() } });
+    expect(await open(link)).toEqual({ __typename: 'PersonalLinkOpened' });
+    expect(await visitsOf(link)).toEqual([{ date: '2026-12-03', appointment: null }]);
+
+    // It ends with the day of the visit as it is now, not the day it was first told for.
+    try {
+      server.services.clock.travelTo(new Date('2026-12-03T23:59:00+01:00'));
+      expect(await open(link)).toEqual({ __typename: 'PersonalLinkOpened' });
+      server.services.clock.travelTo(new Date('2026-12-04T00:00:00+01:00'));
+      expect(await open(link)).toEqual({ __typename: 'PersonalLinkRefused', reason: 'EXPIRED' });
+    } finally {
+      server.services.clock.travelTo(NOW);
+    }
+  });
+
   it('dies with a delete and stays dead after the restore; the link of the restore message opens the order', async () => {
     const { order, link } = await arrange('terug@example.nl');
     await act(DELETE, { id: order.id });
@@ -143,12 +200,11 @@ describe('a personal link lives with its order: through moves and reassignments,
     expect(stored.linkGeneration).toBe(1);
   });
 
-  it('dies when an import gives the order the contact details of another person, not when it corrects the name', async () => {
-    const { order, link } = await arrange('eerste@example.nl', '030 2345678');
-    const importRow = async (name: string, email: string) => {
+  it('dies when an import replaces an address it went to, not when it adds one or changes a notation or the name', async () => {
+    const importRow = async (reference: string, name: string, email: string, phone: string) => {
       const file =
         'reference_number;name;email;phone;zipcode;house_number;city;date;time;technician\r\n' +
-        `${order.referenceNumber};${name};${email};030 2345678;1234 AB;10;Utrecht;02-12-2026;10:00/13:00;\r\n`;
+        `${reference};${name};${email};${phone};1234 AB;10;Utrecht;02-12-2026;10:00/13:00;\r\n`;
       const { body } = await postGraphQLUpload<{ importOrders: { __typename: string } }>(
         server.url,
         IMPORT,
@@ -159,10 +215,22 @@ describe('a personal link lives with its order: through moves and reassignments,
       );
       expect(body.data?.importOrders.__typename).toBe('ImportOrdersSuccess');
     };
-    await importRow('Anna de Boer-Jansen', 'eerste@example.nl');
-    expect(await open(link)).toEqual({ __typename: 'PersonalLinkOpened' });
-    await importRow('Anna de Boer-Jansen', 'nieuwe.bewoner@example.nl');
-    expect(await open(link)).toEqual({ __typename: 'PersonalLinkRefused', reason: 'REVOKED' });
+    // Stored without a phone number, as orders of before the number was required may be.
+    const byMail = await arrange('eerste@example.nl', '');
+    const reference = byMail.order.referenceNumber;
+    // The same person: a corrected name, the address in capitals, the phone number the order lacked.
+    await importRow(reference, 'Anna de Boer-Jansen', 'Eerste@Example.nl', '030 2345678');
+    expect(await open(byMail.link)).toEqual({ __typename: 'PersonalLinkOpened' });
+    // The number in another notation is the same number.
+    await importRow(reference, 'Anna de Boer-Jansen', 'eerste@example.nl', '+31 30 234 5678');
+    expect(await open(byMail.link)).toEqual({ __typename: 'PersonalLinkOpened' });
+    // Another mailbox: whoever reads the old one may not be the consumer any more.
+    await importRow(reference, 'Anna de Boer-Jansen', 'nieuwe.bewoner@example.nl', '030 2345678');
+    expect(await open(byMail.link)).toEqual({ __typename: 'PersonalLinkRefused', reason: 'REVOKED' });
+
+    const byPhone = await arrange('tweede@example.nl', '030 2345679');
+    await importRow(byPhone.order.referenceNumber, 'Klant', 'tweede@example.nl', '030 9876543');
+    expect(await open(byPhone.link)).toEqual({ __typename: 'PersonalLinkRefused', reason: 'REVOKED' });
   });
 
   it('takes a link sent before links had generations for its visit, until the order is deleted', async () => {

@@ -23,6 +23,7 @@ const KIND_LABELS = {
   CONSUMER_RATED: 'admin.history.kind.CONSUMER_RATED',
   CALL_STATUS_SET: 'admin.history.kind.CALL_STATUS_SET',
   ADDRESS_CHANGED: 'admin.history.kind.ADDRESS_CHANGED',
+  CONSUMER_LANGUAGE_CHOSEN: 'admin.history.kind.CONSUMER_LANGUAGE_CHOSEN',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
@@ -48,6 +49,8 @@ const FIELD_LABELS = {
   // The consumer reply records these two.
   answer: 'admin.history.field.answer',
   accessNote: 'admin.history.field.accessNote',
+  // The consumer's choice of language on our pages.
+  language: 'admin.history.field.language',
   // The technician's visit status records these four.
   visitStage: 'admin.history.field.visitStage',
   expectedArrival: 'admin.history.field.expectedArrival',
@@ -132,6 +135,8 @@ type OtherKey =
   | 'visit.stage.PLANNED'
   | 'admin.callList.status.NOT_CALLED';
 
+const LANGUAGES = { nl: 'admin.history.language.nl', fr: 'admin.history.language.fr' } as const;
+
 /** Every catalogue key this module uses (all in client/src/i18n). */
 export type HistoryMessageKey =
   | (typeof KIND_LABELS)[HistoryKind]
@@ -143,6 +148,7 @@ export type HistoryMessageKey =
   | (typeof MESSAGE_CHANNELS)[keyof typeof MESSAGE_CHANNELS]
   | (typeof MESSAGE_STATUSES)[keyof typeof MESSAGE_STATUSES]
   | (typeof CALL_STATUS_LABELS)[keyof typeof CALL_STATUS_LABELS]
+  | (typeof LANGUAGES)[keyof typeof LANGUAGES]
   | OtherKey;
 
 export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
@@ -194,6 +200,8 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return Object.hasOwn(ANSWERS, value) ? t(ANSWERS[value as keyof typeof ANSWERS]) : value;
     case 'accessNote':
       return unescapeNote(value);
+    case 'language':
+      return Object.hasOwn(LANGUAGES, value) ? t(LANGUAGES[value as keyof typeof LANGUAGES]) : value;
     case 'expectedArrival':
       return context.formatInstant(new Date(value));
     case 'visitStage':

@@ -190,6 +190,9 @@ export const texts: PartTexts<'admin'> = {
   'admin.history.field.appointment': 'Début de la plage horaire',
   'admin.history.field.duration': 'Durée',
   'admin.history.field.externalCompany': 'Entreprise externe',
+  'admin.history.field.language': 'Langue',
+  'admin.history.language.nl': 'néerlandais',
+  'admin.history.language.fr': 'français',
   'admin.history.field.deleted': 'Statut',
   'admin.history.field.answer': 'Réponse du client',
   'admin.history.field.accessNote': 'Note du client',
@@ -441,6 +444,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.callList.never': 'Jamais',
   // the visit day: the consumer's rating, the office's figures and its live board
   'admin.history.kind.CONSUMER_RATED': 'Évalué par le client',
+  'admin.history.kind.CONSUMER_LANGUAGE_CHOSEN': 'Langue choisie par le client',
   'admin.history.field.ratingScore': 'Évaluation',
   'admin.rating.title': 'Évaluation du client',
   'admin.rating.none': "Pas encore d'évaluation",

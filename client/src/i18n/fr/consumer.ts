@@ -68,6 +68,9 @@ export const texts: PartTexts<'consumer'> = {
   'consumer.reply.proposed':
     'Vous avez choisi dans le message : « {answer} ». Ce choix n’est pas encore transmis : confirmez-le avec le bouton.',
   'consumer.reply.confirm': 'Confirmer : {answer}',
+  'consumer.language.label': 'Langue',
+  'consumer.language.nl': 'Nederlands',
+  'consumer.language.fr': 'Français',
   'consumer.link.title': 'Votre rendez-vous',
   'consumer.link.opening': 'Ouverture de votre rendez-vous…',
   'consumer.link.refusedTitle': 'Ce lien ne fonctionne plus',

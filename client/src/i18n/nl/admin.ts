@@ -187,6 +187,9 @@ export const texts = {
   'admin.history.field.appointment': 'Begin tijdvak',
   'admin.history.field.duration': 'Duur',
   'admin.history.field.externalCompany': 'Extern bedrijf',
+  'admin.history.field.language': 'Taal',
+  'admin.history.language.nl': 'Nederlands',
+  'admin.history.language.fr': 'Frans',
   'admin.history.field.deleted': 'Status',
   'admin.history.field.answer': 'Antwoord van de klant',
   'admin.history.field.accessNote': 'Notitie van de klant',
@@ -438,6 +441,7 @@ export const texts = {
   'admin.callList.never': 'Nooit',
   // the visit day: the consumer's rating, the office's figures and its live board
   'admin.history.kind.CONSUMER_RATED': 'Beoordeeld door de klant',
+  'admin.history.kind.CONSUMER_LANGUAGE_CHOSEN': 'Taal gekozen door de klant',
   'admin.history.field.ratingScore': 'Beoordeling',
   'admin.rating.title': 'Beoordeling klant',
   'admin.rating.none': 'Nog geen beoordeling',

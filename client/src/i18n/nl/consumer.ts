@@ -65,6 +65,9 @@ export const texts = {
   'consumer.reply.proposed':
     'U koos in het bericht: “{answer}”. Dat is nog niet doorgegeven: bevestig het met de knop.',
   'consumer.reply.confirm': 'Bevestigen: {answer}',
+  'consumer.language.label': 'Taal',
+  'consumer.language.nl': 'Nederlands',
+  'consumer.language.fr': 'Français',
   'consumer.link.title': 'Uw afspraak',
   'consumer.link.opening': 'Uw afspraak wordt geopend…',
   'consumer.link.refusedTitle': 'Deze link werkt niet meer',
