@@ -12,6 +12,17 @@ const FOUNDATION = '^server/(common/|config\\.ts$|context\\.ts$)';
 const LEGACY = '^server/legacy/';
 const TOP = '^server/((main|server|app|schema|request-context)\\.ts$|legacy/|system/|scripts/|db/)';
 const DOMAIN = '^server/(?!common/|legacy/|system/|scripts/|db/)[^/]+/';
+/**
+ * A domain entered through its index.ts only: no other folder imports any other of its files. `comment` says what
+ * the front door offers and what stays inside.
+ */
+const frontDoor = (domain, possessive, comment) => ({
+  name: `${domain}-through-${possessive}-front-door`,
+  comment,
+  severity: 'error',
+  from: { path: '^server/', pathNot: `^server/${domain}/` },
+  to: { path: `^server/${domain}/`, pathNot: `^server/${domain}/index\\.ts$` },
+});
 module.exports = {
   forbidden: [
     {
@@ -29,51 +40,37 @@ module.exports = {
       from: { path: '^server/(?!common$|db$)[^/]+$' },
       to: { circular: true },
     },
-    {
-      name: 'orders-through-their-front-door',
-      comment:
-        'Other folders import the orders domain from server/orders/index.ts only: its types, its repository (an ' +
+    frontDoor(
+      'orders',
+      'their',
+      'Other folders import the orders domain from server/orders/index.ts only: its types, its repository (an ' +
         'order to change is loaded by one method that locks it and refuses a missing or deleted one), its errors ' +
         'and SQL conditions. What it keeps inside (the deleted-orders switch, its services) stays inside.',
-      severity: 'error',
-      from: { path: '^server/', pathNot: '^server/orders/' },
-      to: { path: '^server/orders/', pathNot: '^server/orders/index\\.ts$' },
-    },
-    {
-      name: 'technicians-through-their-front-door',
-      comment: 'Other folders import the technicians domain from server/technicians/index.ts only.',
-      severity: 'error',
-      from: { path: '^server/', pathNot: '^server/technicians/' },
-      to: { path: '^server/technicians/', pathNot: '^server/technicians/index\\.ts$' },
-    },
-    {
-      name: 'accounts-through-their-front-door',
-      comment:
-        'Other folders import the accounts domain from server/accounts/index.ts only: the authentication of a ' +
+    ),
+    frontDoor(
+      'technicians',
+      'their',
+      'Other folders import the technicians domain from server/technicians/index.ts only.',
+    ),
+    frontDoor(
+      'accounts',
+      'their',
+      'Other folders import the accounts domain from server/accounts/index.ts only: the authentication of a ' +
         "request, the staff session's rule as SQL (the technician's schedule checks it in its own statement) and " +
         'the reset links. How a session is read and a password checked stays inside.',
-      severity: 'error',
-      from: { path: '^server/', pathNot: '^server/accounts/' },
-      to: { path: '^server/accounts/', pathNot: '^server/accounts/index\\.ts$' },
-    },
-    {
-      name: 'planner-through-its-front-door',
-      comment:
-        "Other folders import the planner domain from server/planner/index.ts only: the technician's schedule " +
+    ),
+    frontDoor(
+      'planner',
+      'its',
+      "Other folders import the planner domain from server/planner/index.ts only: the technician's schedule " +
         'answered without the GraphQL pipeline. Its statement and its service stay inside.',
-      severity: 'error',
-      from: { path: '^server/', pathNot: '^server/planner/' },
-      to: { path: '^server/planner/', pathNot: '^server/planner/index\\.ts$' },
-    },
-    {
-      name: 'schedule-through-its-front-door',
-      comment:
-        'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +
+    ),
+    frontDoor(
+      'schedule',
+      'its',
+      'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +
         'of a confirmed schedule and the lock that other changes of an order respect.',
-      severity: 'error',
-      from: { path: '^server/', pathNot: '^server/schedule/' },
-      to: { path: '^server/schedule/', pathNot: '^server/schedule/index\\.ts$' },
-    },
+    ),
     {
       name: 'shared-stands-alone',
       comment:
