@@ -762,7 +762,10 @@ describe('accessibility: the pages a consumer message leads to, Dutch and French
         viewport: NARROW,
       });
       try {
-        await page.getByText(/13:30/).first().waitFor();
+        await page
+          .getByText(site.language === 'fr' ? /13\u00a0h\u00a030/ : /13\.30/)
+          .first()
+          .waitFor();
         await page.getByText(/•••@example/).waitFor();
         await expectNoAxeViolations(page, `message-link-pending-${site.language}`);
         await expectNoHorizontalScroll(page, `message-link-pending-${site.language}`);
