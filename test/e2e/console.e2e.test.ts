@@ -101,7 +101,7 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     expect(await figure(page, 'Geïnformeerd', 0)).toBe('1 (33 %)');
     expect(await figure(page, 'Niet geïnformeerd', 0)).toBe('2');
     expect(await figure(page, 'Zonder monteur', 1)).toBe('1');
-    expect(await page.locator('.overview-updated').innerText()).toMatch(/^Bijgewerkt om 19:0\d$/);
+    expect(await page.locator('.overview-updated').innerText()).toMatch(/^Bijgewerkt om 19\.0\d$/);
     await saveScreenshot(page, 'console-landing');
     await expectNoAxeViolations(page, 'console-landing');
 
