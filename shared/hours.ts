@@ -20,6 +20,12 @@ export const HOUR_CHOICES = { first: PLANNER_DAY.startHour, last: 20 } as const;
 /** A new order begins on a whole hour from 07:00 to 18:00. */
 export const ORDER_BEGIN_HOURS = { first: PLANNER_DAY.startHour, last: 18 } as const;
 
+/** The window is shown to the consumer from 13:30 on the working day before the visit (docs/rules.md, Visit window). */
+export const WINDOW_SHOWN_AT = { hour: 13, minute: 30 } as const;
+
+/** Opening hours of the call centre (docs/rules.md, Consumer pages), as the pages, mails and calendar file say them. */
+export const CALL_CENTRE_HOURS = { opens: { hour: 8, minute: 0 }, closes: { hour: 18, minute: 0 } } as const;
+
 /** A new technician's usual start hour, until an admin changes it. */
 export const DEFAULT_STARTING_HOUR = 8;
 
@@ -27,9 +33,6 @@ export const DEFAULT_STARTING_HOUR = 8;
 export function hoursOf(range: { readonly first: number; readonly last: number }): number[] {
   return Array.from({ length: range.last - range.first + 1 }, (_, index) => range.first + index);
 }
-
-/** 7 → "07:00". */
-export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
 
 /** Whether a visit starting at this whole hour ends after the planner's day. */
 export const endsAfterPlannerDay = (startHour: number): boolean => startHour + VISIT_HOURS > PLANNER_DAY.endHour;

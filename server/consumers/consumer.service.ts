@@ -6,7 +6,7 @@ import { TIME_ZONE, type Country } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import { Order, OrderRepository } from '../orders/index.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
-import { CALL_CENTRE, CALL_CENTRE_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
+import { CALL_CENTRE, CALL_CENTRE_API_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
 import type { ConsumerContact } from './consumer-contact.types.js';
 import { ConsumerVisit, type VisitMessageNotice } from './consumer-visit.types.js';
 import { isWindowAvailable, windowShownFrom } from './visit-indication.js';
@@ -98,8 +98,8 @@ export class ConsumerService {
     return {
       country,
       callCentre: CALL_CENTRE[country],
-      callCentreOpensAt: CALL_CENTRE_HOURS.from,
-      callCentreClosesAt: CALL_CENTRE_HOURS.to,
+      callCentreOpensAt: CALL_CENTRE_API_HOURS.from,
+      callCentreClosesAt: CALL_CENTRE_API_HOURS.to,
       externalCompany: company ? { name: company.name, phone: company.phone[country] } : null,
     };
   }

@@ -1,4 +1,6 @@
 import { Country } from '../common/locale.js';
+import type { ClockTime } from '../../shared/clock-time.js';
+import { CALL_CENTRE_HOURS } from '../../shared/hours.js';
 
 /** A phone number as people read it, and as a `tel:` link dials it. */
 export interface PhoneNumber {
@@ -23,8 +25,10 @@ export const CALL_CENTRE: Record<Country, PhoneNumber> = {
   [Country.BE]: { display: '078 12 34 56', dial: '+3278123456' },
 };
 
-/** Opening hours of the call centre (docs/rules.md, Consumer pages), as the details page and calendar file say them. */
-export const CALL_CENTRE_HOURS = { from: '08:00', to: '18:00' } as const;
+const hhmm = (time: ClockTime) => `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+
+/** Opening hours of the call centre as the API gives them: HH:MM, a form programs read; texts write shared's. */
+export const CALL_CENTRE_API_HOURS = { from: hhmm(CALL_CENTRE_HOURS.opens), to: hhmm(CALL_CENTRE_HOURS.closes) };
 
 export const EXTERNAL_COMPANIES: Record<number, ExternalCompanyContact> = {
   0: {

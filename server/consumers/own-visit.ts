@@ -1,3 +1,4 @@
+import { WINDOW_SHOWN_AT } from '../../shared/hours.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Role } from '../common/auth/role.js';
@@ -26,7 +27,9 @@ export async function ownShownVisit(ctx: AppContext, referenceNumber: string): P
     throw new AppError(ConsumerError.VISIT_EXTERNAL, { params: { company: company.name } });
   }
   if (!(await isWindowAvailable(ctx.services.holidays, order.country, order.appointment, ctx.services.clock.now()))) {
-    throw new AppError(ConsumerError.VISIT_WINDOW_NOT_AVAILABLE);
+    throw new AppError(ConsumerError.VISIT_WINDOW_NOT_AVAILABLE, {
+      params: { shownTime: WINDOW_SHOWN_AT.hour * 60 + WINDOW_SHOWN_AT.minute },
+    });
   }
   return order;
 }

@@ -1,22 +1,16 @@
 import type { AppContext } from '../context.js';
 import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
 import { translate } from '../common/i18n/translate.js';
-import { localPartsOf } from '../../shared/zoned-time.js';
+import { clockOf, formatClock } from '../../shared/clock-time.js';
+import { CALL_CENTRE_HOURS } from '../../shared/hours.js';
 import type { Order } from '../orders/index.js';
 import { addressLine } from '../../shared/address.js';
-import { CALL_CENTRE, CALL_CENTRE_HOURS } from './contact-details.js';
+import { CALL_CENTRE } from './contact-details.js';
 import { buildCalendar } from './icalendar.js';
 import { ownShownVisit } from './own-visit.js';
 import type { CalendarFile } from './visit-calendar.types.js';
 
 export const CALENDAR_MEDIA_TYPE = 'text/calendar; charset=utf-8';
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-function localTime(instant: Date, country: Country): string {
-  const parts = localPartsOf(instant, TIME_ZONE[country]);
-  return `${pad(parts.hour)}:${pad(parts.minute)}`;
-}
 
 function localLongDate(instant: Date, country: Country, language: Language): string {
   return new Intl.DateTimeFormat(`${language}-${country}`, {
@@ -47,7 +41,8 @@ export class VisitCalendarService {
     const end = new Date(start.getTime() + order.duration * 1000);
     const text = (key: Parameters<typeof translate>[1], params: Record<string, string | number> = {}) =>
       translate(language, key, params);
-    const window = { begin: localTime(start, order.country), end: localTime(end, order.country) };
+    const zone = TIME_ZONE[order.country];
+    const window = { begin: clockOf(start, zone, language), end: clockOf(end, zone, language) };
     const content = buildCalendar(
       {
         uid: `${config.brand}-order-${order.id}@${new URL(config.appUrl).hostname}`,
@@ -60,8 +55,8 @@ export class VisitCalendarService {
           ...window,
           date: localLongDate(start, order.country, language),
           reference: order.referenceNumber,
-          opens: CALL_CENTRE_HOURS.from,
-          closes: CALL_CENTRE_HOURS.to,
+          opens: formatClock(CALL_CENTRE_HOURS.opens, language),
+          closes: formatClock(CALL_CENTRE_HOURS.closes, language),
           phone: CALL_CENTRE[order.country].display,
         }),
         // Written as on every screen and in the technician's route link.

@@ -1,9 +1,10 @@
+import { WINDOW_SHOWN_AT } from '../../shared/hours.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { instantOf, localDateOf, localDayOf } from '../../shared/zoned-time.js';
 import { previousWorkingDay, type HolidaySource } from '../holidays/working-days.js';
 
 /** The window is shown from this local time on the working day before the visit (docs/rules.md, Visit window). */
-export const INDICATION_FROM = { hour: 13, minute: 30 } as const;
+const INDICATION_FROM = WINDOW_SHOWN_AT;
 
 /**
  * Whether the visit window may be shown at `now` (docs/rules.md, Visit window): from 13:30 in the country's

@@ -4,8 +4,9 @@ import { changedValues, type OrderValues } from '../audit/order-values.js';
 import type { AppContext } from '../context.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import { TIME_ZONE } from '../common/locale.js';
-import { localPartsOf } from '../../shared/zoned-time.js';
+import { TIME_ZONE, type Language } from '../common/locale.js';
+import { clockOf } from '../../shared/clock-time.js';
+import { formatDayMonthYear, localDateOf } from '../../shared/zoned-time.js';
 import { ConsumerError } from './consumer.errors.js';
 import { ownShownVisit } from './own-visit.js';
 import { type Order, OrderRepository } from '../orders/index.js';
@@ -14,12 +15,10 @@ import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { ReplyError } from '../replies/reply.errors.js';
 import type { ReplyToVisitInput } from './visit-reply.inputs.js';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** "24-11-2026 08:00" in the order's zone, for the closed message. */
-function localStart(order: Order): string {
-  const p = localPartsOf(order.appointment, TIME_ZONE[order.country]);
-  return `${pad(p.day)}-${pad(p.month)}-${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
+/** "24-11-2026 8.00" in the order's zone and the reader's notation, for the closed message. */
+function localStart(order: Order, language: Language): string {
+  const zone = TIME_ZONE[order.country];
+  return `${formatDayMonthYear(localDateOf(order.appointment, zone))} ${clockOf(order.appointment, zone, language)}`;
 }
 
 /** A reply as the audit trail records it (`answer`, `accessNote` as stored: escaped). */
@@ -62,7 +61,7 @@ export class VisitReplyService {
       });
       const now = services.clock.now();
       if (now.getTime() >= order.appointment.getTime()) {
-        throw new AppError(ReplyError.REPLY_CLOSED, { params: { start: localStart(order) } });
+        throw new AppError(ReplyError.REPLY_CLOSED, { params: { start: localStart(order, this.ctx.language) } });
       }
       let reply = await em.findOne(ConsumerReply, { order: order.id });
       const before = replyValues(reply);

@@ -2,9 +2,10 @@ import { translate, type MessageKey } from '../common/i18n/translate.js';
 import { TIME_ZONE, type Country, type Language } from '../common/locale.js';
 import { layoutMail } from '../common/mail/mail-layout.js';
 import type { MailMessage } from '../common/mail/mailer.js';
-import { localPartsOf } from '../../shared/zoned-time.js';
+import { clockOf, formatClock } from '../../shared/clock-time.js';
+import { CALL_CENTRE_HOURS } from '../../shared/hours.js';
 import type { PersonalLinkUrls } from '../consumer-links/personal-link.js';
-import { CALL_CENTRE, CALL_CENTRE_HOURS } from '../consumers/contact-details.js';
+import { CALL_CENTRE } from '../consumers/contact-details.js';
 import { MessageKind } from './consumer-message.entity.js';
 import type { ThankedOutcome } from './thank-you.js';
 
@@ -34,12 +35,13 @@ export interface MessageFacts {
   thanks?: { ratingUrl: string; ratingOpenUntil: Date; outcome: ThankedOutcome };
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
+const clock = (instant: Date, facts: Pick<MessageFacts, 'country' | 'language'>): string =>
+  clockOf(instant, TIME_ZONE[facts.country], facts.language);
 
-function clock(instant: Date, country: Country): string {
-  const parts = localPartsOf(instant, TIME_ZONE[country]);
-  return `${pad(parts.hour)}:${pad(parts.minute)}`;
-}
+const callCentreHours = (facts: MessageFacts) => ({
+  opens: formatClock(CALL_CENTRE_HOURS.opens, facts.language),
+  closes: formatClock(CALL_CENTRE_HOURS.closes, facts.language),
+});
 
 /**
  * Date formats by language, country and style, made once: making an `Intl.DateTimeFormat` costs far more
@@ -66,11 +68,9 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
   const end = new Date(facts.windowStart.getTime() + facts.windowSeconds * 1000);
   return {
     date: formatDate(facts.windowStart, facts, style),
-    begin: clock(facts.windowStart, facts.country),
-    end: clock(end, facts.country),
-    shownFrom: facts.shownFrom
-      ? `${formatDate(facts.shownFrom, facts, style)} ${clock(facts.shownFrom, facts.country)}`
-      : '',
+    begin: clock(facts.windowStart, facts),
+    end: clock(end, facts),
+    shownFrom: facts.shownFrom ? `${formatDate(facts.shownFrom, facts, style)} ${clock(facts.shownFrom, facts)}` : '',
     phone: CALL_CENTRE[facts.country].display,
     reference: facts.reference,
   };
@@ -131,7 +131,7 @@ export function messageMail(facts: MessageFacts): MailMessage {
           ],
         }
       : undefined,
-    outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, opens: CALL_CENTRE_HOURS.from, closes: CALL_CENTRE_HOURS.to })],
+    outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) })],
     footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
     pixelUrl: facts.pixelUrl,
     headers: {
@@ -154,7 +154,7 @@ function thanksOf(facts: MessageFacts): NonNullable<MessageFacts['thanks']> {
 function thankYouMail(facts: MessageFacts, params: Record<string, string>): MailMessage {
   const t = (key: MessageKey, values: Record<string, string> = {}) => translate(facts.language, key, values);
   const thanks = thanksOf(facts);
-  const until = `${formatDate(thanks.ratingOpenUntil, facts, 'long')} ${clock(thanks.ratingOpenUntil, facts.country)}`;
+  const until = `${formatDate(thanks.ratingOpenUntil, facts, 'long')} ${clock(thanks.ratingOpenUntil, facts)}`;
   return layoutMail({
     to: facts.recipient,
     language: facts.language,
@@ -168,7 +168,7 @@ function thankYouMail(facts: MessageFacts, params: Record<string, string>): Mail
       t('CONSUMER_MAIL_REFERENCE', params),
     ],
     action: { label: t('CONSUMER_MAIL_THANK_YOU_ACTION'), url: thanks.ratingUrl },
-    outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, opens: CALL_CENTRE_HOURS.from, closes: CALL_CENTRE_HOURS.to })],
+    outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) })],
     footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
     pixelUrl: facts.pixelUrl,
     headers: {
@@ -253,7 +253,7 @@ export function messageSms(facts: MessageFacts): string {
     sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX).trim(),
     // The thank-you carries the rating link: the personal link ended with the visit day.
     link: variant === 'THANK_YOU' ? thanksOf(facts).ratingUrl : facts.links.page,
-    arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts.country) : '',
+    arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts) : '',
     name: facts.technicianName?.trim() ?? '',
   };
   // The full "on the way" text names the technician: without a name only the short one reads right.

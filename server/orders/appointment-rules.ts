@@ -34,7 +34,7 @@ export function checkAppointment(appointment: Date, duration: number, country: C
       problems.push({
         field: 'appointment',
         message: 'ORDER_BEGIN_HOUR',
-        params: { ...ORDER_BEGIN_HOURS },
+        params: { firstHour: ORDER_BEGIN_HOURS.first, lastHour: ORDER_BEGIN_HOURS.last },
       });
     }
   }

@@ -46,7 +46,14 @@ export function checkConfirmation(
         data: { orderId: item.orderId },
       });
     }
-    const problem = { params: { name: order.name, date: formatDayMonthYear(date) }, data: { orderId: order.id } };
+    const params = {
+      name: order.name,
+      date: formatDayMonthYear(date),
+      firstHour: HOUR_CHOICES.first,
+      lastHour: HOUR_CHOICES.last,
+      endHour: PLANNER_DAY.endHour,
+    };
+    const problem = { params, data: { orderId: order.id } };
     if (seen.has(order.id)) throw new AppError(ScheduleError.SCHEDULE_DUPLICATE_ORDER, problem);
     seen.add(order.id);
     if (item.duration !== VISIT_DURATION_SECONDS) throw new AppError(ScheduleError.SCHEDULE_INVALID_DURATION, problem);

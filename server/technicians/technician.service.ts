@@ -136,7 +136,7 @@ function checkStartingTime(hour: number, problems: FieldProblem[]): void {
     problems.push({
       field: 'startingTime',
       message: 'STARTING_TIME_OUT_OF_RANGE',
-      params: { min: HOUR_CHOICES.first, max: HOUR_CHOICES.last },
+      params: { minHour: HOUR_CHOICES.first, maxHour: HOUR_CHOICES.last },
     });
   }
 }

@@ -10,7 +10,8 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { announceChange } from '../common/events/change-notices.js';
 import { TIME_ZONE } from '../common/locale.js';
-import { formatDayMonthYear, localDateOf, localPartsOf, localDayRange } from '../../shared/zoned-time.js';
+import { clockOf } from '../../shared/clock-time.js';
+import { formatDayMonthYear, localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import type { RateLimitName } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Order, OrderRepository } from '../orders/index.js';
@@ -52,8 +53,6 @@ const stateOf = (row: VisitStatus): VisitState => ({
   outcome: row.outcome,
   note: row.note,
 });
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 function refused(result: Extract<RuleResult, { ok: false }>): AppError {
   return new AppError(result.error, { params: result.params });
@@ -178,10 +177,10 @@ export class VisitStatusService {
     this.ctx.services.metrics.rateLimitRefused(name);
     // Allowed again once the oldest of the counted taps leaves the window; said as a time of the order's day.
     const again = new Date(new Date(recent[points - 1]).getTime() + windowMs);
-    const parts = localPartsOf(new Date(Math.ceil(again.getTime() / 60_000) * 60_000), TIME_ZONE[order.country]);
+    const minute = new Date(Math.ceil(again.getTime() / 60_000) * 60_000);
     throw new AppError(
       name === 'VISIT_ESTIMATE_PER_ORDER' ? VisitError.VISIT_ESTIMATE_TOO_SOON : VisitError.VISIT_TOO_MANY_STEPS_BACK,
-      { params: { time: `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}` } },
+      { params: { time: clockOf(minute, TIME_ZONE[order.country], this.ctx.language) } },
     );
   }
 
@@ -206,8 +205,7 @@ export class VisitStatusService {
     );
     if (!other) return;
     const shown = stage === VisitStage.ON_THE_WAY ? other.expected_arrival : other.arrived_at;
-    const parts = shown === null ? null : localPartsOf(new Date(shown), TIME_ZONE[other.country]);
-    const time = parts ? `${twoDigits(parts.hour)}:${twoDigits(parts.minute)}` : '—';
+    const time = shown === null ? '—' : clockOf(new Date(shown), TIME_ZONE[other.country], this.ctx.language);
     throw new AppError(
       stage === VisitStage.ON_THE_WAY ? VisitError.VISIT_OTHER_ON_THE_WAY : VisitError.VISIT_OTHER_ARRIVED,
       { params: { name: other.name, time } },

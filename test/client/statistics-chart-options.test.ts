@@ -28,14 +28,14 @@ describe('buildVisitsPerHourOption', () => {
       { hour: 7, visits: 3 },
       { hour: 19, visits: 12 },
     ],
-    { seriesName: 'Bezoeken' },
+    { seriesName: 'Bezoeken', language: 'nl' },
   );
 
   it('has all 24 hours on the axis and a bar for each, zeros included', () => {
     const xAxis = option.xAxis as { data: string[] };
     expect(xAxis.data).toHaveLength(24);
-    expect(xAxis.data[0]).toBe('00:00');
-    expect(xAxis.data[23]).toBe('23:00');
+    expect(xAxis.data[0]).toBe('0.00');
+    expect(xAxis.data[23]).toBe('23.00');
     const data = seriesOf(option).data as number[];
     expect(data).toHaveLength(24);
     expect(data[7]).toBe(3);
@@ -52,7 +52,9 @@ describe('buildVisitsPerHourOption', () => {
   });
 
   it('shows an empty day as 24 zero bars', () => {
-    expect(seriesOf(buildVisitsPerHourOption([], { seriesName: 'x' })).data).toEqual(new Array(24).fill(0));
+    expect(seriesOf(buildVisitsPerHourOption([], { seriesName: 'x', language: 'fr' })).data).toEqual(
+      new Array(24).fill(0),
+    );
   });
 });
 

@@ -266,7 +266,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await lookUp(page, site, people.preparing);
       await page
         .getByRole('status')
-        .filter({ hasText: /13[:.]30/ })
+        .filter({ hasText: /13(\.|\u00a0h\u00a0)30/ })
         .waitFor();
       await check(() => expectNoAxeViolations(page, label('consumer-index-preparing')));
       await context.close();
@@ -762,7 +762,10 @@ describe('accessibility: the pages a consumer message leads to, Dutch and French
         viewport: NARROW,
       });
       try {
-        await page.getByText(/13:30/).first().waitFor();
+        await page
+          .getByText(site.language === 'fr' ? /13\u00a0h\u00a030/ : /13\.30/)
+          .first()
+          .waitFor();
         await page.getByText(/•••@example/).waitFor();
         await expectNoAxeViolations(page, `message-link-pending-${site.language}`);
         await expectNoHorizontalScroll(page, `message-link-pending-${site.language}`);

@@ -89,7 +89,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     await page.getByLabel('Huisnummer').fill('12');
     await page.getByRole('button', { name: 'Tijdvak ophalen' }).tap();
     await page.waitForURL('**/details');
-    await page.getByText('tussen 08:00 en 11:00 uur').waitFor();
+    await page.getByText('tussen 8.00 en 11.00 uur').waitFor();
 
     const file = await downloadCalendar(page, 'Zet in mijn agenda');
     expect(file.fileName).toBe('afspraak-E2E-ANNA.ics');
@@ -97,7 +97,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     expect(event).toMatchObject({
       startZone: 'UTC',
       endZone: 'UTC',
-      summary: 'Bezoek monteur tussen 08:00 en 11:00 uur',
+      summary: 'Bezoek monteur tussen 8.00 en 11.00 uur',
     });
     expect(event.start.toISOString()).toBe('2026-11-24T07:00:00.000Z');
     expect(event.end.toISOString()).toBe('2026-11-24T10:00:00.000Z');
@@ -136,7 +136,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     expect(file.fileName).toBe('rendez-vous-E2E-CLAIRE.ics');
     const event = parseVisitCalendar(file.content);
     expect(event.language).toBe('fr');
-    expect(event.summary).toBe('Visite du technicien entre 13:00 et 16:00');
+    expect(event.summary).toBe('Visite du technicien entre 13\u00a0h et 16\u00a0h');
     expect(event.description).toContain('078 12 34 56');
     expect(event.start.toISOString()).toBe('2026-11-24T12:00:00.000Z');
     await context.close();
@@ -165,14 +165,14 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     expect(await rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('Bram de Boer');
     expect(await page.locator('.call-list-summary').innerText()).toMatch(
-      /^Dinsdag 24 november 2026: 1 van 2 klanten hebben hun tijdvak niet bekeken tussen 13:30 en 19:\d\d uur\.$/,
+      /^Dinsdag 24 november 2026: 1 van 2 klanten hebben hun tijdvak niet bekeken tussen 13\.30 en 19\.\d\d uur\.$/,
     );
     // before 13:30 nobody could have seen it: both are on the list
     await page.getByLabel('Bekeken vóór').fill('13:00');
     await page.getByRole('button', { name: 'Toon' }).click();
     await expect.poll(() => rows.count()).toBe(2);
     expect(await page.locator('.call-list-summary').innerText()).toBe(
-      'Dinsdag 24 november 2026: de tijdvakken zijn pas te zien vanaf 13:30 uur, dus alle 2 klanten staan op de lijst.',
+      'Dinsdag 24 november 2026: de tijdvakken zijn pas te zien vanaf 13.30 uur, dus alle 2 klanten staan op de lijst.',
     );
     await saveScreenshot(page, 'admin-call-list');
 
@@ -183,8 +183,8 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     await informed.waitFor();
     const text = await informed.innerText();
     expect(text).toContain('Geïnformeerd?');
-    expect(text).toMatch(/Tijdvak gezien\s+Ja, op 23-11-2026 19:\d\d/i);
-    expect(text).toMatch(/Antwoord klant\s+Ik ben thuis \(op 23-11-2026 19:\d\d\)/i);
+    expect(text).toMatch(/Tijdvak gezien\s+Ja, op 23-11-2026 19\.\d\d/i);
+    expect(text).toMatch(/Antwoord klant\s+Ik ben thuis \(op 23-11-2026 19\.\d\d\)/i);
     expect(text).toContain(NOTE);
     await context.close();
   });

@@ -92,18 +92,18 @@ describe('consumer area (built app in Chromium)', () => {
     const { page, context } = await open(DUTCH_NL);
     await page.waitForURL('**/index');
     expect(await page.locator('h1').textContent()).toBe('Wanneer komt de monteur?');
-    await expect.poll(() => page.locator('.consumer-intro').textContent()).toContain('13:30');
+    await expect.poll(() => page.locator('.consumer-intro').textContent()).toContain('13.30');
     await lookUpNl(page, '1234 ab', '12a');
     await page.waitForURL('**/details');
     const details = page.locator('#main');
     await details.getByText('Beste Anna Jansen,').waitFor();
     const text = await details.innerText();
     expect(text).toContain('De monteur komt bij u langs op deze momenten:');
-    expect(text).toMatch(/Dinsdag 24 november 2026\s+tussen 08:00 en 11:00 uur/i);
-    expect(text).toMatch(/Dinsdag 24 november 2026\s+tussen 14:00 en 17:00 uur/i);
+    expect(text).toMatch(/Dinsdag 24 november 2026\s+tussen 8.00 en 11.00 uur/i);
+    expect(text).toMatch(/Dinsdag 24 november 2026\s+tussen 14.00 en 17.00 uur/i);
     expect(text).toContain('Referentie NL-2026-0001');
     expect(text).toContain('aankoopbewijs of afleverbon');
-    expect(text).toContain('van 08:00 tot 18:00 uur op 088 123 45 67');
+    expect(text).toContain('van 8.00 tot 18.00 uur op 088 123 45 67');
     expect(await page.getByRole('link', { name: 'Reparatietarieven' }).getAttribute('href')).toBe(
       'https://www.tijdvak.example/nl/reparatietarieven',
     );
@@ -129,8 +129,8 @@ describe('consumer area (built app in Chromium)', () => {
     await details.getByText('Bonjour Marie Lambert,').waitFor();
     const text = await details.innerText();
     expect(text).toContain('Le technicien passera chez vous le :');
-    expect(text).toMatch(/Mardi 24 novembre 2026\s+entre 13:00 et 16:00/i);
-    expect(text).toContain('de 08:00 à 18:00 au 078 12 34 56');
+    expect(text).toMatch(/Mardi 24 novembre 2026\s+entre 13\u00a0h et 16\u00a0h/i);
+    expect(text).toContain('de 8\u00a0h à 18\u00a0h au 078 12 34 56');
     expect(text).toContain("preuve d'achat");
     expect(await page.getByRole('link', { name: 'Tarifs de réparation' }).getAttribute('href')).toBe(
       'https://www.tijdvak.example/be-fr/tarifs-de-reparation',
@@ -156,7 +156,7 @@ describe('consumer area (built app in Chromium)', () => {
     await french.page.getByLabel('Numéro de téléphone').fill('+32 472 34 56 78');
     await french.page.getByLabel('Numéro de téléphone').press('Enter');
     await french.page
-      .getByText('Le rendez-vous est en cours de préparation. Veuillez réessayer après 13:30.')
+      .getByText('Le rendez-vous est en cours de préparation. Veuillez réessayer après 13\u00a0h\u00a030.')
       .waitFor();
     await french.context.close();
   });

@@ -54,8 +54,8 @@ describe('holiday guard and order history (built app in Chromium)', () => {
       )
       .waitFor();
     expect(await guard.locator('tbody tr').allTextContents()).toEqual([
-      'HG-108:00 – 11:00Klant EenUtrechtJan de Vries (N10001)',
-      'HG-214:00 – 17:00Klant TweeUtrecht—',
+      'HG-18.00 – 11.00Klant EenUtrechtJan de Vries (N10001)',
+      'HG-214.00 – 17.00Klant TweeUtrecht—',
     ]);
     // The warning's heading takes focus, so a screen reader reads it at once.
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('holiday-guard-title');
@@ -154,7 +154,7 @@ describe('holiday guard and order history (built app in Chromium)', () => {
     expect(await history.getByRole('button', { name: 'Oudere wijzigingen tonen' }).count()).toBe(0);
     const created = events.last();
     expect(await created.locator('dt').allTextContents()).toContain('Begin tijdvak');
-    await created.locator('dd', { hasText: `${dayMonthYear(VISIT_DATE)} 09:00` }).waitFor();
+    await created.locator('dd', { hasText: `${dayMonthYear(VISIT_DATE)} 9.00` }).waitFor();
 
     // A change made on the screen appears at the top of the history.
     await page.getByLabel('Andere monteur').selectOption('N10002');

@@ -131,16 +131,16 @@ describe('the personal link of a consumer message (built app in Chromium)', () =
       DUTCH,
       'piet',
       {
-        when: 'Het tijdvak verschijnt hier vanaf woensdag 25 november 13:30 uur.',
-        how: 'U krijgt om 13:30 uur een e-mail op p•••@example.nl en een sms op 06 •••• 4321.',
+        when: 'Het tijdvak verschijnt hier vanaf woensdag 25 november 13.30 uur.',
+        how: 'U krijgt om 13.30 uur een e-mail op p•••@example.nl en een sms op 06 •••• 4321.',
       },
     ],
     [
       FRENCH,
       'luc',
       {
-        when: 'La plage horaire sera affichée ici à partir du mercredi 25 novembre à 13:30.',
-        how: 'Vous recevrez à 13:30 un e-mail à l•••@example.be et un SMS au 04 •••• 3344.',
+        when: 'La plage horaire sera affichée ici à partir du mercredi 25 novembre à 13\u00a0h\u00a030.',
+        how: 'Vous recevrez à 13\u00a0h\u00a030 un e-mail à l•••@example.be et un SMS au 04 •••• 3344.',
       },
     ],
   ] as const) {

@@ -124,7 +124,7 @@ describe('statistics screen (built app in Chromium)', () => {
     expect(averages).toEqual(['6', '2', '12']);
     // Bar chart: an axis of hours; pies: labels cut at 10 characters, legends with full names.
     const barText = await page.locator('.stats-chart-canvas').nth(0).locator('svg text').allTextContents();
-    expect(barText).toContain('00:00');
+    expect(barText).toContain('0.00');
     const pieText = await page.locator('.stats-chart-canvas').nth(1).locator('svg text').allTextContents();
     expect(pieText).toContain('Samsung In…');
     expect(pieText).toContain('Samsung Internet');
@@ -134,8 +134,8 @@ describe('statistics screen (built app in Chromium)', () => {
     );
     // The hours are local (Europe/Amsterdam): 17:15 UTC counts at 18:00.
     await page.locator('.stats-chart').first().locator('summary').click();
-    const row18 = page.locator('.stats-chart').first().locator('tbody tr', { hasText: '18:00' });
-    expect(await row18.locator('td').allTextContents()).toEqual(['18:00', '5']);
+    const row18 = page.locator('.stats-chart').first().locator('tbody tr', { hasText: '18.00' });
+    expect(await row18.locator('td').allTextContents()).toEqual(['18.00', '5']);
     expect((await scripts()).some((text) => text.includes(ECHARTS_MARKER))).toBe(true);
     await saveScreenshot(page, 'statistics');
     await context.close();

@@ -25,8 +25,8 @@ describe("technician's day on a phone (built app in Chromium)", () => {
 
   let appStartedAt = 0;
   /** The status after "in N minutes", at one of the times the tap may give (see clockTimesSince). */
-  const arrivalAbout = (prefix: string, minutes: number, suffix = '') =>
-    new RegExp(`^${prefix} (${clockTimesSince(appStartedAt, minutes).join('|')})${suffix}$`);
+  const arrivalAbout = (prefix: string, minutes: number, suffix = '', language: 'nl' | 'fr' = 'nl') =>
+    new RegExp(`^${prefix} (${clockTimesSince(appStartedAt, minutes, language).join('|')})${suffix}$`);
 
   beforeAll(async () => {
     appStartedAt = Date.now();
@@ -110,14 +110,14 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await expect.poll(() => statusOf(page, 'Bert Bakker').textContent()).toBe('Gepland');
 
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Aangekomen' }).click();
-    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Aangekomen om 09:00');
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Aangekomen om 9.00');
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Afgerond' }).click();
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Opslaan' }).click();
     await card(page, 'Anna Jansen').getByText('Kies hoe het bezoek is afgelopen.').waitFor();
     await card(page, 'Anna Jansen').getByLabel('Gerepareerd').check();
     await card(page, 'Anna Jansen').getByLabel('Notitie (niet verplicht)').fill('Pomp vervangen');
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Opslaan' }).click();
-    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Afgerond om 09:00: Gerepareerd');
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Afgerond om 9.00: Gerepareerd');
     expect(await card(page, 'Bert Bakker').textContent()).toContain('Volgende');
     // The finished visit folds into the line at the end; it opens to show it.
     await page.getByRole('button', { name: '1 van 3 afgerond' }).click();
@@ -131,7 +131,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
 
     // A mis-tap is corrected once.
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Corrigeren' }).click();
-    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Aangekomen om 09:00');
+    await expect.poll(() => statusOf(page, 'Anna Jansen').textContent()).toBe('Aangekomen om 9.00');
     expect(await card(page, 'Anna Jansen').getByRole('button', { name: 'Corrigeren' }).count()).toBe(0);
     expect((await stageInDatabase(anna.id)).status?.stage).toBe('ARRIVED');
     await context.close();
@@ -145,7 +145,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
       { adminToken: appTokens(app).signAdmin(admin) },
       `/admin/appointment/manage?reference=${encodeURIComponent(anna.referenceNumber)}`,
     );
-    await office.page.getByText('Aangekomen om 09:00').first().waitFor();
+    await office.page.getByText('Aangekomen om 9.00').first().waitFor();
     await office.page.getByText('Monteur onderweg').first().waitFor();
     await saveScreenshot(office.page, 'admin-order-visit-status');
     await office.context.close();
@@ -224,7 +224,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await card(page, 'Anna Jansen').getByRole('button', { name: 'Dans 15 min' }).click();
     await expect
       .poll(() => statusOf(page, 'Anna Jansen').textContent())
-      .toMatch(arrivalAbout('En route — arrivée prévue', 15));
+      .toMatch(arrivalAbout('En route — arrivée prévue', 15, '', 'fr'));
     expect((await stageInDatabase(anna.id)).status?.stage).toBe('ON_THE_WAY');
     await saveScreenshot(page, 'technician-today-fr');
 
@@ -240,7 +240,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
       .getByRole('alert')
       .filter({
         hasText:
-          /^Cette visite a été corrigée trop souvent de suite\. Vous pourrez corriger à nouveau à partir de \d\d:\d\d\.$/,
+          /^Cette visite a été corrigée trop souvent de suite\. Vous pourrez corriger à nouveau à partir de \d{1,2}\u00a0h(\u00a0\d\d)?\.$/,
       })
       .waitFor();
     await expect.poll(() => statusOf(page, 'Bert Bakker').textContent()).toMatch(/^Arrivé à/);
@@ -268,13 +268,13 @@ describe("technician's day on a phone (built app in Chromium)", () => {
       { accessToken: appTokens(app).signTechnician(technician) },
       '/technician/manage?country=BE&lang=fr',
     );
-    const banner = page.getByText('Confirmé le 23 novembre 2026 à 09:00 — verrouillé');
+    const banner = page.getByText('Confirmé le 23 novembre 2026 à 9\u00a0h — verrouillé');
     await banner.waitFor();
     await page.reload();
     await banner.waitFor();
     expect(await page.locator('select').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Confirmer les missions' }).count()).toBe(0);
-    expect(await page.locator('li.planner-item [data-start]').first().textContent()).toBe('10:00');
+    expect(await page.locator('li.planner-item [data-start]').first().textContent()).toBe('10\u00a0h');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await saveScreenshot(page, 'technician-planner-confirmed-fr-phone');
     await context.close();
@@ -323,7 +323,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
 
     await goOffline(context, true);
     await page.reload();
-    await page.getByText(/^Offline — bijgewerkt om \d\d:\d\d$/).waitFor();
+    await page.getByText(/^Offline — bijgewerkt om \d{1,2}\.\d\d$/).waitFor();
     expect(await statusOf(page, 'Carla de Boer').textContent()).toBe('Gepland');
 
     await card(page, 'Carla de Boer').getByRole('button', { name: 'Onderweg' }).click();
@@ -331,7 +331,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await expect
       .poll(() => statusOf(page, 'Carla de Boer').textContent())
       .toMatch(arrivalAbout('Onderweg — verwachte aankomst', 45, ' — wacht op verbinding'));
-    const expectedArrival = (await statusOf(page, 'Carla de Boer').textContent())?.match(/\d\d:\d\d/)?.[0];
+    const expectedArrival = (await statusOf(page, 'Carla de Boer').textContent())?.match(/\d{1,2}\.\d\d/)?.[0];
     await page.getByText('Nog niet verzonden: 1.', { exact: false }).waitFor();
     expect((await stageInDatabase(carla.id)).status).toBeNull();
 
@@ -421,7 +421,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
     await page.waitForURL('**/technician/today');
     await expect
       .poll(() => statusOf(page, 'Carla de Boer').textContent(), { timeout: 20_000 })
-      .toMatch(/^Onderweg — verwachte aankomst \d\d:\d\d$/);
+      .toMatch(/^Onderweg — verwachte aankomst \d{1,2}\.\d\d$/);
     expect(await stageInDatabase(carla.id)).toEqual({
       status: { stage: 'ON_THE_WAY', outcome: null, note: null },
       kinds: ['VISIT_ON_THE_WAY'],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../server/visits/visit-status.entity.js';
 import { instantOf } from '../../shared/zoned-time.js';
+import { formatHour } from '../../shared/clock-time.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
@@ -122,7 +123,7 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
 
       // The day in one line; the next stop on top, with its buttons visible without scrolling.
       expect(await page.getByTestId('today-summary').textContent()).toBe(
-        textOf(site, 'technician.today.dayCount', { count: 4, time: '19:00' }),
+        textOf(site, 'technician.today.dayCount', { count: 4, time: formatHour(19, site.language) }),
       );
       const first = page.locator('li.visit-card').first();
       expect(await first.locator('h2').textContent()).toContain('Bert Bakker');
@@ -163,7 +164,11 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       await button(card(page, 'Bert Bakker'), site, 'technician.today.inMinutes', { minutes: 30 }).click();
       await expect
         .poll(() => card(page, 'Bert Bakker').locator('[data-status]').textContent())
-        .toBeOneOf(clockTimesSince(appStartedAt, 30).map((time) => textOf(site, 'visit.status.onTheWay', { time })));
+        .toBeOneOf(
+          clockTimesSince(appStartedAt, 30, site.language).map((time) =>
+            textOf(site, 'visit.status.onTheWay', { time }),
+          ),
+        );
 
       // A refused tap says why on its own card, in an alert there (read out by screen readers).
       const carla = card(page, 'Carla de Boer');
@@ -181,7 +186,7 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       // Aangekomen at Bert, then Aangekomen at Carla while still at Bert: refused, with the reason on Carla's card.
       await button(card(page, 'Bert Bakker'), site, 'technician.today.action.arrived').click();
       // The server's clock runs on from 09:00 since the app started: the arrival is whatever minute it is now.
-      const arrivedAt = clockTimesSince(appStartedAt);
+      const arrivedAt = clockTimesSince(appStartedAt, 0, site.language);
       await expect
         .poll(() => card(page, 'Bert Bakker').locator('[data-status]').textContent())
         .toBeOneOf(arrivedAt.map((time) => textOf(site, 'visit.status.arrived', { time })));
@@ -224,7 +229,7 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       await signIn(page, site, email);
       await page.waitForURL('**/technician/manage');
       expect(await page.getByTestId('planner-summary').textContent()).toBe(
-        `${textOf(site, 'technician.manage.summary', { count: 1, first: '09:00', last: '12:00' })} · ${textOf(
+        `${textOf(site, 'technician.manage.summary', { count: 1, first: formatHour(9, site.language), last: formatHour(12, site.language) })} · ${textOf(
           site,
           'technician.manage.summaryOpen',
         )}`,
@@ -235,7 +240,11 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(
-        textOf(site, 'technician.manage.confirmBody', { count: 1, first: '09:00', last: '12:00' }),
+        textOf(site, 'technician.manage.confirmBody', {
+          count: 1,
+          first: formatHour(9, site.language),
+          last: formatHour(12, site.language),
+        }),
       );
       await expectNoAxeViolations(page, `technician-phone-${site.language}-confirm-dialog`);
       await saveScreenshot(page, `technician-phone-${site.language}-confirm-dialog`);

@@ -81,9 +81,9 @@ describe('technician planner (built app in Chromium)', () => {
     await page.getByRole('heading', { level: 1, name: 'Goedemorgen Jan' }).waitFor();
     expect(await page.locator('.planner-date').textContent()).toBe('Uw planning voor zaterdag 21 november 2026');
     expect(await plan(page)).toEqual([
-      'Opdracht 1: Anna Jansen 08:00-11:00',
-      'Opdracht 2: Bert Bakker 11:00-14:00',
-      'Opdracht 3: Carla de Boer 14:00-17:00',
+      'Opdracht 1: Anna Jansen 8.00-11.00',
+      'Opdracht 2: Bert Bakker 11.00-14.00',
+      'Opdracht 3: Carla de Boer 14.00-17.00',
     ]);
     expect(await item(page, 'Carla de Boer').getAttribute('class')).toContain('is-special');
     expect(await item(page, 'Carla de Boer').textContent()).toContain('Speciale opdracht');
@@ -93,7 +93,7 @@ describe('technician planner (built app in Chromium)', () => {
     // Up with the keyboard; the focus stays on the pressed button.
     await moveButton(page, 'Bert Bakker', 'up').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => plan(page)).toContain('Opdracht 2: Bert Bakker 10:00-13:00');
+    await expect.poll(() => plan(page)).toContain('Opdracht 2: Bert Bakker 10.00-13.00');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       '−1 uur: opdracht 2 (Bert Bakker) een uur eerder',
     );
@@ -101,43 +101,43 @@ describe('technician planner (built app in Chromium)', () => {
     expect(await moveButton(page, 'Bert Bakker', 'down').textContent()).toBe('+1 uur');
     // Down with the mouse.
     await moveButton(page, 'Anna Jansen', 'down').click();
-    await expect.poll(() => plan(page)).toContain('Opdracht 1: Anna Jansen 09:00-12:00');
+    await expect.poll(() => plan(page)).toContain('Opdracht 1: Anna Jansen 9.00-12.00');
 
     // Picking an hour reorders nothing until Sorteer.
     await item(page, 'Carla de Boer').getByLabel('Begintijd').selectOption('7');
     expect(await plan(page)).toEqual([
-      'Opdracht 1: Anna Jansen 09:00-12:00',
-      'Opdracht 2: Bert Bakker 10:00-13:00',
-      'Opdracht 3: Carla de Boer 07:00-10:00',
+      'Opdracht 1: Anna Jansen 9.00-12.00',
+      'Opdracht 2: Bert Bakker 10.00-13.00',
+      'Opdracht 3: Carla de Boer 7.00-10.00',
     ]);
     await page.getByRole('button', { name: 'Sorteer op tijdvak' }).click();
     expect(await plan(page)).toEqual([
-      'Opdracht 1: Carla de Boer 07:00-10:00',
-      'Opdracht 2: Anna Jansen 09:00-12:00',
-      'Opdracht 3: Bert Bakker 10:00-13:00',
+      'Opdracht 1: Carla de Boer 7.00-10.00',
+      'Opdracht 2: Anna Jansen 9.00-12.00',
+      'Opdracht 3: Bert Bakker 10.00-13.00',
     ]);
     expect(await moveButton(page, 'Carla de Boer', 'up').isDisabled()).toBe(true);
 
     // Up into an hour Anna holds: the two swap and the list is sorted again.
     await moveButton(page, 'Bert Bakker', 'up').click();
     expect(await plan(page)).toEqual([
-      'Opdracht 1: Carla de Boer 07:00-10:00',
-      'Opdracht 2: Bert Bakker 09:00-12:00',
-      'Opdracht 3: Anna Jansen 10:00-13:00',
+      'Opdracht 1: Carla de Boer 7.00-10.00',
+      'Opdracht 2: Bert Bakker 9.00-12.00',
+      'Opdracht 3: Anna Jansen 10.00-13.00',
     ]);
 
     await page.getByRole('button', { name: 'Tijden herstellen' }).click();
     expect(await plan(page)).toEqual([
-      'Opdracht 1: Anna Jansen 08:00-11:00',
-      'Opdracht 2: Bert Bakker 11:00-14:00',
-      'Opdracht 3: Carla de Boer 14:00-17:00',
+      'Opdracht 1: Anna Jansen 8.00-11.00',
+      'Opdracht 2: Bert Bakker 11.00-14.00',
+      'Opdracht 3: Carla de Boer 14.00-17.00',
     ]);
 
     // Down stops where the end would pass 22:00; 20:00 from the dropdown is flagged and not sent.
     await item(page, 'Carla de Boer').getByLabel('Begintijd').selectOption('19');
     expect(await moveButton(page, 'Carla de Boer', 'down').isDisabled()).toBe(true);
     await item(page, 'Carla de Boer').getByLabel('Begintijd').selectOption('20');
-    expect(await item(page, 'Carla de Boer').textContent()).toContain('Eindigt na 22:00 uur');
+    expect(await item(page, 'Carla de Boer').textContent()).toContain('Eindigt na 22.00 uur');
     // The browser's own dialog is never used: the question is asked in the page.
     let nativeDialogs = 0;
     page.on('dialog', (dialog) => {
@@ -145,7 +145,7 @@ describe('technician planner (built app in Chromium)', () => {
       void dialog.dismiss();
     });
     await page.getByRole('button', { name: 'Opdrachten bevestigen' }).click();
-    await page.getByText('Opgelet! Bij opdracht 3 ligt de eindtijd na 22:00 uur.').waitFor();
+    await page.getByText('Opgelet! Bij opdracht 3 ligt de eindtijd na 22.00 uur.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await item(page, 'Carla de Boer').getByLabel('Begintijd').selectOption('16');
@@ -156,7 +156,7 @@ describe('technician planner (built app in Chromium)', () => {
     const question = page.getByRole('dialog', { name: 'Planning voor zaterdag 21 november 2026 bevestigen?' });
     await question.waitFor();
     expect(await question.textContent()).toContain(
-      'Opdrachten: 3, van 09:00 tot 19:00. Na het bevestigen liggen deze tijden vast',
+      'Opdrachten: 3, van 9.00 tot 19.00. Na het bevestigen liggen deze tijden vast',
     );
     // Cancelling changes nothing; the planner is still open.
     await question.getByRole('button', { name: 'Annuleren' }).click();
@@ -167,11 +167,11 @@ describe('technician planner (built app in Chromium)', () => {
     await page.getByText('Opdrachten bevestigd').waitFor();
     expect(nativeDialogs).toBe(0);
     // A confirmed day looks confirmed: a banner, times as text, nothing left to change or confirm.
-    const banner = 'Bevestigd op 20 november 2026 om 09:30 — vergrendeld';
+    const banner = 'Bevestigd op 20 november 2026 om 9.30 — vergrendeld';
     await page.getByText(banner).waitFor();
     expect(await page.locator('select').count()).toBe(0);
     expect(await page.getByTestId('planner-summary').textContent()).toBe(
-      'Opdrachten: 3 · van 09:00 tot 19:00 · bevestigd',
+      'Opdrachten: 3 · van 9.00 tot 19.00 · bevestigd',
     );
     for (const name of ['Tijden herstellen', 'Sorteer op tijdvak', 'Opdrachten bevestigen']) {
       expect(await page.getByRole('button', { name }).count()).toBe(0);
@@ -191,9 +191,9 @@ describe('technician planner (built app in Chromium)', () => {
     await page.reload();
     await page.getByText(banner).waitFor();
     expect(await plan(page)).toEqual([
-      'Opdracht 1: Anna Jansen 09:00-12:00',
-      'Opdracht 2: Bert Bakker 10:00-13:00',
-      'Opdracht 3: Carla de Boer 16:00-19:00',
+      'Opdracht 1: Anna Jansen 9.00-12.00',
+      'Opdracht 2: Bert Bakker 10.00-13.00',
+      'Opdracht 3: Carla de Boer 16.00-19.00',
     ]);
     expect(await page.locator('select').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).count()).toBe(0);
@@ -223,7 +223,7 @@ describe('technician planner (built app in Chromium)', () => {
     expect(await page.locator('select:enabled').count()).toBe(3);
     expect(await page.getByRole('button', { name: 'Test' }).count()).toBe(0);
     expect(await page.getByTestId('planner-summary').textContent()).toBe(
-      'Opdrachten: 3 · van 08:00 tot 17:00 · nog niet bevestigd',
+      'Opdrachten: 3 · van 8.00 tot 17.00 · nog niet bevestigd',
     );
     // However long the day, the confirm is in view without scrolling, above the tab bar.
     const confirm = await page.getByRole('button', { name: 'Opdrachten bevestigen' }).boundingBox();
@@ -250,7 +250,7 @@ describe('technician planner (built app in Chromium)', () => {
     await confirmInDialog();
     await page.getByText('Er is een probleem opgetreden, herlaad de pagina en probeer het opnieuw.').waitFor();
     await page.unroute('**/graphql');
-    expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12:00-15:00');
+    expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12.00-15.00');
     expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).isDisabled()).toBe(false);
 
     // Meanwhile the day was confirmed elsewhere (another device).
@@ -261,7 +261,7 @@ describe('technician planner (built app in Chromium)', () => {
     await confirmInDialog();
     await page.getByText('Deze planning is al bevestigd en kan niet meer worden gewijzigd.').waitFor();
     await page.getByText('Bevestigd — vergrendeld').waitFor();
-    expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12:00-15:00');
+    expect(await plan(page)).toContain('Opdracht 2: Anna Jansen 12.00-15.00');
     expect(await page.getByRole('button', { name: 'Opdrachten bevestigen' }).count()).toBe(0);
     expect((await startsInDatabase(technician)).starts[0]).toEqual(['Anna Jansen', at(8).toISOString()]);
     await context.close();

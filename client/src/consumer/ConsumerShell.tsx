@@ -1,3 +1,5 @@
+import { formatClock } from '../../../shared/clock-time.js';
+import { WINDOW_SHOWN_AT } from '../../../shared/hours.js';
 import { useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
@@ -5,7 +7,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 
 /** Title, the intro about 13:30 and the 30-minute call, the page, and a footer. */
 export function ConsumerShell({ children }: { children: ReactNode }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const main = useRef<HTMLElement>(null);
   useFocusAfterNavigation(main);
   return (
@@ -17,7 +19,7 @@ export function ConsumerShell({ children }: { children: ReactNode }) {
         <LanguageSwitch />
         <div className="brand-mark" aria-hidden="true" />
         <h1 className="consumer-title">{t('consumer.title')}</h1>
-        <p className="consumer-intro">{t('consumer.intro')}</p>
+        <p className="consumer-intro">{t('consumer.intro', { time: formatClock(WINDOW_SHOWN_AT, language) })}</p>
       </header>
       <main id="main" className="consumer-main" ref={main} tabIndex={-1}>
         {children}

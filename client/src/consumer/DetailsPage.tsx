@@ -1,3 +1,5 @@
+import { formatClock } from '../../../shared/clock-time.js';
+import { CALL_CENTRE_HOURS } from '../../../shared/hours.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/Spinner';
@@ -190,7 +192,10 @@ export function DetailsPage() {
       <section className="card consumer-card" aria-labelledby="questions-title">
         <h2 id="questions-title">{t('consumer.details.questionsTitle')}</h2>
         <p>
-          {t('consumer.details.callCentre')}{' '}
+          {t('consumer.details.callCentre', {
+            opens: formatClock(CALL_CENTRE_HOURS.opens, language),
+            closes: formatClock(CALL_CENTRE_HOURS.closes, language),
+          })}{' '}
           <a href={`tel:${callCentre.dial}`} className="consumer-phone">
             {callCentre.display}
           </a>

@@ -1,3 +1,5 @@
+import { formatClock } from '../../../shared/clock-time.js';
+import { WINDOW_SHOWN_AT } from '../../../shared/hours.js';
 import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TextField } from '../components/FormField';
@@ -6,7 +8,6 @@ import { useI18n, type MessageKey } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
 import { storeToken } from '../lib/storage';
 import { usePageTitle } from '../lib/usePageTitle';
-import { CONTACT } from './contact-details';
 import { useConsumerMutation } from './consumer-graphql';
 import { graphql } from './gql';
 import { BusyButton } from '../components/BusyButton';
@@ -65,7 +66,7 @@ export interface IndexLocationState {
  * Failure clears nothing and shows the server's text.
  */
 export function IndexPage() {
-  const { t, country } = useI18n();
+  const { t, country, language } = useI18n();
   usePageTitle(t('consumer.index.title'));
   const navigate = useNavigate();
   const location = useLocation();
@@ -155,7 +156,7 @@ export function IndexPage() {
         <Message tone="error">{error}</Message>
         <Message tone="info">
           {preparing
-            ? t('consumer.preparing', { time: CONTACT[country].indicationTime })
+            ? t('consumer.preparing', { time: formatClock(WINDOW_SHOWN_AT, language) })
             : detailsFailed
               ? t('consumer.index.detailsFailed')
               : ''}

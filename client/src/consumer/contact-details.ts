@@ -1,8 +1,6 @@
 import type { Country, Language } from '../i18n/locale';
 
 export interface CountryContact {
-  /** The 'preparing' message writes "13.30" in NL and "13:30" in BE (docs/rules.md, Consumer pages). */
-  indicationTime: string;
   /** Repair tariffs and payment options differ per country and language. */
   links: Record<Language, { tariffs: string; payment: string }>;
 }
@@ -15,7 +13,6 @@ export interface CountryContact {
  */
 export const CONTACT: Record<Country, CountryContact> = {
   NL: {
-    indicationTime: '13.30',
     links: {
       nl: {
         tariffs: 'https://www.tijdvak.example/nl/reparatietarieven',
@@ -28,7 +25,6 @@ export const CONTACT: Record<Country, CountryContact> = {
     },
   },
   BE: {
-    indicationTime: '13:30',
     links: {
       nl: {
         tariffs: 'https://www.tijdvak.example/be-nl/reparatietarieven',

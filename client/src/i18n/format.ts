@@ -1,3 +1,4 @@
+import { clockOf } from '../../../shared/clock-time.js';
 import { TIME_ZONE, type Locale } from './locale';
 
 const intlLocale = (locale: Locale) => `${locale.language}-${locale.country}`;
@@ -28,9 +29,8 @@ export function formatDayMonthYear(date: Date, locale: Locale): string {
   return `${get('day')}-${get('month')}-${get('year')}`;
 }
 
-/** "08:00". */
-export const formatTime = (date: Date, locale: Locale) =>
-  format(date, locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** "8.00" / "8 h", "13.30" / "13 h 30": the one notation of shared/clock-time.ts. */
+export const formatTime = (date: Date, locale: Locale) => clockOf(date, TIME_ZONE[locale.country], locale.language);
 
 /** The hour (0-23) of an instant in the country's zone. */
 export function hourIn(date: Date, locale: Locale): number {

@@ -69,7 +69,7 @@ export const fr: Record<MessageKey, string> = {
   TECHNICIAN_COUNTRY_HAS_ORDERS:
     "{technician} a encore des missions à effectuer dans son pays actuel (nombre : {count}). Déplacez-les d'abord vers un autre technicien, puis changez le pays ; rien n'a été modifié.",
   INVALID_PERSONAL_NUMBER: 'Un numéro N se compose de lettres et de chiffres, sans espaces.',
-  STARTING_TIME_OUT_OF_RANGE: 'Choisissez une heure de début entre {min}:00 et {max}:00.',
+  STARTING_TIME_OUT_OF_RANGE: 'Choisissez une heure de début entre {minHour} et {maxHour}.',
 
   // admins
   ADMIN_EMAIL_TAKEN: 'Attention, cette adresse e-mail existe déjà',
@@ -91,7 +91,7 @@ export const fr: Record<MessageKey, string> = {
   DATE_OUT_OF_RANGE: 'Choisissez une date entre les années {first} et {last}.',
   ORDER_INVALID: "La mission n'a pas été enregistrée : vérifiez les champs signalés.",
   ORDER_DATE_IN_PAST: "La date ne peut pas être antérieure à aujourd'hui.",
-  ORDER_BEGIN_HOUR: "L'heure de début doit être une heure pleine de {first}:00 à {last}:00 inclus.",
+  ORDER_BEGIN_HOUR: "L'heure de début doit être une heure pleine de {firstHour} à {lastHour} inclus.",
   ORDER_DURATION: 'Une visite dure toujours {seconds} secondes (3 heures).',
   DUPLICATE_REFERENCE_NUMBER: 'Une mission avec ce numéro de référence existe déjà.',
   ORDER_NOT_FOUND: "Cette mission n'existe pas.",
@@ -136,8 +136,8 @@ export const fr: Record<MessageKey, string> = {
   SCHEDULE_DUPLICATE_ORDER: "La mission chez {name} figure plus d'une fois dans le planning.",
   SCHEDULE_INVALID_DURATION: 'La mission chez {name} doit durer 3 heures (10800 secondes).',
   SCHEDULE_WRONG_DATE: 'La mission chez {name} doit rester le {date}.',
-  SCHEDULE_START_OUT_OF_HOURS: 'La mission chez {name} doit commencer entre 07:00 et 20:00.',
-  SCHEDULE_END_TOO_LATE: 'La mission chez {name} se termine après 22:00. Choisissez un début plus tôt.',
+  SCHEDULE_START_OUT_OF_HOURS: 'La mission chez {name} doit commencer entre {firstHour} et {lastHour}.',
+  SCHEDULE_END_TOO_LATE: 'La mission chez {name} se termine après {endHour}. Choisissez un début plus tôt.',
 
   // imports
   IMPORT_SETTINGS_INVALID: "Les plages d'importation ne sont pas valables ; rien n'a été enregistré.",
@@ -233,7 +233,7 @@ export const fr: Record<MessageKey, string> = {
   VISIT_NOT_FOUND:
     'Ce rendez-vous ne correspond pas à votre recherche. Veuillez rechercher à nouveau votre rendez-vous.',
   VISIT_WINDOW_NOT_AVAILABLE:
-    "La plage horaire de cette visite n'est pas encore connue. Elle sera disponible à partir de 13h30 le jour ouvrable précédant la visite.",
+    "La plage horaire de cette visite n'est pas encore connue. Elle sera disponible à partir de {shownTime} le jour ouvrable précédant la visite.",
   VISIT_EXTERNAL: 'Cette visite est effectuée par {company}, qui conviendra du moment avec vous.',
   CALENDAR_SUMMARY: 'Visite du technicien entre {begin} et {end}',
   CALENDAR_DESCRIPTION:

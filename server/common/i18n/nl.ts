@@ -69,7 +69,7 @@ export const nl = {
   TECHNICIAN_COUNTRY_HAS_ORDERS:
     '{technician} heeft in zijn huidige land nog opdrachten te bezoeken (aantal: {count}). Verplaats ze eerst naar een andere monteur en wijzig dan het land; er is niets gewijzigd.',
   INVALID_PERSONAL_NUMBER: 'Een N-nummer bestaat uit letters en cijfers, zonder spaties.',
-  STARTING_TIME_OUT_OF_RANGE: 'Kies een begintijd tussen {min}:00 en {max}:00.',
+  STARTING_TIME_OUT_OF_RANGE: 'Kies een begintijd tussen {minHour} en {maxHour}.',
 
   // admins
   ADMIN_EMAIL_TAKEN: 'Opgelet, dit e-mailadres bestaat al',
@@ -91,7 +91,7 @@ export const nl = {
   DATE_OUT_OF_RANGE: 'Kies een datum in de jaren {first} tot en met {last}.',
   ORDER_INVALID: 'De opdracht is niet opgeslagen: controleer de gemarkeerde velden.',
   ORDER_DATE_IN_PAST: 'De datum mag niet vóór vandaag liggen.',
-  ORDER_BEGIN_HOUR: 'Het beginuur moet een heel uur zijn van {first}:00 tot en met {last}:00.',
+  ORDER_BEGIN_HOUR: 'Het beginuur moet een heel uur zijn van {firstHour} tot en met {lastHour}.',
   ORDER_DURATION: 'Een bezoek duurt altijd {seconds} seconden (3 uur).',
   DUPLICATE_REFERENCE_NUMBER: 'Er bestaat al een opdracht met dit referentienummer.',
   ORDER_NOT_FOUND: 'Deze opdracht bestaat niet.',
@@ -136,8 +136,8 @@ export const nl = {
   SCHEDULE_DUPLICATE_ORDER: 'De opdracht bij {name} staat meer dan eens in de planning.',
   SCHEDULE_INVALID_DURATION: 'De opdracht bij {name} moet 3 uur (10800 seconden) duren.',
   SCHEDULE_WRONG_DATE: 'De opdracht bij {name} moet op {date} blijven.',
-  SCHEDULE_START_OUT_OF_HOURS: 'De opdracht bij {name} moet tussen 07:00 en 20:00 uur beginnen.',
-  SCHEDULE_END_TOO_LATE: 'De opdracht bij {name} eindigt na 22:00 uur. Kies een eerder begin.',
+  SCHEDULE_START_OUT_OF_HOURS: 'De opdracht bij {name} moet tussen {firstHour} en {lastHour} uur beginnen.',
+  SCHEDULE_END_TOO_LATE: 'De opdracht bij {name} eindigt na {endHour} uur. Kies een eerder begin.',
 
   // imports
   IMPORT_SETTINGS_INVALID: 'De importvensters zijn niet geldig; er is niets opgeslagen.',
@@ -227,7 +227,7 @@ export const nl = {
   // consumers: calendar file and reply; admin: call list
   VISIT_NOT_FOUND: 'Deze afspraak hoort niet bij uw zoekopdracht. Zoek uw afspraak opnieuw op.',
   VISIT_WINDOW_NOT_AVAILABLE:
-    'Het tijdvak van dit bezoek is nog niet bekend. Het is beschikbaar vanaf 13:30 uur op de werkdag vóór het bezoek.',
+    'Het tijdvak van dit bezoek is nog niet bekend. Het is beschikbaar vanaf {shownTime} uur op de werkdag vóór het bezoek.',
   VISIT_EXTERNAL: 'Dit bezoek wordt uitgevoerd door {company}; zij spreken het tijdstip met u af.',
   CALENDAR_SUMMARY: 'Bezoek monteur tussen {begin} en {end} uur',
   CALENDAR_DESCRIPTION:

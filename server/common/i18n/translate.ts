@@ -1,3 +1,4 @@
+import { formatClock, formatHour } from '../../../shared/clock-time.js';
 import { Country, Language } from '../locale.js';
 import { fr } from './fr.js';
 import { nl, type MessageKey } from './nl.js';
@@ -21,13 +22,19 @@ const isCountry = (value: string | number): value is Country => value === Countr
 
 /**
  * The text of `key` with its `{name}` parameters filled in. A parameter named `country` (or ending in
- * `Country`) holding a country code is written as the country's name in the reader's language.
+ * `Country`) holding a country code is written as the country's name in the reader's language; one ending in
+ * `Hour` (a whole hour) or `Time` (minutes since midnight) holding a number as a clock time in its notation.
  */
 export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
   return catalogues[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
     const namesCountry = name === 'country' || name.endsWith('Country');
-    return namesCountry && isCountry(value) ? COUNTRY_NAMES[language][value] : String(value);
+    if (namesCountry && isCountry(value)) return COUNTRY_NAMES[language][value];
+    if (typeof value === 'number' && name.endsWith('Hour')) return formatHour(value, language);
+    if (typeof value === 'number' && name.endsWith('Time')) {
+      return formatClock({ hour: Math.floor(value / 60), minute: value % 60 }, language);
+    }
+    return String(value);
   });
 }

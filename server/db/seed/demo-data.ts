@@ -16,7 +16,7 @@ import {
 } from '../../orders/index.js';
 import { SiteVisit } from '../../statistics/site-visit.entity.js';
 import { Technician } from '../../technicians/index.js';
-import { INDICATION_FROM } from '../../consumers/visit-indication.js';
+import { WINDOW_SHOWN_AT } from '../../../shared/hours.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
 import { publicHolidays } from './public-holidays.js';
 
@@ -345,7 +345,7 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
       const windowStarts = DAY_PLAN.map((hour) => instantOf(date, hour, 0, zone));
       const times = date <= today ? dayTimes(windowStarts, instantOf(date, 0, 0, zone), pace) : [];
       const [dayBefore] = workingDaysBefore(date, 1, holidays);
-      const shownFrom = instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone);
+      const shownFrom = instantOf(dayBefore, WINDOW_SHOWN_AT.hour, WINDOW_SHOWN_AT.minute, zone);
       for (const [slot, appointment] of windowStarts.entries()) {
         const customer = customerOf(region, profile.country, customers, index * 1000 + customers);
         customers++;

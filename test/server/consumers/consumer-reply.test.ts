@@ -200,7 +200,7 @@ describe('consumer reply', () => {
       const closed = await reply([visit], { referenceNumber: visit.referenceNumber, answer: 'AT_HOME' });
       expect(closed.body.errors?.[0]).toMatchObject({
         extensions: { code: 'REPLY_CLOSED' },
-        message: 'Uw bezoek is al begonnen (24-11-2026 15:00); uw antwoord kan niet meer worden gewijzigd.',
+        message: 'Uw bezoek is al begonnen (24-11-2026 15.00); uw antwoord kan niet meer worden gewijzigd.',
       });
       expect((await stored(visit))?.answer).toBe('CALL_ME');
       const { body } = await server.graphql<{ consumerVisits: { replyOpen: boolean }[] }>(

@@ -97,7 +97,7 @@ describe('consumer messages at 13:30', () => {
     expect(twilio.messages.map((sms) => sms.to)).toEqual(['+31612345678']);
 
     const mail = mailsTo(smtp, 'maandag@example.nl')[0];
-    expect(mail.subject).toBe('Uw monteur komt maandag 26 oktober tussen 10:00 en 13:00 uur');
+    expect(mail.subject).toBe('Uw monteur komt maandag 26 oktober tussen 10.00 en 13.00 uur');
     expect(mail.text).toContain('De monteur belt u 30 minuten voordat hij komt.');
     expect(mail.text).toContain('REF-MONDAY-1');
     expect(mail.text).toContain('088 123 45 67');
@@ -114,7 +114,7 @@ describe('consumer messages at 13:30', () => {
 
     const sms = twilio.messages[0];
     expect(sms.from).toBe('+3197010203040');
-    expect(sms.body).toMatch(/^Tijdvak: de monteur komt ma 26 okt tussen 10:00 en 13:00/);
+    expect(sms.body).toMatch(/^Tijdvak: de monteur komt ma 26 okt tussen 10.00 en 13.00/);
     expect(sms.body).toContain('https://afspraak.tijdvak.example.nl/v/');
     expect(gsm7Length(sms.body)).not.toBeNull();
     expect(gsm7Length(sms.body)!).toBeLessThanOrEqual(160);
@@ -146,8 +146,8 @@ describe('consumer messages at 13:30', () => {
     await waitForMessagesSent(server);
     const update = mailsTo(smtp, 'maandag@example.nl');
     expect(update).toHaveLength(2);
-    expect(update[1].subject).toBe('Gewijzigd: uw monteur komt maandag 26 oktober tussen 14:00 en 17:00 uur');
-    expect(twilio.messages.at(-1)?.body).toMatch(/gewijzigd! De monteur komt ma 26 okt tussen 14:00 en 17:00/);
+    expect(update[1].subject).toBe('Gewijzigd: uw monteur komt maandag 26 oktober tussen 14.00 en 17.00 uur');
+    expect(twilio.messages.at(-1)?.body).toMatch(/gewijzigd! De monteur komt ma 26 okt tussen 14.00 en 17.00/);
     const cancellation = mailsTo(smtp, 'vast@example.nl');
     expect(cancellation).toHaveLength(2);
     expect(cancellation[1].subject).toBe('Uw afspraak van maandag 26 oktober gaat niet door');
@@ -186,7 +186,7 @@ describe('consumer messages at 13:30', () => {
     await waitForMessagesSent(server);
     expect(mailsTo(smtp, 'na-feestdag@example.nl')).toHaveLength(1);
     expect(mailsTo(smtp, 'na-feestdag@example.nl')[0].subject).toBe(
-      'Uw monteur komt dinsdag 8 december tussen 08:00 en 11:00 uur',
+      'Uw monteur komt dinsdag 8 december tussen 8.00 en 11.00 uur',
     );
   });
 });

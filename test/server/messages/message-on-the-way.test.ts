@@ -140,7 +140,7 @@ describe('the "on the way" SMS when the technician sets out', () => {
     const texts = textsTo('+31612345678').slice(textsBefore);
     expect(texts).toHaveLength(1);
     const [sms] = texts;
-    expect(sms.body).toMatch(/^Tijdvak: monteur Jan is onderweg naar u en is er rond 10:40 uur\./);
+    expect(sms.body).toMatch(/^Tijdvak: monteur Jan is onderweg naar u en is er rond 10.40 uur\./);
     expect(sms.body).not.toContain('Achternaam');
     expect(sms.body).toMatch(/https:\/\/afspraak\.tijdvak\.example\.nl\/v\/[\w.-]+$/);
     expect(gsm7Length(sms.body)).not.toBeNull();
@@ -178,7 +178,7 @@ describe('the "on the way" SMS when the technician sets out', () => {
     await setOut(token, order, clockTime(10, 30));
     await settled(order);
     const [sms] = textsTo('+32470123456').filter((text) => text.body.includes('en route'));
-    expect(sms.body).toMatch(/^Tijdvak: votre technicien Luc est en route et arrivera vers 10:30\./);
+    expect(sms.body).toMatch(/^Tijdvak: votre technicien Luc est en route et arrivera vers 10 h 30\./);
     expect(gsm7Length(sms.body)!).toBeLessThanOrEqual(SMS_MAX_LENGTH);
   });
 

@@ -109,7 +109,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     await passUndoAndPublish(server);
     await told(order, 2);
     expect(mailsTo(smtp, 'terug@example.nl').map((mail) => mail.subject)).toEqual([
-      'Uw monteur komt woensdag 2 december tussen 10:00 en 13:00 uur',
+      'Uw monteur komt woensdag 2 december tussen 10.00 en 13.00 uur',
       'Uw afspraak van woensdag 2 december gaat niet door',
     ]);
 
@@ -123,7 +123,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     const mails = mailsTo(smtp, 'terug@example.nl');
     expect(mails).toHaveLength(3);
     const restored = mails[2];
-    expect(restored.subject).toBe('Uw afspraak gaat toch door: woensdag 2 december tussen 10:00 en 13:00 uur');
+    expect(restored.subject).toBe('Uw afspraak gaat toch door: woensdag 2 december tussen 10.00 en 13.00 uur');
     expect(restored.text).toContain('Uw afspraak staat weer gepland. De monteur komt op woensdag 2 december');
     expect(restored.text).toContain('De monteur belt u 30 minuten voordat hij komt.');
     expect(restored.text).toMatch(/https:\/\/afspraak\.tijdvak\.example\.nl\/v\/[\w.-]+\?antwoord=thuis/);
@@ -134,7 +134,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     const texts = twilio.messages.filter((sms) => sms.to === '+31611223344');
     expect(texts).toHaveLength(3);
     expect(texts[2].body).toMatch(
-      /^Tijdvak: uw afspraak gaat toch door! De monteur komt wo 2 dec tussen 10:00 en 13:00\. https:/,
+      /^Tijdvak: uw afspraak gaat toch door! De monteur komt wo 2 dec tussen 10.00 en 13.00\. https:/,
     );
     expect(gsm7Length(texts[2].body)!).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     expect(await kindsOf(order, MessageChannel.EMAIL)).toEqual([
@@ -168,7 +168,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     ]);
     expect(await kindsOf(order, MessageChannel.SMS)).toEqual(await kindsOf(order, MessageChannel.EMAIL));
     expect(mailsTo(smtp, 'heen-en-weer@example.nl').map((mail) => mail.subject?.split(':')[0])).toEqual([
-      'Uw monteur komt woensdag 2 december tussen 10',
+      'Uw monteur komt woensdag 2 december tussen 10.00 en 13.00 uur',
       'Uw afspraak van woensdag 2 december gaat niet door',
       'Uw afspraak gaat toch door',
       'Uw afspraak van woensdag 2 december gaat niet door',
@@ -198,7 +198,9 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     await act(RESTORE, order);
     await told(order, 3);
     const restored = mailsTo(smtp, 'retour@example.be').at(-1);
-    expect(restored?.subject).toBe('Votre rendez-vous est maintenu : le mercredi 2 décembre entre 10:00 et 13:00');
+    expect(restored?.subject).toBe(
+      'Votre rendez-vous est maintenu : le mercredi 2 décembre entre 10\u00a0h et 13\u00a0h',
+    );
     expect(restored?.text).toContain('Votre rendez-vous est à nouveau planifié.');
     const sms = twilio.messages.filter((text) => text.to === '+32470112233').at(-1);
     expect(sms?.body).toMatch(/^Tijdvak: votre rendez-vous est maintenu !/);

@@ -205,7 +205,7 @@ describe('the thank-you with the rating link after a finished visit', () => {
     expect(mail.subject).toBe('Bedankt voor uw tijd: hoe was het bezoek?');
     expect(mail.text).toContain('Onze monteur is op dinsdag 1 december bij u geweest.');
     expect(mail.text).toContain('Uw apparaat is gerepareerd.');
-    expect(mail.text).toContain('Dat kan tot dinsdag 8 december 11:00 uur.');
+    expect(mail.text).toContain('Dat kan tot dinsdag 8 december 11.00 uur.');
     expect(mail.text).toContain(order.referenceNumber);
     const token = ratingLinkToken(server.services.config, order);
     expect(mail.text).toContain(`https://afspraak.tijdvak.example.nl/b/${token}\n`);

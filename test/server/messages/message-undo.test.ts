@@ -103,7 +103,7 @@ describe('a change the admin can still undo is told only once its undo has passe
 
     expect(await kindsOf(order)).toEqual([MessageKind.WINDOW, MessageKind.WINDOW]);
     expect(mailsTo('spijt@example.nl').map((mail) => mail.subject)).toEqual([
-      'Uw monteur komt woensdag 2 december tussen 10:00 en 13:00 uur',
+      'Uw monteur komt woensdag 2 december tussen 10.00 en 13.00 uur',
     ]);
     expect(textsTo('+31631415926')).toHaveLength(1);
   });
@@ -133,7 +133,7 @@ describe('a change the admin can still undo is told only once its undo has passe
     expect(await kindsOf(order, MessageChannel.EMAIL)).toEqual([MessageKind.WINDOW, MessageKind.CANCELLATION]);
     expect(await kindsOf(order, MessageChannel.SMS)).toEqual([MessageKind.WINDOW, MessageKind.CANCELLATION]);
     expect(mailsTo('weg@example.nl').map((mail) => mail.subject)).toEqual([
-      'Uw monteur komt woensdag 2 december tussen 10:00 en 13:00 uur',
+      'Uw monteur komt woensdag 2 december tussen 10.00 en 13.00 uur',
       'Uw afspraak van woensdag 2 december gaat niet door',
     ]);
     expect(textsTo('+31627182818')).toHaveLength(2);
@@ -176,7 +176,7 @@ describe('a change the admin can still undo is told only once its undo has passe
     expect(await kindsOf(again, MessageChannel.EMAIL)).toEqual([MessageKind.WINDOW, MessageKind.CANCELLATION]);
     expect(await kindsOf(again, MessageChannel.SMS)).toEqual([MessageKind.WINDOW, MessageKind.CANCELLATION]);
     expect(mailsTo('toch-weg@example.nl').map((mail) => mail.subject)).toEqual([
-      'Uw monteur komt woensdag 2 december tussen 10:00 en 13:00 uur',
+      'Uw monteur komt woensdag 2 december tussen 10.00 en 13.00 uur',
       'Uw afspraak van woensdag 2 december gaat niet door',
     ]);
     expect(textsTo('+31614142135')).toHaveLength(2);

@@ -227,7 +227,7 @@ describe('creating orders', () => {
       `2026-12-02T${String(hourUtc).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`;
     expect((await create(validInput({ appointment: at(6) }))).body.errors).toBeUndefined(); // 07:00 local
     expect((await create(validInput({ appointment: at(17) }))).body.errors).toBeUndefined(); // 18:00 local
-    const beginHourText = 'Het beginuur moet een heel uur zijn van 7:00 tot en met 18:00.';
+    const beginHourText = 'Het beginuur moet een heel uur zijn van 7.00 tot en met 18.00.';
     for (const appointment of [at(5), at(18), at(8, 30)]) {
       expect((await fieldErrors(validInput({ appointment }))).fields).toEqual([
         { field: 'appointment', message: beginHourText },

@@ -84,7 +84,8 @@ describe('the SMS of a message', () => {
       for (const start of starts) {
         const sms = messageSms(facts(MessageKind.ON_THE_WAY, language, start, 10_800, LONG_ON_THE_WAY));
         expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
-        expect(sms).toContain('12:40'); // the estimate in the order's zone (summer time)
+        // The estimate in the order's zone (summer time), in the language's notation.
+        expect(sms).toContain(language === Language.FR ? '12 h 40' : '12.40');
         expect(sms).toContain(personalLinkUrls(config, order).page);
       }
     }
@@ -101,13 +102,13 @@ describe('the SMS of a message', () => {
       links: personalLinkUrls(shortLink, order),
     });
     expect(messageSms(withName(Language.NL, 'Jan'))).toBe(
-      `Tijdvak: monteur Jan is onderweg naar u en is er rond 10:40 uur. Volg het bezoek: ${personalLinkUrls(shortLink, order).page}`,
+      `Tijdvak: monteur Jan is onderweg naar u en is er rond 10.40 uur. Volg het bezoek: ${personalLinkUrls(shortLink, order).page}`,
     );
     expect(messageSms(withName(Language.FR, 'Luc'))).toContain(
-      'votre technicien Luc est en route et arrivera vers 10:40',
+      'votre technicien Luc est en route et arrivera vers 10 h 40',
     );
     expect(messageSms(withName(Language.NL, null))).toBe(
-      `Tijdvak: de monteur is onderweg, rond 10:40 uur bij u. ${personalLinkUrls(shortLink, order).page}`,
+      `Tijdvak: de monteur is onderweg, rond 10.40 uur bij u. ${personalLinkUrls(shortLink, order).page}`,
     );
   });
 

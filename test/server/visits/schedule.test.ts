@@ -309,11 +309,11 @@ describe('technician schedule', () => {
       const { token, orders } = await arrangeDay();
       const input = { appointments: withStart(orders, 1, at('2026-11-21', 20)) };
       const dutch = await confirm(token, input);
-      expect(dutch.body.errors?.[0]?.message).toBe('De opdracht bij Bert eindigt na 22:00 uur. Kies een eerder begin.');
+      expect(dutch.body.errors?.[0]?.message).toBe('De opdracht bij Bert eindigt na 22.00 uur. Kies een eerder begin.');
       expect(dutch.body.errors?.[0]?.extensions?.orderId).toBe(orders[1].id);
       const french = await confirm(token, input, { 'accept-language': 'fr' });
       expect(french.body.errors?.[0]?.message).toBe(
-        'La mission chez Bert se termine après 22:00. Choisissez un début plus tôt.',
+        'La mission chez Bert se termine après 22\u00a0h. Choisissez un début plus tôt.',
       );
     });
 

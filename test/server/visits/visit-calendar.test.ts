@@ -98,13 +98,13 @@ describe('visit calendar file (.ics)', () => {
       startZone: 'UTC',
       endZone: 'UTC',
       language: 'nl',
-      summary: 'Bezoek monteur tussen 08:00 en 11:00 uur',
+      summary: 'Bezoek monteur tussen 8.00 en 11.00 uur',
       location: '1234 AB 12, Utrecht',
     });
     expect(event.start.toISOString()).toBe('2026-11-24T07:00:00.000Z');
     expect(event.end.toISOString()).toBe('2026-11-24T10:00:00.000Z');
-    expect(event.description).toContain('dinsdag 24 november 2026 tussen 08:00 en 11:00 uur');
-    expect(event.description).toContain('van 08:00 tot 18:00 uur op 088 123 45 67');
+    expect(event.description).toContain('dinsdag 24 november 2026 tussen 8.00 en 11.00 uur');
+    expect(event.description).toContain('van 8.00 tot 18.00 uur op 088 123 45 67');
     expect(event.description).toContain('Referentie: NL-CAL/1');
     expect(event.uid).toBe(`tijdvak-order-${dutch.id}@localhost`);
   });
@@ -117,9 +117,9 @@ describe('visit calendar file (.ics)', () => {
     expect(event.language).toBe('fr');
     // An order with a street is located as the address is written on the door.
     expect(event.location).toBe('Rue Haute 12 bis, 1000 Bruxelles');
-    expect(event.summary).toBe('Visite du technicien entre 13:00 et 16:00');
-    expect(event.description).toContain('mardi 24 novembre 2026 entre 13:00 et 16:00');
-    expect(event.description).toContain('de 08:00 à 18:00 au 078 12 34 56');
+    expect(event.summary).toBe('Visite du technicien entre 13\u00a0h et 16\u00a0h');
+    expect(event.description).toContain('mardi 24 novembre 2026 entre 13\u00a0h et 16\u00a0h');
+    expect(event.description).toContain('de 8\u00a0h à 18\u00a0h au 078 12 34 56');
     expect(event.start.toISOString()).toBe('2026-11-24T12:00:00.000Z');
     expect(event.end.toISOString()).toBe('2026-11-24T15:00:00.000Z');
   });
@@ -131,7 +131,7 @@ describe('visit calendar file (.ics)', () => {
       const event = parseVisitCalendar(body.data!.visitCalendar.content);
       expect(event.start.toISOString()).toBe('2027-07-13T06:00:00.000Z');
       expect(event.end.toISOString()).toBe('2027-07-13T09:00:00.000Z');
-      expect(event.summary).toBe('Bezoek monteur tussen 08:00 en 11:00 uur');
+      expect(event.summary).toBe('Bezoek monteur tussen 8.00 en 11.00 uur');
     } finally {
       server.services.clock.travelTo(new Date('2026-11-23T14:00:00+01:00'));
     }
@@ -166,7 +166,7 @@ describe('visit calendar file (.ics)', () => {
     const early = await calendar([later], later.referenceNumber);
     expect(early.body.errors?.[0]).toMatchObject({
       extensions: { code: 'VISIT_WINDOW_NOT_AVAILABLE' },
-      message: expect.stringContaining('13:30'),
+      message: expect.stringContaining('13.30 uur'),
     });
     const partner = await calendar([external], external.referenceNumber, 'fr');
     expect(partner.body.errors?.[0]).toMatchObject({

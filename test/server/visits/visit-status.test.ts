@@ -324,7 +324,7 @@ describe('visit statuses', () => {
       const refusal = await send(token, onTheWay(order));
       expect(codeOf(refusal.body)).toBe('VISIT_OTHER_ON_THE_WAY');
       expect(refusal.body.errors?.[0]?.message).toContain('Fam. de Boer');
-      expect(refusal.body.errors?.[0]?.message).toContain('10:20');
+      expect(refusal.body.errors?.[0]?.message).toContain('10.20');
       await ok(token, { orderId: next.id, stage: 'ARRIVED' });
       await ok(token, onTheWay(order));
       // An undo back to "on the way" follows the same rule.
@@ -349,7 +349,7 @@ describe('visit statuses', () => {
       await ok(token, onTheWay(next, 20));
       const refusal = await send(token, { orderId: next.id, stage: 'ARRIVED' });
       expect(codeOf(refusal.body)).toBe('VISIT_OTHER_ARRIVED');
-      expect(refusal.body.errors?.[0]?.message).toContain(`U bent nog bij ${order.name} (aangekomen om 10:00)`);
+      expect(refusal.body.errors?.[0]?.message).toContain(`U bent nog bij ${order.name} (aangekomen om 10.00)`);
       const french = await server.graphql(
         SET,
         { input: { requestId: randomUUID(), orderId: next.id, stage: 'ARRIVED' } },
@@ -424,7 +424,7 @@ describe('visit statuses', () => {
       const refusals = answers.filter((answer) => answer.body.errors !== undefined);
       expect(refusals.map((answer) => codeOf(answer.body))).toEqual(Array(19).fill('VISIT_ESTIMATE_TOO_SOON'));
       expect(refusals[0].status).toBe(200);
-      expect(refusals[0].body.errors?.[0]?.message).toMatch(/Een nieuwe kan vanaf 10:0[34]/);
+      expect(refusals[0].body.errors?.[0]?.message).toMatch(/Een nieuwe kan vanaf 10\.0[34]/);
       expect(await kinds(order)).toEqual(['VISIT_ON_THE_WAY', 'VISIT_ON_THE_WAY']);
 
       const french = await server.graphql(
@@ -433,7 +433,7 @@ describe('visit statuses', () => {
         { token, headers: { 'Accept-Language': 'fr' } },
       );
       expect(codeOf(french.body)).toBe('VISIT_ESTIMATE_TOO_SOON');
-      expect(french.body.errors?.[0]?.message).toMatch(/possible à partir de 10:0[34]/);
+      expect(french.body.errors?.[0]?.message).toMatch(/possible à partir de 10\u00a0h\u00a00[34]/);
 
       later(4 * 60_000);
       expect((await ok(token, onTheWay(order, 50))).status?.expectedArrival).toBe(inMinutes(50));
@@ -466,7 +466,7 @@ describe('visit statuses', () => {
       await ok(token, { orderId: order.id, stage: 'ARRIVED' });
       const refusal = await undo(token, order.id);
       expect(codeOf(refusal.body)).toBe('VISIT_TOO_MANY_STEPS_BACK');
-      expect(refusal.body.errors?.[0]?.message).toMatch(/Corrigeren kan weer vanaf 11:0\d/);
+      expect(refusal.body.errors?.[0]?.message).toMatch(/Corrigeren kan weer vanaf 11\.0\d/);
       expect((await undo(token, order.id, lastUndo)).body.errors).toBeUndefined();
       expect(await kinds(order)).toHaveLength(11);
       server.services.clock.travelTo(new Date(firstUndoDone + 60 * 60_000 + 1000));

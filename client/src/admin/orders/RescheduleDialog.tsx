@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { hourLabel, hoursOf, ORDER_BEGIN_HOURS } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
+import { hoursOf, ORDER_BEGIN_HOURS } from '../../../../shared/hours.js';
 import { instantOf, localDateOf } from '../../../../shared/zoned-time.js';
 import { BusyButton } from '../../components/BusyButton';
 import { Dialog } from '../../components/Dialog';
@@ -91,7 +92,7 @@ export function RescheduleDialog({
           label={t('admin.orders.field.beginHour')}
           value={hour}
           onChange={(event) => setHour(Number(event.target.value))}
-          options={BEGIN_HOURS.map((option) => ({ value: String(option), label: hourLabel(option) }))}
+          options={BEGIN_HOURS.map((option) => ({ value: String(option), label: formatHour(option, language) }))}
         />
         <FormField id={`${ids}-technician`} label={t('admin.orders.field.technician')}>
           {(control) => (

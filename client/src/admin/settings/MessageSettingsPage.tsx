@@ -1,3 +1,5 @@
+import { formatClock } from '../../../../shared/clock-time.js';
+import { WINDOW_SHOWN_AT } from '../../../../shared/hours.js';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useId, useState, type FormEvent } from 'react';
 import { SENDER_NAME_MAX_LENGTH } from '../../../../shared/messages.js';
@@ -145,13 +147,13 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
 
 /** Settings > consumer messages: per country on or off, the channels, the sender name and the language. */
 export function MessageSettingsPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   usePageTitle(t('admin.messageSettings.title'));
   const { data, error } = useQuery(MessageSettingsPageQuery);
   return (
     <section>
       <AdminPageHeader title={t('admin.messageSettings.title')} back="/admin/settings" />
-      <p className="muted">{t('admin.messageSettings.intro')}</p>
+      <p className="muted">{t('admin.messageSettings.intro', { time: formatClock(WINDOW_SHOWN_AT, language) })}</p>
       {data ? (
         <div className="message-settings">
           {data.messageSettings.map((setting) => (

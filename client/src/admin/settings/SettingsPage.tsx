@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { hourLabel } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
 import { addRule, draftOf, inputOf, RULE_HOURS, type RuleDraft } from './import-rules';
 import { ImportSettingsQuery, useSaveImportSettings } from './useSaveImportSettings';
 import { AdminPageHeader } from '../AdminPageHeader';
@@ -25,13 +25,14 @@ function HourSelect({
   onChange: (hour: number) => void;
   invalid: boolean;
 }) {
+  const { language } = useI18n();
   return (
     <SelectField
       label={label}
       value={value}
       aria-invalid={invalid || undefined}
       onChange={(event) => onChange(Number(event.target.value))}
-      options={RULE_HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) }))}
+      options={RULE_HOURS.map((hour) => ({ value: String(hour), label: formatHour(hour, language) }))}
     />
   );
 }

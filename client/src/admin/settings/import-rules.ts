@@ -1,4 +1,7 @@
-import { HOUR_CHOICES, hourLabel, hoursOf } from '../../../../shared/hours.js';
+import { HOUR_CHOICES, hoursOf } from '../../../../shared/hours.js';
+
+/** 7 → "07:00": the HH:MM form the import rules are stored and read in (not a text people read). */
+const hourLabel = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
 
 /** The hour choices of import windows, 07:00 to 20:00. */
 export const RULE_HOURS = hoursOf(HOUR_CHOICES);

@@ -1,7 +1,8 @@
 import type { BarSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import { hourLabel } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
+import type { LanguageCode } from '../../../../shared/locale.js';
 
 /**
  * The options of the three statistics charts, as pure functions of the data: unit-tested without a
@@ -60,7 +61,7 @@ export const tooltipDelays = {
 /** Bar chart 'Bezoek per uur': hours 0-23 on the x axis, zero bars included. */
 export function buildVisitsPerHourOption(
   data: readonly HourCount[],
-  texts: { seriesName: string },
+  texts: { seriesName: string; language: LanguageCode },
 ): StatisticsChartOption {
   return {
     animation: false,
@@ -68,7 +69,7 @@ export function buildVisitsPerHourOption(
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, ...tooltipDelays },
     xAxis: {
       type: 'category',
-      data: HOURS.map(hourLabel),
+      data: HOURS.map((hour) => formatHour(hour, texts.language)),
       axisTick: { alignWithLabel: true },
       axisLabel: CATEGORY_AXIS_LABEL,
     },

@@ -1,4 +1,5 @@
-import { HOUR_CHOICES, hourLabel, hoursOf } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
+import { HOUR_CHOICES, hoursOf } from '../../../../shared/hours.js';
 import type { Country } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
 import { SelectField, TextField } from '../../components/FormField';
@@ -26,7 +27,7 @@ export function TechnicianFields({
   errors: Record<string, string>;
   mode: 'create' | 'edit';
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const set = (field: keyof TechnicianFormValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
   return (
@@ -50,7 +51,7 @@ export function TechnicianFields({
           value={values.startingTime}
           onChange={set('startingTime')}
           error={errors.startingTime}
-          options={HOURS.map((hour) => ({ value: String(hour), label: hourLabel(hour) }))}
+          options={HOURS.map((hour) => ({ value: String(hour), label: formatHour(hour, language) }))}
         />
       )}
       <SelectField

@@ -368,7 +368,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.settings.saved': "Plages d'importation enregistrées.",
   'admin.messageSettings.title': 'Messages aux consommateurs',
   'admin.messageSettings.intro':
-    "Par pays : si les consommateurs reçoivent leur plage horaire à 13h30 (et les modifications ensuite), par quels canaux, de quel expéditeur et dans quelle langue. Désactiver les messages ou un canal s'applique tout de suite, aussi aux messages en attente.",
+    "Par pays : si les consommateurs reçoivent leur plage horaire à {time} (et les modifications ensuite), par quels canaux, de quel expéditeur et dans quelle langue. Désactiver les messages ou un canal s'applique tout de suite, aussi aux messages en attente.",
   'admin.messageSettings.enabled': 'Envoyer des messages',
   'admin.messageSettings.channels': 'Canaux',
   'admin.messageSettings.email': 'E-mail',

@@ -5,7 +5,7 @@ export const texts: PartTexts<'consumer'> = {
   // consumer
   'consumer.title': 'Quand le technicien passe-t-il ?',
   'consumer.intro':
-    'Saisissez vos données et découvrez dans quelle plage de trois heures le technicien passera chez vous. Cette indication est disponible à partir de 13h30 la veille de la visite. Le technicien vous appelle 30 minutes avant son arrivée.',
+    'Saisissez vos données et découvrez dans quelle plage de trois heures le technicien passera chez vous. Cette indication est disponible à partir de {time} la veille de la visite. Le technicien vous appelle 30 minutes avant son arrivée.',
   'consumer.footer': "Service de réparation d'appareils électroménagers",
   'consumer.index.title': 'Trouvez votre rendez-vous',
   'consumer.index.intro.NL': "Saisissez le code postal et le numéro de maison de l'adresse où le technicien passera.",
@@ -32,7 +32,7 @@ export const texts: PartTexts<'consumer'> = {
   'consumer.details.proof':
     "Gardez votre preuve d'achat ou votre bon de livraison à portée de main : le technicien vous la demandera pour savoir si la réparation est couverte par la garantie.",
   'consumer.details.questionsTitle': 'Des questions ?',
-  'consumer.details.callCentre': 'Notre service clientèle est joignable de 08:00 à 18:00 au',
+  'consumer.details.callCentre': 'Notre service clientèle est joignable de {opens} à {closes} au',
   'consumer.details.tariffs': 'Tarifs de réparation',
   'consumer.details.payment': 'Moyens de paiement',
   'consumer.progress.technician': 'Le technicien',

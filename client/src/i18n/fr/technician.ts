@@ -22,7 +22,7 @@ export const texts: PartTexts<'technician'> = {
   'technician.manage.special': 'Mission spéciale',
   'technician.manage.start': 'Début',
   'technician.manage.end': 'Fin',
-  'technician.manage.endTooLate': 'Se termine après 22:00 : choisissez un début plus tôt.',
+  'technician.manage.endTooLate': 'Se termine après {endHour} : choisissez un début plus tôt.',
   'technician.manage.moveUp': '−1 h : mission {number} ({name}) une heure plus tôt',
   'technician.manage.moveDown': '+1 h : mission {number} ({name}) une heure plus tard',
   'technician.manage.moved': '{name} commence maintenant à {time} et devient la mission {number}.',
@@ -32,10 +32,10 @@ export const texts: PartTexts<'technician'> = {
   'technician.manage.confirming': 'Confirmation en cours…',
   'technician.manage.warning': 'Attention : après avoir confirmé, vous ne pourrez plus modifier le planning.',
   'technician.manage.confirmTooLate':
-    "Attention ! La mission {number} se termine après 22:00. Ce n'est pas possible ! Choisissez un début plus tôt.",
-  'technician.manage.startTooEarly': 'Commence avant 07:00 : choisissez un début plus tard.',
+    "Attention ! La mission {number} se termine après {endHour}. Ce n'est pas possible ! Choisissez un début plus tôt.",
+  'technician.manage.startTooEarly': 'Commence avant {startHour} : choisissez un début plus tard.',
   'technician.manage.confirmTooEarly':
-    "Attention ! La mission {number} commence avant 07:00. Ce n'est pas possible ! Choisissez un début plus tard.",
+    "Attention ! La mission {number} commence avant {startHour}. Ce n'est pas possible ! Choisissez un début plus tard.",
   'technician.manage.earlier': '−1 h',
   'technician.manage.later': '+1 h',
   'technician.manage.window': 'Plage horaire',

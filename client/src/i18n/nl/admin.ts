@@ -365,7 +365,7 @@ export const texts = {
   'admin.settings.saved': 'Importvensters opgeslagen.',
   'admin.messageSettings.title': 'Berichten aan consumenten',
   'admin.messageSettings.intro':
-    'Per land: of consumenten om 13:30 uur hun tijdvak krijgen (en wijzigingen daarna), via welke kanalen, van welke afzender en in welke taal. Uit of een kanaal uit geldt meteen, ook voor berichten die nog wachten.',
+    'Per land: of consumenten om {time} uur hun tijdvak krijgen (en wijzigingen daarna), via welke kanalen, van welke afzender en in welke taal. Uit of een kanaal uit geldt meteen, ook voor berichten die nog wachten.',
   'admin.messageSettings.enabled': 'Berichten versturen',
   'admin.messageSettings.channels': 'Kanalen',
   'admin.messageSettings.email': 'E-mail',

@@ -3,7 +3,7 @@ export const texts = {
   // consumer
   'consumer.title': 'Wanneer komt de monteur?',
   'consumer.intro':
-    'Vul uw gegevens in en zie binnen welk tijdvak van drie uur de monteur bij u langskomt. Deze indicatie is beschikbaar vanaf 13:30 uur op de dag vóór het bezoek. De monteur belt u 30 minuten voordat hij komt.',
+    'Vul uw gegevens in en zie binnen welk tijdvak van drie uur de monteur bij u langskomt. Deze indicatie is beschikbaar vanaf {time} uur op de dag vóór het bezoek. De monteur belt u 30 minuten voordat hij komt.',
   'consumer.footer': 'Reparatieservice voor huishoudelijke apparaten',
   'consumer.index.title': 'Zoek uw afspraak',
   'consumer.index.intro.NL': 'Vul de postcode en het huisnummer in van het adres waar de monteur komt.',
@@ -30,7 +30,7 @@ export const texts = {
   'consumer.details.proof':
     'Houd uw aankoopbewijs of afleverbon klaar: de monteur vraagt ernaar om te bepalen of de reparatie onder de garantie valt.',
   'consumer.details.questionsTitle': 'Vragen?',
-  'consumer.details.callCentre': 'Ons klantcontactcentrum is bereikbaar van 08:00 tot 18:00 uur op',
+  'consumer.details.callCentre': 'Ons klantcontactcentrum is bereikbaar van {opens} tot {closes} uur op',
   'consumer.details.tariffs': 'Reparatietarieven',
   'consumer.details.payment': 'Betaalmogelijkheden',
   'consumer.progress.technician': 'De monteur',

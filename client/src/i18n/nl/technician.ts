@@ -20,7 +20,7 @@ export const texts = {
   'technician.manage.special': 'Speciale opdracht',
   'technician.manage.start': 'Begintijd',
   'technician.manage.end': 'Eindtijd',
-  'technician.manage.endTooLate': 'Eindigt na 22:00 uur: kies een eerder begin.',
+  'technician.manage.endTooLate': 'Eindigt na {endHour} uur: kies een eerder begin.',
   'technician.manage.moveUp': '−1 uur: opdracht {number} ({name}) een uur eerder',
   'technician.manage.moveDown': '+1 uur: opdracht {number} ({name}) een uur later',
   'technician.manage.moved': '{name} begint nu om {time} en is opdracht {number}.',
@@ -30,10 +30,10 @@ export const texts = {
   'technician.manage.confirming': 'Bezig met bevestigen…',
   'technician.manage.warning': 'Let op: na het klikken op bevestigen kunt u de planning niet meer wijzigen.',
   'technician.manage.confirmTooLate':
-    'Opgelet! Bij opdracht {number} ligt de eindtijd na 22:00 uur. Dit is niet mogelijk! Kies een eerder begin.',
-  'technician.manage.startTooEarly': 'Begint vóór 07:00 uur: kies een latere begintijd.',
+    'Opgelet! Bij opdracht {number} ligt de eindtijd na {endHour} uur. Dit is niet mogelijk! Kies een eerder begin.',
+  'technician.manage.startTooEarly': 'Begint vóór {startHour} uur: kies een latere begintijd.',
   'technician.manage.confirmTooEarly':
-    'Opgelet! Bij opdracht {number} ligt de begintijd vóór 07:00 uur. Dit is niet mogelijk! Kies een latere begintijd.',
+    'Opgelet! Bij opdracht {number} ligt de begintijd vóór {startHour} uur. Dit is niet mogelijk! Kies een latere begintijd.',
   'technician.manage.earlier': '−1 uur',
   'technician.manage.later': '+1 uur',
   'technician.manage.window': 'Tijdvak',

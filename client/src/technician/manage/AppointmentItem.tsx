@@ -1,4 +1,5 @@
-import { hourLabel } from '../../../../shared/hours.js';
+import { PLANNER_DAY } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
 import { useI18n } from '../../i18n/i18n';
 import { endHourOf, endsTooLate, startsTooEarly, type Direction, type PlannerRow } from './planner';
 import { OrderCardDetails } from '../order/OrderCardDetails';
@@ -27,15 +28,15 @@ export function AppointmentItem({
   onHour: (hour: number) => void;
   onMove: (direction: Direction) => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { order, hour } = row;
   const special = order.special;
   const callMe = order.reply?.answer === 'CALL_ME';
   const external = order.externalPartner !== null && order.externalPartner !== undefined;
   const problem = startsTooEarly(hour)
-    ? t('technician.manage.startTooEarly')
+    ? t('technician.manage.startTooEarly', { startHour: formatHour(PLANNER_DAY.startHour, language) })
     : endsTooLate(hour)
-      ? t('technician.manage.endTooLate')
+      ? t('technician.manage.endTooLate', { endHour: formatHour(PLANNER_DAY.endHour, language) })
       : null;
   const problemId = `planner-problem-${order.id}`;
   return (
@@ -57,8 +58,9 @@ export function AppointmentItem({
       </div>
       {locked ? (
         <p className="planner-times planner-times-locked">
-          <span className="label">{t('technician.manage.window')}</span> <span data-start>{hourLabel(hour)}</span> –{' '}
-          <span data-end>{hourLabel(endHourOf(hour))}</span>
+          <span className="label">{t('technician.manage.window')}</span>{' '}
+          <span data-start>{formatHour(hour, language)}</span> –{' '}
+          <span data-end>{formatHour(endHourOf(hour), language)}</span>
         </p>
       ) : (
         <AppointmentTimes

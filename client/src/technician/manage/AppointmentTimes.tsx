@@ -1,4 +1,4 @@
-import { hourLabel } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
 import { ReadOnlyField, SelectField } from '../../components/FormField';
 import { useI18n } from '../../i18n/i18n';
 import { canMove, endHourOf, START_HOURS, type Direction } from './planner';
@@ -28,7 +28,7 @@ export function AppointmentTimes({
   onHour: (hour: number) => void;
   onMove: (direction: Direction) => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const moveButton = (direction: Direction) => (
     <button
       type="button"
@@ -55,11 +55,11 @@ export function AppointmentTimes({
         // An order loaded outside 07-20 keeps its hour visible until it is changed.
         options={(START_HOURS.includes(hour) ? START_HOURS : [hour, ...START_HOURS]).map((choice) => ({
           value: String(choice),
-          label: hourLabel(choice),
+          label: formatHour(choice, language),
         }))}
       />
       <ReadOnlyField label={t('technician.manage.end')} className="planner-end" data-end>
-        {hourLabel(endHourOf(hour))}
+        {formatHour(endHourOf(hour), language)}
       </ReadOnlyField>
       <div className="planner-moves">
         {moveButton('up')}

@@ -1,4 +1,4 @@
-import { hourLabel } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
 import { formatLongDate, formatWeekday, hourIn } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { firstnameFromToken } from '../../lib/jwt';
@@ -35,8 +35,8 @@ export function PlannerHeader({
           <p className="planner-summary" data-testid="planner-summary">
             {t('technician.manage.summary', {
               count: span.count,
-              first: hourLabel(span.firstHour),
-              last: hourLabel(span.lastEndHour),
+              first: formatHour(span.firstHour, i18n.language),
+              last: formatHour(span.lastEndHour, i18n.language),
             })}{' '}
             ·{' '}
             <span className={confirmed ? 'planner-summary-confirmed' : 'planner-summary-open'}>

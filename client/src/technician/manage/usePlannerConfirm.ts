@@ -1,6 +1,7 @@
+import { PLANNER_DAY } from '../../../../shared/hours.js';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { hourLabel } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { formatLongDate, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
@@ -35,7 +36,14 @@ export function usePlannerConfirm(schedule: PlannerSchedule, edits: ReturnType<t
     const outside = firstOutsideDay(sorted);
     if (outside) {
       const key = outside.edge === 'early' ? 'technician.manage.confirmTooEarly' : 'technician.manage.confirmTooLate';
-      edits.setNotice({ tone: 'error', text: t(key, { number: outside.number }) });
+      edits.setNotice({
+        tone: 'error',
+        text: t(key, {
+          number: outside.number,
+          startHour: formatHour(PLANNER_DAY.startHour, i18n.language),
+          endHour: formatHour(PLANNER_DAY.endHour, i18n.language),
+        }),
+      });
       return;
     }
     const span = daySpan(sorted);
@@ -47,8 +55,8 @@ export function usePlannerConfirm(schedule: PlannerSchedule, edits: ReturnType<t
       body: span
         ? t('technician.manage.confirmBody', {
             count: span.count,
-            first: hourLabel(span.firstHour),
-            last: hourLabel(span.lastEndHour),
+            first: formatHour(span.firstHour, i18n.language),
+            last: formatHour(span.lastEndHour, i18n.language),
           })
         : undefined,
       confirmLabel: t('technician.manage.confirm'),

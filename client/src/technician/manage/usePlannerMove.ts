@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { hourLabel } from '../../../../shared/hours.js';
+import { formatHour } from '../../../../shared/clock-time.js';
 import { useI18n } from '../../i18n/i18n';
 import { move, type Direction } from './planner';
 import type { Row } from './usePlannerRows';
@@ -9,7 +9,7 @@ import type { Row } from './usePlannerRows';
  * and keeps the keyboard on the pressed button as the row moves in the page.
  */
 export function usePlannerMove(rows: Row[], edit: (next: Row[]) => void) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const focusAfterMove = useRef<{ id: number; direction: Direction } | null>(null);
@@ -35,7 +35,7 @@ export function usePlannerMove(rows: Row[], edit: (next: Row[]) => void) {
     setAnnouncement(
       t('technician.manage.moved', {
         name: next[index].order.name,
-        time: hourLabel(next[index].hour),
+        time: formatHour(next[index].hour, language),
         number: index + 1,
       }),
     );

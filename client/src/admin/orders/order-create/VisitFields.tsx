@@ -1,4 +1,5 @@
-import { hourLabel, hoursOf, ORDER_BEGIN_HOURS } from '../../../../../shared/hours.js';
+import { formatHour } from '../../../../../shared/clock-time.js';
+import { hoursOf, ORDER_BEGIN_HOURS } from '../../../../../shared/hours.js';
 import { FormField } from '../../../components/FormField';
 import { useI18n } from '../../../i18n/i18n';
 import type { Country } from '../../../i18n/locale';
@@ -9,7 +10,7 @@ const BEGIN_HOURS = hoursOf(ORDER_BEGIN_HOURS);
 
 /** Where and when the visit is: the country, a day from `today` on and the hour its window begins. */
 export function VisitFields({ form, today }: { form: OrderCreateForm; today: string }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { fieldErrors } = form;
   return (
     <>
@@ -47,7 +48,7 @@ export function VisitFields({ form, today }: { form: OrderCreateForm; today: str
           >
             {BEGIN_HOURS.map((hour) => (
               <option key={hour} value={hour}>
-                {hourLabel(hour)}
+                {formatHour(hour, language)}
               </option>
             ))}
           </select>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { hourLabel } from '../../../../../shared/hours.js';
+import { formatHour } from '../../../../../shared/clock-time.js';
 import type { StatisticsCharts_StatisticsFragment } from '../../../gql/graphql';
 import { useI18n } from '../../../i18n/i18n';
 import { buildTopTenPieOption, buildVisitsPerHourOption, topTen, visitsByHour, type NameCount } from '../chart-options';
@@ -41,13 +41,16 @@ function TopTenCard({ title, items }: { title: string; items: readonly NameCount
 
 /** The site's visits: per hour, and the ten most used browsers and operating systems. */
 export function VisitCharts({ statistics }: { statistics: StatisticsCharts_StatisticsFragment }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const seriesName = t('admin.statistics.visits');
   const perHour = useMemo(
-    () => buildVisitsPerHourOption(statistics.usagePerHour, { seriesName }),
-    [statistics.usagePerHour, seriesName],
+    () => buildVisitsPerHourOption(statistics.usagePerHour, { seriesName, language }),
+    [statistics.usagePerHour, seriesName, language],
   );
-  const hourRows = visitsByHour(statistics.usagePerHour).map((visits, hour) => ({ label: hourLabel(hour), visits }));
+  const hourRows = visitsByHour(statistics.usagePerHour).map((visits, hour) => ({
+    label: formatHour(hour, language),
+    visits,
+  }));
 
   return (
     <>
