@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { enableCompileCache, flushCompileCache } from 'node:module';
+// The default export, not named imports: on an older Node a missing name would fail before the version check runs.
+import nodeModule from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
@@ -7,6 +8,19 @@ import type { AppConfig } from './config.js';
 import type { DatabaseStart, RunningServer, StartOptions } from './server.js';
 
 export type { RunningServer, StartOptions } from './server.js';
+
+/** The oldest Node.js the server runs on; package.json's `engines` says the same (a test holds them together). */
+export const REQUIRED_NODE_MAJOR = 24;
+
+/** Why this Node.js cannot run the server, or nothing when it can. */
+export function unsupportedNodeMessage(version: string): string | undefined {
+  const major = Number(/^v?(\d+)\./.exec(version)?.[1] ?? 0);
+  if (major >= REQUIRED_NODE_MAJOR) return undefined;
+  return (
+    `Tijdvak needs Node.js ${REQUIRED_NODE_MAJOR} or later, and this is Node.js ${version}. ` +
+    `Start it with \`npm start\` (which uses the Node.js the project installs), or with a Node.js ${REQUIRED_NODE_MAJOR}.`
+  );
+}
 
 /**
  * The bundle `npm run build:server` makes of server.ts and every module and package it imports, beside this file
@@ -69,7 +83,7 @@ export async function startServer(config: AppConfig, options: StartOptions = {})
  */
 function useCompileCache(): void {
   const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-  enableCompileCache(join(projectRoot, 'node_modules', '.cache', 'tijdvak-compile'));
+  nodeModule.enableCompileCache(join(projectRoot, 'node_modules', '.cache', 'tijdvak-compile'));
 }
 
 async function main(): Promise<void> {
@@ -77,7 +91,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);
   // Written now, with every module of the start compiled, not only at exit (a killed process never gets there).
-  flushCompileCache();
+  nodeModule.flushCompileCache();
   if (server.demoLogins) {
     const { printDemoLogins } = await loadServer();
     printDemoLogins(server.demoLogins, server.url, join(config.dataDir, 'outbox'));
@@ -100,6 +114,11 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const unsupported = unsupportedNodeMessage(process.versions.node);
+  if (unsupported) {
+    process.stderr.write(`${unsupported}\n`);
+    process.exit(1);
+  }
   useCompileCache();
   main().catch((error: unknown) => {
     process.stderr.write(`Tijdvak could not start: ${error instanceof Error ? error.message : String(error)}\n`);
