@@ -126,12 +126,17 @@ export async function runServer(
     const clock = new Clock(config.clockNow, config.env !== 'production');
     if (config.clockNow)
       logger.warn({ now: clock.now().toISOString() }, 'CLOCK_NOW is set: the server clock starts there');
-    jobs = new JobQueue({
+    const metrics = new AppMetrics();
+    metrics.watchPool(orm);
+    const jobQueue = new JobQueue({
       databaseUrl: database.url,
       logger: logger.child({ component: 'jobs' }),
       pollingIntervalSeconds: config.jobs.pollingIntervalMs / 1000,
       stopTimeoutMs: config.jobs.stopTimeoutMs,
+      onFailure: (queue, final) => metrics.jobFailed(queue, final),
     });
+    jobs = jobQueue;
+    metrics.watchJobs(() => jobQueue.counts());
     // pg-boss's own start (its schema, in a schema of its own) runs beside ours; jobs.start() below awaits it, and
     // a failure meanwhile surfaces there.
     jobs.boot().catch(() => undefined);
@@ -141,8 +146,6 @@ export async function runServer(
     const [demoLogins] = await Promise.all([prepareDatabase(orm, config, clock, logger), changes.start()]);
 
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
-    const metrics = new AppMetrics();
-    metrics.watchPool(orm);
     const plainStatements = await PlainStatements.of(orm, {
       prepared: config.databasePreparedStatements,
       onStatement: options.onQuery,

@@ -92,6 +92,8 @@ export class MessageSender {
     private readonly clock: Clock,
     private readonly holidays: HolidayDates,
     private readonly transports: MessageTransports,
+    /** Told of each message that ended (sent, or failed for good), for the metrics. */
+    private readonly onFinished: (channel: MessageChannel, status: MessageStatus) => void = () => undefined,
   ) {
     this.lanes = {
       [MessageChannel.EMAIL]: new Lanes(transports.mailer.concurrency),
@@ -149,7 +151,9 @@ export class MessageSender {
     await Promise.all(
       rows.map(async (row) => {
         const outcome = await this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures, startBy);
-        if (outcome) return this.recordOutcome(outcome);
+        if (!outcome) return;
+        this.onFinished(row.channel, outcome.status);
+        return this.recordOutcome(outcome);
         failures.set(row.id, new Error('no connection to the transport came free in time; tried again'));
         await messages.releaseClaims([{ id: row.id, claimed_until: row.claimed_until }]);
       }),

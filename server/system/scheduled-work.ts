@@ -93,15 +93,22 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
 
   // Consumer messages (docs/rules.md, Consumer messages).
   const planner = new MessagePlanner(services.orm, services.holidays, jobs);
-  const sender = new MessageSender(services.orm, config, services.clock, services.holidays, {
-    mailer: services.mailer,
-    sms: createSmsSender({
-      twilio: config.twilio,
-      outboxDir: join(config.dataDir, 'outbox', 'sms'),
-      timeoutMs: config.transportTimeoutMs,
-      logger,
-    }),
-  });
+  const sender = new MessageSender(
+    services.orm,
+    config,
+    services.clock,
+    services.holidays,
+    {
+      mailer: services.mailer,
+      sms: createSmsSender({
+        twilio: config.twilio,
+        outboxDir: join(config.dataDir, 'outbox', 'sms'),
+        timeoutMs: config.transportTimeoutMs,
+        logger,
+      }),
+    },
+    (channel, status) => services.metrics.messageFinished(channel, status),
+  );
   const sendQueue = (name: string, batchSize: number) =>
     jobs.define<SendJob>({
       name,

@@ -17,6 +17,11 @@ const TOOLS = {
     packages: ['pgbouncer'],
     why: 'a test runs the instances through a real connection pooler in transaction mode',
   },
+  promtool: {
+    program: '/usr/bin/promtool',
+    packages: ['prometheus'],
+    why: "a test checks the operator's alert rules with Prometheus's own rule checker",
+  },
   chromium: {
     program: '/usr/bin/chromium',
     packages: ['chromium', 'fonts-dejavu-core'],

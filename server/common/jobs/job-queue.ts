@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PgBoss, type Db, type Job, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { JobQueueCounts } from '../metrics/app-metrics.js';
 
 /** The schema pg-boss keeps its tables in, beside ours (it creates and migrates it itself). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -74,6 +75,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds: number;
   /** How long a graceful stop waits for running jobs before it gives them back to be retried. */
   stopTimeoutMs: number;
+  /** Told of each failed try (`final`: no retry follows), for the metrics. */
+  onFailure?: (queue: string, final: boolean) => void;
 }
 
 /** The parts of MikroORM's transaction context (a Kysely transaction) that reach its connection. */
@@ -229,6 +232,19 @@ export class JobQueue {
     }));
   }
 
+  /** Each defined queue's jobs by state, as pg-boss's monitor last counted them (no count of our own). */
+  async counts(): Promise<JobQueueCounts[]> {
+    if (!this.started) return [];
+    const queues = await this.boss.getQueues([...this.definitions.keys()]);
+    return queues.map((queue) => ({
+      queue: queue.name,
+      ready: queue.readyCount,
+      deferred: queue.deferredCount,
+      active: queue.activeCount,
+      failed: queue.failedCount,
+    }));
+  }
+
   private async open(definition: QueueDefinition<object>): Promise<void> {
     const queueOptions = {
       policy: definition.policy,
@@ -264,6 +280,7 @@ export class JobQueue {
         });
         const failed = (job: Job<object>, error: unknown): JobResult => {
           log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+          this.options.onFailure?.(definition.name, attemptOf(job).last);
           // Kept by the queue as the job's output: the handler's own message, never more.
           const message = error instanceof Error ? error.message : String(error);
           return { id: job.id, status: 'failed', output: { message } };

@@ -96,6 +96,20 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly jobFailures = new Counter({
+    name: `${PREFIX}job_failures_total`,
+    help: 'Job tries that failed, by queue and whether it was the last (final="true": no retry follows).',
+    labelNames: ['queue', 'final'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly messagesFinished = new Counter({
+    name: `${PREFIX}messages_total`,
+    help: 'Consumer messages that ended, by channel (EMAIL, SMS) and outcome: sent (handed over) or failed (every try).',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // Event-loop lag, memory, CPU, handles and garbage collection of this process.
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
@@ -121,6 +135,35 @@ export class AppMetrics {
       help: 'Most connections the pool opens.',
       registers: [this.registry],
     }).set(orm.config.get('pool')?.max ?? 0);
+  }
+
+  /**
+   * The job queue's counts per queue and state (ready to run, deferred to later, active, failed and still kept), as
+   * the queue's monitor last counted them (about once a minute): read when Prometheus scrapes, no query of our own.
+   */
+  watchJobs(read: () => Promise<JobQueueCounts[]>): void {
+    new Gauge({
+      name: `${PREFIX}jobs`,
+      help: 'Jobs by queue and state: ready (waiting for a worker), deferred (to run later), active, failed (kept).',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const counts of await read()) {
+          for (const state of ['ready', 'deferred', 'active', 'failed'] as const) {
+            this.set({ queue: counts.queue, state }, counts[state]);
+          }
+        }
+      },
+    });
+  }
+
+  jobFailed(queue: string, final: boolean): void {
+    this.jobFailures.inc({ queue, final: String(final) });
+  }
+
+  messageFinished(channel: string, status: string): void {
+    this.messagesFinished.inc({ channel, outcome: status === 'SENT' ? 'sent' : 'failed' });
   }
 
   httpRequestAnswered(route: string, method: string, status: number, seconds: number): void {
@@ -160,6 +203,15 @@ export class AppMetrics {
   async scrape(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
+}
+
+/** One queue's jobs by state. */
+export interface JobQueueCounts {
+  queue: string;
+  ready: number;
+  deferred: number;
+  active: number;
+  failed: number;
 }
 
 interface PoolCounts {

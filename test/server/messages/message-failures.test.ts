@@ -114,6 +114,15 @@ describe('a refused address and an invalid number fail at once, with their codes
     expect(twilio.messages).toHaveLength(0);
   });
 
+  it('counts both failures for the alert on failing messages, by channel', async () => {
+    await settled(server, order, MessageChannel.EMAIL);
+    await settled(server, order, MessageChannel.SMS);
+    const { body } = await server.services.metrics.scrape();
+    expect(body).toContain('tijdvak_messages_total{channel="EMAIL",outcome="failed"} 1');
+    expect(body).toContain('tijdvak_messages_total{channel="SMS",outcome="failed"} 1');
+    expect(body).not.toContain('outcome="sent"');
+  });
+
   it('gives the admin the code and the detail in the message log', async () => {
     await settled(server, order, MessageChannel.EMAIL);
     await settled(server, order, MessageChannel.SMS);

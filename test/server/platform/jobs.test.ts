@@ -155,6 +155,11 @@ describe('job queue', () => {
       await sleep(2_500);
       expect(tries.map((entry) => entry.last)).toEqual([false, false, true]);
       expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(500);
+      // The metrics an alert reads: two tries followed by a retry, one after which none follows; the queue's counts.
+      const { body } = await server.services.metrics.scrape();
+      expect(body).toContain('tijdvak_job_failures_total{queue="test.failing",final="false"} 2');
+      expect(body).toContain('tijdvak_job_failures_total{queue="test.failing",final="true"} 1');
+      expect(body).toMatch(/^tijdvak_jobs\{queue="test\.failing",state="ready"\} \d+$/m);
     } finally {
       await server.stop();
     }

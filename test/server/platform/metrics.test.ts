@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { Country } from '../../../server/common/locale.js';
@@ -298,6 +299,27 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // M-1 and I-1, below the header.
     expect(exportedLines).toHaveLength(3);
     expect(grew('tijdvak_export_rows_total')).toBe(2);
+  });
+
+  // Last of its server's tests: its lookups may be refused by the limit the test above spends, and count all the same.
+  it('serves every series the alert rules read, and the lookup routes they name', async () => {
+    const rules = readFileSync('deploy/prometheus/tijdvak-alerts.yml', 'utf8');
+    const input = { country: 'NL', zipcode: '9999ZZ', houseNumber: '7' };
+    await server.graphql(LOOK_UP, { input });
+    await server.rest('POST', '/api/auth/client', { json: input });
+    const { text } = await scrape(server.url, { authorization: `Bearer ${TOKEN}` });
+    // The expressions' series, not the words of the annotations (which name the pool's gauges as tijdvak_db_pool_*).
+    const expressions = rules.replace(/^ +(summary|action): .*$/gm, '');
+    const names = new Set([...expressions.matchAll(/\b(tijdvak_[a-z_]+)/g)].map((match) => match[1]));
+    expect(names.size).toBeGreaterThanOrEqual(7);
+    for (const name of names) {
+      // A histogram's series are its family's name with _bucket, _count and _sum.
+      expect(text, name).toMatch(new RegExp(`^# TYPE ${name.replace(/_(bucket|count|sum)$/, '')} `, 'm'));
+    }
+    const routes = labelValues(parseExposition(text), 'tijdvak_http_request_duration_seconds_bucket', 'route');
+    const lookupRoutes = /route=~"([^"]+)"/.exec(rules)![1].split('|');
+    expect(lookupRoutes).toEqual(['graphql:lookUpVisits', '/api/auth/client']);
+    for (const route of lookupRoutes) expect(routes).toContain(route);
   });
 });
 
