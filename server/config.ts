@@ -82,6 +82,8 @@ export interface AppConfig {
   databasePreparedStatements: boolean;
   dataDir: string;
   jwtSecret: string;
+  /** Apply pending migrations at start (default); when false, a start with pending migrations stops instead. */
+  migrateAtStart: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demoData: boolean;
@@ -419,6 +421,12 @@ function readPreparedStatements(env: Env): boolean {
   throw new ConfigError('DATABASE_PREPARED_STATEMENTS must be true or false');
 }
 
+function readMigrateAtStart(env: Env): boolean {
+  const value = readEnvString(env, 'MIGRATE_AT_START') ?? 'true';
+  if (value !== 'true' && value !== 'false') throw new ConfigError('MIGRATE_AT_START must be true or false');
+  return value === 'true';
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = readNodeEnv(env);
   const dataDir = resolve(readEnvString(env, 'DATA_DIR') ?? './data');
@@ -454,6 +462,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret: readJwtSecret(env, nodeEnv, dataDir),
     adminEmail,
     adminPassword,
+    migrateAtStart: readMigrateAtStart(env),
     demoData: demoFlag === undefined ? databaseUrl === undefined : demoFlag === '1' || demoFlag === 'true',
     clockNow: readClockNow(env, nodeEnv),
     brand: (readEnvString(env, 'BRAND') ?? 'tijdvak').toLowerCase(),

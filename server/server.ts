@@ -24,7 +24,7 @@ import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { StreamSlots } from './common/stream-slots.js';
 import type { AppServices } from './context.js';
 import type { EmbeddedDatabase } from './db/embedded-postgres.js';
-import { migrate, openOrm } from './db/orm.js';
+import { migrate, openOrm, pendingMigrationNames } from './db/orm.js';
 import { seedDemoData, type DemoLogins } from './db/seed/demo-data.js';
 import { createMailer } from './common/mail/mailer.js';
 import { AppMetrics } from './common/metrics/app-metrics.js';
@@ -77,8 +77,18 @@ async function prepareDatabase(
   clock: Clock,
   logger: Logger,
 ): Promise<DemoLogins | null> {
-  const applied = await migrate(orm);
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  if (config.migrateAtStart) {
+    const applied = await migrate(orm);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  } else {
+    // Migrations are the operator's own step: an instance never serves a schema older than its code.
+    const pending = await pendingMigrationNames(orm);
+    if (pending.length > 0) {
+      throw new Error(
+        `The database lacks ${pending.length} migration(s) (${pending.join(', ')}) and MIGRATE_AT_START=false: run \`npm run migrate\` first`,
+      );
+    }
+  }
   const em = orm.em.fork();
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureActiveAdmin(em, { email: config.adminEmail, password: config.adminPassword });

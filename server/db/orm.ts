@@ -54,7 +54,7 @@ export async function openOrm(options: OrmOptions): Promise<MikroORM> {
 }
 
 /** The migrations of this build the database has not applied yet (all of them when it has none). */
-async function pendingMigrationNames(orm: MikroORM): Promise<string[]> {
+export async function pendingMigrationNames(orm: MikroORM): Promise<string[]> {
   const known = MIGRATIONS.map((migration) => migration.name);
   const connection = orm.em.getConnection();
   const [table] = await connection.execute<{ present: boolean }[]>(`select to_regclass(?) is not null as present`, [
