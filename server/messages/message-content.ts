@@ -6,7 +6,7 @@ import { clockOf, formatClock } from '../../shared/clock-time.js';
 import { CALL_CENTRE_HOURS } from '../../shared/hours.js';
 import type { PersonalLinkUrls } from '../consumer-links/personal-link.js';
 import { CALL_CENTRE } from '../consumers/contact-details.js';
-import { MessageKind } from './consumer-message.entity.js';
+import { MessageKind, WINDOW_KINDS } from './consumer-message.entity.js';
 import type { ThankedOutcome } from './thank-you.js';
 
 /** Everything a message says, gathered by the sender. */
@@ -31,6 +31,11 @@ export interface MessageFacts {
   expectedArrival: Date | null;
   /** "On the way" only: the technician's first name (never the surname). */
   technicianName: string | null;
+  /**
+   * A visit a partner makes: the partner's name (null when the order names none we know) and phone number. Its window
+   * kinds then say who contacts the consumer, never our window or our technician's call ahead.
+   */
+  partner?: { name: string | null; phone: string | null } | null;
   /** The thank-you only: the rating link, until when it rates, and how the visit ended. */
   thanks?: { ratingUrl: string; ratingOpenUntil: Date; outcome: ThankedOutcome };
 }
@@ -77,10 +82,12 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
 }
 
 type Variant =
-  'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY' | 'THANK_YOU';
+  'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY' | 'THANK_YOU' | 'PARTNER';
 
-function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds'>): Variant {
+function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
+  // A partner's visit: who contacts the consumer, whatever window of ours the row was planned with.
+  if (facts.partner && WINDOW_KINDS.includes(facts.kind)) return 'PARTNER';
   if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
   if (facts.kind === MessageKind.THANK_YOU) return 'THANK_YOU';
   if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
@@ -109,6 +116,7 @@ export function messageMail(facts: MessageFacts): MailMessage {
   // Read an hour later in an inbox, "on the way" would be stale: it goes by SMS only (docs/decisions.md).
   if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
   if (variant === 'THANK_YOU') return thankYouMail(facts, params);
+  if (variant === 'PARTNER') return partnerMail(facts, params);
   const showsWindow = variant === 'WINDOW' || variant === 'UPDATE' || variant === 'RESTORED';
   return layoutMail({
     to: facts.recipient,
@@ -132,6 +140,40 @@ export function messageMail(facts: MessageFacts): MailMessage {
         }
       : undefined,
     outro: [t('CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) })],
+    footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
+    pixelUrl: facts.pixelUrl,
+    headers: {
+      'List-Unsubscribe': `<${facts.links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+/** The partner's name as the texts say it: its own, else "our service partner" in the reader's language. */
+const partnerName = (facts: MessageFacts): string =>
+  facts.partner?.name ?? translate(facts.language, 'CONSUMER_PARTNER_UNNAMED');
+
+/**
+ * The message of a visit a partner makes: who makes it and that they contact the consumer, their number when known,
+ * the reference, the personal link (its page sends the consumer to the partner's) and the call centre. No window, no
+ * call ahead and no replies: the partner agrees the hour.
+ */
+function partnerMail(facts: MessageFacts, params: Record<string, string>): MailMessage {
+  const values = { ...params, partner: partnerName(facts), partnerPhone: facts.partner?.phone ?? '' };
+  const t = (key: MessageKey) => translate(facts.language, key, values);
+  return layoutMail({
+    to: facts.recipient,
+    language: facts.language,
+    from: fromHeader(facts.senderName, facts.mailFrom),
+    subject: t('CONSUMER_MAIL_PARTNER_SUBJECT'),
+    greeting: translate(facts.language, 'MAIL_GREETING', { name: facts.customerName }),
+    intro: [
+      t('CONSUMER_MAIL_PARTNER_INTRO'),
+      ...(facts.partner?.phone ? [t('CONSUMER_MAIL_PARTNER_PHONE')] : []),
+      t('CONSUMER_MAIL_REFERENCE'),
+    ],
+    action: { label: t('CONSUMER_MAIL_ACTION'), url: facts.links.page },
+    outro: [translate(facts.language, 'CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) })],
     footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
     pixelUrl: facts.pixelUrl,
     headers: {
@@ -255,6 +297,7 @@ export function messageSms(facts: MessageFacts): string {
     link: variant === 'THANK_YOU' ? thanksOf(facts).ratingUrl : facts.links.page,
     arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts) : '',
     name: facts.technicianName?.trim() ?? '',
+    partner: variant === 'PARTNER' ? safeName(partnerName(facts)) : '',
   };
   // The full "on the way" text names the technician: without a name only the short one reads right.
   const named = variant !== 'ON_THE_WAY' || params.name !== '';

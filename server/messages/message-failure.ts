@@ -43,7 +43,7 @@ const FAILURE_DESCRIPTIONS: Record<MessageFailureCode, string> = {
   SKIPPED_UNSUBSCRIBED: 'Not sent: the address unsubscribed.',
   SKIPPED_NOT_ON_THE_WAY: 'Not sent: the technician was no longer on the way.',
   SKIPPED_VISIT_CHANGED:
-    'Not sent: the thank-you no longer fits (the order was deleted, or the visit is no longer finished or open for a rating).',
+    'Not sent: the thank-you no longer fits (the order was deleted, the visit is no longer finished or open for a rating, was rated already, or a partner made it).',
   UNKNOWN: 'Another reason, or one stored before there were codes.',
 };
 

@@ -5,9 +5,9 @@ import { TIME_ZONE } from '../common/locale.js';
 import type { JobQueue } from '../common/jobs/job-queue.js';
 import type { HolidayDates } from '../context.js';
 import { mobileNumberE164, OrderRepository, type Order } from '../orders/index.js';
-import { ConsumerMessage, MessageChannel, MessageKind } from './consumer-message.entity.js';
+import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
-import { plannedMessage, publishedDays, type PublishedDays } from './publication.js';
+import { plannedMessage, publishedDays, saysWhere, type PlannedMessage, type PublishedDays } from './publication.js';
 import { THANK_YOU_AFTER_MINUTES, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { ConsumerMessageRepository, type NewMessageRow } from './repository/consumer-message.repository.js';
@@ -26,6 +26,18 @@ export interface AfterUndoJob {
 
 /** How long after the undo's end the plan runs: the database's clock (which starts the job) and ours may differ a little. */
 const AFTER_UNDO_MARGIN_MS = 1_000;
+
+/** A message that waits for its sender and that no sender holds: it can still be withdrawn unheard. */
+const isWaiting = (message: ConsumerMessage) =>
+  message.status === MessageStatus.QUEUED && message.claimedUntil === null;
+
+/** Whether the message is the one the plan asks for (the same row of the unique key). */
+const isSamePlan = (message: ConsumerMessage, plan: PlannedMessage | null) =>
+  plan !== null &&
+  message.kind === plan.kind &&
+  message.windowStart.getTime() === plan.windowStart.getTime() &&
+  message.windowSeconds === plan.windowSeconds &&
+  message.cancellationsBefore === plan.cancellationsBefore;
 
 /** Where a message on the channel goes for this order; null when the order has no such address. */
 export function addressOf(order: Pick<Order, 'email' | 'phone' | 'country'>, channel: MessageChannel): string | null {
@@ -203,14 +215,37 @@ export class MessagePlanner {
         const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
         const rows: NewMessageRow[] = [];
         const held: Order[] = [];
-        for (const order of orders) {
+        const active = orders.filter((order) => {
           // A change the admin can still undo is not told yet: told and undone, the consumer would hear it twice.
           if (order.undoableUntil !== null && order.undoableUntil.getTime() > now.getTime()) {
             held.push(order);
-            continue;
+            return false;
           }
+          return true;
+        });
+        const historyOf = (order: Order, channel: MessageChannel, withdrawn: ReadonlySet<number>) =>
+          told.filter(
+            (message) => message.order.id === order.id && message.channel === channel && !withdrawn.has(message.id),
+          );
+        // A message about where the visit stands that still waits for its sender, while the plan now says something
+        // else, was never heard: it is withdrawn, and the plan is made from what the consumer did hear. So a window
+        // that changes back before its update went, or a confirm that shifts a window whose 13:30 message still
+        // waits, tells one true message instead of a false one and its correction.
+        const withdraw: number[] = [];
+        for (const order of active) {
           for (const channel of channels) {
-            const history = told.filter((message) => message.order.id === order.id && message.channel === channel);
+            const history = historyOf(order, channel, new Set());
+            const waiting = history.filter((message) => saysWhere(message) && isWaiting(message));
+            if (waiting.length === 0) continue;
+            const heard = history.filter((message) => !waiting.includes(message));
+            const plan = plannedMessage(order, days, heard, now);
+            withdraw.push(...waiting.filter((message) => !isSamePlan(message, plan)).map((message) => message.id));
+          }
+        }
+        const withdrawn = new Set(await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).withdrawWaiting(withdraw));
+        for (const order of active) {
+          for (const channel of channels) {
+            const history = historyOf(order, channel, withdrawn);
             const plan = plannedMessage(order, days, history, now);
             if (!plan) continue;
             // A cancellation goes where the window went, whatever the order says now.

@@ -3,7 +3,7 @@ import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt, JobQueue } from '../common/jobs/job-queue.js';
 import { Lanes } from '../common/lanes.js';
-import { Language } from '../common/locale.js';
+import { type Country, Language } from '../common/locale.js';
 import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
 import type { AppConfig } from '../config.js';
@@ -11,6 +11,7 @@ import { personalLinkUrls } from '../consumer-links/personal-link.js';
 import { ratingLinkUrl } from '../consumer-links/rating-link.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { windowShownFrom } from '../consumers/visit-indication.js';
+import { EXTERNAL_COMPANIES, externalPartnerOf, type ExternalCompanyContact } from '../consumers/contact-details.js';
 import type { HolidayDates } from '../context.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
 import { VisitStage } from '../visits/visit-status.entity.js';
@@ -45,6 +46,12 @@ const CLAIM_MARGIN_SECONDS = 10;
 
 /** Abandoned messages queued again per look; the next look (at once) takes the rest. */
 const RESUME_PER_LOOK = 1000;
+
+/** The partner that makes a visit, by the order's `externalCompany`: its name and number when the order names one. */
+function partnerOf(externalCompany: number, country: Country): { name: string | null; phone: string | null } {
+  const company = EXTERNAL_COMPANIES[externalCompany] as ExternalCompanyContact | undefined;
+  return { name: externalPartnerOf(externalCompany), phone: company?.phone[country].display ?? null };
+}
 
 /** The job data of a send: the message id only (nothing personal outlives the purge in the queue's history). */
 export interface SendJob {
@@ -304,6 +311,10 @@ export class MessageSender {
     if (row.kind === MessageKind.ON_THE_WAY && !onTheWay) {
       return skipped(MessageFailureCode.SKIPPED_NOT_ON_THE_WAY, 'the technician is no longer on the way');
     }
+    // Handed to a partner meanwhile: our technician is not coming, so "on the way" would not be true.
+    if (row.kind === MessageKind.ON_THE_WAY && row.external_company !== null) {
+      return skipped(MessageFailureCode.SKIPPED_NOT_ON_THE_WAY, 'a partner makes the visit');
+    }
     if (row.kind === MessageKind.THANK_YOU) {
       const unthanked = this.unthankedReason(row);
       if (unthanked) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, unthanked);
@@ -360,6 +371,9 @@ export class MessageSender {
     if (row.deleted_at !== null) return 'the order was deleted';
     if (row.stage !== VisitStage.FINISHED || row.finished_at === null) return 'the visit is no longer finished';
     if (!isThankedOutcome(row.outcome)) return 'the visit ended without a visit to rate';
+    // The answer came before the question: a thank-you asking for it again would not be true.
+    if (row.rated) return 'the consumer rated the visit already';
+    if (row.external_company !== null) return 'a partner made the visit';
     if (this.clock.now().getTime() >= ratingOpenUntil(new Date(row.finished_at)).getTime()) {
       return 'the visit can no longer be rated';
     }
@@ -396,6 +410,7 @@ export class MessageSender {
       pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, row.order_id),
       expectedArrival: row.expected_arrival === null ? null : new Date(row.expected_arrival),
       technicianName: row.technician_firstname,
+      partner: row.external_company === null ? null : partnerOf(row.external_company, row.country),
       ...(row.kind === MessageKind.THANK_YOU && row.finished_at !== null && isThankedOutcome(row.outcome)
         ? {
             thanks: {

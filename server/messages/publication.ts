@@ -46,20 +46,28 @@ export interface PlannedMessage {
   cancellationsBefore: number;
 }
 
+/** Two instants on the same local day of the country. */
+const sameDay = (a: Date, b: Date, published: PublishedDays) =>
+  localDateOf(a, TIME_ZONE[published.country]) === localDateOf(b, TIME_ZONE[published.country]);
+
 /** The messages that tell where the visit stands: its window, or that it does not happen. */
-const saysWhere = (message: ConsumerMessage) =>
+export const saysWhere = (message: ConsumerMessage) =>
   WINDOW_KINDS.includes(message.kind) || message.kind === MessageKind.CANCELLATION;
 
 /**
  * What a consumer must be told on one channel, given what was told before on it (oldest first):
  * - an active order on a published day: its window, or an update when the last message told another;
- * - an active order moved to a day not published yet, after a message: an update with the day only;
+ * - an active order moved to a day not published yet, after a message: an update with the day only, unless the
+ *   last message told that day only already (a new hour on a day whose window is not shown changes nothing the
+ *   consumer knows);
+ * - an order a partner makes (`externalCompany`): once, who makes it (its window kinds carry the partner's text), and
+ *   no update of an hour the partner agrees with the consumer; a cancellation and a restore as any order;
  * - a deleted order, after a message and before its cancellation: the cancellation of what was told;
  * - an active order whose last message was a cancellation (it was restored): that it is planned again.
  * A visit that is over gets nothing.
  */
 export function plannedMessage(
-  order: Pick<Order, 'appointment' | 'duration'> & OrderDeletionState,
+  order: Pick<Order, 'appointment' | 'duration'> & Partial<Pick<Order, 'externalCompany'>> & OrderDeletionState,
   published: PublishedDays,
   told: readonly ConsumerMessage[],
   now: Date,
@@ -88,6 +96,11 @@ export function plannedMessage(
   });
   if (!last) return isPublished ? planned(MessageKind.WINDOW) : null;
   if (last.kind === MessageKind.CANCELLATION) return planned(MessageKind.RESTORED);
+  // The partner agrees the hour with the consumer: we told who, and an hour of ours would not be true.
+  if (order.externalCompany !== null && order.externalCompany !== undefined) return null;
   if (last.windowStart.getTime() === start && last.windowSeconds === windowSeconds) return null;
+  if (last.windowSeconds === 0 && windowSeconds === 0 && sameDay(last.windowStart, order.appointment, published)) {
+    return null;
+  }
   return planned(MessageKind.UPDATE);
 }

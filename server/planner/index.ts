@@ -3,9 +3,9 @@
  * (.dependency-cruiser.cjs refuses it). Its resolvers, and the technician's schedule answered without the GraphQL
  * pipeline (the app's direct call and the legacy call).
  */
-import { PlannerResolver } from './planner.resolver.js';
+import { PlannerResolver, TechnicianScheduleWindowsResolver } from './planner.resolver.js';
 
-export const plannerResolvers = [PlannerResolver] as const;
+export const plannerResolvers = [PlannerResolver, TechnicianScheduleWindowsResolver] as const;
 
 export { scheduleOfCaller, technicianScheduleField } from './planner.direct.js';
 export type { PlainTechnicianSchedule } from './planner.service.js';

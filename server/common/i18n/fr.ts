@@ -331,6 +331,15 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_SMS_THANK_YOU:
     "{sender}: merci pour votre temps ! Comment s'est passée la visite ? Une note de 1 à 5 : {link}",
   CONSUMER_SMS_THANK_YOU_SHORT: '{sender}: votre avis sur la visite ? {link}',
+  // consumer messages: a visit a partner makes (who contacts the consumer instead of our window)
+  CONSUMER_PARTNER_UNNAMED: 'notre partenaire de service',
+  CONSUMER_MAIL_PARTNER_SUBJECT: 'Votre réparation est assurée par {partner}',
+  CONSUMER_MAIL_PARTNER_INTRO:
+    "Votre réparation est assurée par {partner}. Ce partenaire vous contactera pour convenir de l'heure de la visite.",
+  CONSUMER_MAIL_PARTNER_PHONE: 'Vous pouvez aussi appeler {partner} au {partnerPhone}.',
+  CONSUMER_SMS_PARTNER:
+    "{sender}: {partner} assure votre réparation et vous appellera pour convenir de l'heure. {link}",
+  CONSUMER_SMS_PARTNER_SHORT: '{sender}: {partner} assure votre réparation et vous appellera. {link}',
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: "Désinscription effectuée : {email} ne recevra plus d'e-mails sur vos rendez-vous.",
   PERSONAL_LINK_INVALID: "Ce lien n'est pas valable. Recherchez votre rendez-vous avec votre numéro de téléphone.",

@@ -318,6 +318,14 @@ export const nl = {
   CONSUMER_MAIL_THANK_YOU_ACTION: 'Beoordeel het bezoek',
   CONSUMER_SMS_THANK_YOU: '{sender}: bedankt voor uw tijd! Hoe was het bezoek? Geef een cijfer van 1 tot 5: {link}',
   CONSUMER_SMS_THANK_YOU_SHORT: '{sender}: hoe was het bezoek? {link}',
+  // consumer messages: a visit a partner makes (who contacts the consumer instead of our window)
+  CONSUMER_PARTNER_UNNAMED: 'onze servicepartner',
+  CONSUMER_MAIL_PARTNER_SUBJECT: 'Uw reparatie wordt uitgevoerd door {partner}',
+  CONSUMER_MAIL_PARTNER_INTRO:
+    'Uw reparatie wordt uitgevoerd door {partner}. Zij nemen contact met u op om het tijdstip van het bezoek af te spreken.',
+  CONSUMER_MAIL_PARTNER_PHONE: 'U kunt {partner} ook zelf bellen: {partnerPhone}.',
+  CONSUMER_SMS_PARTNER: '{sender}: {partner} voert uw reparatie uit en belt u om een tijdstip af te spreken. {link}',
+  CONSUMER_SMS_PARTNER_SHORT: '{sender}: {partner} voert uw reparatie uit en belt u. {link}',
   // consumer links: the one-click unsubscribe of a mail provider
   EMAIL_UNSUBSCRIBED: 'Afgemeld: {email} krijgt geen e-mails meer over uw afspraken.',
   PERSONAL_LINK_INVALID: 'Deze link is niet geldig. Zoek uw afspraak op met uw postcode en huisnummer.',

@@ -13,7 +13,9 @@ type Instant = Date | string;
  * Orders of the country that may need a message now: on a published day without a message telling
  * their current window, whose technician has not set out yet (from then on the visit's own messages tell); deleted after a message of today or later, without a cancellation since; restored
  * after a cancellation of today or later, without a message telling the window since; or moved to a later
- * day after such a message, without one telling that day. A superset: the planning decides per channel.
+ * day after such a message, without one telling that day; or with a message about the window that still waits while
+ * the order stands elsewhere now (it may be withdrawn unheard). An order a partner makes is told once. A superset:
+ * the planning decides per channel.
  */
 const CANDIDATES_SQL = `
   select o.id from orders o
@@ -21,7 +23,8 @@ const CANDIDATES_SQL = `
     and o.appointment + o.duration * interval '1 second' > ?
     and (o.email <> '' or o.phone <> '')
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind in ('WINDOW', 'UPDATE', 'RESTORED')
-                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+                    and (o.external_company is not null
+                         or (m.window_start = o.appointment and m.window_seconds = o.duration)))
     and not exists (select 1 from visit_statuses v where v.order_id = o.id)
     and (?::int[] is null or o.id = any(?::int[]))
   union
@@ -33,21 +36,26 @@ const CANDIDATES_SQL = `
       or (${activeOrderSql('o')} and m.kind = 'CANCELLATION'
           and not exists (select 1 from consumer_messages r where r.order_id = o.id and r.channel = m.channel
                           and r.kind in ('WINDOW', 'UPDATE', 'RESTORED') and r.id > m.id))
-      or (${activeOrderSql('o')} and o.appointment >= ?
+      or (${activeOrderSql('o')} and o.appointment >= ? and o.external_company is null
           and not exists (select 1 from consumer_messages u where u.order_id = o.id
                           and u.window_start = o.appointment and u.window_seconds = 0)))
+    and (?::int[] is null or o.id = any(?::int[]))
+  union
+  select w.order_id from consumer_messages w join orders o on o.id = w.order_id
+  where o.country = ? and ${activeOrderSql('o')} and w.status = 'QUEUED' and w.claimed_until is null
+    and w.kind in ('WINDOW', 'UPDATE', 'RESTORED') and w.window_start <> o.appointment
     and (?::int[] is null or o.id = any(?::int[]))
   order by 1`;
 
 /**
  * Today's visits of the country whose technician set out with an expected arrival, and whose consumer was
  * not told so for this visit (its window): one "on the way" SMS per visit, whatever new estimates and undos
- * follow. At most one visit per technician is on the way at a time, so the list is as long as the staff.
+ * follow. Never for a visit a partner makes: our technician is not coming. At most one visit per technician is on the way at a time, so the list is as long as the staff.
  */
 const ON_THE_WAY_SQL = `
   select o.id, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
   where o.country = ? and ${activeOrderSql('o')} and s.stage = 'ON_THE_WAY' and s.expected_arrival is not null
-    and o.appointment >= ? and o.appointment < ? and o.phone <> ''
+    and o.appointment >= ? and o.appointment < ? and o.phone <> '' and o.external_company is null
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'ON_THE_WAY'
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
     and (?::int[] is null or o.id = any(?::int[]))
@@ -55,12 +63,14 @@ const ON_THE_WAY_SQL = `
 
 /**
  * Finished visits of the country whose consumer was not thanked for this visit (its window) yet, finished within
- * the given span, with an outcome that is thanked. A bounded slice per run: the next minute's run takes the rest.
+ * the given span, with an outcome that is thanked, made by us (not a partner) and not rated already (the consumer
+ * answered the question before it was asked). A bounded slice per run: the next minute's run takes the rest.
  */
 const THANK_YOU_SQL = `
   select o.id, o.email, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
   where o.country = ? and ${activeOrderSql('o')} and s.stage = 'FINISHED' and s.outcome::text = any(?::text[])
-    and s.finished_at > ? and s.finished_at <= ? and (o.email <> '' or o.phone <> '')
+    and s.finished_at > ? and s.finished_at <= ? and (o.email <> '' or o.phone <> '') and o.external_company is null
+    and not exists (select 1 from visit_ratings r where r.order_id = o.id)
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'THANK_YOU'
                     and m.window_start = o.appointment and m.window_seconds = o.duration)
     and (?::int[] is null or o.id = any(?::int[]))
@@ -102,7 +112,8 @@ const CLAIM_SQL = `
     returning m.*)
   select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries, m.claimed_until,
          o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
-         o.link_generation,
+         o.link_generation, o.external_company,
+         m.kind = 'THANK_YOU' and exists (select 1 from visit_ratings r where r.order_id = o.id) as rated,
          s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
          case when s.country is not null then coalesce(o.language, s.language) end as language,
          v.stage, v.expected_arrival, v.outcome, v.finished_at, t.firstname as technician_firstname
@@ -126,6 +137,15 @@ const RECORD_SQL = `
            sent_at timestamptz, failed_at timestamptz)
    where m.id = r.id and m.status = 'QUEUED' and m.claimed_until = r.claimed_until
   returning m.id`;
+
+/**
+ * Withdraws waiting messages that no sender holds: deleted in the planner's transaction, the row lock keeping a sender
+ * out (a sender claims with `skip locked`); one a sender claimed meanwhile stays and goes.
+ */
+const WITHDRAW_SQL = `
+  delete from consumer_messages
+   where id in (select value::int from jsonb_array_elements_text(?::jsonb)) and status = 'QUEUED' and claimed_until is null
+  returning id`;
 
 /** Ends claims without an outcome: nothing was handed over, and the message waits for its job's next try. */
 const RELEASE_SQL = `
@@ -289,6 +309,10 @@ export interface ClaimedMessageRow {
   deleted_at: Date | null;
   /** The order's personal link generation now: the link a message carries is written when it is sent. */
   link_generation: number;
+  /** The partner that makes the visit (`Order.externalCompany`), read when it goes; null when we make it. */
+  external_company: number | null;
+  /** A thank-you only: the consumer rated the visit already. */
+  rated: boolean;
   enabled: boolean | null;
   email_on: boolean | null;
   sms_on: boolean | null;
@@ -375,7 +399,7 @@ export class ConsumerMessageRepository {
     const { country, from, to, now } = query;
     const rows = await this.em.execute<{ id: number }[]>(
       CANDIDATES_SQL,
-      [country, from, to, now, ids, ids, country, from, to, ids, ids],
+      [country, from, to, now, ids, ids, country, from, to, ids, ids, country, ids, ids],
       'all',
       this.logContext,
     );
@@ -423,6 +447,18 @@ export class ConsumerMessageRepository {
       'all',
       this.logContext,
     );
+  }
+
+  /** Withdraws those of these messages that still wait unclaimed (see WITHDRAW_SQL); resolves to their ids. */
+  async withdrawWaiting(messageIds: readonly number[]): Promise<number[]> {
+    if (messageIds.length === 0) return [];
+    const rows = await this.em.execute<{ id: number }[]>(
+      WITHDRAW_SQL,
+      [JSON.stringify(messageIds)],
+      'all',
+      this.logContext,
+    );
+    return rows.map((row) => row.id);
   }
 
   /**

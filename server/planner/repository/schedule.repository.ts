@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Country } from '../../common/locale.js';
 import type { AppServices } from '../../context.js';
 import type { LocalDate } from '../../../shared/zoned-time.js';
@@ -43,6 +44,24 @@ interface ScheduleRowHead {
   session_country: Country | null;
   locked: boolean;
   confirmed_at: Date | string | null;
+}
+
+/**
+ * Of these orders, those whose consumer heard of their window or will (a message telling it written, waiting or
+ * sent, not skipped or failed), made by us: a change of their start sends them an update. A partner's consumer was
+ * told who, not when.
+ */
+const WINDOW_TOLD_SQL = `
+  select distinct m.order_id from consumer_messages m join orders o on o.id = m.order_id
+   where m.order_id = any(?::int[]) and m.kind in ('WINDOW', 'UPDATE', 'RESTORED') and m.status in ('QUEUED', 'SENT')
+     and o.external_company is null
+   order by 1`;
+
+/** Of these orders, those whose consumer was told their window (see WINDOW_TOLD_SQL). */
+export async function windowToldOrderIds(em: EntityManager, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await em.execute<{ order_id: number }[]>(WINDOW_TOLD_SQL, [`{${orderIds.join(',')}}`]);
+  return rows.map((row) => row.order_id);
 }
 
 /** The countries whose next working day the statement chooses from, by the technician's country. */

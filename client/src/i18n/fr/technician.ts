@@ -96,4 +96,9 @@ export const texts: PartTexts<'technician'> = {
   'technician.manage.confirmTitle': 'Confirmer le planning du {weekday} {date} ?',
   'technician.manage.confirmBody':
     'Missions : {count}, de {first} à {last}. Une fois le planning confirmé, ces heures sont fixées : vous ne pourrez plus rien décaler ni modifier.',
+  'technician.manage.swapTitle': 'Décaler {name} à {time} ?',
+  'technician.manage.swapBody': 'Cela décale aussi la visite de {name} à {time}.',
+  'technician.manage.swapConfirm': 'Décaler les deux',
+  'technician.manage.confirmTold': 'Ces clients recevront un message avec leur nouvelle plage horaire :',
+  'technician.manage.confirmToldItem': '{name} : de {first} à {last}',
 };

@@ -94,4 +94,9 @@ export const texts = {
   'technician.manage.confirmTitle': 'Planning voor {weekday} {date} bevestigen?',
   'technician.manage.confirmBody':
     'Opdrachten: {count}, van {first} tot {last}. Na het bevestigen liggen deze tijden vast: u kunt niets meer verschuiven of wijzigen.',
+  'technician.manage.swapTitle': '{name} naar {time} verschuiven?',
+  'technician.manage.swapBody': 'Dit verschuift ook het bezoek van {name} naar {time}.',
+  'technician.manage.swapConfirm': 'Beide verschuiven',
+  'technician.manage.confirmTold': 'Deze klanten krijgen een bericht met hun gewijzigde tijdvak:',
+  'technician.manage.confirmToldItem': '{name}: van {first} tot {last}',
 } as const;

@@ -24,7 +24,7 @@ export function Planner({
   offlineSavedAt?: string;
 }) {
   const edits = usePlannerRows(schedule.orders);
-  const { listRef, announcement, moveRow } = usePlannerMove(edits.rows, edits.edit);
+  const { listRef, announcement, moveRow, swapDialog } = usePlannerMove(edits.rows, edits.edit);
   const { confirmedAt, confirming, confirmDay, confirmDialog, noticeRef } = usePlannerConfirm(schedule, edits);
   const locked = confirmedAt !== null || offlineSavedAt !== undefined;
   return (
@@ -39,7 +39,7 @@ export function Planner({
         busy={confirming}
         announcement={announcement}
         onHour={edits.setHour}
-        onMove={moveRow}
+        onMove={(id, direction) => void moveRow(id, direction)}
       />
       <PlannerActions
         editable={!locked && edits.rows.length > 0}
@@ -51,6 +51,7 @@ export function Planner({
         onConfirm={() => void confirmDay()}
       />
       {confirmDialog}
+      {swapDialog}
     </section>
   );
 }

@@ -10,6 +10,7 @@ export const PlannerFragment = graphql(`
     date
     locked
     confirmedAt
+    windowToldOrderIds
     orders {
       ...OrderCard_order
     }

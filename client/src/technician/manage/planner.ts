@@ -56,6 +56,22 @@ export function canMove(hour: number, direction: Direction): boolean {
 }
 
 /**
+ * What a move of one order an hour earlier or later would do to another: the order holding the target hour, which
+ * would take the moved order's hour. Null when the move shifts no other order (or cannot be made).
+ */
+export function swapOf<Row extends PlannerRow>(
+  rows: readonly Row[],
+  id: number,
+  direction: Direction,
+): { moving: Row; holder: Row; target: number } | null {
+  const moving = rows.find((row) => row.order.id === id);
+  if (!moving || !canMove(moving.hour, direction)) return null;
+  const target = moving.hour + (direction === 'up' ? -1 : 1);
+  const holder = rows.find((row) => row.order.id !== id && row.hour === target);
+  return holder ? { moving, holder, target } : null;
+}
+
+/**
  * Moves one order an hour earlier or later. An order already holding that hour takes over the
  * moved order's hour (the two swap), and the list is sorted again.
  */
@@ -63,7 +79,7 @@ export function move<Row extends PlannerRow>(rows: readonly Row[], id: number, d
   const moving = rows.find((row) => row.order.id === id);
   if (!moving || !canMove(moving.hour, direction)) return [...rows];
   const target = moving.hour + (direction === 'up' ? -1 : 1);
-  const holder = rows.find((row) => row.order.id !== id && row.hour === target);
+  const holder = swapOf(rows, id, direction)?.holder;
   return sortByHour(
     rows.map((row) => {
       if (row === moving) return { ...row, hour: target };
@@ -97,6 +113,10 @@ export function startAt(row: PlannerRow): string {
   const loadedWholeHour = loaded - (loaded % 3_600_000);
   return new Date(loadedWholeHour + (row.hour - row.loadedHour) * 3_600_000).toISOString();
 }
+
+/** Whether the row's confirmed start would differ from the start the order has now: its customer's window changes. */
+export const windowChanges = (row: PlannerRow): boolean =>
+  new Date(startAt(row)).getTime() !== new Date(row.order.appointment).getTime();
 
 /** What the confirm sends: every order once, by start. */
 export function confirmItems(rows: readonly PlannerRow[]) {

@@ -5,13 +5,14 @@ import { formatHour } from '../../../../shared/clock-time.js';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { formatLongDate, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
-import { confirmItems, daySpan, firstOutsideDay, sortByHour } from './planner';
+import { confirmItems, daySpan, endHourOf, firstOutsideDay, sortByHour, windowChanges } from './planner';
 import type { PlannerSchedule } from './planner-schedule';
 import { useConfirmSchedule } from './useConfirmSchedule';
 import type { usePlannerRows } from './usePlannerRows';
 
 /**
- * The confirm: sorts the day, refuses a day that does not fit, asks in the page saying what it locks, then sends.
+ * The confirm: sorts the day, refuses a day that does not fit, asks in the page saying what it locks and which
+ * customers, told their window already, will get a message with a changed one, then sends.
  * A failed confirm keeps the edits; a day locked meanwhile (elsewhere) locks here too.
  */
 export function usePlannerConfirm(schedule: PlannerSchedule, edits: ReturnType<typeof usePlannerRows>) {
@@ -47,18 +48,40 @@ export function usePlannerConfirm(schedule: PlannerSchedule, edits: ReturnType<t
       return;
     }
     const span = daySpan(sorted);
+    const told = new Set(schedule.windowToldOrderIds);
+    const retold = sorted.filter((row) => told.has(row.order.id) && windowChanges(row));
     const confirmed = await ask({
       title: t('technician.manage.confirmTitle', {
         weekday: formatWeekday(day, i18n),
         date: formatLongDate(day, i18n),
       }),
-      body: span
-        ? t('technician.manage.confirmBody', {
-            count: span.count,
-            first: formatHour(span.firstHour, i18n.language),
-            last: formatHour(span.lastEndHour, i18n.language),
-          })
-        : undefined,
+      body: span ? (
+        <>
+          <p>
+            {t('technician.manage.confirmBody', {
+              count: span.count,
+              first: formatHour(span.firstHour, i18n.language),
+              last: formatHour(span.lastEndHour, i18n.language),
+            })}
+          </p>
+          {retold.length > 0 && (
+            <>
+              <p>{t('technician.manage.confirmTold')}</p>
+              <ul className="planner-told">
+                {retold.map((row) => (
+                  <li key={row.order.id}>
+                    {t('technician.manage.confirmToldItem', {
+                      name: row.order.name,
+                      first: formatHour(row.hour, i18n.language),
+                      last: formatHour(endHourOf(row.hour), i18n.language),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      ) : undefined,
       confirmLabel: t('technician.manage.confirm'),
     });
     if (!confirmed) return;
