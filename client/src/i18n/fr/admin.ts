@@ -89,7 +89,8 @@ export const texts: PartTexts<'admin'> = {
   'admin.technicians.deleted': 'Technicien supprimé',
   'admin.technicians.deleteFailed': 'Une erreur est survenue.',
   // deleting a technician who still has visits: move them first, in the same dialog
-  'admin.technicians.moveTitle': '{name} a encore des missions',
+  'admin.technicians.moveFirst':
+    'Ce technicien a encore des missions. Choisissez qui les reprend : elles sont transférées en une fois, puis le technicien est supprimé. Cette action est définitive.',
   'admin.technicians.activeOrders': "Missions à partir d'aujourd'hui ({count})",
   'admin.technicians.moreOrders': 'et encore {count}',
   'admin.technicians.moveTo': 'Transférer à',
@@ -261,6 +262,33 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.resendBodySms':
     '{message} : le message part encore une fois, vers le numéro de mobile actuel de la commande.',
   'admin.messages.resent': '{message} : prêt à être renvoyé.',
+
+  // admin: the failed messages across orders
+  'admin.failedMessages.title': 'Messages en échec',
+  'admin.failedMessages.intro':
+    'Messages aux clients qui ne sont définitivement pas arrivés, les plus récents d’abord.',
+  'admin.failedMessages.filter': 'Raison',
+  'admin.failedMessages.allReasons': 'Toutes les raisons',
+  'admin.failedMessages.empty': 'Aucun message en échec.',
+  'admin.failedMessages.count': 'Messages en échec : {count}',
+  'admin.failedMessages.countMore': 'Plus de {count} messages en échec',
+  'admin.failedMessages.column.failedAt': 'Échec le',
+  'admin.failedMessages.column.order': 'Mission',
+  'admin.failedMessages.resend': 'Renvoyer',
+  'admin.failedMessages.more': 'Afficher plus',
+  'admin.failedMessages.resent': '{message} (mission {reference}) : prêt à être renvoyé.',
+  'admin.failedMessages.code.SMTP_RECIPIENT_REFUSED': 'E-mail : adresse refusée',
+  'admin.failedMessages.code.SMTP_RECIPIENT_DEFERRED': 'E-mail : adresse momentanément injoignable',
+  'admin.failedMessages.code.SMTP_MESSAGE_REFUSED': 'E-mail : message refusé',
+  'admin.failedMessages.code.SMTP_UNREACHABLE': 'E-mail : notre serveur de messagerie injoignable',
+  'admin.failedMessages.code.SMTP_AUTH_FAILED': 'E-mail : connexion au serveur de messagerie refusée',
+  'admin.failedMessages.code.SMTP_ERROR': 'E-mail : autre erreur du serveur de messagerie',
+  'admin.failedMessages.code.SMS_INVALID_NUMBER': 'SMS : numéro invalide',
+  'admin.failedMessages.code.SMS_RECIPIENT_BLOCKED': 'SMS : le numéro ne reçoit pas nos SMS',
+  'admin.failedMessages.code.SMS_AUTH_FAILED': 'SMS : compte refusé',
+  'admin.failedMessages.code.SMS_UNREACHABLE': 'SMS : service SMS injoignable',
+  'admin.failedMessages.code.SMS_PROVIDER_ERROR': 'SMS : autre erreur du service SMS',
+  'admin.failedMessages.code.UNKNOWN': 'Autre raison',
 
   // admin: consumer messages, why one failed or was skipped
   'admin.messages.failure.SMTP_RECIPIENT_REFUSED':

@@ -86,7 +86,8 @@ export const texts = {
   'admin.technicians.deleted': 'Monteur verwijderd',
   'admin.technicians.deleteFailed': 'Er is een fout opgetreden.',
   // deleting a technician who still has visits: move them first, in the same dialog
-  'admin.technicians.moveTitle': '{name} heeft nog opdrachten',
+  'admin.technicians.moveFirst':
+    'Deze monteur heeft nog opdrachten. Kies wie ze overneemt: ze gaan in één keer over, daarna is de monteur verwijderd. Dit kan niet ongedaan worden gemaakt.',
   'admin.technicians.activeOrders': 'Opdrachten vanaf vandaag ({count})',
   'admin.technicians.moreOrders': 'en nog {count}',
   'admin.technicians.moveTo': 'Verplaatsen naar',
@@ -258,6 +259,32 @@ export const texts = {
   'admin.messages.resendBodySms':
     '{message}: het bericht gaat nog een keer, naar het mobiele nummer dat nu bij de opdracht staat.',
   'admin.messages.resent': '{message}: staat klaar om opnieuw te worden verstuurd.',
+
+  // admin: the failed messages across orders
+  'admin.failedMessages.title': 'Mislukte berichten',
+  'admin.failedMessages.intro': 'Berichten aan klanten die definitief niet zijn aangekomen, het nieuwste eerst.',
+  'admin.failedMessages.filter': 'Reden',
+  'admin.failedMessages.allReasons': 'Alle redenen',
+  'admin.failedMessages.empty': 'Er zijn geen mislukte berichten.',
+  'admin.failedMessages.count': 'Mislukte berichten: {count}',
+  'admin.failedMessages.countMore': 'Meer dan {count} mislukte berichten',
+  'admin.failedMessages.column.failedAt': 'Mislukt op',
+  'admin.failedMessages.column.order': 'Opdracht',
+  'admin.failedMessages.resend': 'Opnieuw versturen',
+  'admin.failedMessages.more': 'Meer tonen',
+  'admin.failedMessages.resent': '{message} (opdracht {reference}): staat klaar om opnieuw te worden verstuurd.',
+  'admin.failedMessages.code.SMTP_RECIPIENT_REFUSED': 'E-mail: adres geweigerd',
+  'admin.failedMessages.code.SMTP_RECIPIENT_DEFERRED': 'E-mail: adres nu niet bereikbaar',
+  'admin.failedMessages.code.SMTP_MESSAGE_REFUSED': 'E-mail: bericht geweigerd',
+  'admin.failedMessages.code.SMTP_UNREACHABLE': 'E-mail: onze mailserver onbereikbaar',
+  'admin.failedMessages.code.SMTP_AUTH_FAILED': 'E-mail: aanmelding bij de mailserver geweigerd',
+  'admin.failedMessages.code.SMTP_ERROR': 'E-mail: andere fout van de mailserver',
+  'admin.failedMessages.code.SMS_INVALID_NUMBER': 'Sms: ongeldig nummer',
+  'admin.failedMessages.code.SMS_RECIPIENT_BLOCKED': 'Sms: nummer ontvangt onze sms niet',
+  'admin.failedMessages.code.SMS_AUTH_FAILED': 'Sms: account geweigerd',
+  'admin.failedMessages.code.SMS_UNREACHABLE': 'Sms: sms-dienst onbereikbaar',
+  'admin.failedMessages.code.SMS_PROVIDER_ERROR': 'Sms: andere fout van de sms-dienst',
+  'admin.failedMessages.code.UNKNOWN': 'Andere reden',
 
   // admin: consumer messages, why one failed or was skipped
   'admin.messages.failure.SMTP_RECIPIENT_REFUSED':
