@@ -59,6 +59,12 @@ describe("a technician's orders still to visit, asked before the delete", () => 
     expect((await open(idle)).body.data!.technicianOpenOrders).toEqual({ count: 0, orders: [] });
   });
 
+  it('weighs as a list in the cost limit: many aliases of it are refused', async () => {
+    const aliases = Array.from({ length: 7 }, (_, n) => `o${n}: technicianOpenOrders(id: ${busy}) { count }`);
+    const { body } = await server.graphql(`{ ${aliases.join(' ')} }`, {}, { token: admin });
+    expect(body.errors?.[0].extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
   it('is for admins only, and answers NOT_FOUND for an unknown technician', async () => {
     expect((await open(busy, technicianToken)).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect((await open(999_999)).body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
