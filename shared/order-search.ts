@@ -1,8 +1,11 @@
+import { ORDER_FIELD_MAX_LENGTH, REFERENCE_NUMBER_PATTERN } from './orders.js';
+
 /**
- * What the dispatcher's order search accepts, on the server and on the order list before it sends. No imports.
+ * What the dispatcher's order search accepts, on the server and on the order list before it sends.
  *
  * A search is answered from trigram indexes: text needs a run of at least three letters or digits to give the
  * index anything to look up (`...`, `%%%` or `a.b` would read every order), a phone number at least six digits.
+ * A shorter search written as a reference ("DS-3") is looked up as that reference, through its unique index.
  * A search with an "@" after its first character is an e-mail address, matched from its start.
  */
 export const ORDER_SEARCH = {
@@ -27,6 +30,20 @@ export function hasSearchableText(search: string): boolean {
 }
 
 /**
+ * Whether the search is written as a reference: a reference's characters (shared/orders.ts) with both a letter and
+ * a digit, as references are shaped ("DS-3", "NL-2026-0001"). What a caller reads out is found however short it is;
+ * a bare word ("ab") or number ("12") is not a reference.
+ */
+export function isReferenceSearch(search: string): boolean {
+  return (
+    search.length <= ORDER_FIELD_MAX_LENGTH.referenceNumber &&
+    REFERENCE_NUMBER_PATTERN.test(search) &&
+    /\p{L}/u.test(search) &&
+    /\p{N}/u.test(search)
+  );
+}
+
+/**
  * Whether the search is (the start of) an e-mail address: those are looked up by their start. A search that starts
  * with the "@" (a domain: every customer of one company) is text like any other.
  */
@@ -46,5 +63,5 @@ export function orderSearchProblem(search: string): OrderSearchProblem | null {
   const text = tidySearch(search);
   if (text === '') return null;
   if (text.length > ORDER_SEARCH.maxLength) return 'SEARCH_TOO_LONG';
-  return hasSearchableText(text) || isPhoneSearch(text) ? null : 'SEARCH_TOO_SHORT';
+  return hasSearchableText(text) || isPhoneSearch(text) || isReferenceSearch(text) ? null : 'SEARCH_TOO_SHORT';
 }

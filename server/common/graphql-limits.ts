@@ -23,9 +23,10 @@ export const GRAPHQL_LIMITS = {
   /**
    * Root fields weighed as lists though they answer one object: the office's figures count a period of orders,
    * the mail reads a period of messages, the usage statistics a period of lookups, the visit board a day's visits
-   * of a country with their technicians, an order's message log its messages with their tries.
+   * of a country with their technicians, an order's message log its messages with their tries, a leaving technician's
+   * orders their count and first 50.
    */
-  listRootFields: ['officeFigures', 'mailReads', 'statistics', 'visitBoard', 'orderMessages'],
+  listRootFields: ['officeFigures', 'mailReads', 'statistics', 'visitBoard', 'orderMessages', 'technicianOpenOrders'],
 } as const;
 
 export function graphqlArmor() {

@@ -93,6 +93,12 @@ registerEnumType(MessageStatus, {
   properties: ['claimedUntil'],
   where: `"status" = 'QUEUED' and "claimed_until" is not null`,
 })
+// The failed messages, newest first, for the office's log across orders (server/messages/failed-messages.service.ts).
+@Index({
+  name: 'consumer_messages_failed_idx',
+  properties: ['failedAt', 'id'],
+  where: `"status" = 'FAILED' and "failed_at" is not null`,
+})
 export class ConsumerMessage {
   [OptionalProps]?:
     | 'status'

@@ -1,4 +1,5 @@
+import { FailedMessagesResolver } from './failed-messages.resolver.js';
 import { MailReadsResolver } from './mail-reads.resolver.js';
 import { MessageLogResolver } from './message-log.resolver.js';
 
-export const messageResolvers = [MessageLogResolver, MailReadsResolver] as const;
+export const messageResolvers = [MessageLogResolver, MailReadsResolver, FailedMessagesResolver] as const;

@@ -18,10 +18,11 @@ import { unknownTechnician } from './order.service.js';
 import { assertSameCountry } from './technician-country.js';
 import { findTechnicianByRef } from './technician-ref.js';
 import { fullName } from '../../shared/staff.js';
+import type { TechnicianOpenOrders } from './technician-removal.types.js';
 
 /** Reference numbers named in the refusal's text; the error's data lists more. */
 const NAMED_IN_TEXT = 5;
-/** Orders listed in the refusal's data: enough for the dialog, bounded for a technician with months of work. */
+/** Orders listed in the refusal's data and the dialog: enough to check, bounded for a technician with months of work. */
 const LISTED_IN_DATA = 50;
 
 export interface TechnicianRemoval {
@@ -46,17 +47,12 @@ export class TechnicianRemovalService {
       // Locked first: an order created for this technician meanwhile waits for the outcome.
       const technician = await em.findOne(Technician, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!technician) throw new AppError(CommonError.NOT_FOUND);
-      const zone = TIME_ZONE[technician.country];
-      const today = localDayOf(this.ctx.services.clock.now(), zone).start;
-      const active = new OrderRepository(em).technicianFromCondition(id, today);
+      const active = this.activeCondition(em, technician);
       const count = await em.count(Order, active);
       let movedOrders = 0;
       if (count > 0) {
         if (moveOrdersTo === null || moveOrdersTo === undefined || moveOrdersTo.trim() === '') {
-          const listed = await em.find(Order, active, {
-            orderBy: { appointment: 'asc', id: 'asc' },
-            limit: LISTED_IN_DATA,
-          });
+          const listed = await this.listed(em, active);
           const named = listed.slice(0, NAMED_IN_TEXT).map((order) => order.referenceNumber);
           throw new AppError(OrderError.TECHNICIAN_HAS_ORDERS, {
             params: {
@@ -83,6 +79,29 @@ export class TechnicianRemovalService {
       await announceSessionsEnded(em, 'technician', [id]);
       return { id, movedOrders };
     });
+  }
+
+  /**
+   * What a delete would ask to move first, for the dialog that asks it: the count and the first orders, by the same
+   * condition the delete reads (NOT_FOUND for an unknown technician).
+   */
+  async openOrders(id: number): Promise<TechnicianOpenOrders> {
+    const em = this.ctx.em;
+    const technician = await em.findOne(Technician, { id });
+    if (!technician) throw new AppError(CommonError.NOT_FOUND);
+    const active = this.activeCondition(em, technician);
+    const count = await em.count(Order, active);
+    return { count, orders: count > 0 ? await this.listed(em, active) : [] };
+  }
+
+  /** Active orders from today on, in the technician's country: those still to be visited. */
+  private activeCondition(em: EntityManager, technician: Technician): FilterQuery<Order> {
+    const today = localDayOf(this.ctx.services.clock.now(), TIME_ZONE[technician.country]).start;
+    return new OrderRepository(em).technicianFromCondition(technician.id, today);
+  }
+
+  private listed(em: EntityManager, active: FilterQuery<Order>): Promise<Order[]> {
+    return em.find(Order, active, { orderBy: { appointment: 'asc', id: 'asc' }, limit: LISTED_IN_DATA });
   }
 
   private async moveActiveOrders(

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Admin } from '../../server/admins/admin.entity.js';
 import { Technician } from '../../server/technicians/technician.entity.js';
 import { Order } from '../../server/orders/order.entity.js';
+import { OrderEvent } from '../../server/audit/order-event.entity.js';
+import { OrderEventKind } from '../../server/audit/order-event-kind.js';
 import { Country } from '../../server/common/locale.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { readOutbox, resetLinkOf, waitForMail } from '../utils/outbox.js';
@@ -68,6 +70,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Statistieken',
         'Systeeminstellingen',
         'Berichten aan consumenten',
+        'Mislukte berichten',
         'Feestdagen',
         'Beheerdersoverzicht',
       ]);
@@ -278,7 +281,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await context.close();
   });
 
-  it('deletes a technician with visits to make only after moving them, by keyboard', async () => {
+  it('deletes a technician with visits to make in one dialog that names them and moves them, by keyboard', async () => {
     const inDays = (days: number) => {
       const at = new Date(Date.now() + days * 86_400_000);
       at.setUTCHours(9, 0, 0, 0);
@@ -297,38 +300,38 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.goto(`${app.url}/admin/technicians/index`);
     await page.getByPlaceholder('Zoek een monteur...').fill('stopt');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    let mutations = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && (request.postData() ?? '').includes('mutation DeleteTechnician')) mutations++;
+    });
 
     await tabTo(page, 'button "Verwijderen: Kees Stopt"');
     await page.keyboard.press('Enter');
+    // One question: the orders still to be visited are named before anything is sent.
     const question = page.getByRole('dialog', { name: 'Kees Stopt verwijderen?' });
-    await question.waitFor();
-    // The focus starts on Cancel (a destructive question); Shift+Tab reaches the delete itself.
-    await tabTo(page, 'button "Verwijderen"', 3, 'Shift+Tab');
-    await page.keyboard.press('Enter');
-
-    // Refused without a receiving technician: the same dialog names the orders and asks who takes them.
-    const move = page.getByRole('dialog', { name: 'Kees Stopt heeft nog opdrachten' });
-    await move.waitFor();
-    expect(await move.getByRole('heading', { level: 3 }).textContent()).toBe('Opdrachten vanaf vandaag (2)');
-    expect(await move.getByRole('listitem').getByRole('link').allTextContents()).toEqual([
+    await question.getByRole('heading', { level: 3 }).waitFor();
+    expect(await question.getByRole('heading', { level: 3 }).textContent()).toBe('Opdrachten vanaf vandaag (2)');
+    expect(await question.getByRole('listitem').getByRole('link').allTextContents()).toEqual([
       first.referenceNumber,
       second.referenceNumber,
     ]);
-    expect(await move.textContent()).toContain('Verplaats ze eerst naar een andere monteur; er is niets verwijderd.');
-    expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(1);
-    const target = move.getByLabel('Verplaatsen naar');
-    // The focus moves to the choice once the refusal is shown.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    expect(await question.getByRole('link', { name: first.referenceNumber }).getAttribute('href')).toContain(
+      encodeURIComponent(first.referenceNumber),
+    );
+    expect(await question.textContent()).toContain('Deze monteur heeft nog opdrachten. Kies wie ze overneemt');
+    expect(mutations).toBe(0);
+    const target = question.getByLabel('Verplaatsen naar');
     // Only technicians of the same country can take the orders over.
     const choices = await target.locator('option').allTextContents();
     expect(choices).toContain(`Lotte Neemtover (${taking.personalNumber})`);
     expect(choices.some((choice) => choice.includes('Luc Belg') || choice.includes('Kees Stopt'))).toBe(false);
     await expectNoAxeViolations(page, 'technician-delete-move-dialog');
 
-    // Without a choice nothing is sent; the field says what is missing.
-    await tabTo(page, 'button "Verplaatsen en verwijderen"', 3);
+    // The focus starts on Cancel (a destructive question). Without a choice nothing is sent.
+    await tabTo(page, 'button "Verplaatsen en verwijderen"', 3, 'Shift+Tab');
     await page.keyboard.press('Enter');
-    await move.getByText('Kies de monteur die de opdrachten overneemt.').waitFor();
+    await question.getByText('Kies de monteur die de opdrachten overneemt.').waitFor();
+    expect(mutations).toBe(0);
     expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(1);
 
     await tabTo(page, /^combobox "Verplaatsen naar/, 5, 'Shift+Tab');
@@ -337,6 +340,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await saveScreenshot(page, 'technician-delete-move-chosen');
     await page.keyboard.press('Enter');
     await page.getByText('Monteur verwijderd; naar Lotte Neemtover verplaatst: 2').waitFor();
+    expect(mutations).toBe(1);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('technician-search');
     const owners = await withDatabase(app, async (em) => {
@@ -344,11 +348,16 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       return orders.map((order) => order.technician?.id);
     });
     expect(owners).toEqual([taking.id, taking.id]);
+    // Audited as a move to another technician's schedule, one event per order.
+    const moves = await withDatabase(app, (em) =>
+      em.count(OrderEvent, { order: { $in: [first.id, second.id] }, kind: OrderEventKind.MIGRATED }),
+    );
+    expect(moves).toBe(2);
     expect(await withDatabase(app, (em) => em.count(Technician, { id: leaving.id }))).toBe(0);
     await context.close();
   });
 
-  it('asks to move the orders in an accessible dialog on both sites', async () => {
+  it('names the orders to move in an accessible dialog on both sites', async () => {
     const adminToken = appTokens(app).signAdmin(
       await withDatabase(app, (em) => em.findOneOrFail(Admin, { email: ADMIN.email })),
     );
@@ -369,12 +378,12 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       await page
         .getByRole('button', { name: textOf(site, 'admin.technicians.deleteLabel', { name: fullName }) })
         .click();
-      await page
-        .getByRole('dialog', { name: textOf(site, 'admin.confirmDeleteTitle', { name: fullName }) })
-        .getByRole('button', { name: textOf(site, 'common.delete'), exact: true })
-        .click();
-      const move = page.getByRole('dialog', { name: textOf(site, 'admin.technicians.moveTitle', { name: fullName }) });
+      const move = page.getByRole('dialog', { name: textOf(site, 'admin.confirmDeleteTitle', { name: fullName }) });
       await move.getByLabel(textOf(site, 'admin.technicians.moveTo')).waitFor();
+      expect(await move.getByRole('heading', { level: 3 }).textContent()).toBe(
+        textOf(site, 'admin.technicians.activeOrders', { count: 1 }),
+      );
+      expect(await move.textContent()).toContain(textOf(site, 'admin.technicians.moveFirst'));
       await expectNoAxeViolations(page, `technician-delete-move-dialog-${site.language}`);
       await move.getByRole('button', { name: textOf(site, 'admin.technicians.moveAndDelete') }).click();
       await move.getByText(textOf(site, 'admin.technicians.moveToMissing')).waitFor();

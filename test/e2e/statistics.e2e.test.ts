@@ -17,7 +17,7 @@ import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
 const TITLES = [
-  'Bezoek per uur',
+  'Websitebezoeken per uur',
   '10 meest gebruikte browsers',
   '10 meest gebruikte besturingssystemen',
   'Verstuurde en gelezen e-mails per dag',
@@ -185,7 +185,7 @@ describe('statistics screen (built app in Chromium)', () => {
     expect(await page.locator('.stats-averages dd').allTextContents()).toEqual(['0', '0', '0']);
     expect(await chartTitles(page)).toEqual(TITLES);
     expect(await page.locator('.stats-chart-canvas svg').count()).toBe(4);
-    expect(await page.getByText('Geen bezoeken in deze periode.').count()).toBe(3);
+    expect(await page.getByText('Geen websitebezoeken in deze periode.').count()).toBe(3);
     expect(await page.getByText('Geen e-mails verstuurd in deze periode.').count()).toBe(1);
     expect(await page.locator('[role=alert]').textContent()).toBe('');
 

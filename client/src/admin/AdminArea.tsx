@@ -12,6 +12,7 @@ import { CallListPage } from './informed/CallListPage';
 import { HolidayCreatePage } from './holidays/HolidayCreatePage';
 import { HolidayIndexPage } from './holidays/HolidayIndexPage';
 import { OverviewPage } from './console/OverviewPage';
+import { FailedMessagesPage } from './messages/FailedMessagesPage';
 import { MigratePage } from './orders/MigratePage';
 import { OrderCreatePage } from './orders/OrderCreatePage';
 import { OrderManagePage } from './orders/OrderManagePage';
@@ -64,6 +65,7 @@ export default function AdminArea() {
             </Route>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="settings/messages" element={<MessageSettingsPage />} />
+            <Route path="messages/failed" element={<FailedMessagesPage />} />
             <Route path="orders" element={<OrdersListPage />} />
             <Route path="appointment/create" element={<OrderCreatePage />} />
             <Route path="appointment/manage" element={<OrderManagePage />} />

@@ -39,11 +39,3 @@ export function problemOf(error: unknown, genericMessage: string): ServerProblem
   }
   return { code: 'NETWORK', message: genericMessage, fields: {} };
 }
-
-/**
- * The data the server attached to its first error (`extensions`), for a refusal that carries more than a text
- * (the orders that keep a technician from being deleted). Empty for a network failure.
- */
-export function errorExtensionsOf(error: unknown): Readonly<Record<string, unknown>> {
-  return graphQLErrorsOf(error)[0]?.extensions ?? {};
-}

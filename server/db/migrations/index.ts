@@ -174,4 +174,11 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261205100000_order_language.js')).Migration20261205100000_order_language,
   },
+  // the failed consumer messages, newest first, for the office's log across orders
+  {
+    name: 'Migration20261205120000_failed_messages_index',
+    load: async () =>
+      (await import('./Migration20261205120000_failed_messages_index.js'))
+        .Migration20261205120000_failed_messages_index,
+  },
 ];

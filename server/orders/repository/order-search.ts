@@ -17,6 +17,7 @@ import {
   hasSearchableText,
   isEmailSearch,
   isPhoneSearch,
+  isReferenceSearch,
   ORDER_SEARCH,
   orderSearchProblem,
   tidySearch,
@@ -96,6 +97,12 @@ function searchCondition(search: string, where: Where): void {
   }
   const alternatives: string[] = [];
   const params: unknown[] = [];
+  if (!hasSearchableText(text) && isReferenceSearch(text)) {
+    // Too short for the trigrams, written as a reference: that reference exactly, as typed or in capitals (a caller
+    // reads "DS-3" out, the dispatcher types "ds-3"), through the unique index.
+    alternatives.push('o.reference_number in (?, ?)');
+    params.push(text, text.toUpperCase());
+  }
   if (hasSearchableText(text)) {
     alternatives.push(`${SEARCH_TEXT_SQL} like '%' || tijdvak_fold(?) || '%'`);
     params.push(escapeLike(text));

@@ -1,15 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../components/FormField';
 import { BusyButton } from '../../components/BusyButton';
 import { Dialog } from '../../components/Dialog';
 import { Message } from '../../components/Message';
+import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
 import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import type { Country } from '../../i18n/locale';
-import { errorExtensionsOf, problemOf } from '../../lib/errors';
+import { problemOf } from '../../lib/errors';
 import { orderPagePath } from '../orders/order-links';
 import { TechnicianSelect } from '../orders/TechnicianSelect';
 
@@ -22,8 +23,16 @@ const DeleteTechnicianMutation = graphql(`
   }
 `);
 
-const DeleteTechnicianTargetsQuery = graphql(`
-  query DeleteTechnicianTargets {
+const DeleteTechnicianDialogQuery = graphql(`
+  query DeleteTechnicianDialog($id: Int!) {
+    technicianOpenOrders(id: $id) {
+      count
+      orders {
+        id
+        referenceNumber
+        appointment
+      }
+    }
     technicians {
       ...TechnicianSelect_technician
     }
@@ -36,30 +45,10 @@ export interface LeavingTechnician {
   country: Country;
 }
 
-interface ActiveOrder {
-  id: number;
-  referenceNumber: string;
-  appointment: string;
-}
-
-/** The orders the server listed when it refused the delete (its `extensions`), read by shape. */
-function activeOrdersOf(extensions: Readonly<Record<string, unknown>>): { count: number; orders: ActiveOrder[] } {
-  const listed = Array.isArray(extensions.orders) ? (extensions.orders as unknown[]) : [];
-  const orders = listed.filter(
-    (item): item is ActiveOrder =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof (item as ActiveOrder).referenceNumber === 'string' &&
-      typeof (item as ActiveOrder).appointment === 'string',
-  );
-  const count = typeof extensions.orderCount === 'number' ? extensions.orderCount : orders.length;
-  return { count, orders };
-}
-
 /**
- * Deleting a technician. The first question is the plain "cannot be undone"; when the server refuses because
- * the technician still has visits to make, the same dialog lists them and offers to move them to a technician
- * of the same country, after which the delete goes through in one step (or neither happens).
+ * Deleting a technician, in one question. The orders still to be visited are read when it opens: without them it is
+ * the plain "cannot be undone"; with them the dialog names them (a bounded list with links) and asks who of the same
+ * country takes them over, and the server moves them and deletes in one transaction (or neither happens).
  */
 export function DeleteTechnicianDialog({
   technician,
@@ -77,34 +66,31 @@ export function DeleteTechnicianDialog({
     refetchQueries: ['TechniciansIndexPage'],
     awaitRefetchQueries: true,
   });
-  const [refusal, setRefusal] = useState<{ text: string; count: number; orders: ActiveOrder[] } | null>(null);
+  const question = useQuery(DeleteTechnicianDialogQuery, {
+    variables: { id: technician.id },
+    fetchPolicy: 'network-only',
+  });
   const [target, setTarget] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [targetMissing, setTargetMissing] = useState(false);
-  const targets = useQuery(DeleteTechnicianTargetsQuery, { skip: refusal === null });
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const targetSelect = useRef<HTMLSelectElement>(null);
-  const sameCountry = (targets.data?.technicians ?? []).filter(
+  const open = question.data?.technicianOpenOrders;
+  const hasOrders = (open?.count ?? 0) > 0;
+  const sameCountry = (question.data?.technicians ?? []).filter(
     (option) => option.country === technician.country && option.id !== technician.id,
   );
 
-  // The question changed: the keyboard goes to its first choice once it is drawn (an effect, as a frame
-  // callback can run before the render that adds the choice).
-  const refused = refusal !== null;
-  useEffect(() => {
-    if (refused) targetSelect.current?.focus();
-  }, [refused]);
-
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    if (!open) return;
     setProblem(null);
-    if (refusal && target === '') {
+    if (hasOrders && target === '') {
       setTargetMissing(true);
       return;
     }
     try {
       const { data } = await remove({
-        variables: { id: technician.id, moveOrdersTo: refusal ? target : null },
+        variables: { id: technician.id, moveOrdersTo: hasOrders ? target : null },
       });
       const moved = data?.deleteTechnician.movedOrders ?? 0;
       const chosen = sameCountry.find((option) => option.personalNumber === target);
@@ -118,27 +104,30 @@ export function DeleteTechnicianDialog({
       );
     } catch (caught) {
       const found = problemOf(caught, t('admin.technicians.deleteFailed'));
-      if (found.code === 'TECHNICIAN_HAS_ORDERS' && !refusal) {
-        setRefusal({ text: found.message, ...activeOrdersOf(errorExtensionsOf(caught)) });
-      } else {
-        setProblem(found.message);
-      }
+      setProblem(found.message);
+      // Orders may have come or gone since the dialog opened: it shows them as they are now.
+      if (found.code === 'TECHNICIAN_HAS_ORDERS') void question.refetch();
     }
   };
 
   const formId = `${ids}-form`;
+  const at = (value: string) => {
+    const date = new Date(value);
+    const where = { ...locale, country: technician.country };
+    return `${formatDayMonthYear(date, where)} ${formatTime(date, where)}`;
+  };
   return (
     <Dialog
       open
-      title={t(refusal ? 'admin.technicians.moveTitle' : 'admin.confirmDeleteTitle', { name: technician.name })}
-      description={refusal ? refusal.text : t('admin.confirmDeleteBody')}
+      title={t('admin.confirmDeleteTitle', { name: technician.name })}
+      description={open ? (hasOrders ? t('admin.technicians.moveFirst') : t('admin.confirmDeleteBody')) : undefined}
       onCancel={() => onClose(null)}
       initialFocus={cancelButton}
       returnFocus={returnFocus}
       actions={
         <>
-          <BusyButton type="submit" form={formId} className="button button-danger" busy={loading}>
-            {refusal ? t('admin.technicians.moveAndDelete') : t('common.delete')}
+          <BusyButton type="submit" form={formId} className="button button-danger" busy={loading} disabled={!open}>
+            {hasOrders ? t('admin.technicians.moveAndDelete') : t('common.delete')}
           </BusyButton>
           <button ref={cancelButton} type="button" className="button button-secondary" onClick={() => onClose(null)}>
             {t('common.cancel')}
@@ -147,25 +136,20 @@ export function DeleteTechnicianDialog({
       }
     >
       <form id={formId} className="form" onSubmit={(event) => void submit(event)}>
-        {refusal && (
+        {question.loading && !open && <Spinner />}
+        {open && hasOrders && (
           <>
-            <h3 className="dialog-subtitle">{t('admin.technicians.activeOrders', { count: refusal.count })}</h3>
+            <h3 className="dialog-subtitle">{t('admin.technicians.activeOrders', { count: open.count })}</h3>
             <ul className="dialog-list">
-              {refusal.orders.map((order) => {
-                const at = new Date(order.appointment);
-                return (
-                  <li key={order.referenceNumber}>
-                    <Link to={orderPagePath(order.referenceNumber)}>{order.referenceNumber}</Link>{' '}
-                    <time dateTime={order.appointment}>
-                      {formatDayMonthYear(at, { ...locale, country: technician.country })}{' '}
-                      {formatTime(at, { ...locale, country: technician.country })}
-                    </time>
-                  </li>
-                );
-              })}
-              {refusal.count > refusal.orders.length && (
+              {open.orders.map((order) => (
+                <li key={order.id}>
+                  <Link to={orderPagePath(order.referenceNumber)}>{order.referenceNumber}</Link>{' '}
+                  <time dateTime={order.appointment}>{at(order.appointment)}</time>
+                </li>
+              ))}
+              {open.count > open.orders.length && (
                 <li className="muted">
-                  {t('admin.technicians.moreOrders', { count: refusal.count - refusal.orders.length })}
+                  {t('admin.technicians.moreOrders', { count: open.count - open.orders.length })}
                 </li>
               )}
             </ul>
@@ -176,7 +160,6 @@ export function DeleteTechnicianDialog({
               {(control) => (
                 <TechnicianSelect
                   id={control.id}
-                  selectRef={targetSelect}
                   technicians={sameCountry}
                   value={target}
                   onChange={(value) => {
@@ -190,7 +173,9 @@ export function DeleteTechnicianDialog({
             </FormField>
           </>
         )}
-        <Message tone="error">{problem ?? undefined}</Message>
+        <Message tone="error">
+          {problem ?? (question.error ? problemOf(question.error, t('common.genericError')).message : undefined)}
+        </Message>
       </form>
     </Dialog>
   );

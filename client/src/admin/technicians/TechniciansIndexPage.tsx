@@ -47,7 +47,7 @@ function useDebounced(value: string, delayMs: number): string {
 
 type Notice = { tone: 'success' | 'error' | 'warning'; text: string; plannerLink?: boolean };
 
-/** technicians/index: search, the list (name, last login, actions), create and back. */
+/** technicians/index: search, the list (name, country, last login, actions), create and back. */
 export function TechniciansIndexPage() {
   const { t, ...locale } = useI18n();
   usePageTitle(t('admin.technicians.title'));
@@ -138,6 +138,7 @@ export function TechniciansIndexPage() {
             <thead>
               <tr>
                 <th scope="col">{t('admin.person.name')}</th>
+                <th scope="col">{t('admin.technicians.country')}</th>
                 <th scope="col">{t('admin.technicians.lastLogin')}</th>
                 <th scope="col">{t('admin.technicians.actions')}</th>
               </tr>
@@ -152,6 +153,7 @@ export function TechniciansIndexPage() {
                       <span className="technician-name">{name}</span>
                       <span className="muted technician-number">{technician.personalNumber}</span>
                     </td>
+                    <td className="technician-country">{t(`common.country.${technician.country}`)}</td>
                     <td>
                       {lastOnline ? (
                         <time dateTime={lastOnline.toISOString()}>
