@@ -83,7 +83,7 @@ describe('technician management', () => {
       { field: 'lastname', message: 'Dit veld is verplicht.' },
       { field: 'email', message: 'Dit is geen geldig e-mailadres.' },
       { field: 'personalNumber', message: 'Een N-nummer bestaat uit letters en cijfers, zonder spaties.' },
-      { field: 'startingTime', message: 'Kies een begintijd tussen 7:00 en 20:00.' },
+      { field: 'startingTime', message: 'Kies een begintijd tussen 7.00 en 20.00.' },
     ]);
   });
 
