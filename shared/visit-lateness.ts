@@ -1,45 +1,46 @@
 /**
- * When the office's board marks a visit late (docs/rules.md, Late visits), on the server and on the board.
- * No imports: the stage is the board's own spelling of where a visit is.
+ * The one rule of a late visit (docs/rules.md, Late visits): the office's board, the overview of today, the office's
+ * figures and the order list's arrival filter all ask it. The statements that count by it in SQL build their
+ * boundaries from the constants here, and a test runs this rule and that SQL over the same rows. No imports.
  */
 
-/** A technician who has not set out by this long before the window ends cannot be there in time. */
-export const LATE_NOT_ON_THE_WAY_MINUTES = 30;
-
-export type BoardStage = 'PLANNED' | 'ON_THE_WAY' | 'ARRIVED' | 'FINISHED';
+/**
+ * How long after the window's end the technician may still reach the address on time: none. Reaching it at the
+ * window's last moment is on time; a second later is late.
+ */
+export const LATE_AFTER_WINDOW_END_SECONDS = 0;
 
 export interface LatenessInput {
-  stage: BoardStage;
   /** The window's end: its start plus its length. */
   windowEnd: Date;
+  /** When the technician reached the address (`reachedAtOf`); null while not yet there. */
+  reachedAt: Date | null;
 }
 
 /** Why a visit is late; null when it is not. */
-export type Lateness = 'ON_THE_WAY_PAST_WINDOW' | 'NOT_ON_THE_WAY' | null;
+export type Lateness = 'ARRIVED_LATE' | 'NOT_ARRIVED' | null;
 
 /**
- * Late: still on the way after the window has ended, or not on the way yet when the window ends within 30
- * minutes (or has ended). A visit the technician reached or finished is never late: that is the on-time
- * figure's business.
+ * When the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that step was skipped (the
+ * technician was there by then). The SQL reads the same columns in the same order (coalesce).
+ */
+export const reachedAtOf = (status: { arrivedAt: Date | null; finishedAt: Date | null }): Date | null =>
+  status.arrivedAt ?? status.finishedAt;
+
+/** The last instant at which reaching the address is on time. */
+const lastOnTime = (windowEnd: Date) => windowEnd.getTime() + LATE_AFTER_WINDOW_END_SECONDS * 1000;
+
+/**
+ * Late: reached after the window's end, or not reached yet while `now` is past it. An early arrival is on time.
+ * `now` is the server's clock (on the client: lib/server-clock).
  */
 export function latenessOf(visit: LatenessInput, now: Date): Lateness {
-  const end = visit.windowEnd.getTime();
-  if (visit.stage === 'ON_THE_WAY') return now.getTime() > end ? 'ON_THE_WAY_PAST_WINDOW' : null;
-  if (visit.stage === 'PLANNED') {
-    return now.getTime() >= end - LATE_NOT_ON_THE_WAY_MINUTES * 60_000 ? 'NOT_ON_THE_WAY' : null;
-  }
-  return null;
+  const limit = lastOnTime(visit.windowEnd);
+  if (visit.reachedAt) return visit.reachedAt.getTime() > limit ? 'ARRIVED_LATE' : null;
+  return now.getTime() > limit ? 'NOT_ARRIVED' : null;
 }
 
-/** The next moment `latenessOf` can change for this visit without a new status: for the board's timer. */
-export function nextLatenessChange(visit: LatenessInput, now: Date): Date | null {
-  const end = visit.windowEnd.getTime();
-  const candidates =
-    visit.stage === 'ON_THE_WAY'
-      ? [end + 1]
-      : visit.stage === 'PLANNED'
-        ? [end - LATE_NOT_ON_THE_WAY_MINUTES * 60_000]
-        : [];
-  const future = candidates.filter((moment) => moment > now.getTime());
-  return future.length > 0 ? new Date(Math.min(...future)) : null;
+/** How many minutes after the window's end the address was reached (a started minute counts); 0 when before. */
+export function minutesLate(windowEnd: Date, reachedAt: Date): number {
+  return Math.max(0, Math.ceil((reachedAt.getTime() - windowEnd.getTime()) / 60_000));
 }

@@ -1,9 +1,9 @@
-import { latenessOf } from '../../shared/visit-lateness.js';
+import { latenessOf, reachedAtOf } from '../../shared/visit-lateness.js';
 import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
-import { VisitLateness, type BoardTechnician, type BoardVisit, type VisitBoard } from './board.types.js';
+import { BoardReply, VisitLateness, type BoardTechnician, type BoardVisit, type VisitBoard } from './board.types.js';
 import { BoardRepository, type BoardRow } from './repository/board.repository.js';
 
 /** More visits than a country has in a day; the board stays one bounded statement and one readable page. */
@@ -40,16 +40,20 @@ function visitOf(row: BoardRow, now: Date): BoardVisit {
   const appointment = new Date(row.appointment);
   const end = new Date(appointment.getTime() + row.duration * 1000);
   const stage = row.stage ? VisitProgressStage[row.stage] : VisitProgressStage.PLANNED;
-  const lateness = latenessOf({ stage, windowEnd: end }, now);
+  const reachedAt = reachedAtOf({ arrivedAt: dateOrNull(row.arrived_at), finishedAt: dateOrNull(row.finished_at) });
+  const lateness = latenessOf({ windowEnd: end, reachedAt }, now);
   return {
     orderId: row.id,
     referenceNumber: row.reference_number,
+    customerName: row.name,
     appointment,
     end,
     city: row.city,
+    reply: row.answer === null ? null : row.answer === 'AT_HOME' ? BoardReply.CONFIRMED : BoardReply.CALL_ME,
     stage,
     expectedArrival: dateOrNull(row.expected_arrival),
     outcome: row.outcome,
+    reachedAt,
     lateness: lateness ? VisitLateness[lateness] : null,
   };
 }

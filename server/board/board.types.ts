@@ -6,18 +6,33 @@ import { LocalDateScalar } from '../common/time/date-scalars.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
 import { VisitOutcome } from '../visits/visit-status.entity.js';
 
-/** Why the board marks a visit late (docs/rules.md, Late visits). */
+/** Why the board marks a visit late (docs/rules.md, Late visits: the one rule of shared/visit-lateness.ts). */
 export enum VisitLateness {
-  ON_THE_WAY_PAST_WINDOW = 'ON_THE_WAY_PAST_WINDOW',
-  NOT_ON_THE_WAY = 'NOT_ON_THE_WAY',
+  ARRIVED_LATE = 'ARRIVED_LATE',
+  NOT_ARRIVED = 'NOT_ARRIVED',
 }
 
 registerEnumType(VisitLateness, {
   name: 'VisitLateness',
-  description: 'Why a visit of today is late.',
+  description: 'Why a visit of today is late: the rule the office figures and the `arrival` filter count by.',
   valuesConfig: {
-    ON_THE_WAY_PAST_WINDOW: { description: 'The technician is still on the way after the window ended.' },
-    NOT_ON_THE_WAY: { description: 'The technician has not set out 30 minutes before the window ends.' },
+    ARRIVED_LATE: { description: 'The technician reached the address after the window ended.' },
+    NOT_ARRIVED: { description: 'The window has ended and the technician has not reached the address.' },
+  },
+});
+
+/** The consumer's answer to the window, as the board marks it. */
+export enum BoardReply {
+  CONFIRMED = 'CONFIRMED',
+  CALL_ME = 'CALL_ME',
+}
+
+registerEnumType(BoardReply, {
+  name: 'BoardReply',
+  description: "The consumer's answer to the visit window on the visit page.",
+  valuesConfig: {
+    CONFIRMED: { description: 'The consumer confirmed being at home.' },
+    CALL_ME: { description: 'The consumer cannot make it and asks to be called.' },
   },
 });
 
@@ -36,8 +51,14 @@ export class BoardVisit {
   @Field({ description: 'The end of the visit window.' })
   end!: Date;
 
+  @Field({ description: "The customer's name (personal data: the board is the office's alone)." })
+  customerName!: string;
+
   @Field({ description: 'The place of the visit.' })
   city!: string;
+
+  @Field(() => BoardReply, { nullable: true, description: "The consumer's answer to the window; null without one." })
+  reply!: BoardReply | null;
 
   @Field(() => VisitProgressStage, { description: 'Where the visit is.' })
   stage!: VisitProgressStage;
@@ -47,6 +68,12 @@ export class BoardVisit {
 
   @Field(() => VisitOutcome, { nullable: true, description: 'How the visit ended; null until finished.' })
   outcome!: VisitOutcome | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When the technician reached the address ("Aangekomen", or "Afgerond" when that was skipped).',
+  })
+  reachedAt!: Date | null;
 
   @Field(() => VisitLateness, {
     nullable: true,

@@ -41,7 +41,7 @@ export {
   isDeleted,
   type OrderDeletionState,
 } from './repository/active-orders.js';
-export { orderFilterCondition } from './repository/order-search.js';
+export { LATE_AT_SQL, orderFilterCondition } from './repository/order-search.js';
 export {
   SAME_CUSTOMER_ANY_COUNTRY_SQL,
   SAME_CUSTOMER_SQL,

@@ -57,7 +57,7 @@ export class DispatchOverviewService {
     // Under the admins' lists' share of the pool and their statement timeout: the figures read like a list.
     const spans = slots.map((slot) => ({ kind: slot.kind, country: slot.country, ...dayRangeOf(slot) }));
     const rows = await services.listQueries.run(em, (listEm: EntityManager) =>
-      new DispatchOverviewRepository(listEm).dayFigures(ORDER_FIGURES, spans),
+      new DispatchOverviewRepository(listEm).dayFigures(ORDER_FIGURES, spans, now),
     );
     const days: DayOverview[] = [];
     for (const kind of [
@@ -83,6 +83,10 @@ export class DispatchOverviewService {
             onHoliday: figure('onHoliday'),
             external: figure('external'),
             withoutTechnician: figure('withoutTechnician'),
+            finished: figure('finished'),
+            underWay: figure('underWay'),
+            toCome: figure('toCome'),
+            late: figure('late'),
           };
         });
       days.push({ kind, countries });

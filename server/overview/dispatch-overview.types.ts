@@ -66,6 +66,21 @@ export class CountryDayOverview {
 
   @Field(() => Int, { description: 'Orders without a technician (filter `withoutTechnician: true`).' })
   withoutTechnician!: number;
+
+  @Field(() => Int, { description: 'Visits finished, at `countedAt` (as the board of today shows them).' })
+  finished!: number;
+
+  @Field(() => Int, { description: 'Visits under way: the technician is on the way or at the address.' })
+  underWay!: number;
+
+  @Field(() => Int, { description: 'Visits still to come: the technician has not set out.' })
+  toCome!: number;
+
+  @Field(() => Int, {
+    description:
+      "Late visits at `countedAt`: reached after the window, or not reached with the window over (the board's rule).",
+  })
+  late!: number;
 }
 
 @ObjectType({ description: 'The figures of one day, per country.' })

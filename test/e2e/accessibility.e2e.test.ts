@@ -126,14 +126,14 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         technician: luc,
         appointment: new Date('2026-11-23T16:00:00+01:00'),
       });
-      // A visit of today nobody has set out for, its window ending soon: the office's board marks it late.
+      // A visit of today whose window (10:30-13:30) is over without the technician: the office's board marks it late.
       for (const country of [Country.NL, Country.BE]) {
         await createOrder(em, {
           name: 'Frank Laat',
           country,
           zipcode: '1000',
           technician: null,
-          appointment: new Date('2026-11-23T11:30:00+01:00'),
+          appointment: new Date('2026-11-23T10:30:00+01:00'),
         });
       }
       await createOrder(em, {
@@ -517,7 +517,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       // (Its stream stays open, so the network never goes idle: the page is ready when the late mark shows.)
       await page.goto(siteUrl(app, site, '/admin/board'));
       await heading('admin.board.title');
-      await page.getByText(textOf(site, 'admin.board.late.NOT_ON_THE_WAY')).first().waitFor();
+      await page.getByText(textOf(site, 'admin.board.late.NOT_ARRIVED')).first().waitFor();
       await check(() => expectNoAxeViolations(page, label('admin-board')));
 
       await visit('/admin/technicians/index', 'admin.technicians.title', 'admin-technicians');

@@ -23,6 +23,7 @@ import {
   tidySearch,
 } from '../../../shared/order-search.js';
 import { FOLLOW_UP_WINDOW_DAYS } from '../../../shared/office-figures.js';
+import { LATE_AFTER_WINDOW_END_SECONDS } from '../../../shared/visit-lateness.js';
 import {
   ArrivalFilter,
   OrderSortField,
@@ -135,18 +136,24 @@ const DAY_CONFIRMED_SQL = `exists (select 1 from schedule_confirmations sc
 const ON_HOLIDAY_SQL = `exists (select 1 from holidays h where h.country = o.country and h.date = ${LOCAL_DAY_SQL})`;
 
 /**
- * When the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that step was skipped (the
- * technician was there by then). Late is after the window's end, the same end the board's late rule reads
- * (shared/visit-lateness.ts); an early arrival is on time (docs/rules.md, Figures for the office).
+ * The late rule of shared/visit-lateness.ts in SQL, from its constants: reached (`reachedAtOf`: the "Aangekomen" tap,
+ * or "Afgerond" when that was skipped) after the last on-time instant is late, at it or before is on time
+ * (docs/rules.md, Late visits). A test runs this and the TypeScript rule over the same rows.
  */
 const REACHED_AT_SQL = `(select coalesce(s.arrived_at, s.finished_at) from visit_statuses s where s.order_id = o.id)`;
-const WINDOW_END_SQL = `(o.appointment + make_interval(secs => o.duration))`;
+const LAST_ON_TIME_SQL = `(o.appointment + make_interval(secs => o.duration + ${LATE_AFTER_WINDOW_END_SECONDS}))`;
 
 const ARRIVAL_SQL: Record<ArrivalFilter, string> = {
   [ArrivalFilter.REACHED]: `${REACHED_AT_SQL} is not null`,
-  [ArrivalFilter.ON_TIME]: `${REACHED_AT_SQL} <= ${WINDOW_END_SQL}`,
-  [ArrivalFilter.LATE]: `${REACHED_AT_SQL} > ${WINDOW_END_SQL}`,
+  [ArrivalFilter.ON_TIME]: `${REACHED_AT_SQL} <= ${LAST_ON_TIME_SQL}`,
+  [ArrivalFilter.LATE]: `${REACHED_AT_SQL} > ${LAST_ON_TIME_SQL}`,
 };
+
+/**
+ * The whole late rule over `orders o` at an instant, its one parameter (the server's clock, never the database's):
+ * reached late, or not reached while that instant is past the window (shared/visit-lateness.ts, `latenessOf`).
+ */
+export const LATE_AT_SQL = `(coalesce(${REACHED_AT_SQL}, ?::timestamptz) > ${LAST_ON_TIME_SQL})`;
 
 const outcomeIn = (outcomes: readonly string[]) =>
   `exists (select 1 from visit_statuses s where s.order_id = o.id and s.outcome in (${outcomes

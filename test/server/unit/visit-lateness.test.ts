@@ -1,35 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { latenessOf, nextLatenessChange, type BoardStage } from '../../../shared/visit-lateness.js';
+import { latenessOf, minutesLate, reachedAtOf } from '../../../shared/visit-lateness.js';
 
 /** A window of 11:00-14:00 UTC on a fixed day; the clock is fixed per case, never the real one. */
 const END = new Date('2026-11-24T14:00:00Z');
 const at = (time: string) => new Date(`2026-11-24T${time}Z`);
-const late = (stage: BoardStage, time: string) => latenessOf({ stage, windowEnd: END }, at(time));
+const late = (reached: string | null, now: string) =>
+  latenessOf({ windowEnd: END, reachedAt: reached === null ? null : at(reached) }, at(now));
 
-describe('late visits on the board', () => {
-  it('mark a visit not on the way from 30 minutes before the window ends, not a minute earlier', () => {
-    expect(late('PLANNED', '13:29:59')).toBeNull();
-    expect(late('PLANNED', '13:30:00')).toBe('NOT_ON_THE_WAY');
-    expect(late('PLANNED', '15:00:00')).toBe('NOT_ON_THE_WAY');
+describe('the one rule of a late visit', () => {
+  it('marks a visit not reached once its window has ended, not at its last moment', () => {
+    expect(late(null, '13:59:59')).toBeNull();
+    expect(late(null, '14:00:00')).toBeNull();
+    expect(late(null, '14:00:01')).toBe('NOT_ARRIVED');
   });
 
-  it('mark a visit on the way once the window has ended, not at its last moment', () => {
-    expect(late('ON_THE_WAY', '13:45:00')).toBeNull();
-    expect(late('ON_THE_WAY', '14:00:00')).toBeNull();
-    expect(late('ON_THE_WAY', '14:00:01')).toBe('ON_THE_WAY_PAST_WINDOW');
+  it('marks a visit reached after the window late for good, and an early or last-moment arrival on time', () => {
+    expect(late('14:45:00', '18:00:00')).toBe('ARRIVED_LATE');
+    expect(late('14:00:01', '14:05:00')).toBe('ARRIVED_LATE');
+    expect(late('14:00:00', '18:00:00')).toBeNull();
+    expect(late('10:30:00', '18:00:00')).toBeNull();
   });
 
-  it('never mark a visit the technician reached or finished', () => {
-    expect(late('ARRIVED', '16:00:00')).toBeNull();
-    expect(late('FINISHED', '16:00:00')).toBeNull();
-  });
-
-  it('tell the board when a visit turns late without a new status', () => {
-    expect(nextLatenessChange({ stage: 'PLANNED', windowEnd: END }, at('12:00:00'))).toEqual(at('13:30:00'));
-    expect(nextLatenessChange({ stage: 'PLANNED', windowEnd: END }, at('13:31:00'))).toBeNull();
-    expect(nextLatenessChange({ stage: 'ON_THE_WAY', windowEnd: END }, at('13:00:00'))).toEqual(
-      new Date(END.getTime() + 1),
-    );
-    expect(nextLatenessChange({ stage: 'FINISHED', windowEnd: END }, at('13:00:00'))).toBeNull();
+  it('reads the arrival, or the finish when the arrival was skipped, and counts the minutes after the window', () => {
+    expect(reachedAtOf({ arrivedAt: at('13:00:00'), finishedAt: at('15:00:00') })).toEqual(at('13:00:00'));
+    expect(reachedAtOf({ arrivedAt: null, finishedAt: at('15:00:00') })).toEqual(at('15:00:00'));
+    expect(reachedAtOf({ arrivedAt: null, finishedAt: null })).toBeNull();
+    expect(minutesLate(END, at('14:45:00'))).toBe(45);
+    expect(minutesLate(END, at('14:00:30'))).toBe(1);
+    expect(minutesLate(END, at('13:00:00'))).toBe(0);
   });
 });

@@ -21,7 +21,9 @@ const BOARD = `query VisitBoard($country: Country) {
     country date now truncated
     technicians {
       technicianId name
-      visits { orderId referenceNumber appointment end city stage expectedArrival outcome lateness }
+      visits {
+        orderId referenceNumber customerName appointment end city reply stage expectedArrival outcome reachedAt lateness
+      }
     }
   }
 }`;
@@ -30,7 +32,10 @@ const SET = `mutation ($input: SetVisitStatusInput!) { setVisitStatus(input: $in
 interface BoardVisit {
   orderId: number;
   referenceNumber: string;
+  customerName: string;
   appointment: string;
+  reply: string | null;
+  reachedAt: string | null;
   end: string;
   stage: string;
   expectedArrival: string | null;
@@ -59,7 +64,7 @@ describe("the office's board of today (visitBoard)", () => {
   async function status(
     order: Order,
     stage: VisitStage,
-    extra: Partial<Pick<VisitStatus, 'expectedArrival' | 'outcome'>> = {},
+    extra: Partial<Pick<VisitStatus, 'expectedArrival' | 'outcome' | 'arrivedAt' | 'finishedAt'>> = {},
   ) {
     const em = server.em();
     em.create(VisitStatus, {
@@ -111,8 +116,21 @@ describe("the office's board of today (visitBoard)", () => {
     const estimate = new Date(at(12, 10).getTime());
     // On the way, and the window (08:00-11:00) ended before 12:30.
     await status(annaLateStart, VisitStage.ON_THE_WAY, { expectedArrival: estimate });
-    await status(annaDone, VisitStage.FINISHED, { outcome: VisitOutcome.NOT_HOME });
-    await status(bramArrived, VisitStage.ARRIVED, { expectedArrival: estimate });
+    await status(annaDone, VisitStage.FINISHED, { outcome: VisitOutcome.NOT_HOME, finishedAt: at(9, 30) });
+    // Reached at 12:10, after its window (09:00-12:00): late for good, as the figures count it.
+    await status(bramArrived, VisitStage.ARRIVED, { expectedArrival: estimate, arrivedAt: estimate });
+    const replies = [
+      [annaAfternoon.id, 'AT_HOME'],
+      [annaEdge.id, 'CALL_ME'],
+    ] as const;
+    for (const [orderId, answer] of replies) {
+      await em.execute('insert into consumer_replies (order_id, answer, created_at, updated_at) values (?, ?, ?, ?)', [
+        orderId,
+        answer,
+        NOW,
+        NOW,
+      ]);
+    }
 
     const { body } = await board(Country.NL);
     expect(body.errors).toBeUndefined();
@@ -129,25 +147,29 @@ describe("the office's board of today (visitBoard)", () => {
     const shown = result.technicians.map((technician) => ({
       technicianId: technician.technicianId,
       name: technician.name,
-      visits: technician.visits.map((visit) => [visit.orderId, visit.stage, visit.lateness]),
+      visits: technician.visits.map((visit) => [visit.orderId, visit.stage, visit.lateness, visit.reply]),
     }));
     expect(shown).toEqual([
       {
         technicianId: anna.id,
         name: 'Anna Bakker',
         visits: [
-          [annaDone.id, 'FINISHED', null],
-          [annaLateStart.id, 'ON_THE_WAY', 'ON_THE_WAY_PAST_WINDOW'],
-          // Its window ends at 13:00: from 12:30 the technician should have set out.
-          [annaEdge.id, 'PLANNED', 'NOT_ON_THE_WAY'],
-          // Ends at 14:00: there is time yet.
-          [annaAfternoon.id, 'PLANNED', null],
+          [annaDone.id, 'FINISHED', null, null],
+          // The window (08:00-11:00) is over and the technician is not there yet.
+          [annaLateStart.id, 'ON_THE_WAY', 'NOT_ARRIVED', null],
+          // Its window ends at 13:00: not late before then, set out or not.
+          [annaEdge.id, 'PLANNED', null, 'CALL_ME'],
+          [annaAfternoon.id, 'PLANNED', null, 'CONFIRMED'],
         ],
       },
-      // Arrived after the window's end is not the board's business (the on-time figure counts it).
-      { technicianId: bram.id, name: 'Bram Visser', visits: [[bramArrived.id, 'ARRIVED', null]] },
-      { technicianId: null, name: null, visits: [[unassigned.id, 'PLANNED', null]] },
+      // Arrived after the window's end: late, by the rule the on-time figure counts by.
+      { technicianId: bram.id, name: 'Bram Visser', visits: [[bramArrived.id, 'ARRIVED', 'ARRIVED_LATE', null]] },
+      { technicianId: null, name: null, visits: [[unassigned.id, 'PLANNED', null, null]] },
     ]);
+    expect(result.technicians[1].visits[0]).toMatchObject({
+      customerName: bramArrived.name,
+      reachedAt: estimate.toISOString(),
+    });
     const late = result.technicians[0].visits[1];
     expect(late).toMatchObject({
       referenceNumber: annaLateStart.referenceNumber,
@@ -165,13 +187,13 @@ describe("the office's board of today (visitBoard)", () => {
     ]);
   });
 
-  it('shows a status the technician sets at once, and a visit on the way stops being late for want of setting out', async () => {
+  it('shows a status the technician sets at once, and a visit reached within its window is not late', async () => {
     const carla = await createTechnician(server.em(), { firstname: 'Carla', lastname: 'Aarts' });
     const order = await createOrder(server.em(), { technician: carla, appointment: at(9, 45) });
     const before = (await board(Country.NL)).body.data!.visitBoard.technicians[0];
     expect(before).toMatchObject({
       technicianId: carla.id,
-      visits: [{ stage: 'PLANNED', lateness: 'NOT_ON_THE_WAY' }],
+      visits: [{ stage: 'PLANNED', lateness: null, reachedAt: null }],
     });
 
     const expectedArrival = at(13).toISOString();
@@ -185,6 +207,15 @@ describe("the office's board of today (visitBoard)", () => {
     expect(after.visits).toEqual([
       expect.objectContaining({ orderId: order.id, stage: 'ON_THE_WAY', expectedArrival, lateness: null }),
     ]);
+    const arrived = await server.graphql(
+      SET,
+      { input: { requestId: randomUUID(), orderId: order.id, stage: 'ARRIVED' } },
+      { token: tokensFor(server).technician(carla) },
+    );
+    expect(arrived.body.errors).toBeUndefined();
+    const reached = (await board(Country.NL)).body.data!.visitBoard.technicians[0].visits[0];
+    expect(reached).toMatchObject({ stage: 'ARRIVED', lateness: null });
+    expect(new Date(reached.reachedAt!).getTime()).toBeLessThan(new Date(reached.end).getTime());
   });
 
   it('refuses technicians and consumers (FORBIDDEN) and anonymous callers (UNAUTHENTICATED)', async () => {

@@ -1,19 +1,24 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { latenessOf, type Lateness } from '../../../../shared/visit-lateness.js';
+import { minutesLate } from '../../../../shared/visit-lateness.js';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
 import type { Country, VisitBoardPageQuery as VisitBoardPageData } from '../../gql/graphql';
+import { TIME_ZONE } from '../../i18n/locale';
 import { formatDayMonth, formatTime, formatWeekday } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import type { StreamContext } from '../../lib/stream-link';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useServerMinute } from '../../lib/useServerMinute';
+import { useServerMinute } from '../../lib/server-clock';
 import { CountrySelect } from '../data/CountrySelect';
 import { orderPagePath } from '../orders/order-links';
+import { shownVisit, type ShownVisit, type VisitChange } from './board-visits';
+import { BoardTimeline } from './BoardTimeline';
+import { timelineSpan } from './board-timeline';
 import { useSparingAnnouncer } from './useSparingAnnouncer';
+import './board-timeline.css';
 
 const VisitBoardPageQuery = graphql(`
   query VisitBoardPage($country: Country) {
@@ -28,12 +33,15 @@ const VisitBoardPageQuery = graphql(`
         visits {
           orderId
           referenceNumber
+          customerName
           appointment
           end
           city
+          reply
           stage
           expectedArrival
           outcome
+          reachedAt
         }
       }
     }
@@ -48,21 +56,19 @@ const BoardVisitChangedSubscription = graphql(`
       stage
       expectedArrival
       outcome
+      changedAt
     }
   }
 `);
 
 type BoardData = VisitBoardPageData['visitBoard'];
-type BoardVisit = BoardData['technicians'][number]['visits'][number];
-type VisitChange = Pick<BoardVisit, 'orderId' | 'stage' | 'expectedArrival' | 'outcome'> & {
-  technicianId?: number | null;
-};
 
 const COUNTRIES: readonly Country[] = ['NL', 'BE'];
 
 /**
- * admin/board, the office's board of today (docs/rules.md, Late visits): per technician the visits in the order
- * of their windows with status, expected arrival and outcome, the late ones marked. Changes arrive over the
+ * admin/board, the office's board of today (docs/rules.md, Late visits): per technician a timeline of the day and
+ * the visits in the order of their windows with customer, reply, status, expected arrival and outcome, the late ones
+ * marked by the one rule (shared/visit-lateness.ts). Changes arrive over the
  * board's stream and show at once; on every (re)connection the board is read anew, so nothing missed while away
  * stays missed. Lateness is counted again each minute on the server's clock, without waiting for a change.
  */
@@ -127,14 +133,7 @@ export function VisitBoardPage() {
     () =>
       (shown?.technicians ?? []).map((group) => ({
         ...group,
-        visits: group.visits.map((visit) => {
-          const change = changes?.get(visit.orderId);
-          const current = change
-            ? { ...visit, stage: change.stage, expectedArrival: change.expectedArrival, outcome: change.outcome }
-            : visit;
-          const lateness = now ? latenessOf({ stage: current.stage, windowEnd: new Date(current.end) }, now) : null;
-          return { ...current, lateness };
-        }),
+        visits: group.visits.map((visit) => shownVisit(visit, changes?.get(visit.orderId), now)),
       })),
     [shown, changes, now],
   );
@@ -158,6 +157,22 @@ export function VisitBoardPage() {
 
   const locale = { language, country };
   const time = (value: string) => formatTime(new Date(value), locale);
+  const zone = TIME_ZONE[country];
+  const windowText = (visit: ShownVisit) => `${time(visit.appointment)}–${time(visit.end)}`;
+  // The late mark says why in words, the arrival in the reader's clock notation; the colour only helps the eye.
+  const lateText = (visit: ShownVisit) =>
+    visit.lateness === 'ARRIVED_LATE' && visit.reachedAt
+      ? t('admin.board.late.ARRIVED_LATE', {
+          time: time(visit.reachedAt),
+          minutes: minutesLate(new Date(visit.end), new Date(visit.reachedAt)),
+        })
+      : visit.lateness === 'NOT_ARRIVED'
+        ? t('admin.board.late.NOT_ARRIVED')
+        : null;
+  const span = timelineSpan(
+    technicians.flatMap((group) => group.visits),
+    zone,
+  );
   const lateCount = technicians.reduce((sum, group) => sum + group.visits.filter((v) => v.lateness).length, 0);
   const visitCount = technicians.reduce((sum, group) => sum + group.visits.length, 0);
   const day = shown ? new Date(`${shown.date}T12:00:00Z`) : null;
@@ -209,6 +224,14 @@ export function VisitBoardPage() {
                     {t('admin.board.technicianSummary', { count: group.visits.length, late })}
                   </span>
                 </h3>
+                <BoardTimeline
+                  name={name}
+                  visits={group.visits}
+                  span={span}
+                  zone={zone}
+                  windowText={windowText}
+                  lateText={lateText}
+                />
                 <div className="table-wrap">
                   <table className="board-table">
                     <caption className="visually-hidden">{t('admin.board.caption', { name })}</caption>
@@ -216,30 +239,43 @@ export function VisitBoardPage() {
                       <tr>
                         <th scope="col">{t('admin.board.window')}</th>
                         <th scope="col">{t('admin.board.reference')}</th>
-                        <th scope="col">{t('admin.board.city')}</th>
+                        <th scope="col">{t('admin.board.customer')}</th>
                         <th scope="col">{t('admin.board.status')}</th>
                         <th scope="col">{t('admin.board.expectedArrival')}</th>
                         <th scope="col">{t('admin.board.outcome')}</th>
+                        <th scope="col">{t('admin.board.reply')}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {group.visits.map((visit) => (
                         <tr key={visit.orderId} className={visit.lateness ? 'board-row-late' : undefined}>
-                          <td className="board-window">
-                            {time(visit.appointment)}–{time(visit.end)}
-                          </td>
+                          <td className="board-window">{windowText(visit)}</td>
                           <th scope="row">
                             <Link to={orderPagePath(visit.referenceNumber)}>{visit.referenceNumber}</Link>
                           </th>
-                          <td>{visit.city}</td>
+                          <td>
+                            {visit.customerName}
+                            <span className="board-city">{visit.city}</span>
+                          </td>
                           <td>
                             <span className={`badge badge-stage badge-stage-${visit.stage.toLowerCase()}`}>
                               {t(`visit.stage.${visit.stage}`)}
                             </span>
-                            {visit.lateness && <LateMark lateness={visit.lateness} />}
+                            {visit.lateness && <span className="badge badge-late">{lateText(visit)}</span>}
                           </td>
                           <td>{visit.expectedArrival ? time(visit.expectedArrival) : t('admin.board.none')}</td>
                           <td>{visit.outcome ? t(`visit.outcome.${visit.outcome}`) : t('admin.board.none')}</td>
+                          <td>
+                            {visit.reply ? (
+                              <span
+                                className={`badge badge-reply-${visit.reply === 'CONFIRMED' ? 'at_home' : 'call_me'}`}
+                              >
+                                {t(`admin.board.reply.${visit.reply}`)}
+                              </span>
+                            ) : (
+                              t('admin.board.none')
+                            )}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -252,10 +288,4 @@ export function VisitBoardPage() {
       )}
     </section>
   );
-}
-
-/** The late mark says why in words; the colour only helps the eye. */
-function LateMark({ lateness }: { lateness: NonNullable<Lateness> }) {
-  const { t } = useI18n();
-  return <span className="badge badge-late">{t(`admin.board.late.${lateness}`)}</span>;
 }

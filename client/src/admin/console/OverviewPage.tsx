@@ -1,5 +1,5 @@
-import { useQuery } from '@apollo/client/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TextField } from '../../components/FormField';
 import { Message } from '../../components/Message';
@@ -8,6 +8,7 @@ import { graphql } from '../../gql';
 import type { OverviewPageQuery as OverviewPageData } from '../../gql/graphql';
 import { formatDayMonth, formatTime, formatWeekday } from '../../i18n/format';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
+import type { StreamContext } from '../../lib/stream-link';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { orderListLink, type OrderFigure } from './overview-links';
 
@@ -31,8 +32,21 @@ const OverviewPageQuery = graphql(`
           onHoliday
           external
           withoutTechnician
+          finished
+          underWay
+          toCome
+          late
         }
       }
+    }
+  }
+`);
+
+/** The board's stream (admin/board): a visit of today changed, so today's progress is read anew at once. */
+const OverviewVisitChangedSubscription = graphql(`
+  subscription OverviewVisitChanged {
+    boardVisitChanged {
+      orderId
     }
   }
 `);
@@ -64,10 +78,19 @@ const ROWS: { label: MessageKey; figure: OrderFigure | 'techniciansWorking' }[] 
   { label: 'admin.overview.withoutTechnician', figure: 'withoutTechnician' },
 ];
 
+/** Where today's visits are, by the board's stages and its late rule; each opens the board of the country. */
+const PROGRESS_ROWS: { label: MessageKey; figure: 'finished' | 'underWay' | 'toCome' | 'late' }[] = [
+  { label: 'admin.overview.finished', figure: 'finished' },
+  { label: 'admin.overview.underWay', figure: 'underWay' },
+  { label: 'admin.overview.toCome', figure: 'toCome' },
+  { label: 'admin.overview.late', figure: 'late' },
+];
+
 /**
  * admin/main, the console's landing page: the next working day (or a chosen day, `?day=`) and today at a glance,
- * per country. Every order figure links to the order list of exactly those orders. It refreshes every minute and
- * says when it last did.
+ * per country. Every order figure links to the order list of exactly those orders; today's progress (finished, under
+ * way, to come, late) links to the board and follows the board's stream. It refreshes every minute and says when it
+ * last did.
  */
 export function OverviewPage() {
   const { t, language, country: siteCountry } = useI18n();
@@ -77,12 +100,33 @@ export function OverviewPage() {
   const asked = searchParams.get('day') ?? '';
   const day = DATE.test(asked) ? asked : '';
   const [typed, setTyped] = useState(day);
-  const { data, previousData, error } = useQuery(OverviewPageQuery, {
+  const { data, previousData, error, refetch } = useQuery(OverviewPageQuery, {
     variables: { date: day === '' ? null : day },
     pollInterval: REFRESH_MS,
     fetchPolicy: 'cache-and-network',
   });
   const shown = data ?? previousData;
+
+  // A burst of taps is one read: a change during a read asks for one more after it.
+  const reading = useRef<'idle' | 'reading' | 'again'>('idle');
+  const reload = useCallback(() => {
+    if (reading.current !== 'idle') {
+      reading.current = 'again';
+      return;
+    }
+    const read = (): void => {
+      reading.current = 'reading';
+      void refetch()
+        .catch(() => undefined)
+        .finally(() => {
+          if (reading.current === 'again') read();
+          else reading.current = 'idle';
+        });
+    };
+    read();
+  }, [refetch]);
+  const context = useMemo<StreamContext>(() => ({ onStreamConnected: reload }), [reload]);
+  useSubscription(OverviewVisitChangedSubscription, { context, onData: reload });
 
   const show = (event: FormEvent) => {
     event.preventDefault();
@@ -188,6 +232,26 @@ function DayTable({ day, headingId }: { day: DayData; headingId: string }) {
                 ))}
               </tr>
             ))}
+            {day.kind === 'TODAY' &&
+              PROGRESS_ROWS.map((row) => (
+                <tr key={row.figure} className="overview-progress">
+                  <th scope="row">{t(row.label)}</th>
+                  {day.countries.map((entry) => (
+                    <td key={entry.country}>
+                      <Link
+                        to={`/admin/board?country=${entry.country}`}
+                        aria-label={t('admin.overview.figureLink', {
+                          value: String(entry[row.figure]),
+                          figure: t(row.label),
+                          place: place(entry),
+                        })}
+                      >
+                        {entry[row.figure]}
+                      </Link>
+                    </td>
+                  ))}
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>

@@ -17,9 +17,9 @@ export function OfficeFiguresPage() {
     <section className="stats-page">
       <AdminPageHeader title={title} back="/admin/statistics" />
       <p className="muted">{t('admin.figures.rules')}</p>
-      <FiguresForm choice={choice} problem={problem} onChoose={choose} />
+      {choice && <FiguresForm choice={choice} problem={problem} onChoose={choose} />}
       <Message tone="error">{problem?.message}</Message>
-      {loading && !figures && <Spinner />}
+      {(!choice || (loading && !figures)) && <Spinner />}
       {figures && <FiguresView figures={figures} />}
     </section>
   );

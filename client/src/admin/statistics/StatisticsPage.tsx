@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { localDateOf } from '../../../../shared/zoned-time.js';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { TIME_ZONE } from '../../i18n/locale';
 import { problemOf } from '../../lib/errors';
+import { useServerToday } from '../../lib/server-clock';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { mailReadPeriod } from './mail-read-period';
@@ -40,11 +40,17 @@ export function StatisticsPage() {
   const { t, country } = useI18n();
   usePageTitle(t('admin.statistics.title'));
   const [period, setPeriod] = useState<PeriodDays>(ALL_TIME);
-  // Today in the site's zone, once: the mail chart's default days end there.
-  const today = useMemo(() => localDateOf(new Date(), TIME_ZONE[country]), [country]);
-  const mailPeriod = mailReadPeriod(period, today);
+  // Today in the site's zone by the server's clock: the mail chart's default days end there.
+  const today = useServerToday(TIME_ZONE[country]);
+  const mailPeriod = today === null ? null : mailReadPeriod(period, today);
   const { data, previousData, loading, error } = useQuery(StatisticsPageQuery, {
-    variables: { from: period.from || null, to: period.to || null, mailFrom: mailPeriod.from, mailTo: mailPeriod.to },
+    variables: {
+      from: period.from || null,
+      to: period.to || null,
+      mailFrom: mailPeriod?.from ?? '',
+      mailTo: mailPeriod?.to ?? '',
+    },
+    skip: mailPeriod === null,
   });
   const problem = error ? problemOf(error, t('common.genericError')) : null;
   // A refused period keeps the last figures on screen beside the message.
@@ -60,7 +66,7 @@ export function StatisticsPage() {
       </AdminPageHeader>
       <StatisticsPeriodForm problem={problem} onPeriod={setPeriod} />
       <Message tone="error">{problem?.message}</Message>
-      {loading && !statistics && <Spinner />}
+      {(mailPeriod === null || (loading && !statistics)) && <Spinner />}
       {statistics && (
         <>
           <StatisticsAverages statistics={statistics} />

@@ -1,5 +1,6 @@
 import { formatLongDate, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
+import { serverTimeAt } from '../../lib/server-clock';
 
 /** Why the planner is read-only: it shows the copy kept on the phone, or the day was confirmed (when, if known). */
 export function PlannerBanners({
@@ -16,7 +17,7 @@ export function PlannerBanners({
     <>
       {offlineSavedAt !== undefined && (
         <p className="offline-banner" role="status">
-          {t('technician.offline.banner', { time: formatTime(new Date(offlineSavedAt), i18n) })}
+          {t('technician.offline.banner', { time: formatTime(serverTimeAt(new Date(offlineSavedAt)), i18n) })}
         </p>
       )}
       {confirmedAt !== null && (

@@ -1,6 +1,7 @@
 import { localDayRange } from '../../../../shared/zoned-time.js';
 import { decodeTokenPayload } from '../../lib/jwt';
 import { readToken } from '../../lib/storage';
+import { syncServerClock } from '../../lib/server-clock';
 import { copyIsCurrent, tokenExpiryMs, type CopyAge } from './copy-age';
 import { ownKey } from './technician-storage';
 
@@ -28,6 +29,8 @@ export interface SnapshotDay {
 }
 
 export function saveSnapshot<Data>(screen: SnapshotScreen, data: Data, day: SnapshotDay, savedAt = new Date()): void {
+  // The banner of an offline start says the copy's time by the server's clock, learnt here.
+  syncServerClock(day.serverNow, savedAt.getTime());
   const key = ownKey(screen);
   if (!key) return;
   const snapshot: Snapshot<Data> = {

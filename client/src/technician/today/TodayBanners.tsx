@@ -1,6 +1,7 @@
 import { Message } from '../../components/Message';
 import { formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
+import { serverTimeAt } from '../../lib/server-clock';
 
 /** What holds for the whole day: shown from the phone's copy, taps still waiting, a refusal without its card. */
 export function TodayBanners({
@@ -20,7 +21,7 @@ export function TodayBanners({
     <>
       {copySavedAt !== undefined && (
         <p className="offline-banner" role="status">
-          {t('technician.offline.banner', { time: formatTime(new Date(copySavedAt), i18n) })}
+          {t('technician.offline.banner', { time: formatTime(serverTimeAt(new Date(copySavedAt)), i18n) })}
         </p>
       )}
       {waitingCount > 0 && (

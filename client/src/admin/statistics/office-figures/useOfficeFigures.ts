@@ -1,12 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { localDateOf } from '../../../../../shared/zoned-time.js';
 import { graphql } from '../../../gql';
 import type { OfficeFiguresPageQuery as OfficeFiguresData } from '../../../gql/graphql';
 import { useI18n } from '../../../i18n/i18n';
 import { TIME_ZONE } from '../../../i18n/locale';
 import { problemOf } from '../../../lib/errors';
+import { useServerToday } from '../../../lib/server-clock';
 import { readChoice, writeChoice, type Choice } from './figures-choice';
 
 const OfficeFiguresPageQuery = graphql(`
@@ -49,19 +48,23 @@ const OfficeFiguresPageQuery = graphql(`
 export type Figures = OfficeFiguresData['officeFigures'];
 export type FigureRow = Figures['total'];
 
-/** The figures of the choice in the URL; a new choice goes into the URL, and so into the history. */
+/**
+ * The figures of the choice in the URL; a new choice goes into the URL, and so into the history. The default period
+ * ends on the server's today (a demo's CLOCK_NOW, not the machine's date): no choice before the server's time is known.
+ */
 export function useOfficeFigures() {
   const { t } = useI18n();
   const [query, setQuery] = useSearchParams();
-  const today = useMemo(() => localDateOf(new Date(), TIME_ZONE.NL), []);
-  const choice = readChoice(query, today);
+  const today = useServerToday(TIME_ZONE.NL);
+  const choice = today === null ? null : readChoice(query, today);
   const { data, previousData, loading, error } = useQuery(OfficeFiguresPageQuery, {
     variables: {
-      from: choice.from,
-      to: choice.to,
-      groupBy: choice.groupBy,
-      country: choice.country === '' ? null : choice.country,
+      from: choice?.from ?? '',
+      to: choice?.to ?? '',
+      groupBy: choice?.groupBy ?? 'DAY',
+      country: choice?.country ? choice.country : null,
     },
+    skip: choice === null,
   });
   return {
     choice,
