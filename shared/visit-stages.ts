@@ -33,3 +33,24 @@ export function laterStages(stage: `${VisitStageName}` | null): VisitStageName[]
 export function forgottenByStepBack(target: `${VisitStageName}` | null): { finish: boolean; arrival: boolean } {
   return { finish: stageRank(target) < stageRank('FINISHED'), arrival: stageRank(target) < stageRank('ARRIVED') };
 }
+
+/** The steps of the consumer's tracker, planned first: the stages above with the planned one before them. */
+export const VISIT_STEPS = ['PLANNED', ...VISIT_STAGES] as const;
+export type VisitStepName = (typeof VISIT_STEPS)[number];
+
+/** A step before the visit's stage is done, its stage is the current one, the later ones are still to come. */
+export type VisitStepState = 'DONE' | 'CURRENT' | 'TO_COME';
+
+/**
+ * The tracker's steps for a visit at `stage` (PLANNED or null: planned), by the same ranks as the technician's taps,
+ * so the consumer's page and the phone cannot disagree on the order. A finished visit is current at FINISHED.
+ */
+export function visitSteps(
+  stage: `${VisitStageName}` | 'PLANNED' | null,
+): { step: VisitStepName; state: VisitStepState }[] {
+  const current = stageRank(stage === 'PLANNED' ? null : stage);
+  return VISIT_STEPS.map((step, rank) => ({
+    step,
+    state: rank < current ? 'DONE' : rank === current ? 'CURRENT' : 'TO_COME',
+  }));
+}

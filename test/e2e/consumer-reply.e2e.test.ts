@@ -139,6 +139,15 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     expect(event.summary).toBe('Visite du technicien entre 13\u00a0h et 16\u00a0h');
     expect(event.description).toContain('078 12 34 56');
     expect(event.start.toISOString()).toBe('2026-11-24T12:00:00.000Z');
+
+    // Asked after the office closed (19:00): it calls on the visit's day from opening, not the technician ahead.
+    await page.getByRole('button', { name: 'Je ne peux pas, appelez-moi' }).tap();
+    await page
+      .getByText(
+        'Vous avez demandé à être appelé : notre service clientèle vous appelle le mardi 24 novembre à partir de 8\u00a0h pour déplacer la visite.',
+      )
+      .waitFor();
+    expect(await page.getByText('Le technicien vous appelle 30 minutes avant son arrivée.').count()).toBe(0);
     await context.close();
   });
 

@@ -140,23 +140,21 @@ describe('consumer area (built app in Chromium)', () => {
     await context.close();
   });
 
-  it("shows the 'preparing' message before 13:30 on the day before, with the data token stored", async () => {
+  it('before 13:30 on the day before, a lookup opens the details: the day and when the window appears', async () => {
     const { page, context } = await open(DUTCH_NL);
     await lookUpNl(page, '5678CD', '3');
-    const status = page.getByRole('status').filter({ hasText: 'klaargezet' });
-    await status.waitFor();
-    expect(await status.textContent()).toBe(
-      'De afspraak wordt op dit moment klaargezet. Probeert u het nog eens na 13.30 uur.',
-    );
-    expect(new URL(page.url()).pathname).toBe('/index');
+    await page.waitForURL('**/details');
+    await page.getByText('Het tijdvak verschijnt hier vanaf woensdag 25 november 13.30 uur.').waitFor();
+    expect(await page.locator('#main').innerText()).toMatch(/Donderdag 26 november 2026/i);
     expect((await storage(page)).dataToken).toBeTruthy();
     await context.close();
 
     const french = await open(FRENCH_BE);
     await french.page.getByLabel('Numéro de téléphone').fill('+32 472 34 56 78');
     await french.page.getByLabel('Numéro de téléphone').press('Enter');
+    await french.page.waitForURL('**/details');
     await french.page
-      .getByText('Le rendez-vous est en cours de préparation. Veuillez réessayer après 13\u00a0h\u00a030.')
+      .getByText('La plage horaire sera affichée ici à partir du mercredi 25 novembre à 13\u00a0h\u00a030.')
       .waitFor();
     await french.context.close();
   });

@@ -97,11 +97,12 @@ describe('the personal link of a consumer message (built app in Chromium)', () =
       expect(await countRows(`select count(*) as n from consumer_replies where order_id = ${orders.anna.id}`)).toBe(0);
       await expectNoAxeViolations(page, 'personal-link-proposal-nl');
 
-      // by keyboard: to the confirm button, Enter
-      await tabTo(page, `button "${textOf(DUTCH, 'consumer.reply.confirm', { answer })}"`);
+      // by keyboard: to the proposed answer's own button (one button per answer), Enter
+      await tabTo(page, `button "${answer}"`);
       await page.keyboard.press('Enter');
       await page.getByText(textOf(DUTCH, 'consumer.reply.savedAtHome')).waitFor();
-      // The confirm button is gone: the focus is on the chosen answer, now pressed.
+      expect(await page.getByText(textOf(DUTCH, 'consumer.reply.proposed', { answer })).count()).toBe(0);
+      // The focus stays on the chosen answer, now pressed.
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
       expect(
         await countRows(

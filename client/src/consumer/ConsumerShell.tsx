@@ -1,13 +1,11 @@
-import { formatClock } from '../../../shared/clock-time.js';
-import { WINDOW_SHOWN_AT } from '../../../shared/hours.js';
 import { useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** Title, the intro about 13:30 and the 30-minute call, the page, and a footer. */
+/** Title, the page, and a footer. The lookup's instructions are the lookup page's: every other page starts with the visit. */
 export function ConsumerShell({ children }: { children: ReactNode }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const main = useRef<HTMLElement>(null);
   useFocusAfterNavigation(main);
   return (
@@ -19,7 +17,6 @@ export function ConsumerShell({ children }: { children: ReactNode }) {
         <LanguageSwitch />
         <div className="brand-mark" aria-hidden="true" />
         <h1 className="consumer-title">{t('consumer.title')}</h1>
-        <p className="consumer-intro">{t('consumer.intro', { time: formatClock(WINDOW_SHOWN_AT, language) })}</p>
       </header>
       <main id="main" className="consumer-main" ref={main} tabIndex={-1}>
         {children}

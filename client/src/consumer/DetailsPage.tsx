@@ -17,6 +17,9 @@ import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
 import { VisitProgressNote, type VisitProgressState } from './VisitProgressNote';
 import { VisitRating } from './VisitRating';
+import { VisitTracker } from './VisitTracker';
+import { VisitNextStep } from './VisitNextStep';
+import type { SavedReply } from './useReplyToVisit';
 
 const ConsumerVisitsQuery = graphql(`
   query ConsumerVisits($country: Country!) {
@@ -118,6 +121,13 @@ export function DetailsPage() {
     { onData, onConnected: refetch },
     Boolean(visits?.length),
   );
+  // Replies saved on this page, by reference: what the page says next follows them at once. Kept across the
+  // query's answers: one read before the save arrived after it would otherwise take the answer back.
+  const [saved, setSaved] = useState<Record<string, SavedReply>>({});
+  const onReplySaved = useCallback(
+    (reference: string, reply: SavedReply) => setSaved((known) => ({ ...known, [reference]: reply })),
+    [],
+  );
   const failed = Boolean(error) || visits?.length === 0;
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -138,8 +148,14 @@ export function DetailsPage() {
   const links = CONTACT[country].links[language];
   const shownLive = live.answer === data ? live.byReference : {};
   const progressOf = (visit: (typeof visits)[number]) => shownLive[visit.referenceNumber] ?? visit.progress;
-  // Once the technician set out, "he calls 30 minutes before" is past.
-  const allPlanned = visits.every((visit) => progressOf(visit).stage === 'PLANNED');
+  // The later of the reply saved here and the one the server read.
+  const replyOf = (visit: (typeof visits)[number]) => {
+    const read = visit.reply ?? null;
+    if (!(visit.referenceNumber in saved)) return read;
+    const here = saved[visit.referenceNumber];
+    return read && here && Date.parse(read.updatedAt) > Date.parse(here.updatedAt) ? read : here;
+  };
+  const allFinished = visits.every((visit) => progressOf(visit).stage === 'FINISHED');
   // A visit finished while the page was open can be rated at once; one finished before, while the server says so.
   const canRate = (visit: (typeof visits)[number]) =>
     progressOf(visit).stage === 'FINISHED' && (visit.progress.stage !== 'FINISHED' || visit.ratingOpen);
@@ -150,38 +166,52 @@ export function DetailsPage() {
         <h2 id="details-title" ref={heading} tabIndex={-1}>
           {t('consumer.details.greeting', { name: visits[0].name })}
         </h2>
-        <p>{t(visits.length === 1 ? 'consumer.details.one' : 'consumer.details.many')}</p>
+        {visits.length > 1 && <p>{t(allFinished ? 'consumer.details.manyDone' : 'consumer.details.many')}</p>}
         <ul className="visit-list">
-          {visits.map((visit) => (
-            <li key={visit.referenceNumber}>
-              <VisitWindow
-                date={visit.date}
-                times={
-                  visit.appointment && visit.end
-                    ? { start: new Date(visit.appointment), end: new Date(visit.end) }
-                    : null
-                }
-                shownFrom={new Date(visit.windowShownFrom)}
-                notice={visit.messageNotice ?? null}
-                reference={visit.referenceNumber}
-              />
-              <VisitProgressNote progress={progressOf(visit)} />
-              {canRate(visit) && <VisitRating reference={visit.referenceNumber} rating={visit.rating ?? null} />}
-              {visit.replyOpen && (
-                <div className="visit-actions">
-                  <AddToCalendar reference={visit.referenceNumber} />
-                  <VisitReply
-                    reference={visit.referenceNumber}
-                    reply={visit.reply ?? null}
-                    // a reply link is about one visit: the link's data token holds only that one
-                    proposed={visits.length === 1 ? proposed : null}
-                  />
-                </div>
-              )}
-            </li>
-          ))}
+          {visits.map((visit) => {
+            const progress = progressOf(visit);
+            return (
+              <li key={visit.referenceNumber} className="visit-item">
+                <VisitTracker stage={progress.stage} />
+                <VisitProgressNote progress={progress} />
+                {visits.length === 1 && (
+                  <p className="visit-when">
+                    {t(progress.stage === 'FINISHED' ? 'consumer.details.oneDone' : 'consumer.details.one')}
+                  </p>
+                )}
+                <VisitWindow
+                  date={visit.date}
+                  times={
+                    visit.appointment && visit.end
+                      ? { start: new Date(visit.appointment), end: new Date(visit.end) }
+                      : null
+                  }
+                  shownFrom={new Date(visit.windowShownFrom)}
+                  notice={visit.messageNotice ?? null}
+                  reference={visit.referenceNumber}
+                />
+                <VisitNextStep
+                  stage={progress.stage}
+                  reply={replyOf(visit)}
+                  start={visit.appointment ? new Date(visit.appointment) : null}
+                />
+                {canRate(visit) && <VisitRating reference={visit.referenceNumber} rating={visit.rating ?? null} />}
+                {visit.replyOpen && (
+                  <div className="visit-actions">
+                    <AddToCalendar reference={visit.referenceNumber} />
+                    <VisitReply
+                      reference={visit.referenceNumber}
+                      reply={visit.reply ?? null}
+                      // a reply link is about one visit: the link's data token holds only that one
+                      proposed={visits.length === 1 ? proposed : null}
+                      onSaved={(reply) => onReplySaved(visit.referenceNumber, reply)}
+                    />
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
-        {allPlanned && <p className="visit-call-ahead">{t('consumer.details.callAhead')}</p>}
       </section>
 
       <section className="card consumer-card" aria-labelledby="proof-title">

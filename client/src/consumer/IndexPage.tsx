@@ -16,7 +16,6 @@ const LookUpVisitsMutation = graphql(`
   mutation LookUpVisits($input: LookUpVisitsInput!) {
     lookUpVisits(input: $input) {
       dataToken
-      windowAvailable
     }
   }
 `);
@@ -62,8 +61,8 @@ export interface IndexLocationState {
 
 /**
  * The lookup (docs/rules.md, Consumer lookup): postcode + house number in the Netherlands, phone number in
- * Belgium. Success stores the data token, then shows details (the window can be shown) or the 'preparing' message.
- * Failure clears nothing and shows the server's text.
+ * Belgium. Success stores the data token and opens the details page, also before the window is shown: it says the
+ * day, when the window appears and where it will be sent. Failure clears nothing and shows the server's text.
  */
 export function IndexPage() {
   const { t, country, language } = useI18n();
@@ -74,7 +73,6 @@ export function IndexPage() {
   const [values, setValues] = useState<Record<FieldName, string>>({ zipcode: '', houseNumber: '', phoneNumber: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [error, setError] = useState('');
-  const [preparing, setPreparing] = useState(false);
   const [detailsFailed, setDetailsFailed] = useState(
     (location.state as IndexLocationState | null)?.detailsFailed === true,
   );
@@ -89,7 +87,6 @@ export function IndexPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError('');
-    setPreparing(false);
     setDetailsFailed(false);
     const missing: Partial<Record<FieldName, string>> = {};
     for (const field of fields) {
@@ -107,8 +104,7 @@ export function IndexPage() {
     try {
       const data = await lookUp({ input });
       storeToken('consumer', data.lookUpVisits.dataToken);
-      if (data.lookUpVisits.windowAvailable) navigate('/details');
-      else setPreparing(true);
+      navigate('/details');
     } catch (caught) {
       const problem = problemOf(caught, t('common.genericError'));
       const invalid: Partial<Record<FieldName, string>> = {};
@@ -124,6 +120,7 @@ export function IndexPage() {
   return (
     <section className="card consumer-card" aria-labelledby="lookup-title">
       <h2 id="lookup-title">{t('consumer.index.title')}</h2>
+      <p className="consumer-intro">{t('consumer.intro', { time: formatClock(WINDOW_SHOWN_AT, language) })}</p>
       <p className="muted">{t(country === 'BE' ? 'consumer.index.intro.BE' : 'consumer.index.intro.NL')}</p>
       <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className={`consumer-fields consumer-fields-${fields.length}`}>
@@ -154,13 +151,7 @@ export function IndexPage() {
           {loading ? t('consumer.index.submitting') : t('consumer.index.submit')}
         </BusyButton>
         <Message tone="error">{error}</Message>
-        <Message tone="info">
-          {preparing
-            ? t('consumer.preparing', { time: formatClock(WINDOW_SHOWN_AT, language) })
-            : detailsFailed
-              ? t('consumer.index.detailsFailed')
-              : ''}
-        </Message>
+        <Message tone="info">{detailsFailed ? t('consumer.index.detailsFailed') : ''}</Message>
       </form>
     </section>
   );

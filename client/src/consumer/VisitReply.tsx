@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormField } from '../components/FormField';
 import { BusyButton } from '../components/BusyButton';
 import { Message } from '../components/Message';
@@ -23,11 +23,14 @@ export function VisitReply({
   reference,
   reply,
   proposed = null,
+  onSaved,
 }: {
   reference: string;
   reply: SavedReply;
   /** The answer a reply link chose, shown for the consumer to confirm; opening a link never sends it. */
   proposed?: VisitAnswer | null;
+  /** Told each reply the server saved, for what the page says around the form. */
+  onSaved?: (reply: SavedReply) => void;
 }) {
   const { t } = useI18n();
   const id = useId();
@@ -38,10 +41,10 @@ export function VisitReply({
   const [note, setNote] = useState(savedNote);
   const [noteError, setNoteError] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
-  const answers = useRef<HTMLDivElement>(null);
   const remaining = ACCESS_NOTE_MAX_LENGTH - [...note].length;
 
   const applySaved = (saved: SavedReply) => {
+    onSaved?.(saved);
     setAnswer(saved?.answer ?? null);
     const text = saved?.accessNote ? unescapeMarkup(saved.accessNote) : '';
     setSavedNote(text);
@@ -51,29 +54,17 @@ export function VisitReply({
   const savedText = (value: VisitAnswer) =>
     t(value === 'AT_HOME' ? 'consumer.reply.savedAtHome' : 'consumer.reply.savedCallMe');
 
-  // The confirm button goes away once the answer is saved: the focus then moves to the answer, now pressed.
-  // Marked with the answer's state changes, so the effect runs after the render that removed the button and
-  // pressed the answer (a re-read of the page in between cannot take the focus elsewhere).
-  const focusPressed = useRef(false);
-  useEffect(() => {
-    if (!focusPressed.current) return;
-    focusPressed.current = false;
-    answers.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus();
-  });
-
-  const choose = async (value: VisitAnswer, fromProposal = false) => {
+  const choose = async (value: VisitAnswer) => {
     setNotice(null);
     // Tapping the chosen answer again changes nothing: say so without spending the reply limit.
     if (value === answer) {
       setProposal(null);
-      focusPressed.current = fromProposal;
       return setNotice({ tone: 'success', text: savedText(value) });
     }
     const outcome = await save({ referenceNumber: reference, answer: value });
     if (!outcome.ok) return setNotice({ tone: 'error', text: outcome.problem.message });
     setProposal(null);
     applySaved(outcome.reply);
-    focusPressed.current = fromProposal;
     setNotice({ tone: 'success', text: savedText(value) });
   };
 
@@ -102,20 +93,25 @@ export function VisitReply({
     // Not a landmark: with several visits there would be several "Are you home?" regions of the same name.
     <div className="visit-reply">
       <h3 id={`${id}-title`}>{t('consumer.reply.title')}</h3>
+      {/* The message's choice is confirmed with its own answer button: one button per answer, marked below. */}
       {proposal && (
-        <div className="visit-proposal">
-          <p>{t('consumer.reply.proposed', { answer: t(`reply.answer.${proposal}`) })}</p>
-          <BusyButton className="button button-primary" busy={saving} onClick={() => void choose(proposal, true)}>
-            {t('consumer.reply.confirm', { answer: t(`reply.answer.${proposal}`) })}
-          </BusyButton>
-        </div>
+        <p id={`${id}-proposal`} className="visit-proposal">
+          {t('consumer.reply.proposed', { answer: t(`reply.answer.${proposal}`) })}
+        </p>
       )}
-      <div className="visit-answers" role="group" aria-labelledby={`${id}-title`} ref={answers}>
+      <div className="visit-answers" role="group" aria-labelledby={`${id}-title`}>
         {ANSWERS.map((option) => (
           <BusyButton
             key={option.value}
-            className={answer === option.value ? 'button button-primary' : 'button button-secondary'}
+            className={
+              answer === option.value
+                ? 'button button-primary'
+                : proposal === option.value
+                  ? 'button button-secondary visit-answer-proposed'
+                  : 'button button-secondary'
+            }
             aria-pressed={answer === option.value}
+            aria-describedby={proposal === option.value ? `${id}-proposal` : undefined}
             busy={saving}
             onClick={() => void choose(option.value)}
           >

@@ -12,6 +12,7 @@ import { graphql } from '../gql';
 import type { RatingLinkQuery as RatingLinkData, RatingLinkRefusal } from '../gql/graphql';
 import type { RatingInput, RatingOutcome } from '../useRateVisit';
 import { VisitRatingForm } from '../VisitRating';
+import { VisitTracker } from '../VisitTracker';
 import { LinkRefused } from './LinkRefused';
 import { switchToOrderLocale } from './link-locale';
 
@@ -136,6 +137,9 @@ export default function RatingLinkPage() {
           date: `${formatWeekday(visitDay, locale)} ${formatDayMonth(visitDay, locale)}`,
         })}
       </h2>
+      {/* The link is made for a finished visit only: its page starts with that, in the past tense. */}
+      <VisitTracker stage="FINISHED" />
+      <p className="visit-progress">{t('consumer.progress.finished')}</p>
       <p>{t('consumer.ratingLink.reference', { reference: result.referenceNumber })}</p>
       <p>
         {t('consumer.ratingLink.openUntil', {

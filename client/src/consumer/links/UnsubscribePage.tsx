@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { BusyButton } from '../../components/BusyButton';
 import { Message } from '../../components/Message';
 import { useI18n } from '../../i18n/i18n';
@@ -27,6 +27,7 @@ const UnsubscribeByPersonalLinkMutation = graphql(`
 /**
  * `/v/<token>/afmelden`: a page with one button that stops the e-mails to the order's address. Opening it
  * changes nothing; the button does it by a POST (mail providers POST the same address themselves, RFC 8058).
+ * Both before and after, a link leads back to the visit's page (the personal link this page belongs to).
  */
 export default function UnsubscribePage() {
   const { t } = useI18n();
@@ -60,9 +61,14 @@ export default function UnsubscribePage() {
     <section className="card consumer-card" aria-labelledby="unsubscribe-title">
       <h2 id="unsubscribe-title">{t('consumer.unsubscribe.title')}</h2>
       {done ? (
-        <div ref={result} tabIndex={-1}>
-          <Message tone="success">{done}</Message>
-        </div>
+        <>
+          <div ref={result} tabIndex={-1}>
+            <Message tone="success">{done}</Message>
+          </div>
+          <p className="consumer-back">
+            <Link to={`/v/${token}`}>{t('consumer.unsubscribe.back')}</Link>
+          </p>
+        </>
       ) : (
         <>
           <p>{t('consumer.unsubscribe.text')}</p>
@@ -72,6 +78,9 @@ export default function UnsubscribePage() {
               {t('consumer.unsubscribe.submit')}
             </BusyButton>
           </div>
+          <p className="consumer-back">
+            <Link to={`/v/${token}`}>{t('consumer.unsubscribe.back')}</Link>
+          </p>
         </>
       )}
     </section>
