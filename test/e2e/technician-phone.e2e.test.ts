@@ -191,7 +191,8 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
         .poll(() => card(page, 'Bert Bakker').locator('[data-status]').textContent())
         .toBeOneOf(arrivedAt.map((time) => textOf(site, 'visit.status.arrived', { time })));
       const arrivedText = await card(page, 'Bert Bakker').locator('[data-status]').textContent();
-      const arrived = arrivedAt.find((time) => arrivedText?.includes(time));
+      // Exact, not contained: in French "9 h" is the start of "9 h 01".
+      const arrived = arrivedAt.find((time) => arrivedText === textOf(site, 'visit.status.arrived', { time }));
       await button(carla, site, 'technician.today.action.arrived').click();
       await expect
         .poll(() => carlaAlert.textContent())
