@@ -110,7 +110,7 @@ describe('rescheduling and restoring an order', () => {
       { appointment: at(12, 3, 9), nl: '03-12-2026 is een feestdag in Nederland: kies een andere dag.' },
       { appointment: at(11, 29, 9), nl: 'Op zondag worden geen bezoeken gepland: kies een andere dag.' },
       { appointment: at(11, 26, 9), nl: 'Dit tijdvak is al begonnen; kies een later tijdvak.' },
-      { appointment: at(12, 2, 19), nl: 'Het beginuur moet een heel uur zijn van 7:00 tot en met 18:00.' },
+      { appointment: at(12, 2, 19), nl: 'Het beginuur moet een heel uur zijn van 7.00 tot en met 18.00.' },
     ];
     for (const { appointment, nl } of cases) {
       const refused = await reschedule({ orderId: item.id, appointment: appointment.toISOString() });
