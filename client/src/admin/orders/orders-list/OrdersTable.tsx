@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatDayMonthYear, formatTime } from '../../../i18n/format';
 import { useI18n } from '../../../i18n/i18n';
-import { postcodeAsWritten } from '../../../../../shared/address.js';
-import { houseNumberAsWritten } from '../../../../../shared/orders.js';
+import { postcodeAndNumber, postcodeAsWritten } from '../../../../../shared/address.js';
 import { orderPagePath } from '../order-links';
 import type { OrdersListParams, SortField } from '../orders-list-params';
 import { COLUMN_PRIORITY, type OptionalColumn } from './columns';
@@ -85,14 +84,16 @@ export function OrdersTable({
         );
       case 'name':
         return <td key={id}>{order.name}</td>;
-      case 'zipcode':
+      case 'zipcode': {
+        // The postcode stays whole; the house number may go to the next line.
+        const postcode = postcodeAsWritten(order.zipcode);
         return (
           <td key={id} className={priorityClass(id)}>
-            {/* The postcode stays whole; the house number may go to the next line. */}
-            <span className="nowrap">{postcodeAsWritten(order.zipcode)}</span>{' '}
-            {houseNumberAsWritten(order.houseNumber, order.houseNumberAddition)}
+            <span className="nowrap">{postcode}</span>
+            {postcodeAndNumber(order).slice(postcode.length)}
           </td>
         );
+      }
       case 'city':
         return (
           <td key={id} className={priorityClass(id)}>
