@@ -16,12 +16,23 @@ import { formatVisitWindow } from '../imports/import-window.js';
 import type { ExportOutcomeLabel } from '../common/metrics/app-metrics.js';
 import { AppError } from '../common/errors/app-error.js';
 import { ExportError } from './export.errors.js';
-import { activeOrderSql } from '../orders/index.js';
+import { OrderRepository, activeOrderSql, checkedOrderFilter, type OrderFilterInput } from '../orders/index.js';
 import { BinaryCopyFormatError, BinaryCopyReader, type BinaryCopyRow } from './binary-copy-rows.js';
 import { CsvBytes } from './csv-bytes.js';
 
 export const EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
 export const EXPORT_PATH = '/api/admin/export';
+/** The download of a selection: `?filter=` is the order list's filter as JSON (OrderFilterInput). */
+export const EXPORT_SELECTION_PATH = '/api/admin/export/selection';
+
+/**
+ * The most orders one export of a selection holds. The selection's ids travel inside the COPY's text (it takes no
+ * parameters), so they are bounded; a whole country has its own export, which has no such bound.
+ */
+export const EXPORT_SELECTION_MAX = 10_000;
+
+/** What an export holds: the active orders of a country, or the orders the order list's filter matches. */
+type ExportScope = { kind: 'country'; country: Country } | { kind: 'selection'; filter: OrderFilterInput };
 
 /** Bytes of CSV handed to the answer at once: one socket write each, not one per order. */
 const ANSWER_CHUNK_BYTES = 64 * 1024;
@@ -50,28 +61,29 @@ const Field = {
 const FIELD_COUNT = Object.keys(Field).length;
 
 /**
- * The orders of a country as PostgreSQL's binary COPY: it streams the rows as fast as they are read, without
+ * The orders `where` holds as PostgreSQL's binary COPY: it streams the rows as fast as they are read, without
  * a round trip per batch, and sends text as its bytes and numbers and instants as binary, so nothing is parsed
- * or escaped on the way. COPY takes no parameters: the country is one of the enum's values, never caller text.
+ * or escaped on the way. COPY takes no parameters: `where` holds a country that is one of the enum's values, or
+ * ids the database gave, never caller text.
  */
-const exportSql = (country: Country) => `
+const exportSql = (where: string) => `
   copy (
     select o.reference_number, o.name, o.email, o.phone, o.zipcode, o.street, o.house_number::int4,
            o.house_number_addition, o.city, o.country::text, o.appointment, o.duration::int4, t.personal_number,
            o.special, o.external_company::int4
     from orders o left join technicians t on t.id = o.technician_id
-    where o.country = '${country}' and ${activeOrderSql('o')}
-    order by o.appointment, o.reference_number
+    where ${where}
+    order by o.appointment, o.reference_number, o.id
   ) to stdout (format binary)`;
 
 /**
  * Before the rows: whether any exported order has a street or an addition (only then does the export carry those
  * columns), and the connection's backend, which an export stopped early cancels.
  */
-const EXPORT_START_SQL = `
+const exportStartSql = (where: string) => `
   select pg_backend_pid() as pid, exists (
     select 1 from orders o
-    where o.country = ? and ${activeOrderSql('o')} and (o.street is not null or o.house_number_addition is not null)
+    where ${where} and (o.street is not null or o.house_number_addition is not null)
   ) as present`;
 
 const CANCEL_SQL = 'select pg_cancel_backend(?)';
@@ -119,17 +131,27 @@ type ExportedColumn = keyof typeof CELL_WRITERS;
 
 const isExported = (column: CsvColumn): column is ExportedColumn => !IMPORT_ONLY_COLUMNS.has(column);
 
-/** Writes each order as a CSV record of `columns`. */
-function orderRecords(out: CsvBytes, columns: readonly ExportedColumn[], zone: string): (row: BinaryCopyRow) => void {
+/** The zone of a row's order: its country's (a selection may hold both countries). */
+const zoneOfRow = (row: BinaryCopyRow): string =>
+  TIME_ZONE[row.buffer.toString('latin1', row.starts[Field.country], row.ends[Field.country]) as Country];
+
+/** Writes each order as a CSV record of `columns`; the window in `zone`, or in each order's own when null. */
+function orderRecords(
+  out: CsvBytes,
+  columns: readonly ExportedColumn[],
+  zone: string | null,
+): (row: BinaryCopyRow) => void {
   const writers = columns.map((column) => CELL_WRITERS[column]);
   let lastStartMs = Number.NaN;
   let lastDuration = Number.NaN;
+  let lastZone = '';
   let appointment: Appointment = { date: '', window: '' };
   return (row) => {
     const startMs = row.timestampMs(Field.appointment);
     const duration = row.int4(Field.duration);
-    if (startMs !== lastStartMs || duration !== lastDuration) {
-      const start = localPartsOf(new Date(startMs), zone);
+    const rowZone = zone ?? zoneOfRow(row);
+    if (startMs !== lastStartMs || duration !== lastDuration || rowZone !== lastZone) {
+      const start = localPartsOf(new Date(startMs), rowZone);
       const startMinutes = start.hour * 60 + start.minute;
       appointment = {
         date: formatCsvDate(formatLocalDate(start)),
@@ -137,6 +159,7 @@ function orderRecords(out: CsvBytes, columns: readonly ExportedColumn[], zone: s
       };
       lastStartMs = startMs;
       lastDuration = duration;
+      lastZone = rowZone;
     }
     for (let index = 0; index < writers.length; index++) {
       if (index > 0) out.delimiter();
@@ -182,7 +205,7 @@ class OrdersExportRun {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly country: Country,
+    private readonly scope: ExportScope,
     private readonly deadlineMs: number,
   ) {
     this.answer = new Readable({
@@ -211,8 +234,8 @@ class OrdersExportRun {
   }
 
   /**
-   * The header, then the orders of the country, from one COPY inside one read-only snapshot. The columns of
-   * full addresses come only when an order has one (ADDRESS_DETAIL_COLUMNS).
+   * The header, then the orders of the scope, from one COPY inside one read-only snapshot (a selection's ids are
+   * read in the same snapshot). The columns of full addresses come only when an order has one (ADDRESS_DETAIL_COLUMNS).
    */
   private async run(): Promise<void> {
     const { metrics } = this.ctx.services;
@@ -230,7 +253,9 @@ class OrdersExportRun {
       const backstopMs = this.deadlineMs + DATABASE_BACKSTOP_MS;
       await em.execute(`set local statement_timeout = ${backstopMs}`);
       await em.execute(`set local idle_in_transaction_session_timeout = ${backstopMs}`);
-      const [start] = await em.execute<{ pid: number; present: boolean }[]>(EXPORT_START_SQL, [this.country]);
+      const where = await this.whereOfScope(em);
+      if (this.stopping) return;
+      const [start] = await em.execute<{ pid: number; present: boolean }[]>(exportStartSql(where));
       if (this.stopping) return;
       this.backendPid = start.pid;
       const columns = CSV_COLUMNS.filter(isExported).filter(
@@ -246,12 +271,16 @@ class OrdersExportRun {
       });
       out.recordEnd();
       out.flush();
-      const writeOrder = orderRecords(out, columns, TIME_ZONE[this.country]);
+      const writeOrder = orderRecords(
+        out,
+        columns,
+        this.scope.kind === 'country' ? TIME_ZONE[this.scope.country] : null,
+      );
       const reader = new BinaryCopyReader(FIELD_COUNT, (row) => {
         writeOrder(row);
         this.sent++;
       });
-      this.copy = await copyToStdout(em, exportSql(this.country));
+      this.copy = await copyToStdout(em, exportSql(where));
       const copyError = await this.readCopy(this.copy, reader);
       if (this.stopping && this.failure === undefined) return;
       const failure =
@@ -271,6 +300,18 @@ class OrdersExportRun {
       if (open) await em.rollback().catch(() => undefined);
       this.ctx.services.metrics.exportFinished(this.timedOut ? 'timed_out' : outcome, this.sent);
     }
+  }
+
+  /**
+   * The scope as the COPY's condition: a country's active orders; or the ids the filter matches now, in this
+   * snapshot, up to EXPORT_SELECTION_MAX (the question before the download refused a larger selection).
+   */
+  private async whereOfScope(em: AppContext['em']): Promise<string> {
+    if (this.scope.kind === 'country') return `o.country = '${this.scope.country}' and ${activeOrderSql('o')}`;
+    const technicianId = await checkedOrderFilter(em, this.scope.filter);
+    const ids = await new OrderRepository(em).selectionIds(this.scope.filter, technicianId, EXPORT_SELECTION_MAX);
+    // Integers from the database: nothing of the caller's text reaches the COPY.
+    return `o.id = any('{${ids.map((id) => String(Math.trunc(id))).join(',')}}'::int4[])`;
   }
 
   /** Hands the COPY's chunks to `reader` until the COPY has ended; the error it ended with, if any. */
@@ -325,6 +366,19 @@ class OrdersExportRun {
  * The place is given back once the connection is.
  */
 export function ordersCsv(ctx: AppContext, country: Country): Readable {
+  return openExport(ctx, { kind: 'country', country });
+}
+
+/**
+ * The CSV export of the orders the order list's filter matches (deleted ones too when the filter asks for them), in
+ * the same format, with the same export places and deadline as a country's. The filter was checked by the question
+ * that gave the download's path (OrdersExportService.describeSelection); it is read again in the export's snapshot.
+ */
+export function ordersSelectionCsv(ctx: AppContext, filter: OrderFilterInput): Readable {
+  return openExport(ctx, { kind: 'selection', filter });
+}
+
+function openExport(ctx: AppContext, scope: ExportScope): Readable {
   const { exportSlots, config } = ctx.services;
   const release = exportSlots.tryTake();
   if (!release) {
@@ -333,7 +387,7 @@ export function ordersCsv(ctx: AppContext, country: Country): Readable {
       data: { retryAfterSeconds: RETRY_AFTER_SECONDS },
     });
   }
-  const { answer } = new OrdersExportRun(ctx, country, config.exports.deadlineMs);
+  const { answer } = new OrdersExportRun(ctx, scope, config.exports.deadlineMs);
   // 'close' comes once the export's transaction has ended and its connection is back in the pool.
   answer.once('close', release);
   return answer;

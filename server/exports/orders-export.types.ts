@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
@@ -17,4 +17,23 @@ export class OrdersExport {
       'Path of the download (GET with the same bearer token): a streamed CSV in the import format (docs/csv-format.md).',
   })
   url!: string;
+}
+
+@ObjectType({ description: 'Where to download the CSV export of the orders the order list shows for a filter.' })
+@RequireRoleForAll(Role.ADMIN)
+export class OrdersSelectionExport {
+  @Field({ description: "The file's name, `<brand>-selectie.<dd-mm-yyyy>.csv` (also sent in Content-Disposition)." })
+  fileName!: string;
+
+  @Field({
+    description:
+      'Path of the download (GET with the same bearer token): a streamed CSV in the import format (docs/csv-format.md) ' +
+      'of the orders matching the filter when it is read.',
+  })
+  url!: string;
+
+  @Field(() => Int, {
+    description: 'How many orders matched when this was asked (the file holds those matching then).',
+  })
+  orders!: number;
 }

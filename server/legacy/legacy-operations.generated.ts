@@ -21,6 +21,15 @@ export type AdminInput = {
   lastname: string;
 };
 
+/** Orders by when the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that was skipped. */
+export type ArrivalFilter =
+  /** Reached after the end of the window. */
+  | 'LATE'
+  /** Reached by the end of the window (an early arrival is on time). */
+  | 'ON_TIME'
+  /** Reached, on time or late. */
+  | 'REACHED';
+
 /** The whole schedule as the technician confirms it: every order of the day exactly once. */
 export type ConfirmScheduleInput = {
   /** Every order of the schedule date, in time order. */
@@ -137,6 +146,45 @@ export type NewPasswordInput = {
   token: string;
 };
 
+/** Narrows the orders list; all conditions must hold. */
+export type OrderFilterInput = {
+  /** By when the technician reached the address: on time (by the end of the window) or late. */
+  arrival?: ArrivalFilter | null | undefined;
+  country?: Country | null | undefined;
+  /** true: only orders whose technician confirmed the order's day in the planner (the day is locked); false: only the others (no technician, or a day not confirmed). */
+  dayConfirmed?: boolean | null | undefined;
+  /** true: only deleted orders; false: only active ones; omitted: both. */
+  deleted?: boolean | null | undefined;
+  /** true: only orders an external company handles; false: only ours. */
+  external?: boolean | null | undefined;
+  /** true: only first visits; false: only follow-up visits (the same customer had a visit that ended with parts ordered or not done in the 60 days before). */
+  firstVisit?: boolean | null | undefined;
+  /** Appointments at or after this instant. */
+  from?: string | null | undefined;
+  /** true: only orders whose customer looked up the window on the consumer site; false: only the others. Needs `from`. */
+  informed?: boolean | null | undefined;
+  /** true: only orders on a holiday of the order's country; false: only the others. */
+  onHoliday?: boolean | null | undefined;
+  /** true: only orders the customer rated after the visit; false: only the others. */
+  rated?: boolean | null | undefined;
+  /** Exact reference number. */
+  referenceNumber?: string | null | undefined;
+  /** By the customer's reply. */
+  reply?: ReplyFilter | null | undefined;
+  /** Finds orders by any part of the customer name, city, e-mail address or reference (case and accents do not matter; at least 3 letters or digits in a row: punctuation alone is refused), by postcode with or without house number ("3511 CD 6"; an unreadable number is refused), or by phone number in any notation (at least 6 digits). A list that runs past its time answers LIST_TOO_BROAD: narrow it. */
+  search?: string | null | undefined;
+  /** true: only special orders; false: only the others. */
+  special?: boolean | null | undefined;
+  /** The technician's database id or personal number (N-number). */
+  technician?: string | null | undefined;
+  /** Appointments before this instant. */
+  to?: string | null | undefined;
+  /** By how the technician's visit ended (finished visits only). */
+  visitOutcome?: VisitOutcomeFilter | null | undefined;
+  /** true: only orders without a technician (imported without one, or whose technician was deleted); false: only those with one. */
+  withoutTechnician?: boolean | null | undefined;
+};
+
 /** Asks for a password-reset mail. */
 export type PasswordResetRequestInput = {
   /** E-mail address of the account. */
@@ -150,6 +198,19 @@ export type ReassignOrderInput = {
   /** The technician's database id or personal number (N-number). */
   technician: string;
 };
+
+/** Orders by the customer's reply on the visit page. */
+export type ReplyFilter =
+  /** Left an access note. */
+  | 'ACCESS_NOTE'
+  /** Any reply (an answer or an access note). */
+  | 'ANY'
+  /** Answered "at home". */
+  | 'AT_HOME'
+  /** Answered "call me". */
+  | 'CALL_ME'
+  /** No reply at all. */
+  | 'NONE';
 
 /** One order of the schedule with its start after the technician shifted it. */
 export type ScheduleAppointmentInput = {
@@ -182,6 +243,21 @@ export type UpdateTechnicianInput = {
   /** Usual start hour, 7-20. */
   startingTime: number;
 };
+
+/** Orders by how the technician's visit ended. */
+export type VisitOutcomeFilter =
+  /** Finished with the customer at home: every outcome but NOT_HOME. */
+  | 'CUSTOMER_HOME'
+  /** Finished, whatever the outcome. */
+  | 'FINISHED'
+  /** A follow-up visit is needed, parts are ordered. */
+  | 'FOLLOW_UP_PARTS'
+  /** Not done for another reason. */
+  | 'NOT_DONE'
+  /** Nobody was at home. */
+  | 'NOT_HOME'
+  /** Repaired. */
+  | 'REPAIRED';
 
 export type LegacyAdminFragment = { id: number, firstname: string, lastname: string, email: string, inactive: boolean };
 
@@ -420,6 +496,13 @@ export type LegacyOrdersExportQueryVariables = Exact<{
 
 
 export type LegacyOrdersExportQuery = { ordersExport: { country: Country, fileName: string } };
+
+export type LegacyOrdersSelectionExportQueryVariables = Exact<{
+  filter: OrderFilterInput;
+}>;
+
+
+export type LegacyOrdersSelectionExportQuery = { ordersSelectionExport: { fileName: string } };
 
 export type LegacyHolidaysQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -16,7 +16,12 @@ import {
   toLegacyLookup,
   toLegacyVisit,
 } from './mappers/consumers.js';
-import { ordersExportFile, ordersExportVariables } from './mappers/exports.js';
+import {
+  ordersExportFile,
+  ordersExportVariables,
+  ordersSelectionExportFile,
+  ordersSelectionExportVariables,
+} from './mappers/exports.js';
 import { createHolidayInput, toLegacyHolidays } from './mappers/holidays.js';
 import {
   LEGACY_IMPORT_OUTCOME,
@@ -514,6 +519,19 @@ export const REST_ROUTES = [
     `,
     variables: ordersExportVariables,
     file: ordersExportFile,
+  }),
+  defineRoute<Legacy.LegacyOrdersSelectionExportQuery>({
+    method: 'get',
+    path: '/api/admin/export/selection',
+    operation: /* GraphQL */ `
+      query LegacyOrdersSelectionExport($filter: OrderFilterInput!) {
+        ordersSelectionExport(filter: $filter) {
+          fileName
+        }
+      }
+    `,
+    variables: ordersSelectionExportVariables,
+    file: ordersSelectionExportFile,
   }),
 
   // holidays

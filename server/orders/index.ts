@@ -23,13 +23,13 @@ export const orderResolvers = [
 
 // The order and the types others speak of it in.
 export { Order, VISIT_DURATION_SECONDS } from './order.entity.js';
-export { ArrivalFilter, ReplyFilter, VisitOutcomeFilter, type OrderFilterInput } from './order.inputs.js';
+export { ArrivalFilter, ReplyFilter, VisitOutcomeFilter, OrderFilterInput } from './order.inputs.js';
 export { OrderConnection } from './order.types.js';
 export { OrderError } from './order.errors.js';
 
 // Reads and changes.
 export { OrderRepository, technicianDayParams, technicianDaySql } from './repository/order.repository.js';
-export { ORDER_SORT, unknownTechnician } from './order.service.js';
+export { ORDER_SORT, checkedOrderFilter, unknownTechnician } from './order.service.js';
 export { findTechnicianByRef } from './technician-ref.js';
 
 // Whether an order was deleted, for the rules of other domains that answer a deleted order otherwise; and the SQL

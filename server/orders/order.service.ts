@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../admins/admin.entity.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
@@ -57,6 +57,22 @@ export function assertPlainText(value: string, field: string): void {
 
 export function unknownTechnician(field: string): AppError {
   return new AppError(OrderError.UNKNOWN_TECHNICIAN, { fields: [{ field, message: 'UNKNOWN_TECHNICIAN' }] });
+}
+
+/**
+ * Refuses a filter the order list would refuse (text that is not plain, a search without a word, "informed" without
+ * a start, an unknown technician) before any list work, and gives the filter's technician as an id (null: any). The
+ * list and the export of a selection both ask here, so they refuse the same filters with the same codes.
+ */
+export async function checkedOrderFilter(em: EntityManager, filter: OrderFilterInput): Promise<number | null> {
+  if (filter.search) assertPlainText(filter.search, 'search');
+  if (filter.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
+  // A refusal costs nothing: not a connection, not a place among the lists.
+  checkOrderFilter(filter);
+  if (!filter.technician) return null;
+  const technician = await findTechnicianByRef(em, filter.technician);
+  if (!technician) throw unknownTechnician('technician');
+  return technician.id;
 }
 
 /** Creating, finding, reassigning and deleting orders. */
@@ -239,16 +255,7 @@ export class OrderService {
     page: PageArgs,
     sort?: OrderSortInput | null,
   ): Promise<Connection<Order>> {
-    if (filter?.search) assertPlainText(filter.search, 'search');
-    if (filter?.referenceNumber) assertPlainText(filter.referenceNumber, 'referenceNumber');
-    // A refusal costs nothing: not a connection, not a place among the lists.
-    if (filter) checkOrderFilter(filter);
-    let technicianId: number | null = null;
-    if (filter?.technician) {
-      const technician = await findTechnicianByRef(this.ctx.em, filter.technician);
-      if (!technician) throw unknownTechnician('technician');
-      technicianId = technician.id;
-    }
+    const technicianId = filter ? await checkedOrderFilter(this.ctx.em, filter) : null;
     // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
     return this.ctx.services.listQueries.run(this.ctx.em, (em) =>
       new OrderRepository(em).search(filter ?? {}, technicianId, sort, page),

@@ -273,9 +273,9 @@ describe('orders screens (built app in Chromium)', () => {
     expect(deleted?.deletedAt).not.toBeNull();
     expect(deleted?.deletedByName).toBe('Ria Beheer');
 
-    // A fresh search shows the notice too: the deletion is stored, not just shown.
+    // Read afresh, the page shows the notice too: the deletion is stored, not just shown.
     await page.reload();
-    await searchOrder(page, 'E2E-1');
+    await page.getByRole('heading', { name: 'Opdracht E2E-1' }).waitFor();
     await page.getByText(/^Deze opdracht is verwijderd op/).waitFor();
 
     // Its day is ahead and open: it can be restored.

@@ -193,6 +193,8 @@ export const fr: Record<MessageKey, string> = {
 
   // exports
   EXPORTS_BUSY: '{max} exportations sont déjà en cours de téléchargement. Réessayez dans {seconds} secondes.',
+  EXPORT_SELECTION_TOO_LARGE:
+    'Cette sélection compte plus de {max} missions : affinez les filtres, ou téléchargez tout un pays via Télécharger les données.',
 
   // holidays
   DATE_INPUT_INVALID: 'Saisissez une date valable (aaaa-mm-jj).',

@@ -191,6 +191,8 @@ export const nl = {
 
   // exports
   EXPORTS_BUSY: 'Er worden op dit moment al {max} exports gedownload. Probeer het over {seconds} seconden opnieuw.',
+  EXPORT_SELECTION_TOO_LARGE:
+    'Deze selectie telt meer dan {max} opdrachten: verfijn de filters, of download een heel land via Gegevens downloaden.',
 
   // holidays
   DATE_INPUT_INVALID: 'Vul een geldige datum in (jjjj-mm-dd).',

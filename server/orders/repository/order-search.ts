@@ -269,6 +269,26 @@ export function checkOrderFilter(filter: OrderFilterInput): void {
 }
 
 /**
+ * The ids of the orders the list's filter matches (technician already resolved to an id), in the export's order
+ * (appointment, then reference), at most `limit`: what "export this selection" writes, read in the export's own
+ * snapshot. Ids are integers the database gave, so the export's COPY (which takes no parameters) can carry them.
+ */
+export async function orderSelectionIds(
+  em: EntityManager,
+  filter: OrderFilterInput,
+  technicianId: number | null,
+  limit: number,
+): Promise<number[]> {
+  const where = conditionsOf(filter, technicianId);
+  const rows = await em.execute<{ id: number | string }[]>(
+    `select o.id from orders o ${where.sql.length > 0 ? `where ${where.sql.join(' and ')}` : ''}
+     order by o.appointment, o.reference_number, o.id limit ?`,
+    [...where.params, limit],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
  * Past this many matches by the planner's estimate the count is not made: the list says "more than 1 000" at once.
  * Counting a broad search to 1 000 reads its whole trigram bitmap ("celine dubo", a name 5 000 orders share: most
  * of the request). The margin of three keeps an estimate that is somewhat high from hiding a count under 1 000.

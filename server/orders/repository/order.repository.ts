@@ -7,7 +7,7 @@ import { Order } from '../order.entity.js';
 import { OrderError } from '../order.errors.js';
 import type { OrderFilterInput, OrderSortInput } from '../order.inputs.js';
 import { activeOrderSql, INCLUDING_DELETED } from './active-orders.js';
-import { searchOrders } from './order-search.js';
+import { orderSelectionIds, searchOrders } from './order-search.js';
 
 /** The order of every list of a day: by appointment, then id (unique), so equal starts never swap. */
 const BY_APPOINTMENT = { appointment: 'asc', id: 'asc' } as const;
@@ -48,6 +48,11 @@ export class OrderRepository {
     page: PageArgs,
   ): Promise<Connection<Order>> {
     return searchOrders(this.em, filter, technicianId, sort, page);
+  }
+
+  /** The ids the list's filter matches, in the export's order, at most `limit` (order-search.ts). */
+  selectionIds(filter: OrderFilterInput, technicianId: number | null, limit: number): Promise<number[]> {
+    return orderSelectionIds(this.em, filter, technicianId, limit);
   }
 
   /**

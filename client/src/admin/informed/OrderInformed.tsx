@@ -64,7 +64,7 @@ export function OrderInformed({ order }: { order: OrderInformed_OrderFragment })
   ];
   return (
     <section className="order-informed" aria-labelledby="order-informed-title">
-      <h3 id="order-informed-title">{t('admin.informed.title')}</h3>
+      <h2 id="order-informed-title">{t('admin.informed.title')}</h2>
       <dl className="details-list">
         {rows.map((row) => (
           <div key={row.label}>

@@ -37,9 +37,11 @@ export const OrderActionsFragment = graphql(`
 `);
 
 /**
- * What the dispatcher can do with one order, in place: another technician, another day, delete, restore. Each
- * asks in an in-page dialog that names what changes; a reassignment or delete can be undone for a few seconds
- * while the technician's day is not confirmed (the undo calls the inverse mutation).
+ * What the dispatcher can do with one order, in place: another technician, another day, the address, delete. Each
+ * asks in an in-page dialog that names what changes. Taking a change back is ONE control at a time: right after a
+ * reassignment or delete, "Ongedaan maken" for a few seconds while the technician's day is not confirmed (it calls the
+ * inverse mutation without asking again); a deleted order without that offer shows "Terugzetten", which asks first
+ * (it may be hours later, and the customer may hear of it). The two never stand side by side.
  */
 export function OrderActions({
   order,
@@ -56,18 +58,32 @@ export function OrderActions({
   const statusRef = useRef<HTMLDivElement>(null);
   const actions = useOrderActions(order, technicians, onStatus, statusRef);
   const { undo, undoing, runUndo } = actions.undo;
+  const deleted = Boolean(order.deleted);
   return (
     <>
-      <OrderActionsForm deleted={Boolean(order.deleted)} actions={actions} />
+      {!deleted && <OrderActionsForm actions={actions} />}
       <div ref={statusRef} tabIndex={-1} className="order-status">
         <StatusMessages status={status} />
-        {undo && (
+        {undo ? (
           <p className="undo-notice">
             <span>{undo.text}</span>{' '}
             <BusyButton type="button" className="button button-secondary" busy={undoing} onClick={() => void runUndo()}>
               {t('admin.orders.undo')}
             </BusyButton>
           </p>
+        ) : (
+          deleted && (
+            <div className="toolbar">
+              <BusyButton
+                type="button"
+                className="button button-primary"
+                busy={actions.restoring}
+                onClick={() => void actions.restoreOrder()}
+              >
+                {t('admin.orders.restore')}
+              </BusyButton>
+            </div>
+          )
         )}
       </div>
       <OrderActionDialogs actions={actions} />

@@ -24,7 +24,7 @@ export function OrderRating({ order }: { order: OrderRating_OrderFragment }) {
   const { rating } = order;
   return (
     <section className="order-rating" aria-labelledby="order-rating-title">
-      <h3 id="order-rating-title">{t('admin.rating.title')}</h3>
+      <h2 id="order-rating-title">{t('admin.rating.title')}</h2>
       {rating ? (
         <dl className="details-list">
           <div>

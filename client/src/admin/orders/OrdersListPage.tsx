@@ -8,10 +8,14 @@ import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { sortedBy } from './orders-list-params';
+import './orders.css';
 import { Filters } from './orders-list/Filters';
 import { restoreScroll, takeListScroll } from './orders-list/list-return';
+import { ColumnsMenu } from './orders-list/ColumnsMenu';
+import { readHiddenColumns, storeHiddenColumns, type OptionalColumn } from './orders-list/columns';
 import { OrdersTable } from './orders-list/OrdersTable';
 import { useOrdersList } from './orders-list/useOrdersList';
+import { useSelectionExport } from './orders-list/useSelectionExport';
 
 /**
  * Every order, found while the customer is on the phone: one search box (name, postcode with number, phone,
@@ -25,6 +29,12 @@ export function OrdersListPage() {
   const list = useOrdersList();
   const { params, shown, tooShort } = list;
   const orders = shown?.edges.map((edge) => edge.node) ?? [];
+  const selectionExport = useSelectionExport();
+  const [hidden, setHidden] = useState(() => readHiddenColumns(localStorage));
+  const chooseColumns = (next: ReadonlySet<OptionalColumn>) => {
+    storeHiddenColumns(localStorage, next);
+    setHidden(next);
+  };
 
   // Back from an order: the list returns where it was scrolled to, once its rows are there.
   const { search } = useLocation();
@@ -44,6 +54,16 @@ export function OrdersListPage() {
   return (
     <section className="orders-list">
       <AdminPageHeader title={t('admin.ordersList.title')}>
+        <BusyButton
+          type="button"
+          className="button button-secondary"
+          busy={selectionExport.busy}
+          disabled={tooShort}
+          onClick={() => void selectionExport.run(list.filter)}
+        >
+          {t('admin.ordersList.export')}
+        </BusyButton>
+        <ColumnsMenu hidden={hidden} onChange={chooseColumns} />
         <Link className="button button-primary" to="/admin/appointment/create">
           {t('admin.menu.createOrder')}
         </Link>
@@ -61,11 +81,20 @@ export function OrdersListPage() {
       <p className="orders-count" role="status" aria-live="polite">
         {tooShort ? t('admin.ordersList.tooShort') : list.loading && !shown ? '' : total}
       </p>
+      <Message tone="success">
+        {selectionExport.outcome?.tone === 'success' ? selectionExport.outcome.text : null}
+      </Message>
+      <Message tone="error">{selectionExport.outcome?.tone === 'error' ? selectionExport.outcome.text : null}</Message>
       <Message tone="error">{list.error ? problemOf(list.error, t('common.genericError')).message : null}</Message>
       {list.loading && !shown && <Spinner />}
       {shown && !hasRows && !tooShort && <p className="muted">{t('admin.ordersList.empty')}</p>}
       {hasRows && !tooShort && (
-        <OrdersTable orders={orders} params={params} onSort={(field) => list.update(sortedBy(params, field))} />
+        <OrdersTable
+          orders={orders}
+          params={params}
+          hidden={hidden}
+          onSort={(field) => list.update(sortedBy(params, field))}
+        />
       )}
       {shown?.pageInfo.hasNextPage && shown.pageInfo.endCursor && (
         <BusyButton

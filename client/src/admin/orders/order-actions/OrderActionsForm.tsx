@@ -4,23 +4,9 @@ import { useI18n } from '../../../i18n/i18n';
 import { TechnicianSelect } from '../TechnicianSelect';
 import type { OrderActionsState } from './useOrderActions';
 
-/** The buttons of an order: restore for a deleted one; otherwise another technician, another day, the address, delete. */
-export function OrderActionsForm({ deleted, actions }: { deleted: boolean; actions: OrderActionsState }) {
+/** The changes an order takes while it is not deleted: another technician, another day, the address, delete. */
+export function OrderActionsForm({ actions }: { actions: OrderActionsState }) {
   const { t } = useI18n();
-  if (deleted) {
-    return (
-      <div className="toolbar order-actions">
-        <BusyButton
-          type="button"
-          className="button button-primary"
-          busy={actions.restoring}
-          onClick={() => void actions.restoreOrder()}
-        >
-          {t('admin.orders.restore')}
-        </BusyButton>
-      </div>
-    );
-  }
   return (
     <form className="form order-actions" onSubmit={(event) => void actions.saveTechnician(event)}>
       <FormField id="order-new-technician" label={t('admin.orders.changeTechnician')}>

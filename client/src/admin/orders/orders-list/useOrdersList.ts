@@ -19,9 +19,11 @@ export function useOrdersList() {
   const asked = effectiveParams(params, today);
   // Never a query the server would refuse or that would read every order, whatever the URL says.
   const tooShort = !canAsk(params);
+  // What the rows are read with, and what "Exporteer deze selectie" exports: one filter for both.
+  const filter = filterOf(asked, zone);
   const list = useQuery(OrdersListPageQuery, {
     variables: {
-      filter: filterOf(asked, zone),
+      filter,
       sort: { field: params.sort, direction: params.direction },
       after: null,
     },
@@ -43,6 +45,7 @@ export function useOrdersList() {
   return {
     params,
     asked,
+    filter,
     typed,
     setTyped,
     update,
