@@ -212,7 +212,7 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     await dialog.getByLabel('Datum').fill('2026-11-25');
     await dialog.getByLabel('Begintijd').selectOption('13');
     await dialog.getByText(/^Wordt: woensdag 25-11-2026 13.00–16.00, Jan de Vries\.$/).waitFor();
-    await saveReadmeScreenshot(page, 'console-reschedule-dialog');
+    await saveScreenshot(page, 'console-reschedule-dialog');
     await dialog.getByRole('button', { name: 'Verzetten' }).click();
     await page.getByText('Opdracht verzet').waitFor();
     await saveScreenshot(page, 'console-order-rescheduled');
