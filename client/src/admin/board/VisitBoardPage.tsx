@@ -68,9 +68,9 @@ const COUNTRIES: readonly Country[] = ['NL', 'BE'];
 /**
  * admin/board, the office's board of today (docs/rules.md, Late visits): per technician a timeline of the day and
  * the visits in the order of their windows with customer, reply, status, expected arrival and outcome, the late ones
- * marked by the one rule (shared/visit-lateness.ts). Changes arrive over the
- * board's stream and show at once; on every (re)connection the board is read anew, so nothing missed while away
- * stays missed. Lateness is counted again each minute on the server's clock, without waiting for a change.
+ * marked by the one rule (shared/visit-lateness.ts). Changes arrive over the board's stream and show at once; on every
+ * (re)connection the board is read anew, so nothing missed while away stays missed. Lateness is counted again each
+ * minute on the server's clock, without waiting for a change.
  */
 export function VisitBoardPage() {
   const { t, language, country: siteCountry } = useI18n();
