@@ -1,5 +1,11 @@
 import { FailedMessagesResolver } from './failed-messages.resolver.js';
 import { MailReadsResolver } from './mail-reads.resolver.js';
 import { MessageLogResolver } from './message-log.resolver.js';
+import { OrderUnsubscribesResolver } from './order-unsubscribes.resolver.js';
 
-export const messageResolvers = [MessageLogResolver, MailReadsResolver, FailedMessagesResolver] as const;
+export const messageResolvers = [
+  MessageLogResolver,
+  MailReadsResolver,
+  FailedMessagesResolver,
+  OrderUnsubscribesResolver,
+] as const;

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
+import { registerUnsubscribeKey, unsubscribe } from '../../server/consumer-links/unsubscribes.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { INCLUDING_DELETED } from '../../server/orders/repository/active-orders.js';
 import { ConsumerReply, VisitAnswer } from '../../server/replies/consumer-reply.entity.js';
@@ -71,6 +73,7 @@ describe("the office's order page, order list and call list at 1280 px (built ap
         ...base,
         referenceNumber: 'OP-PETRA',
         name: 'Petra Vos',
+        phone: '06 98765432',
         appointment: tuesday(13),
         special: true,
       });
@@ -101,6 +104,9 @@ describe("the office's order page, order list and call list at 1280 px (built ap
         em.create(ConsumerReply, { order, answer: VisitAnswer.CALL_ME, createdAt: REPLIED, updatedAt: REPLIED });
       }
       await em.flush();
+      // Asked for no more text messages: hashed with the app's key, as its unsubscribe page stores it.
+      registerUnsubscribeKey({ config: em.config }, readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim());
+      for (const order of [petra, marie]) await unsubscribe(em, 'SMS', order.phone, REPLIED);
       adminToken = appTokens(app).signAdmin(await createAdmin(em, { firstname: 'Ria', lastname: 'Beheer' }));
     });
     browser = await launchBrowser();
@@ -124,7 +130,7 @@ describe("the office's order page, order list and call list at 1280 px (built ap
     expect(await header.locator('dd').first().textContent()).toBe('Gepland');
     expect(await header.locator('.order-window').innerText()).toMatch(/^dinsdag 24-11-2026 13\.00–16\.00$/i);
     expect(await header.locator('dd').nth(2).textContent()).toBe('Jan de Vries');
-    expect(await header.locator('.order-marks li').allTextContents()).toEqual(['Bel mij', 'Speciaal']);
+    expect(await header.locator('.order-marks li').allTextContents()).toEqual(['Bel mij', 'Afgemeld: Sms', 'Speciaal']);
     // Searching is the order list's: the order page has no search box of its own.
     expect(await page.getByRole('search').count()).toBe(0);
     expect(await page.getByLabel('Referentienummer').count()).toBe(0);
@@ -161,6 +167,9 @@ describe("the office's order page, order list and call list at 1280 px (built ap
     expect(await header.locator('.order-window').innerText()).toMatch(/^mardi 24-11-2026 13\sh–16\sh$/i);
     expect(await header.locator('.order-marks li').allTextContents()).toEqual([
       textOf(FRENCH, 'admin.ordersList.reply.CALL_ME'),
+      textOf(FRENCH, 'admin.ordersList.mark.unsubscribed', {
+        channels: textOf(FRENCH, 'admin.messages.channel.SMS'),
+      }),
       textOf(FRENCH, 'admin.ordersList.mark.special'),
     ]);
     await page.waitForLoadState('networkidle');

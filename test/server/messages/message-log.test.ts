@@ -247,7 +247,18 @@ describe('the message log of an order and sending again', () => {
 
   it('refuses an unsubscribed address and a deleted order', async () => {
     const sms = await messageOn(MessageChannel.SMS);
+    const unsubscribedChannels = async () => {
+      const { body } = await server.graphql<{ orderByReference: { unsubscribedChannels: string[] } }>(
+        'query ($ref: String!) { orderByReference(referenceNumber: $ref) { unsubscribedChannels } }',
+        { ref: order.referenceNumber },
+        { token: admin },
+      );
+      return body.data?.orderByReference.unsubscribedChannels;
+    };
+    expect(await unsubscribedChannels()).toEqual([]);
+    // The number in another notation than the order's: one phone, so the order page marks it.
     await unsubscribe(server.em(), 'SMS', '+31612345678', server.services.clock.now());
+    expect(await unsubscribedChannels()).toEqual(['SMS']);
     expect((await resend(sms.id)).body.errors?.[0]).toMatchObject({
       message: 'Dit adres heeft zich afgemeld voor berichten: er wordt niets meer naartoe gestuurd.',
       extensions: { code: 'MESSAGE_UNSUBSCRIBED' },

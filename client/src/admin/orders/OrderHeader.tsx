@@ -23,6 +23,7 @@ export const OrderHeaderFragment = graphql(`
       date
       admin
     }
+    unsubscribedChannels
     visitStatus {
       stage
     }
@@ -36,7 +37,8 @@ export const OrderHeaderFragment = graphql(`
 
 /**
  * The top of the order page, read at a glance: where the visit stands, its window, its technician, and the marks
- * that change how the dispatcher treats it (external, special, a customer who asked to be called, deleted). Each
+ * that change how the dispatcher treats it (external, special, a customer who asked to be called or to get no more
+ * messages, deleted). Each
  * mark is a word, never a colour alone.
  */
 export function OrderHeader({ order }: { order: OrderHeader_OrderFragment }) {
@@ -51,6 +53,14 @@ export function OrderHeader({ order }: { order: OrderHeader_OrderFragment }) {
     marks.push({ key: 'deleted', text: t('admin.ordersList.mark.deleted'), className: 'badge-deleted' });
   if (order.informed.reply?.answer === 'CALL_ME') {
     marks.push({ key: 'callMe', text: t('admin.ordersList.reply.CALL_ME'), className: 'badge-reply-call_me' });
+  }
+  if (order.unsubscribedChannels.length > 0) {
+    const channels = order.unsubscribedChannels.map((channel) => t(`admin.messages.channel.${channel}`)).join(', ');
+    marks.push({
+      key: 'unsubscribed',
+      text: t('admin.ordersList.mark.unsubscribed', { channels }),
+      className: 'badge-unsubscribed',
+    });
   }
   if (order.special)
     marks.push({ key: 'special', text: t('admin.ordersList.mark.special'), className: 'badge-special' });

@@ -34,6 +34,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.ordersList.mark.special': 'Spéciale',
   'admin.ordersList.mark.external': 'Externe',
   'admin.ordersList.mark.deleted': 'Supprimée',
+  'admin.ordersList.mark.unsubscribed': 'Désinscrit: {channels}',
   'admin.ordersList.more': 'Afficher plus',
   // The order list, denser: filters folded into one row with removable chips, compact marks per row.
   'admin.ordersList.filters': 'Filtres',

@@ -31,6 +31,7 @@ export const texts = {
   'admin.ordersList.mark.special': 'Speciaal',
   'admin.ordersList.mark.external': 'Extern',
   'admin.ordersList.mark.deleted': 'Verwijderd',
+  'admin.ordersList.mark.unsubscribed': 'Afgemeld: {channels}',
   'admin.ordersList.more': 'Meer laden',
   // The order list, denser: filters folded into one row with removable chips, compact marks per row.
   'admin.ordersList.filters': 'Filters',
