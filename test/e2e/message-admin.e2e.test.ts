@@ -21,7 +21,7 @@ import { openOnSite, SITES, textOf, type Site } from './utils/sites.js';
 /**
  * The admin side of consumer messages in Chromium, on the Dutch and the French site: the settings screen
  * (saved, and a refused "on without a channel"), and the order page's message log: what went where
- * (masked), failed with its reason, opened, and "Verstuur opnieuw" by keyboard through the confirmation,
+ * (masked), failed with its reason, opened, and "Opnieuw versturen" by keyboard through the confirmation,
  * with the server's refusal in the admin's language. axe finds nothing in any of these states.
  */
 
@@ -179,8 +179,8 @@ describe('message settings and the order message log (built app in Chromium, Dut
         expect(await update.locator('time').last().getAttribute('datetime')).toBe(at('13:45').toISOString());
         await expectNoAxeViolations(page, `order-messages-${site.language}`);
 
-        // By keyboard: from the order search to the failed SMS's button, through the dialog, to the outcome.
-        await page.getByLabel(textOf(site, 'admin.orders.field.referenceNumber')).focus();
+        // By keyboard: from the top of the order to the failed SMS's button, through the dialog, to the outcome.
+        await page.locator('article.order-card').focus();
         const resend = textOf(site, 'admin.messages.resend');
         const smsText = textOf(site, 'admin.messages.channel.SMS');
         await tabTo(

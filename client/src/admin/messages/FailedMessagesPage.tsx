@@ -118,7 +118,7 @@ export function FailedMessagesPage() {
       body: t(message.channel === 'EMAIL' ? 'admin.messages.resendBodyEmail' : 'admin.messages.resendBodySms', {
         message: describe(message),
       }),
-      confirmLabel: t('admin.failedMessages.resend'),
+      confirmLabel: t('admin.messages.resend'),
     });
     if (!sure) return;
     setBusyId(message.id);
@@ -249,12 +249,12 @@ export function FailedMessagesPage() {
                         className="button button-secondary"
                         busy={busyId === message.id}
                         aria-label={t('common.actionOn', {
-                          action: t('admin.failedMessages.resend'),
+                          action: t('admin.messages.resend'),
                           subject: `${message.referenceNumber}, ${describe(message)}`,
                         })}
                         onClick={() => void resendMessage(message)}
                       >
-                        {t('admin.failedMessages.resend')}
+                        {t('admin.messages.resend')}
                       </BusyButton>
                     </td>
                   </tr>

@@ -56,7 +56,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 /**
  * The messages sent to the order's consumer (docs/rules.md, Consumer messages): per message what it told, on
  * which channel, to which address (masked), where it stands (with a failure's reason, and when a mail was
- * opened), its times and tries, and "Verstuur opnieuw" after a confirmation. The server decides whether a
+ * opened), its times and tries, and "Opnieuw versturen" after a confirmation. The server decides whether a
  * message may go again and says why not, in the admin's language.
  */
 export function OrderMessages({ orderId, country }: { orderId: number; country: Country }) {

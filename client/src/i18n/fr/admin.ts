@@ -280,7 +280,6 @@ export const texts: PartTexts<'admin'> = {
   'admin.failedMessages.countMore': 'Plus de {count} messages en échec',
   'admin.failedMessages.column.failedAt': 'Échec le',
   'admin.failedMessages.column.order': 'Mission',
-  'admin.failedMessages.resend': 'Renvoyer',
   'admin.failedMessages.more': 'Afficher plus',
   'admin.failedMessages.resent': '{message} (mission {reference}) : prêt à être renvoyé.',
   'admin.failedMessages.code.SMTP_RECIPIENT_REFUSED': 'E-mail : adresse refusée',

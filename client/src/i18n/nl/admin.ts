@@ -258,7 +258,7 @@ export const texts = {
   'admin.messages.time.failed': 'Mislukt',
   'admin.messages.time.opened': 'Geopend',
   'admin.messages.describe': '{kind} per {channel} aan {recipient}',
-  'admin.messages.resend': 'Verstuur opnieuw',
+  'admin.messages.resend': 'Opnieuw versturen',
   'admin.messages.resendTitle': 'Bericht opnieuw versturen?',
   'admin.messages.resendBodyEmail':
     '{message}: het bericht gaat nog een keer, naar het e-mailadres dat nu bij de opdracht staat.',
@@ -276,7 +276,6 @@ export const texts = {
   'admin.failedMessages.countMore': 'Meer dan {count} mislukte berichten',
   'admin.failedMessages.column.failedAt': 'Mislukt op',
   'admin.failedMessages.column.order': 'Opdracht',
-  'admin.failedMessages.resend': 'Opnieuw versturen',
   'admin.failedMessages.more': 'Meer tonen',
   'admin.failedMessages.resent': '{message} (opdracht {reference}): staat klaar om opnieuw te worden verstuurd.',
   'admin.failedMessages.code.SMTP_RECIPIENT_REFUSED': 'E-mail: adres geweigerd',
