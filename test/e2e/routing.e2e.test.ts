@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { createAdmin, createTechnician } from '../utils/factories.js';
-import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { appTokens, openWithStorage, pageSettled, withDatabase } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
 
 describe('routes and redirects of the three areas (built app in Chromium)', () => {
@@ -23,7 +23,7 @@ describe('routes and redirects of the three areas (built app in Chromium)', () =
   const landing = async (path: string, storage: Record<string, string> = {}) => {
     const { page, context } = await browser.newPage();
     await openWithStorage(page, app, storage, path);
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     const url = new URL(page.url());
     const heading = await page.locator('h1').first().textContent();
     await context.close();

@@ -13,7 +13,7 @@ import { addDays, instantOf, localDateOf } from '../../shared/zoned-time.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { createAdmin, createOrder } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
+import { appTokens, openWithStorage, pageSettled, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
 const TITLES = [
@@ -213,7 +213,7 @@ describe('statistics screen (built app in Chromium)', () => {
       const { page, context } = await browser.newPage();
       const scripts = scriptsOf(page);
       await openWithStorage(page, app, storage, path);
-      await page.waitForLoadState('networkidle');
+      await pageSettled(page);
       const texts = await scripts();
       expect(texts.length).toBeGreaterThan(0);
       expect(texts.some((text) => text.includes(ECHARTS_MARKER))).toBe(false);

@@ -7,6 +7,7 @@ import { TokenService } from '../../../server/common/auth/tokens.js';
 import { Clock } from '../../../server/common/clock.js';
 import { openOrm } from '../../../server/db/orm.js';
 import type { AppProcess } from './app-process.js';
+import { SITES, textOf } from './sites.js';
 
 /** Arranges or checks data directly in the app's database (for what the UI under test does not do). */
 export async function withDatabase<T>(app: AppProcess, run: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -38,4 +39,19 @@ export async function openWithStorage(page: Page, app: AppProcess, storage: Reco
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, storage);
   await page.goto(`${app.url}${path}`);
+}
+
+/**
+ * The page shows what it loaded: its network went idle, or, on the console's landing page (which follows the board's
+ * stream, so its network never goes idle), today's figures are there.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  const today = new RegExp(`^(${SITES.map((site) => textOf(site, 'admin.overview.today')).join('|')})$`);
+  const settled = [
+    page.waitForLoadState('networkidle'),
+    page.getByRole('heading', { level: 2, name: today }).waitFor(),
+  ].map((waiting) => waiting.then(() => true));
+  // The other wait ends with the page; its failure then says nothing.
+  for (const waiting of settled) void waiting.catch(() => undefined);
+  await Promise.any(settled);
 }
