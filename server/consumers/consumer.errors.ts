@@ -4,6 +4,8 @@ import { defineErrorCodes } from '../common/errors/app-error.js';
 export const ConsumerError = defineErrorCodes({
   /** No order at this address or phone number today or later (or it was deleted). */
   NO_ORDERS_FOUND: 404,
+  /** The number was typed without addition, and its visits all have one: which door is the consumer's? */
+  HOUSE_NUMBER_ADDITION_NEEDED: 409,
   /** The data token does not cover a (not deleted) visit with this reference number. */
   VISIT_NOT_FOUND: 404,
   /** The window is not shown yet (before 13:30 on the working day before): nothing to put in a calendar or answer to. */

@@ -15,7 +15,7 @@ import { CalendarFile } from './visit-calendar.types.js';
 export class ConsumerResolver {
   @Mutation(() => LookUpVisitsPayload, {
     description:
-      'Public. Finds the visits at an address (NL: postcode + house number) or phone number (BE) today or later, nearest first, and returns a data token for them. NO_ORDERS_FOUND when there are none; RATE_LIMITED after too many attempts per client or per address.',
+      'Public. Finds the visits at an address (NL: postcode + house number) or phone number (BE) today or later, nearest first, and returns a data token for them. An address is its house number with its addition (12, 12a and 12-2 are three). NO_ORDERS_FOUND when there are none; HOUSE_NUMBER_ADDITION_NEEDED when the number was typed without addition and its visits all have one; RATE_LIMITED after too many attempts per client or per address.',
   })
   lookUpVisits(
     @Ctx() ctx: AppContext,

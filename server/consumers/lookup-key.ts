@@ -2,7 +2,7 @@ import { ZIPCODE_PATTERN } from '../../shared/orders.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Country } from '../common/locale.js';
-import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../orders/index.js';
+import { lookupAdditionOf, normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../orders/index.js';
 import type { LookUpVisitsInput } from './consumer.inputs.js';
 
 /** Longest input accepted as typed; longer is not an address or a phone number. */
@@ -13,9 +13,12 @@ const PHONE_DIGITS = { min: 6, max: 15 } as const;
 /** A normalised lookup: what to search for, and the key its per-address rate limit counts under. */
 export interface LookupKey {
   country: Country;
-  /** Rows to match besides country, deletion and date. */
-  where: { zipcode: string; houseNumber: number } | { phoneNormalized: string };
-  /** The same address or number always gives the same key, however it was typed. */
+  /** Rows to match besides country, deletion and date; an address with its addition (empty for none). */
+  where: { zipcode: string; houseNumber: number; addition: string } | { phoneNormalized: string };
+  /**
+   * The same address or number always gives the same key, however it was typed. One key for a number and all its
+   * additions: trying the additions of one building counts against one limit.
+   */
   rateLimitKey: string;
   /** Which kind of lookup, for the not-found text. */
   by: 'address' | 'phone';
@@ -35,8 +38,8 @@ function typed(
 }
 
 /**
- * Turns what the consumer typed into a lookup (docs/rules.md, Consumer lookup): NL by postcode and house number,
- * BE by phone number, each normalised the way orders store them. Every problem is reported with its
+ * Turns what the consumer typed into a lookup (docs/rules.md, Consumer lookup): NL by postcode and house number with
+ * its addition, BE by phone number, each normalised the way orders store them. Every problem is reported with its
  * field, in one BAD_USER_INPUT.
  */
 export function lookupKeyOf(country: Country, input: LookUpVisitsInput): LookupKey {
@@ -64,7 +67,7 @@ export function lookupKeyOf(country: Country, input: LookUpVisitsInput): LookupK
     if (problems.length === 0 && houseNumber !== null) {
       key = {
         country,
-        where: { zipcode, houseNumber },
+        where: { zipcode, houseNumber, addition: lookupAdditionOf(houseNumberTyped ?? '') },
         rateLimitKey: `${country}:address:${zipcode}:${houseNumber}`,
         by: 'address',
       };

@@ -49,13 +49,19 @@ export async function lookUpVisits(ctx: AppContext, input: LookUpVisitsInput): P
   // arrive together share the statement (consumers/repository/lookup-statements.ts).
   const row = await services.lookupStatements.run(limits, found);
   limits.judge(row.limits);
-  const orders = lookedUpOrdersOf(row.orders);
+  const { orders, additionNeeded } = lookedUpOrdersOf(row.orders);
   const nearest = orders.at(0);
   const windowAvailable = await isWindowAvailable(services.holidays, country, nearest?.appointment ?? now, now);
   const dataToken = services.tokens.signConsumer(
     orders.map((order) => order.id),
     externalHandlingOf(nearest),
   );
+  if (additionNeeded) {
+    // Visits at this number only with an addition: none of them is the consumer's to see before they say which.
+    throw new AppError(ConsumerError.HOUSE_NUMBER_ADDITION_NEEDED, {
+      fields: [{ field: 'houseNumber', message: 'HOUSE_NUMBER_ADDITION_NEEDED' }],
+    });
+  }
   if (!nearest) {
     throw new AppError(ConsumerError.NO_ORDERS_FOUND, {
       message: key.by === 'phone' ? 'NO_ORDERS_FOUND_BY_PHONE' : 'NO_ORDERS_FOUND',

@@ -24,6 +24,22 @@ export function normalizeHouseNumber(input: string): number | null {
   return Number.isSafeInteger(value) && value <= 2_147_483_647 ? value : null;
 }
 
+/** What separates the groups of an addition, or a number from it: never part of what tells two doors apart. */
+const LOOKUP_ADDITION_SEPARATORS = /[\s./\u2010-\u2015\u2212-]+/gu;
+
+/**
+ * The addition of a typed house number as a lookup compares it: what follows the number's first digits, without
+ * separators (`12a`, `12-a` → `a`; `12 A` → `A`; `12-2`, `12/2` → `2`; `12` → empty). The lookup's statement
+ * compares it with an order's stored addition without separators, both in PostgreSQL's lower case (one case rule for
+ * both sides: orders/repository/customer-lookups.ts), so 12, 12a and 12-2 are three addresses however typed.
+ */
+export function lookupAdditionOf(input: string): string {
+  return input
+    .normalize('NFC')
+    .replace(/^\D*\d+/u, '')
+    .replace(LOOKUP_ADDITION_SEPARATORS, '');
+}
+
 const COUNTRY_CALLING_CODES = ['32', '31'] as const;
 
 /**

@@ -52,6 +52,7 @@ export {
 
 // The field rules the CSV import and the consumer's lookup apply as an order's own.
 export {
+  lookupAdditionOf,
   mobileNumberE164,
   normalizeEmailAddress,
   normalizeHouseNumber,

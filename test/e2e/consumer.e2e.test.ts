@@ -5,11 +5,14 @@ import { Order } from '../../server/orders/order.entity.js';
 import { createOrder } from '../utils/factories.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { withDatabase } from './utils/arrange.js';
+import { expectNoAxeViolations } from './utils/accessibility.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 
 /** Dutch site in the Netherlands, and the French site in Belgium (first label `rendezvous`). */
 const DUTCH_NL = 'afspraak.nl.example';
 const FRENCH_BE = 'rendezvous.be.example';
+/** The French site in the Netherlands: looked up by address, in French. */
+const FRENCH_NL = 'rendezvous.nl.example';
 
 describe('consumer area (built app in Chromium)', () => {
   let app: AppProcess;
@@ -63,6 +66,16 @@ describe('consumer area (built app in Chromium)', () => {
         phone: '0472 34 56 78',
         appointment: new Date('2026-11-26T09:00:00+01:00'),
       });
+      // Number 5 has visits at 5a and 5-2 only.
+      for (const houseNumberAddition of ['a', '2']) {
+        await createOrder(em, {
+          name: `Bewoner 5 ${houseNumberAddition}`,
+          zipcode: '2468 EF',
+          houseNumber: '5',
+          houseNumberAddition,
+          appointment: new Date('2026-11-24T10:00:00+01:00'),
+        });
+      }
       deletable = await createOrder(em, {
         zipcode: '9999 AA',
         houseNumber: '1',
@@ -93,7 +106,7 @@ describe('consumer area (built app in Chromium)', () => {
     await page.waitForURL('**/index');
     expect(await page.locator('h1').textContent()).toBe('Wanneer komt de monteur?');
     await expect.poll(() => page.locator('.consumer-intro').textContent()).toContain('13.30');
-    await lookUpNl(page, '1234 ab', '12a');
+    await lookUpNl(page, '1234 ab', ' 12 ');
     await page.waitForURL('**/details');
     const details = page.locator('#main');
     await details.getByText('Beste Anna Jansen,').waitFor();
@@ -180,6 +193,32 @@ describe('consumer area (built app in Chromium)', () => {
       .getByText(/^Aucun rendez-vous n'a été trouvé pour ce numéro/)
       .waitFor();
     await french.context.close();
+  });
+
+  it('asks for the addition, beside the focused house number, when the visits at the number all have one', async () => {
+    for (const [host, labels, asked] of [
+      [DUTCH_NL, { zipcode: 'Postcode', houseNumber: 'Huisnummer' }, /^Vul ook de toevoeging van uw huisnummer in/],
+      [FRENCH_NL, { zipcode: 'Code postal', houseNumber: 'Numéro de maison' }, /^Indiquez aussi le complément/],
+    ] as const) {
+      const { page, context } = await open(host, '/', { width: 390, height: 844 });
+      await page.getByLabel(labels.zipcode).fill('2468 ef');
+      await page.getByLabel(labels.houseNumber).fill('5');
+      await page.getByLabel(labels.houseNumber).press('Enter');
+      const houseNumber = page.getByLabel(labels.houseNumber);
+      await page.getByText(asked).waitFor();
+      expect(await houseNumber.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('lookup-houseNumber');
+      // Neither visit is shown, and nothing is stored for the page to show.
+      expect(page.url()).toMatch(/\/index$/);
+      expect((await storage(page)).dataToken).toBeUndefined();
+      await expectNoAxeViolations(page, `consumer-addition-asked-${host}`);
+      await houseNumber.fill('5 A');
+      await houseNumber.press('Enter');
+      await page.waitForURL('**/details');
+      await page.getByText(/Bewoner 5 a/).waitFor();
+      expect(await page.locator('#main').innerText()).not.toContain('Bewoner 5 2');
+      await context.close();
+    }
   });
 
   it('marks empty required fields without asking the server, and puts focus on the first', async () => {

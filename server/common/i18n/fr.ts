@@ -41,6 +41,8 @@ export const fr: Record<MessageKey, string> = {
     "Aucun rendez-vous n'a été trouvé à cette adresse. Il peut s'agir d'un problème technique temporaire. Si vous avez reçu un rappel par SMS ou par e-mail, la visite aura bien lieu et le technicien vous appellera 30 minutes avant son arrivée.",
   NO_ORDERS_FOUND_BY_PHONE:
     "Aucun rendez-vous n'a été trouvé pour ce numéro de téléphone. Il peut s'agir d'un problème technique temporaire. Si vous avez reçu un rappel par SMS ou par e-mail, la visite aura bien lieu et le technicien vous appellera 30 minutes avant son arrivée.",
+  HOUSE_NUMBER_ADDITION_NEEDED:
+    "Indiquez aussi le complément de votre numéro de maison, par exemple 12a ou 12-2. Si votre numéro n'en a pas, aucun rendez-vous n'a été trouvé à cette adresse.",
   INVALID_LOOKUP_HOUSE_NUMBER: 'Indiquez votre numéro de maison, par exemple 12 ou 12a.',
 
   // accounts (sign-in, password reset)

@@ -41,6 +41,8 @@ export const nl = {
     'Er is op dit adres geen afspraak gevonden. Dit kan een tijdelijk technisch probleem zijn. Heeft u een herinnering per sms of e-mail ontvangen? Dan gaat het bezoek gewoon door en belt de monteur u 30 minuten voordat hij komt.',
   NO_ORDERS_FOUND_BY_PHONE:
     'Er is bij dit telefoonnummer geen afspraak gevonden. Dit kan een tijdelijk technisch probleem zijn. Heeft u een herinnering per sms of e-mail ontvangen? Dan gaat het bezoek gewoon door en belt de monteur u 30 minuten voordat hij komt.',
+  HOUSE_NUMBER_ADDITION_NEEDED:
+    'Vul ook de toevoeging van uw huisnummer in, bijvoorbeeld 12a of 12-2. Heeft uw huisnummer geen toevoeging, dan is er op dit adres geen afspraak gevonden.',
   INVALID_LOOKUP_HOUSE_NUMBER: 'Vul uw huisnummer in, bijvoorbeeld 12 of 12a.',
 
   // accounts (sign-in, password reset)

@@ -28,13 +28,27 @@ export interface LookedUpOrder {
   externalCompany: number | null;
 }
 
-/** Which orders a lookup matches besides country, deletion and date (consumers/lookup-key.ts). */
-export type LookupMatch = { zipcode: string; houseNumber: number } | { phoneNormalized: string };
+/**
+ * Which orders a lookup matches besides country, deletion and date (consumers/lookup-key.ts). An address names its
+ * addition as `lookupAdditionOf` reads it (empty for none): 12, 12a and 12-2 are three addresses.
+ */
+export type LookupMatch = { zipcode: string; houseNumber: number; addition: string } | { phoneNormalized: string };
+
+/** What a lookup found: its orders, and whether the number it typed without addition has visits only with one. */
+export interface LookedUpOrders {
+  orders: LookedUpOrder[];
+  /** No visit at the number as typed (no addition), but visits at it with an addition: the consumer must say which. */
+  additionNeeded: boolean;
+}
+
+/** An order's stored addition as the lookup compares it: without separators (orders store `a`, `A 1`, `2/3`). */
+const STORED_ADDITION_SQL = `lower(translate(coalesce(house_number_addition, ''), ' ./-', ''))`;
 
 /**
- * The orders a consumer lookup finds, nearest first, as one scalar JSON array (`[]` for none), to be embedded
- * in a larger statement: the lookup reads them in the same round trip as it counts its rate limits. Uses the
- * address and phone lookup indexes (postcode, house number, appointment / phone, appointment).
+ * The orders a consumer lookup finds, nearest first, as one scalar JSON array `[orders, additionNeeded]`, to be
+ * embedded in a larger statement: the lookup reads them in the same round trip as it counts its rate limits. Uses the
+ * address and phone lookup indexes (postcode, house number, appointment / phone, appointment); the addition is
+ * compared on the few rows of one number. Every lookup of a shape runs the same statement, found or not.
  */
 export function lookedUpOrdersSql(
   match: LookupMatch,
@@ -42,26 +56,39 @@ export function lookedUpOrdersSql(
   from: Date,
   limit: number,
 ): { sql: string; params: unknown[] } {
-  const [condition, values] =
-    'phoneNormalized' in match
-      ? ['phone_normalized = ?', [match.phoneNormalized]]
-      : ['zipcode = ? and house_number = ?', [match.zipcode, match.houseNumber]];
-  return {
-    sql: `(select coalesce(json_agg(json_build_array(found.id, found.appointment, found.external_company)), '[]')
+  // An ISO text, not a Date: `pg` formats a Date in the process's zone, field by field, for every bind.
+  const since = from.toISOString();
+  const found = (condition: string) => `(select coalesce(json_agg(json_build_array(found.id, found.appointment,
+      found.external_company)), '[]')
       from (select id, appointment, external_company from orders
         where ${condition} and country = ? and ${activeOrderSql('orders')} and appointment >= ?
-        order by appointment, id limit ${Math.floor(limit)}) as found)`,
-    // An ISO text, not a Date: `pg` formats a Date in the process's zone, field by field, for every bind.
-    params: [...values, country, from.toISOString()],
+        order by appointment, id limit ${Math.floor(limit)}) as found)`;
+  if ('phoneNormalized' in match) {
+    return {
+      sql: `json_build_array(${found('phone_normalized = ?')}, false)`,
+      params: [match.phoneNormalized, country, since],
+    };
+  }
+  const atNumber = `zipcode = ? and house_number = ?`;
+  const number = [match.zipcode, match.houseNumber];
+  return {
+    sql: `json_build_array(${found(`${atNumber} and ${STORED_ADDITION_SQL} = lower(?)`)},
+      ? = '' and exists (select from orders where ${atNumber} and house_number_addition is not null
+        and country = ? and ${activeOrderSql('orders')} and appointment >= ?))`,
+    params: [...number, match.addition, country, since, match.addition, ...number, country, since],
   };
 }
 
-/** The rows of `lookedUpOrdersSql`, as read back from its JSON. */
-export function lookedUpOrdersOf(json: unknown): LookedUpOrder[] {
-  const rows = (typeof json === 'string' ? JSON.parse(json) : json) as [number, string, number | null][];
-  return rows.map(([id, appointment, externalCompany]) => ({
+/** The answer of `lookedUpOrdersSql`, as read back from its JSON. */
+export function lookedUpOrdersOf(json: unknown): LookedUpOrders {
+  const [rows, additionNeeded] = (typeof json === 'string' ? JSON.parse(json) : json) as [
+    [number, string, number | null][],
+    boolean,
+  ];
+  const orders = rows.map(([id, appointment, externalCompany]) => ({
     id,
     appointment: new Date(appointment),
     externalCompany,
   }));
+  return { orders, additionNeeded: additionNeeded && orders.length === 0 };
 }

@@ -56,6 +56,7 @@ describe('consumer lookup', () => {
         RATE_LIMIT_LOOKUP_PER_CLIENT: '10000/900',
         RATE_LIMIT_LOOKUP_PER_ADDRESS: '10000/900',
       },
+      recordQueries: true,
     });
     const em = server.em();
     const at = (iso: string) => new Date(iso);
@@ -126,10 +127,8 @@ describe('consumer lookup', () => {
 
   it.each([
     ['1234 AB', '12'],
-    ['1234ab', '12'],
-    [' 1234 ab ', '12a'],
-    ['1234AB', '12 a'],
-    ['1234aB', '12-3'],
+    ['1234ab', ' 12 '],
+    [' 1234 ab ', '12'],
   ])('finds the visits at %j %j today or later, nearest first, without deleted ones', async (zipcode, houseNumber) => {
     const { body } = await lookUp({ country: 'NL', zipcode, houseNumber });
     expect(body.errors).toBeUndefined();
@@ -266,10 +265,93 @@ describe('consumer lookup', () => {
     expect(claimsOf(body.data!.lookUpVisits.dataToken).orders).toEqual([orders.tomorrow.id, orders.later.id]);
   });
 
+  describe('one address per house number and addition', () => {
+    const doors: Record<string, Order> = {};
+    const tomorrow = new Date('2026-11-24T10:00:00+01:00');
+
+    beforeAll(async () => {
+      const em = server.em();
+      const at = (houseNumberAddition: string | null, houseNumber = '7', appointment = tomorrow) =>
+        createOrder(em, { zipcode: '5678CD', houseNumber, houseNumberAddition, appointment });
+      doors.plain = await at(null);
+      doors.letter = await at('a');
+      doors.digit = await at('2');
+      doors.bis = await at('bis');
+      // At number 9 every visit has an addition; at 13 only a past one does.
+      doors.nineA = await at('A', '9');
+      doors.nineB = await at('b', '9');
+      doors.past = await at('a', '13', new Date('2026-11-20T10:00:00+01:00'));
+    });
+
+    const found = async (houseNumber: string) => {
+      const { body } = await lookUp({ country: 'NL', zipcode: '5678 CD', houseNumber });
+      return body.data ? claimsOf(body.data.lookUpVisits.dataToken).orders : body.errors?.[0].extensions?.code;
+    };
+
+    it.each([
+      ['7', 'plain'],
+      [' 7 ', 'plain'],
+      ['7a', 'letter'],
+      ['7A', 'letter'],
+      ['7 a', 'letter'],
+      ['7 A', 'letter'],
+      ['7-a', 'letter'],
+      ['7\u2013A', 'letter'],
+      ['7-2', 'digit'],
+      ['7 2', 'digit'],
+      ['7 bis', 'bis'],
+      ['7BIS', 'bis'],
+      ['9a', 'nineA'],
+      ['9 B', 'nineB'],
+    ])('%j finds the visit of its own door only', async (houseNumber, door) => {
+      expect(await found(houseNumber)).toEqual([doors[door].id]);
+    });
+
+    it('finds nothing at a door without visits, whatever the neighbours at the number have', async () => {
+      expect(await found('7b')).toBe('NO_ORDERS_FOUND');
+      expect(await found('7-3')).toBe('NO_ORDERS_FOUND');
+      // The only visit at 13a is past: nothing to show, and no addition to ask for.
+      expect(await found('13')).toBe('NO_ORDERS_FOUND');
+      expect(await found('13a')).toBe('NO_ORDERS_FOUND');
+    });
+
+    it('asks for the addition when the number was typed without one and its visits all have one', async () => {
+      const dutch = await lookUp({ country: 'NL', zipcode: '5678CD', houseNumber: '9' });
+      expect(dutch.body.data).toBeNull();
+      expect(dutch.body.errors?.[0].extensions).toEqual({
+        code: 'HOUSE_NUMBER_ADDITION_NEEDED',
+        fields: [{ field: 'houseNumber', message: expect.stringMatching(/^Vul ook de toevoeging van uw huisnummer/) }],
+      });
+      expect(dutch.body.errors?.[0].message).toMatch(/bijvoorbeeld 12a of 12-2\./);
+      const french = await lookUp({ country: 'NL', zipcode: '5678CD', houseNumber: '9' }, { 'accept-language': 'fr' });
+      expect(french.body.errors?.[0].extensions?.fields).toEqual([
+        { field: 'houseNumber', message: expect.stringMatching(/^Indiquez aussi le complément de votre numéro/) },
+      ]);
+      expect(
+        await server.rest('POST', '/api/auth/client', {
+          form: { zipcode: '5678CD', houseNumber: '9', phoneNumber: '', country: 'NL' },
+        }),
+      ).toMatchObject({ status: 409, body: { message: 'HOUSE_NUMBER_ADDITION_NEEDED' } });
+    });
+
+    it('costs one statement of one text whether it finds, asks or finds nothing', async () => {
+      const lookupStatements = () => server.queries.filter((sql) => sql.includes(' as attempt,'));
+      const texts: string[] = [];
+      for (const houseNumber of ['7a', '9', '7b', '12']) {
+        const before = lookupStatements().length;
+        await found(houseNumber);
+        const after = lookupStatements();
+        expect(after.length - before).toBe(1);
+        texts.push(after.at(-1)!);
+      }
+      expect(new Set(texts).size).toBe(1);
+    });
+  });
+
   describe('legacy calls (form-encoded)', () => {
     it('POST /api/auth/client answers exactly { dataToken, sign }', async () => {
       const { status, body } = await server.rest<Record<string, unknown>>('POST', '/api/auth/client', {
-        form: { zipcode: '1234 ab', houseNumber: '12a', phoneNumber: '', country: 'NL' },
+        form: { zipcode: '1234 ab', houseNumber: '12', phoneNumber: '', country: 'NL' },
       });
       expect(status).toBe(200);
       expect(Object.keys(body).sort()).toEqual(['dataToken', 'sign']);
@@ -375,7 +457,10 @@ describe('consumer lookup', () => {
     }
 
     it.each([
-      ['found in NL', { zipcode: '1234 ab', houseNumber: '12a', phoneNumber: '', country: 'nl' }],
+      ['found in NL', { zipcode: '1234 ab', houseNumber: '12', phoneNumber: '', country: 'nl' }],
+      ['found in NL with an addition', { zipcode: '5678 cd', houseNumber: '7 A', phoneNumber: '', country: 'NL' }],
+      ['another door of the number', { zipcode: '1234AB', houseNumber: '12a', country: 'NL' }],
+      ['the number of doors with additions only', { zipcode: '5678CD', houseNumber: '9', country: 'NL' }],
       ['found in BE', { phoneNumber: '0470 12 34 56', country: 'BE' }],
       ['nothing at the address', { zipcode: '9999ZZ', houseNumber: '1', country: 'NL' }],
       ['nothing typed', { zipcode: '', houseNumber: '', phoneNumber: '', country: 'NL' }],

@@ -56,7 +56,7 @@ describe('consumer lookups sharing a statement', () => {
       { name: 'LOOKUP_PER_CLIENT', key: client },
       { name: 'LOOKUP_PER_ADDRESS', key: `NL:1234AB:${house}` },
     ]),
-    found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: house }, Country.NL, FROM, 20),
+    found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: house, addition: '' }, Country.NL, FROM, 20),
   });
   const batchStatements = () => server.queries.filter((sql) => sql.includes(' as attempt,')).length;
 
@@ -68,12 +68,12 @@ describe('consumer lookups sharing a statement', () => {
     // Another shape last: a lookup counted against one limit only goes first in the statement's text.
     parts.push({
       limits: server.services.rateLimiter.counting([{ name: 'LOOKUP_PER_ADDRESS', key: 'NL:1234AB:6' }]),
-      found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: 6 }, Country.NL, FROM, 20),
+      found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: 6, addition: '' }, Country.NL, FROM, 20),
     });
     const answers = await Promise.all(parts.map(({ limits, found }) => lookups.run(limits, found)));
 
     expect(batchStatements() - before).toBe(1);
-    expect(answers.map(({ orders }) => lookedUpOrdersOf(orders).map((order) => order.id))).toEqual([
+    expect(answers.map(({ orders }) => lookedUpOrdersOf(orders).orders.map((order) => order.id))).toEqual([
       [orderIds[0]],
       [orderIds[1]],
       [],
@@ -138,7 +138,7 @@ describe('consumer lookups sharing a statement', () => {
     expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(answers[1]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
     const found = answers.map((answer) =>
-      answer.status === 'fulfilled' ? lookedUpOrdersOf(answer.value.orders).map((order) => order.id) : null,
+      answer.status === 'fulfilled' ? lookedUpOrdersOf(answer.value.orders).orders.map((order) => order.id) : null,
     );
     expect(found).toEqual([[orderIds[0]], null, [orderIds[2]]]);
     // Counted once each: the failed statement wrote nothing, the lookups alone wrote their own (their clients' first
@@ -187,7 +187,7 @@ describe('consumer lookups sharing a statement', () => {
       // The lookups run again one after the other: the second waits for the bucket until this transaction ends.
       while (batchStatements() - before < 2) await new Promise((resolve) => setImmediate(resolve));
       await other.query('commit');
-      const found = (await answers).map(({ orders }) => lookedUpOrdersOf(orders).map((order) => order.id));
+      const found = (await answers).map(({ orders }) => lookedUpOrdersOf(orders).orders.map((order) => order.id));
       expect(found).toEqual([[orderIds[3]], [orderIds[4]]]);
       // The statement of both, then one statement for each.
       expect(batchStatements() - before).toBe(3);

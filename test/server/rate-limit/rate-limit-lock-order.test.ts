@@ -34,7 +34,7 @@ describe('the one order in which rate-limit buckets are locked', () => {
       { name: 'LOOKUP_PER_CLIENT', key: client },
       { name: 'LOOKUP_PER_ADDRESS', key: `NL:1234AB:${house}` },
     ]),
-    found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: house }, Country.NL, FROM, 20),
+    found: lookedUpOrdersSql({ zipcode: '1234AB', houseNumber: house, addition: '' }, Country.NL, FROM, 20),
   });
 
   /** Whether another transaction holds the bucket's row lock (tried without waiting). */
