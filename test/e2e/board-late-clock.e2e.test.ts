@@ -248,20 +248,29 @@ describe("the board, today's progress and the server's clock (built app in Chrom
       }
     }
 
-    const { page, context } = await browser.newPage({ viewport: PHONE });
-    try {
-      await openWithStorage(page, app, { accessToken: day.technicianToken }, '/technician/manage');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByRole('link', { name: 'Vandaag' }).click();
-      await page.getByRole('heading', { name: 'Gert Straks' }).waitFor();
-      await waitForOfflineCopy(page);
-      await context.setOffline(true);
-      await page.reload();
-      // The copy was loaded at 12:30 and a bit by the server's clock, whatever the machine's says.
-      await page.getByText(/^Offline — bijgewerkt om 12\.(3\d|4\d)$/).waitFor();
-      await expectNoAxeViolations(page, 'technician-offline-server-clock');
-    } finally {
-      await context.close();
+    // The technician's page on 127.0.0.1 (a secure origin, so its service worker runs), in each site's language.
+    const banner = {
+      nl: /^Offline — bijgewerkt om 12\.[34]\d$/,
+      fr: /^Hors ligne — mis à jour à 12\u00a0h\u00a0[34]\d$/,
+    };
+    for (const site of SITES) {
+      const technicianDay = site === SITES[0] ? day : await arrange(site);
+      const { page, context } = await browser.newPage({ viewport: PHONE });
+      try {
+        const locale = `?country=${site.country}&lang=${site.language}`;
+        await openWithStorage(page, app, { accessToken: technicianDay.technicianToken }, `/technician/manage${locale}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.getByRole('link', { name: textOf(site, 'technician.nav.today') }).click();
+        await page.getByRole('heading', { name: 'Gert Straks' }).waitFor();
+        await waitForOfflineCopy(page);
+        await context.setOffline(true);
+        await page.reload();
+        // The copy was loaded at 12:30 and a bit by the server's clock, whatever the machine's says.
+        await page.getByText(banner[site.language]).waitFor();
+        await expectNoAxeViolations(page, `technician-offline-server-clock-${site.language}`);
+      } finally {
+        await context.close();
+      }
     }
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Country } from '../../server/common/locale.js';
 import { Order } from '../../server/orders/order.entity.js';
 import { SiteVisit } from '../../server/statistics/site-visit.entity.js';
+import { localDateOf } from '../../shared/zoned-time.js';
 import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
@@ -209,6 +210,9 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     // Reschedule it to Wednesday afternoon.
     await page.getByRole('button', { name: 'Verzetten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Opdracht CON-UNSEEN-1 verzetten' });
+    // No day before the server's today (CLOCK_NOW), whatever the machine's clock says.
+    expect(localDateOf(new Date(), 'Europe/Amsterdam')).not.toBe('2026-11-23');
+    await expect.poll(() => dialog.getByLabel('Datum').getAttribute('min')).toBe('2026-11-23');
     await dialog.getByLabel('Datum').fill('2026-11-25');
     await dialog.getByLabel('Begintijd').selectOption('13');
     await dialog.getByText(/^Wordt: woensdag 25-11-2026 13.00–16.00, Jan de Vries\.$/).waitFor();

@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, openWithStorage, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
+import { openOnSite, SITES, textOf } from './utils/sites.js';
 
 const ZONE = 'Europe/Amsterdam';
 const VISIT_DATE = addDays(localDateOf(new Date(), ZONE), 3);
@@ -101,6 +102,16 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await page.getByRole('link', { name: 'LIST-1' }).click();
     await page.waitForURL('**/admin/appointment/manage?reference=LIST-1');
     await page.getByText('Céline Dubois').first().waitFor();
+    await context.close();
+  });
+
+  it.each(SITES)('says, on $host, that a short reference is found exactly when a search is too short', async (site) => {
+    const { page, context } = await openOnSite(browser, app, site, '/admin/orders?q=ab', {
+      storage: { adminToken },
+    });
+    const hint = page.getByText(textOf(site, 'admin.ordersList.tooShort'));
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain('DS-3');
     await context.close();
   });
 

@@ -21,7 +21,7 @@ export const fr: Record<MessageKey, string> = {
   INVALID_CURSOR: "Ce curseur n'est pas valable ; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',
   SEARCH_TOO_SHORT:
-    'Cherchez sur au moins {min} lettres ou chiffres qui se suivent, un code postal ou au moins 6 chiffres d’un numéro de téléphone.',
+    'Cherchez sur au moins {min} lettres ou chiffres qui se suivent, un code postal, au moins 6 chiffres d’un numéro de téléphone ou une référence entière : une courte (comme DS-3) est trouvée telle quelle.',
   SEARCH_HOUSE_NUMBER_INVALID:
     'Ce numéro de maison est illisible. Cherchez sur le code postal avec un numéro valable, par exemple 1000 12.',
   SEARCH_TOO_LONG: 'Cherchez sur {max} caractères au plus.',

@@ -22,7 +22,7 @@ export const nl = {
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',
   SEARCH_TOO_SHORT:
-    'Zoek op minstens {min} letters of cijfers achter elkaar, een postcode of minstens 6 cijfers van een telefoonnummer.',
+    'Zoek op minstens {min} letters of cijfers achter elkaar, een postcode, minstens 6 cijfers van een telefoonnummer of een hele referentie: een korte (zoals DS-3) wordt exact gevonden.',
   SEARCH_HOUSE_NUMBER_INVALID:
     'Dit huisnummer kunnen we niet lezen. Zoek op de postcode met een geldig huisnummer, bijvoorbeeld 3511 CD 6.',
   SEARCH_TOO_LONG: 'Zoek op hoogstens {max} tekens.',

@@ -12,7 +12,7 @@ interface OrdersPage {
 }
 
 const TOO_SHORT =
-  'Zoek op minstens 3 letters of cijfers achter elkaar, een postcode of minstens 6 cijfers van een telefoonnummer.';
+  'Zoek op minstens 3 letters of cijfers achter elkaar, een postcode, minstens 6 cijfers van een telefoonnummer of een hele referentie: een korte (zoals DS-3) wordt exact gevonden.';
 
 describe('a short reference in the order search', () => {
   let server: TestServer;

@@ -211,7 +211,7 @@ describe("the dispatcher's order search", () => {
       expect(await refusal({ search })).toEqual({
         code: 'BAD_USER_INPUT',
         message:
-          'Zoek op minstens 3 letters of cijfers achter elkaar, een postcode of minstens 6 cijfers van een telefoonnummer.',
+          'Zoek op minstens 3 letters of cijfers achter elkaar, een postcode, minstens 6 cijfers van een telefoonnummer of een hele referentie: een korte (zoals DS-3) wordt exact gevonden.',
       });
     }
     expect((await refusal({ search: '...' }, 'fr')).message).toBe(

@@ -1,8 +1,7 @@
-import { useMutation, useQuery } from '@apollo/client/react';
-import { useRef, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BusyButton } from '../../components/BusyButton';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
@@ -15,6 +14,7 @@ import { mergePage } from '../../lib/paging';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { orderPagePath } from '../orders/order-links';
+import { useResendMessage } from './useResendMessage';
 
 /** Messages per page: a screenful; older ones on request. */
 const PAGE_SIZE = 25;
@@ -65,17 +65,7 @@ const FailedMessagesPageQuery = graphql(`
   }
 `);
 
-const ResendFailedMessageMutation = graphql(`
-  mutation ResendFailedMessage($messageId: Int!) {
-    resendConsumerMessage(messageId: $messageId) {
-      id
-      status
-    }
-  }
-`);
-
 type FailedMessage = FailedMessagesData['failedConsumerMessages']['edges'][number]['node'];
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * admin/messages/failed: the consumer messages that failed for good, across orders, newest first, by reason (in the
@@ -92,53 +82,19 @@ export function FailedMessagesPage() {
     variables: { failureCode, first: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const [resend] = useMutation(ResendFailedMessageMutation);
-  const [confirm, confirmDialog] = useConfirm();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { describe, resendMessage, busyId, outcome, setOutcome, outcomeRef, confirmDialog } =
+    useResendMessage<FailedMessage>({
+      resentText: (message, described) =>
+        t('admin.failedMessages.resent', { message: described, reference: message.referenceNumber }),
+      // It waits to be sent now: no longer a failure, so it leaves the list.
+      afterResend: refetch,
+    });
   const [loadingMore, setLoadingMore] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
   const list = (data ?? previousData)?.failedConsumerMessages;
 
   const instant = (value: string, country: FailedMessage['country']) => {
     const date = new Date(value);
     return `${formatDayMonthYear(date, { language, country })} ${formatTime(date, { language, country })}`;
-  };
-  const describe = (message: FailedMessage) =>
-    t('admin.messages.describe', {
-      kind: t(`admin.messages.kind.${message.kind}`),
-      channel: t(`admin.messages.channel.${message.channel}`),
-      recipient: message.maskedRecipient ?? t('admin.messages.addressRemoved'),
-    });
-
-  const resendMessage = async (message: FailedMessage) => {
-    setOutcome(null);
-    const sure = await confirm({
-      title: t('admin.messages.resendTitle'),
-      body: t(message.channel === 'EMAIL' ? 'admin.messages.resendBodyEmail' : 'admin.messages.resendBodySms', {
-        message: describe(message),
-      }),
-      confirmLabel: t('admin.messages.resend'),
-    });
-    if (!sure) return;
-    setBusyId(message.id);
-    let next: Outcome;
-    try {
-      await resend({ variables: { messageId: message.id } });
-      next = {
-        tone: 'success',
-        text: t('admin.failedMessages.resent', { message: describe(message), reference: message.referenceNumber }),
-      };
-      // It waits to be sent now: no longer a failure.
-      await refetch();
-    } catch (failure) {
-      next = { tone: 'error', text: problemOf(failure, t('common.genericError')).message };
-    } finally {
-      setBusyId(null);
-    }
-    setOutcome(next);
-    // The row may be gone with its button: the keyboard goes on from the outcome.
-    outcomeRef.current?.focus();
   };
 
   const loadMore = async () => {

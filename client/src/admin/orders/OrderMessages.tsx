@@ -1,7 +1,6 @@
-import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
 import { BusyButton } from '../../components/BusyButton';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { Message } from '../../components/Message';
 import { Spinner } from '../../components/Spinner';
 import { graphql } from '../../gql';
@@ -9,6 +8,7 @@ import type { Country, OrderMessages_MessageFragment } from '../../gql/graphql';
 import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
+import { useResendMessage } from '../messages/useResendMessage';
 
 /** While a message waits to be sent, the log is read again this often, so its status follows without a reload. */
 const MESSAGE_LOG_POLL_MS = 5_000;
@@ -43,16 +43,6 @@ export const OrderMessagesMessageFragment = graphql(`
   }
 `);
 
-const ResendConsumerMessageMutation = graphql(`
-  mutation ResendConsumerMessage($messageId: Int!) {
-    resendConsumerMessage(messageId: $messageId) {
-      ...OrderMessages_message
-    }
-  }
-`);
-
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
-
 /**
  * The messages sent to the order's consumer (docs/rules.md, Consumer messages): per message what it told, on
  * which channel, to which address (masked), where it stands (with a failure's reason, and when a mail was
@@ -65,12 +55,12 @@ export function OrderMessages({ orderId, country }: { orderId: number; country: 
     variables: { orderId },
     fetchPolicy: 'cache-and-network',
   });
-  // The resend is recorded in the order's history, shown beside this log.
-  const [resend] = useMutation(ResendConsumerMessageMutation, { refetchQueries: ['OrderHistory'] });
-  const [confirm, confirmDialog] = useConfirm();
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  const { describe, resendMessage, busyId, outcome, outcomeRef, confirmDialog } =
+    useResendMessage<OrderMessages_MessageFragment>({
+      // The resend is recorded in the order's history, shown beside this log.
+      refetchQueries: ['OrderHistory'],
+      resentText: (_message, described) => t('admin.messages.resent', { message: described }),
+    });
   const log = data?.orderMessages;
   const waiting = log?.messages.some((message) => message.status === 'QUEUED') ?? false;
 
@@ -84,37 +74,6 @@ export function OrderMessages({ orderId, country }: { orderId: number; country: 
   const instant = (value: string) => {
     const date = new Date(value);
     return `${formatDayMonthYear(date, locale)} ${formatTime(date, locale)}`;
-  };
-  const describe = (message: OrderMessages_MessageFragment) =>
-    t('admin.messages.describe', {
-      kind: t(`admin.messages.kind.${message.kind}`),
-      channel: t(`admin.messages.channel.${message.channel}`),
-      recipient: message.maskedRecipient ?? t('admin.messages.addressRemoved'),
-    });
-
-  const resendMessage = async (message: OrderMessages_MessageFragment) => {
-    setOutcome(null);
-    const sure = await confirm({
-      title: t('admin.messages.resendTitle'),
-      body: t(message.channel === 'EMAIL' ? 'admin.messages.resendBodyEmail' : 'admin.messages.resendBodySms', {
-        message: describe(message),
-      }),
-      confirmLabel: t('admin.messages.resend'),
-    });
-    if (!sure) return;
-    setBusyId(message.id);
-    let next: Outcome;
-    try {
-      await resend({ variables: { messageId: message.id } });
-      next = { tone: 'success', text: t('admin.messages.resent', { message: describe(message) }) };
-    } catch (failure) {
-      next = { tone: 'error', text: problemOf(failure, t('common.genericError')).message };
-    } finally {
-      setBusyId(null);
-    }
-    setOutcome(next);
-    // A queued message has no button any more: the keyboard goes on from the outcome.
-    outcomeRef.current?.focus();
   };
 
   return (

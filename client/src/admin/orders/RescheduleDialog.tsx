@@ -10,6 +10,7 @@ import type { OrderActions_OrderFragment } from '../../gql/graphql';
 import { hourIn } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { TIME_ZONE } from '../../i18n/locale';
+import { useServerToday } from '../../lib/server-clock';
 import { useRescheduleOrderMutation, type MutationOutcome } from './order-mutations';
 import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 
@@ -38,7 +39,8 @@ export function RescheduleDialog({
   const [technician, setTechnician] = useState(order.technician?.personalNumber ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [reschedule, saving] = useRescheduleOrderMutation();
-  const today = localDateOf(new Date(), zone);
+  // The server's day (it honours CLOCK_NOW), like the rest of the console; no lower bound until it is known.
+  const today = useServerToday(zone) ?? undefined;
   const chosen = technicians.find((option) => option.personalNumber === technician);
   const start = date ? instantOf(date, hour, 0, zone) : null;
 

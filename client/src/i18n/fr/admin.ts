@@ -12,7 +12,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.ordersList.search': 'Rechercher',
   'admin.ordersList.searchHint': 'Nom, code postal et numéro, téléphone, e-mail, localité ou référence',
   'admin.ordersList.tooShort':
-    'Tapez au moins 3 lettres ou chiffres qui se suivent, un code postal ou un numéro de téléphone.',
+    'Tapez au moins 3 lettres ou chiffres qui se suivent, un code postal, un numéro de téléphone ou une référence entière : une courte (comme DS-3) est trouvée telle quelle.',
   'admin.ordersList.from': 'À partir du',
   'admin.ordersList.to': "Jusqu'au (inclus)",
   'admin.ordersList.any': 'Toutes',

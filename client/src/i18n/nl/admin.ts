@@ -9,7 +9,8 @@ export const texts = {
   'admin.ordersList.title': 'Opdrachten',
   'admin.ordersList.search': 'Zoeken',
   'admin.ordersList.searchHint': 'Naam, postcode met huisnummer, telefoon, e-mail, plaats of referentie',
-  'admin.ordersList.tooShort': 'Typ minstens 3 letters of cijfers achter elkaar, een postcode of een telefoonnummer.',
+  'admin.ordersList.tooShort':
+    'Typ minstens 3 letters of cijfers achter elkaar, een postcode, een telefoonnummer of een hele referentie: een korte (zoals DS-3) wordt exact gevonden.',
   'admin.ordersList.from': 'Vanaf datum',
   'admin.ordersList.to': 'Tot en met datum',
   'admin.ordersList.any': 'Alle',
