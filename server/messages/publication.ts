@@ -3,7 +3,7 @@ import { addDays, instantOf, localDateOf, type LocalDate, localDayRange } from '
 import { isWindowAvailable } from '../consumers/visit-indication.js';
 import type { HolidaySource } from '../holidays/working-days.js';
 import { isDeleted, type Order, type OrderDeletionState } from '../orders/index.js';
-import { MessageKind, WINDOW_KINDS, type ConsumerMessage } from './consumer-message.entity.js';
+import { MessageKind, MessageStatus, WINDOW_KINDS, type ConsumerMessage } from './consumer-message.entity.js';
 
 /** Further ahead than any run of Sundays and holidays can publish. */
 const LOOK_AHEAD_DAYS = 14;
@@ -55,7 +55,14 @@ export const saysWhere = (message: ConsumerMessage) =>
   WINDOW_KINDS.includes(message.kind) || message.kind === MessageKind.CANCELLATION;
 
 /**
- * What a consumer must be told on one channel, given what was told before on it (oldest first):
+ * A message the consumer may have heard: anything but one that failed for good (docs/decisions/messages.md, Consumer
+ * messages: a failed message was not heard).
+ */
+const mayBeHeard = (message: ConsumerMessage) => message.status !== MessageStatus.FAILED;
+
+/**
+ * What a consumer must be told on one channel, given what was told before on it (oldest first; a message that failed
+ * for good counts as not told, but still takes its place in the rounds of cancellations, which keep rows apart):
  * - an active order on a published day: its window, or an update when the last message told another;
  * - an active order moved to a day not published yet, after a message: an update with the day only, unless the
  *   last message told that day only already (a new hour on a day whose window is not shown changes nothing the
@@ -72,7 +79,7 @@ export function plannedMessage(
   told: readonly ConsumerMessage[],
   now: Date,
 ): PlannedMessage | null {
-  const last = told.filter(saysWhere).at(-1);
+  const last = told.filter((message) => saysWhere(message) && mayBeHeard(message)).at(-1);
   const cancellationsBefore = told.filter((message) => message.kind === MessageKind.CANCELLATION).length;
   if (isDeleted(order)) {
     if (!last || last.kind === MessageKind.CANCELLATION) return null;

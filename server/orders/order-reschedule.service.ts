@@ -10,7 +10,7 @@ import { assertSchedulesOpen } from '../schedule/index.js';
 import { checkAppointment, holidayProblem } from './appointment-rules.js';
 import type { Order } from './order.entity.js';
 import type { RescheduleOrderInput } from './order-reschedule.inputs.js';
-import { unknownTechnician } from './order.service.js';
+import { undoableUntilFrom, unknownTechnician } from './order.service.js';
 import { OrderRepository } from './repository/order.repository.js';
 import { assertSameCountry } from './technician-country.js';
 import { findTechnicianByRef } from './technician-ref.js';
@@ -55,6 +55,8 @@ export class OrderRescheduleService {
       order.appointment = input.appointment;
       order.technician = technician;
       order.updatedAt = now;
+      // A move back within the undo time (the console's undo, or a slip corrected) tells the consumer nothing.
+      order.undoableUntil = undoableUntilFrom(now);
       await recordOrderEvents(this.ctx, em, OrderEventKind.RESCHEDULED, [
         { order, ...changedValues(before, pickValues(orderValues(order), RECORDED)) },
       ]);

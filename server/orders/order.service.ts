@@ -32,6 +32,10 @@ import { UNDO_SECONDS } from '../../shared/orders.js';
  */
 const UNDO_MARGIN_SECONDS = 5;
 
+/** Until when a change made at `now` can be undone in the console, and so stays untold to the consumer. */
+export const undoableUntilFrom = (now: Date): Date =>
+  new Date(now.getTime() + (UNDO_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
+
 /** The one stable order of order lists: by appointment, then id (unique), so cursors are exact. */
 export const ORDER_SORT: readonly SortKey<Order>[] = [
   { property: 'appointment', kind: 'date' },
@@ -85,7 +89,7 @@ export class OrderService {
 
   /** Until when a change made now can be undone, and so stays untold to the consumer. */
   private get undoableUntil(): Date {
-    return new Date(this.now.getTime() + (UNDO_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
+    return undoableUntilFrom(this.now);
   }
 
   /** Creates an order after checking every field; all problems are reported at once, per field. */

@@ -38,6 +38,8 @@ const CHANGES_THAT_TELL = new Set<OrderEventKind>([
   OrderEventKind.IMPORT_UPDATED,
   OrderEventKind.START_CONFIRMED,
   OrderEventKind.REASSIGNED,
+  // The office moved the visit: its consumer hears the new window (once the undo has passed), as after any change.
+  OrderEventKind.RESCHEDULED,
   OrderEventKind.MIGRATED,
   OrderEventKind.DELETED,
   // A restore after the cancellation was told: the consumer hears at once that the visit is on again.

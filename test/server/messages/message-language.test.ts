@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { Country } from '../../../server/common/locale.js';
 import type { Technician } from '../../../server/technicians/technician.entity.js';
-import { settleConsumerMessages } from '../../utils/consumer-messages.js';
+import { passUndoAndPublish, settleConsumerMessages, waitForMessagesSent } from '../../utils/consumer-messages.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import {
   startLocalSmtp,
@@ -140,7 +140,9 @@ describe("consumer messages in the consumer's language, not the country's", () =
       { token: adminToken },
     );
     expect(moved.errors).toBeUndefined();
-    await settleConsumerMessages(server);
+    // A move is told once its undo has passed.
+    await passUndoAndPublish(server);
+    await waitForMessagesSent(server);
     expect(mailsTo(gent.email).map((mail) => mail.subject)).toEqual([
       expect.stringMatching(DUTCH.mail),
       expect.stringMatching(/^Modifié : votre technicien passe /),

@@ -20,10 +20,12 @@ import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
 const DELETE = `mutation ($id: Int!) { deleteOrder(id: $id) { id } }`;
 const RESTORE = `mutation ($id: Int!) { restoreOrder(id: $id) { id } }`;
+const RESCHEDULE = `mutation ($input: RescheduleOrderInput!) { rescheduleOrder(input: $input) { id } }`;
 
 /** Tuesday 1 December 2026, 14:00 in Amsterdam: the windows of Wednesday are shown since 13:30. */
 const NOW = new Date('2026-12-01T14:00:00+01:00');
 const WEDNESDAY_TEN = new Date('2026-12-02T10:00:00+01:00');
+const WEDNESDAY_ONE = new Date('2026-12-02T13:00:00+01:00');
 
 async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -180,5 +182,61 @@ describe('a change the admin can still undo is told only once its undo has passe
       'Uw afspraak van woensdag 2 december gaat niet door',
     ]);
     expect(textsTo('+31614142135')).toHaveLength(2);
+  });
+
+  const moveTo = async (order: Order, appointment: Date) => {
+    const { body } = await server.graphql(
+      RESCHEDULE,
+      { input: { orderId: order.id, appointment: appointment.toISOString() } },
+      { token: adminToken },
+    );
+    expect(body.errors).toBeUndefined();
+  };
+
+  it("tells an office's move of the visit once, with the new window, when its undo has passed", async () => {
+    const order = await arrange('verzet@example.nl', '06 11235813');
+    await moveTo(order, WEDNESDAY_ONE);
+    // The minute's publication while the undo is offered writes nothing for the order.
+    await publishMessagesNow(server);
+    expect(await kindsOf(order)).toEqual([MessageKind.WINDOW, MessageKind.WINDOW]);
+
+    // The move is heard as a change: the job queued for the end of its undo tells it, by real time.
+    const connection = server.em().getConnection();
+    await waitFor('the plan after the undo', async () => {
+      const rows = await connection.execute<{ state: string }[]>(
+        `select state from pgboss.job where name = ? and (data->>'orderId')::int = ?`,
+        [AFTER_UNDO_QUEUE, order.id],
+      );
+      return rows.some((row) => row.state === 'completed');
+    });
+    await waitForMessagesSent(server);
+    await passUndoAndPublish(server);
+    await waitForMessagesSent(server);
+
+    for (const channel of [MessageChannel.EMAIL, MessageChannel.SMS]) {
+      expect(await kindsOf(order, channel)).toEqual([MessageKind.WINDOW, MessageKind.UPDATE]);
+    }
+    const updates = await server.em().find(ConsumerMessage, { order: order.id, kind: MessageKind.UPDATE });
+    expect(updates.map((message) => message.windowStart.toISOString())).toEqual([
+      WEDNESDAY_ONE.toISOString(),
+      WEDNESDAY_ONE.toISOString(),
+    ]);
+    const mails = mailsTo('verzet@example.nl');
+    expect(mails).toHaveLength(2);
+    expect(mails[1].text).toContain('13.00');
+    expect(textsTo('+31611235813')).toHaveLength(2);
+  });
+
+  it('tells nothing of a move undone within the undo time', async () => {
+    const order = await arrange('toch-niet-verzet@example.nl', '06 17320508');
+    await moveTo(order, WEDNESDAY_ONE);
+    await publishMessagesNow(server);
+    await moveTo(order, WEDNESDAY_TEN);
+    await publishMessagesNow(server);
+    await passUndoAndPublish(server);
+    await waitForMessagesSent(server);
+    expect(await kindsOf(order)).toEqual([MessageKind.WINDOW, MessageKind.WINDOW]);
+    expect(mailsTo('toch-niet-verzet@example.nl')).toHaveLength(1);
+    expect(textsTo('+31617320508')).toHaveLength(1);
   });
 });

@@ -215,7 +215,7 @@ describe("the dispatcher's order search", () => {
       });
     }
     expect((await refusal({ search: '...' }, 'fr')).message).toBe(
-      'Cherchez sur au moins 3 lettres ou chiffres qui se suivent, un code postal ou au moins 6 chiffres d’un numéro de téléphone.',
+      'Cherchez sur au moins 3 lettres ou chiffres qui se suivent, un code postal, au moins 6 chiffres d’un numéro de téléphone ou une référence entière : une courte (comme DS-3) est trouvée telle quelle.',
     );
     // Punctuation around a word, and a phone number written in pairs, still search.
     expect(await found({ search: '...piet' })).toEqual([]);
