@@ -82,6 +82,8 @@ export interface AppConfig {
   databasePreparedStatements: boolean;
   dataDir: string;
   jwtSecret: string;
+  /** Secrets replaced by JWT_SECRET whose bearer tokens are still accepted until they expire (newest first). */
+  jwtPreviousSecrets: string[];
   /** Apply pending migrations at start (default); when false, a start with pending migrations stops instead. */
   migrateAtStart: boolean;
   adminEmail: string | undefined;
@@ -407,6 +409,27 @@ function readJwtSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
   return readOrCreateDevSecret(dataDir);
 }
 
+/** Previous secrets accepted beside the current one: each is meant to stay one token lifetime only. */
+const MAX_PREVIOUS_SECRETS = 3;
+
+/**
+ * JWT_PREVIOUS_SECRETS: the secrets JWT_SECRET replaced, separated by commas or spaces; a bearer token signed with
+ * one stays valid until it expires (the longest lifetime, STAFF_TOKEN_TTL_SECONDS, after the rotation).
+ */
+function readPreviousJwtSecrets(env: Env, nodeEnv: NodeEnv, current: string): string[] {
+  const secrets = (readEnvString(env, 'JWT_PREVIOUS_SECRETS') ?? '').split(/[\s,]+/).filter(Boolean);
+  if (secrets.length > MAX_PREVIOUS_SECRETS) {
+    throw new ConfigError(`JWT_PREVIOUS_SECRETS holds at most ${MAX_PREVIOUS_SECRETS} secrets`);
+  }
+  for (const secret of secrets) {
+    if (secret === current) throw new ConfigError('JWT_PREVIOUS_SECRETS must not repeat JWT_SECRET');
+    if (nodeEnv === 'production' && secret.length < 32) {
+      throw new ConfigError('each of JWT_PREVIOUS_SECRETS must be at least 32 characters in production');
+    }
+  }
+  return secrets;
+}
+
 const LOG_LEVELS: LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
@@ -444,6 +467,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH.admin} characters`);
   }
   const rateLimits = readRateLimits(env);
+  const jwtSecret = readJwtSecret(env, nodeEnv, dataDir);
   const passwordResetTtlMinutes = readPositiveInt(env, 'PASSWORD_RESET_TTL_MINUTES', 30);
   if (rateLimits.PASSWORD_RESET_MAILS_PER_ACCOUNT.windowSeconds > passwordResetTtlMinutes * 60) {
     // A forgot call inside the window sends nothing: the link mailed earlier in it must still work.
@@ -459,7 +483,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseListenUrl: readEnvString(env, 'DATABASE_LISTEN_URL') ?? databaseUrl,
     databasePreparedStatements: readPreparedStatements(env),
     dataDir,
-    jwtSecret: readJwtSecret(env, nodeEnv, dataDir),
+    jwtSecret,
+    jwtPreviousSecrets: readPreviousJwtSecrets(env, nodeEnv, jwtSecret),
     adminEmail,
     adminPassword,
     migrateAtStart: readMigrateAtStart(env),

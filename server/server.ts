@@ -166,7 +166,7 @@ export async function runServer(
       orm,
       plainStatements,
       logger,
-      tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds),
+      tokens: new TokenService(config.jwtSecret, clock, config.tokenTtlSeconds, config.jwtPreviousSecrets),
       rateLimiter: new RateLimiter(orm, config.rateLimits, clock, config.jwtSecret, (name) =>
         metrics.rateLimitRefused(name),
       ),

@@ -32,7 +32,13 @@ export function ormConfig(options: OrmOptions): Options {
     discovery: { warnWhenNoEntities: true },
     ensureDatabase: false,
     pool: { min: 0, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 },
-    driverOptions: { statement_timeout: options.statementTimeoutMs ?? 15_000, connectionTimeoutMillis: 5_000 },
+    driverOptions: {
+      // MikroORM takes only host, port, user, password and database from clientUrl; given the whole URL, pg also
+      // reads its TLS settings (sslmode, sslrootcert), as the job queue and the change listener do.
+      connectionString: options.databaseUrl,
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
+      connectionTimeoutMillis: 5_000,
+    },
     // The migrator and the migrations themselves are loaded by `migrate`, only when one is pending.
     migrations: { tableName: MIGRATIONS_TABLE, snapshot: false, transactional: true, allOrNothing: true, silent: true },
     debug: options.onQuery ? ['query'] : false,

@@ -22,6 +22,11 @@ const TOOLS = {
     packages: ['prometheus'],
     why: "a test checks the operator's alert rules with Prometheus's own rule checker",
   },
+  openssl: {
+    program: '/usr/bin/openssl',
+    packages: ['openssl'],
+    why: 'the TLS tests make their own certificate',
+  },
   chromium: {
     program: '/usr/bin/chromium',
     packages: ['chromium', 'fonts-dejavu-core'],

@@ -1,13 +1,15 @@
-import { request } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 export interface AddressedAnswer {
   status: number;
   setCookie: string[];
+  headers: IncomingHttpHeaders;
   body: unknown;
 }
 
 /**
- * One HTTP request from a chosen loopback address (all of 127.0.0.0/8 reaches this host), so a test
+ * One HTTP(S) request from a chosen loopback address (all of 127.0.0.0/8 reaches this host), so a test
  * can play several distinct clients as the server (or a load balancer in front of it) sees them.
  */
 export function requestFrom(
@@ -20,6 +22,7 @@ export function requestFrom(
     ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
     ...options.headers,
   };
+  const request = new URL(url).protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -40,7 +43,12 @@ export function requestFrom(
           } catch {
             // not JSON: keep the text
           }
-          resolve({ status: res.statusCode ?? 0, setCookie: res.headers['set-cookie'] ?? [], body: parsed });
+          resolve({
+            status: res.statusCode ?? 0,
+            setCookie: res.headers['set-cookie'] ?? [],
+            headers: res.headers,
+            body: parsed,
+          });
         });
       },
     );

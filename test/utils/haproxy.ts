@@ -1,18 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { findFreePort } from '../../server/db/free-port.js';
+import { makeCertificate, trustCertificate } from './tls.js';
 
 const HAPROXY = '/usr/sbin/haproxy';
-
-export interface LoadBalancer {
-  /** http://127.0.0.1:<port> of the balancer's front end. */
-  url: string;
-  stop(): Promise<void>;
-}
 
 async function accepting(port: number): Promise<boolean> {
   const socket = connect(port, '127.0.0.1');
@@ -26,61 +19,32 @@ async function accepting(port: number): Promise<boolean> {
   }
 }
 
+export interface LoadBalancer {
+  /** https://127.0.0.1:<port>: the balancer's TLS front end, with a certificate this process trusts. */
+  url: string;
+  /** http://127.0.0.1:<port>: its plain HTTP front end, which only redirects. */
+  httpUrl: string;
+  stop(): Promise<void>;
+}
+
 /**
- * A real HAProxy (Debian's package, installed by .ci/run) in front of `backendUrl`, configured as the
- * deployment guide's load balancer: it ends TLS (here: says so with `X-Forwarded-Proto: https`) and
- * appends the client's address to X-Forwarded-For.
+ * A real HAProxy running the deployment's own configuration (`deploy/haproxy.cfg`) in front of one server at
+ * `backendUrl`, once the balancer sees it up. It ends TLS with a certificate made for the test and appends the
+ * client's address to X-Forwarded-For.
  */
 export async function startLoadBalancer(backendUrl: string): Promise<LoadBalancer> {
-  const version = spawnSync(HAPROXY, ['-v']);
-  if (version.error || version.status !== 0) {
-    throw new Error(`${HAPROXY} is missing: install Debian's haproxy package (.ci/run does)`);
-  }
-  const port = await findFreePort();
   const backend = new URL(backendUrl);
-  const dir = mkdtempSync(join(tmpdir(), 'tijdvak-haproxy-'));
-  const configFile = join(dir, 'haproxy.cfg');
-  writeFileSync(
-    configFile,
-    `global
-  maxconn 200
-
-defaults
-  mode http
-  timeout connect 5s
-  timeout client 30s
-  timeout server 30s
-
-frontend edge
-  bind 127.0.0.1:${port}
-  option forwardfor
-  http-request set-header X-Forwarded-Proto https
-  default_backend app
-
-backend app
-  server app1 ${backend.hostname}:${backend.port}
-`,
-  );
-  let output = '';
-  const child = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 10_000;
-  while (!(await accepting(port))) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`haproxy did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const address = `${backend.hostname}:${backend.port}`;
+  const balancer = await startDeployedBalancer([address, address, address]);
+  const deadline = Date.now() + 15_000;
+  while (!(await balancer.servers()).every((server) => server.status === 'UP')) {
+    if (Date.now() > deadline) {
+      await balancer.stop();
+      throw new Error(`haproxy does not see ${address} up`);
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return balancer;
 }
 
 /** HAProxy's view of one backend server (a row of its status CSV). */
@@ -99,7 +63,8 @@ export interface DeployedBalancer extends LoadBalancer {
 
 /**
  * A real HAProxy running the deployment's own configuration (`deploy/haproxy.cfg`) in front of the instances at
- * `instanceAddresses` (host:port, three of them as in that file).
+ * `instanceAddresses` (host:port, three of them as in that file), with a self-signed certificate made for it,
+ * which this test process then trusts.
  */
 export async function startDeployedBalancer(instanceAddresses: string[]): Promise<DeployedBalancer> {
   const version = spawnSync(HAPROXY, ['-v']);
@@ -107,10 +72,15 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
     throw new Error(`${HAPROXY} is missing: install Debian's haproxy package (npm test does)`);
   }
   const port = await findFreePort();
+  const httpPort = await findFreePort();
   const statsPort = await findFreePort();
+  const certificate = makeCertificate();
+  trustCertificate(certificate.certificate);
   const env = {
     ...process.env,
-    TIJDVAK_BIND: `127.0.0.1:${port}`,
+    TIJDVAK_HTTPS_BIND: `127.0.0.1:${port}`,
+    TIJDVAK_HTTP_BIND: `127.0.0.1:${httpPort}`,
+    TIJDVAK_CERTIFICATE: certificate.bundleFile,
     TIJDVAK_STATS_BIND: `127.0.0.1:${statsPort}`,
     ...Object.fromEntries(instanceAddresses.map((address, index) => [`TIJDVAK_APP${index + 1}`, address])),
   };
@@ -123,12 +93,16 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 10_000;
   while (!(await accepting(port))) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
+    if (child.exitCode !== null) {
+      certificate.remove();
+      throw new Error(`haproxy exited:\n${output}`);
+    }
     if (Date.now() > deadline) throw new Error(`haproxy did not start:\n${output}`);
     await new Promise((resolveWait) => setTimeout(resolveWait, 50));
   }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `https://127.0.0.1:${port}`,
+    httpUrl: `http://127.0.0.1:${httpPort}`,
     servers: async () => {
       const read = async () => (await fetch(`http://127.0.0.1:${statsPort}/;csv`)).text();
       // A kept-alive connection to the status page may be closing just as it is reused: ask once more.
@@ -146,6 +120,7 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
+      certificate.remove();
     },
   };
 }

@@ -6,16 +6,24 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { findFreePort } from '../../server/db/free-port.js';
+import { makeCertificate } from './tls.js';
 
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 /** The configuration the deployment guide ships; this helper only fills in its placeholders. */
 export const PGBOUNCER_INI = resolve('deploy/pgbouncer.ini');
 
 export interface Bouncer {
-  /** `upstreamUrl` with PgBouncer's host and port instead of PostgreSQL's. */
+  /**
+   * `upstreamUrl` with PgBouncer's host and port instead of PostgreSQL's, asking for TLS with a check of the
+   * certificate PgBouncer shows (sslmode=verify-full, sslrootcert=`certificateFile`).
+   */
   url: string;
+  /** The self-signed certificate PgBouncer shows its clients. */
+  certificateFile: string;
   /** Local ports of PgBouncer's connections to PostgreSQL (its admin console's SHOW SERVERS). */
   serverPorts(): Promise<number[]>;
+  /** The TLS version of each client connected to `database` ('' for one without TLS; SHOW CLIENTS). */
+  clientTls(database: string): Promise<string[]>;
   /** Transactions PgBouncer passed on for `database` so far (SHOW STATS). */
   transactions(database: string): Promise<number>;
   stop(): Promise<void>;
@@ -42,9 +50,17 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
   });
 }
 
+/** `url` with PgBouncer's own database (its admin console) in place of the app's. */
+export function withDatabase(url: string, database: string): string {
+  const changed = new URL(url);
+  changed.pathname = `/${database}`;
+  return changed.toString();
+}
+
 /**
  * A real PgBouncer (Debian's package) in transaction mode in front of the PostgreSQL of `upstreamUrl`,
- * configured by `deploy/pgbouncer.ini`. It authenticates clients with the upstream URL's user and password.
+ * configured by `deploy/pgbouncer.ini`, with TLS toward its clients (a certificate made for it). It authenticates
+ * clients with the upstream URL's user and password.
  */
 export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 15_000): Promise<Bouncer> {
   const version = spawnSync(PGBOUNCER, ['--version']);
@@ -61,6 +77,7 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
   if (asRoot) chmodSync(dir, 0o755);
   const userlist = join(dir, 'userlist.txt');
   writeFileSync(userlist, `"${user}" "${password}"\n`, { mode: asRoot ? 0o644 : 0o600 });
+  const certificate = makeCertificate();
   const configFile = join(dir, 'pgbouncer.ini');
   writeFileSync(
     configFile,
@@ -72,6 +89,8 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
       PGBOUNCER_PORT: String(port),
       PGBOUNCER_USERLIST: userlist,
       PGBOUNCER_ADMIN: user,
+      PGBOUNCER_TLS_KEY: certificate.keyFile,
+      PGBOUNCER_TLS_CERT: certificate.certificateFile,
     }),
     { mode: 0o644 },
   );
@@ -90,12 +109,13 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
   const bouncerUrl = new URL(upstreamUrl);
   bouncerUrl.hostname = '127.0.0.1';
   bouncerUrl.port = String(port);
-  const adminUrl = new URL(bouncerUrl);
-  adminUrl.pathname = '/pgbouncer';
+  bouncerUrl.searchParams.set('sslmode', 'verify-full');
+  bouncerUrl.searchParams.set('sslrootcert', certificate.certificateFile);
+  const adminUrl = withDatabase(bouncerUrl.toString(), 'pgbouncer');
 
   /** The admin console speaks only the simple query protocol: pg's query without parameters uses it. */
   const adminQuery = async <Row>(command: string): Promise<Row[]> => {
-    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
       return (await client.query<Row & pg.QueryResultRow>(command)).rows;
@@ -106,10 +126,15 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
 
   return {
     url: bouncerUrl.toString(),
+    certificateFile: certificate.certificateFile,
     serverPorts: async () =>
       (await adminQuery<{ local_port: string | number | null }>('SHOW SERVERS'))
         .map((row) => Number(row.local_port))
         .filter((localPort) => Number.isInteger(localPort) && localPort > 0),
+    clientTls: async (database) =>
+      (await adminQuery<{ database: string; tls: string | null }>('SHOW CLIENTS'))
+        .filter((row) => row.database === database)
+        .map((row) => row.tls ?? ''),
     transactions: async (database) => {
       const rows = await adminQuery<{ database: string; total_xact_count: string }>('SHOW STATS');
       return Number(rows.find((row) => row.database === database)?.total_xact_count ?? 0);
@@ -120,6 +145,7 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
         await once(child, 'exit');
       }
       rmSync(dir, { recursive: true, force: true });
+      certificate.remove();
     },
   };
 }

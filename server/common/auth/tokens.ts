@@ -6,8 +6,39 @@ import { Role } from './role.js';
 /** One algorithm, pinned on both sides: a token naming another (or `none`) is refused. */
 const ALGORITHM = 'HS256';
 const ISSUER = 'tijdvak';
-/** The JOSE header jsonwebtoken writes for HS256, encoded once. */
-const ENCODED_HEADER = Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: 'JWT' })).toString('base64url');
+/** A secret tokens are signed or verified with, and the id its tokens name in their `kid` header. */
+interface SigningKey {
+  id: string;
+  key: KeyObject;
+  /** The JOSE header jsonwebtoken writes for HS256 with this key id, encoded once. */
+  encodedHeader: string;
+}
+
+/**
+ * The key id is derived from the secret (a keyed hash, which tells nothing of the secret): moving the current secret
+ * to JWT_PREVIOUS_SECRETS keeps its id, so nothing else needs naming.
+ */
+function signingKey(secret: string): SigningKey {
+  const id = createHmac('sha256', secret).update('tijdvak token key id').digest('base64url').slice(0, 16);
+  return {
+    id,
+    key: createSecretKey(Buffer.from(secret, 'utf8')),
+    encodedHeader: Buffer.from(JSON.stringify({ alg: ALGORITHM, typ: 'JWT', kid: id })).toString('base64url'),
+  };
+}
+
+/** The `kid` of a token's header: undefined when it names none, null when the header cannot be read. */
+function keyIdOf(token: string): string | undefined | null {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString());
+    if (typeof header !== 'object' || header === null) return null;
+    const { kid } = header as { kid?: unknown };
+    if (kid === undefined) return undefined;
+    return typeof kid === 'string' ? kid : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface ExternalHandling {
   /** True when an external company handles the visit. */
@@ -120,21 +151,25 @@ export class TokenService {
   private readonly verified = new Map<string, { claims: VerifiedClaims; exp: number }>();
 
   /**
-   * The secret as a key object, made once: given a string, jsonwebtoken first tries to read it as
-   * a public key on every call (and fails), a large share of each authenticated request's CPU.
+   * The secrets as key objects, made once: given a string, jsonwebtoken first tries to read it as a public key on
+   * every call (and fails), a large share of each authenticated request's CPU. New tokens are signed with the
+   * current one; a token of a previous one stays valid until it expires, so rotating the secret signs nobody out.
    */
-  private readonly secret: KeyObject;
+  private readonly current: SigningKey;
+  private readonly byId: Map<string, SigningKey>;
 
   constructor(
     secret: string,
     private readonly clock: Clock,
     private readonly lifetimes: TokenLifetimes,
+    previousSecrets: readonly string[] = [],
   ) {
-    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.current = signingKey(secret);
+    this.byId = new Map([this.current, ...previousSecrets.map(signingKey)].map((key) => [key.id, key]));
   }
 
   /**
-   * The token jsonwebtoken's `sign` would make, byte for byte (its header, its claim order: the claims, `iat`,
+   * The token jsonwebtoken's `sign` would make with `keyid`, byte for byte (its header, its claim order: the claims, `iat`,
    * `exp`, `iss`), signed with node's HMAC directly: jsonwebtoken's checks of its options and key around the same
    * HMAC were about 5 % of a lookup's CPU. Verifying stays with jsonwebtoken (the algorithm pinned, expiry and
    * issuer required), so every verifier of these tokens accepts them as before.
@@ -142,8 +177,8 @@ export class TokenService {
   private sign(claims: TokenClaims, lifetimeSeconds: number): string {
     const iat = this.clock.nowSeconds();
     const payload = { ...claims, iat, exp: iat + lifetimeSeconds, iss: ISSUER };
-    const signed = `${ENCODED_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-    return `${signed}.${createHmac('sha256', this.secret).update(signed).digest('base64url')}`;
+    const signed = `${this.current.encodedHeader}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${signed}.${createHmac('sha256', this.current.key).update(signed).digest('base64url')}`;
   }
 
   /** A new grant each time (a lookup, a personal link opened), even for the same visits in the same second. */
@@ -180,9 +215,13 @@ export class TokenService {
       if (this.clock.nowSeconds() >= known.exp) throw new InvalidTokenError('EXPIRED');
       return known.claims;
     }
+    const keyId = keyIdOf(token);
+    // A token without a key id was signed before tokens named theirs: only the current secret may have made it.
+    const key = keyId === undefined ? this.current : keyId === null ? undefined : this.byId.get(keyId);
+    if (!key) throw new InvalidTokenError('INVALID');
     let payload: string | JwtPayload;
     try {
-      payload = jwt.verify(token, this.secret, {
+      payload = jwt.verify(token, key.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         clockTimestamp: this.clock.nowSeconds(),

@@ -75,8 +75,11 @@ describe.each([
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
   });
 
-  it("believes the balancer's X-Forwarded-Proto: the XSRF cookie is Secure", async () => {
-    const behind = await requestFrom('127.0.0.5', `${balancer.url}/`, { headers: { accept: 'text/html' } });
+  it("believes the balancer's X-Forwarded-Proto, the scheme the client used: the XSRF cookie is Secure", async () => {
+    // A client's own header is replaced, not believed.
+    const behind = await requestFrom('127.0.0.5', `${balancer.url}/`, {
+      headers: { accept: 'text/html', 'x-forwarded-proto': 'http' },
+    });
     expect(behind.setCookie.find((cookie) => cookie.startsWith('XSRF-TOKEN='))).toMatch(/;\s*Secure/i);
     // Straight to the server (plain HTTP, no balancer) the cookie cannot be Secure.
     const direct = await requestFrom('127.0.0.5', `${server.url}/`, { headers: { accept: 'text/html' } });

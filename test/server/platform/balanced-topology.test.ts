@@ -4,14 +4,15 @@ import type { Admin } from '../../../server/admins/admin.entity.js';
 import { findFreePort } from '../../../server/db/free-port.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startDeployedBalancer, type DeployedBalancer } from '../../utils/haproxy.js';
+import { requestFrom } from '../../utils/from-address.js';
 import { postGraphQL, callRest } from '../../utils/http.js';
-import { startPgBouncer, type Bouncer } from '../../utils/pgbouncer.js';
+import { startPgBouncer, withDatabase, type Bouncer } from '../../utils/pgbouncer.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
 /**
- * The production topology of docs/deployment.md, for real: three instances behind HAProxy (deploy/haproxy.cfg),
- * PgBouncer in transaction mode (deploy/pgbouncer.ini) between them and PostgreSQL, each instance with its own
+ * The production topology of docs/deployment.md, for real: three instances behind HAProxy (deploy/haproxy.cfg,
+ * ending TLS), PgBouncer in transaction mode with TLS (deploy/pgbouncer.ini) between them and PostgreSQL, each instance with its own
  * HTTP port, pool and job queue. Consumers and an admin keep calling through HAProxy while the instances are
  * restarted one by one, each with the graceful stop its SIGTERM runs.
  */
@@ -64,7 +65,7 @@ describe('three instances behind HAProxy and PgBouncer, restarted one by one und
   const envFor = (port: number): Record<string, string> => ({
     PORT: String(port),
     // The ORM's pool and the job queue go through PgBouncer; only LISTEN connects directly.
-    DATABASE_URL: bouncer.url.replace(/\/[^/]*$/, `/${database.name}`),
+    DATABASE_URL: withDatabase(bouncer.url, database.name),
     DATABASE_LISTEN_URL: database.url,
     JWT_SECRET: 'one-secret-for-every-instance-behind-the-balancer',
     TRUST_PROXY: '1',
@@ -120,6 +121,23 @@ describe('three instances behind HAProxy and PgBouncer, restarted one by one und
     for (const server of servers) await server?.stop();
     await bouncer?.stop();
     await database?.drop();
+  });
+
+  it('ends TLS: plain HTTP is redirected without reaching an instance, https answers with HSTS', async () => {
+    const before = await balancer.servers();
+    const plain = await requestFrom('127.0.0.1', `${balancer.httpUrl}/admin/orders?page=2`, {
+      headers: { host: 'tijdvak.example' },
+    });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.location).toBe('https://tijdvak.example/admin/orders?page=2');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect((await balancer.servers()).map((server) => server.requests)).toEqual(
+      before.map((server) => server.requests),
+    );
+
+    const secure = await fetch(`${balancer.url}/healthz`);
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=63072000');
   });
 
   it('holds the per-address rate limit across instances', async () => {

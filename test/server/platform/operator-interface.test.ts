@@ -170,6 +170,30 @@ describe('JWT_SECRET', () => {
     );
   });
 
+  it('takes the secrets it replaced in JWT_PREVIOUS_SECRETS, bounded and as strong as itself', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@localhost/db' };
+    const current = 'c'.repeat(40);
+    const [first, second] = ['a'.repeat(40), 'b'.repeat(40)];
+    expect(loadConfig({ ...production, JWT_SECRET: current }).jwtPreviousSecrets).toEqual([]);
+    expect(
+      loadConfig({ ...production, JWT_SECRET: current, JWT_PREVIOUS_SECRETS: ` ${first}, ${second} ` })
+        .jwtPreviousSecrets,
+    ).toEqual([first, second]);
+    expect(() => loadConfig({ ...production, JWT_SECRET: current, JWT_PREVIOUS_SECRETS: 'short' })).toThrow(
+      /JWT_PREVIOUS_SECRETS must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ ...production, JWT_SECRET: current, JWT_PREVIOUS_SECRETS: current })).toThrow(
+      /must not repeat JWT_SECRET/,
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        JWT_SECRET: current,
+        JWT_PREVIOUS_SECRETS: [1, 2, 3, 4].map((n) => `${n}`.repeat(40)).join(','),
+      }),
+    ).toThrow(/at most 3/);
+  });
+
   it('is generated once per data directory otherwise, and kept', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tijdvak-secret-'));
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;

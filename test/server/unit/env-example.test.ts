@@ -45,7 +45,14 @@ describe('.env.example', () => {
   });
 
   it('leaves every secret empty', () => {
-    for (const name of ['JWT_SECRET', 'SMTP_URL', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN', 'ADMIN_PASSWORD']) {
+    for (const name of [
+      'JWT_SECRET',
+      'JWT_PREVIOUS_SECRETS',
+      'SMTP_URL',
+      'TWILIO_AUTH_TOKEN',
+      'METRICS_TOKEN',
+      'ADMIN_PASSWORD',
+    ]) {
       expect(settings.find((setting) => setting.name === name)?.value, name).toBe('');
     }
   });

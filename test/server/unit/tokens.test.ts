@@ -19,7 +19,9 @@ const jsonwebtokenSign = (ours: string, claims: object, lifetime: number) =>
     algorithm: 'HS256',
     expiresIn: lifetime,
     issuer: 'tijdvak',
+    keyid: keyIdOf(ours),
   });
+const keyIdOf = (token: string) => jwt.decode(token, { complete: true })!.header.kid!;
 
 describe('bearer tokens', () => {
   const tokens = new TokenService(SECRET, new Clock(NOW, true), LIFETIMES);
@@ -77,5 +79,58 @@ describe('bearer tokens', () => {
     });
     expect(() => tokens.verify(hs512)).toThrow(InvalidTokenError);
     expect(() => tokens.verify(`${header}.${payload}.`)).toThrow(InvalidTokenError);
+  });
+});
+
+describe('rotating the signing secret', () => {
+  const OLD = 'the-secret-before-the-rotation-0123456789';
+  const NEW = 'the-secret-after-the-rotation-9876543210';
+  const clock = new Clock(NOW, true);
+  const before = new TokenService(OLD, clock, LIFETIMES);
+  const rotated = new TokenService(NEW, clock, LIFETIMES, [OLD]);
+
+  it('names the key in every token, the same on every instance and telling nothing of the secret', () => {
+    const token = before.signAdmin({ id: 1, tokenVersion: 0 });
+    const kid = keyIdOf(token);
+    expect(kid).toMatch(/^[\w-]{16}$/);
+    expect(OLD).not.toContain(kid);
+    expect(keyIdOf(new TokenService(OLD, clock, LIFETIMES).signConsumer([1], { state: false, company: 0 }))).toBe(kid);
+    expect(keyIdOf(rotated.signAdmin({ id: 1, tokenVersion: 0 }))).not.toBe(kid);
+  });
+
+  it('keeps tokens of the previous secret valid until they expire, and signs new ones with the current', () => {
+    const staff = before.signAdmin({ id: 1, tokenVersion: 0 });
+    const consumer = before.signConsumer([3], { state: false, company: 0 });
+    expect(rotated.verify(staff)).toMatchObject({ role: Role.ADMIN, sub: '1' });
+    expect(rotated.verify(consumer)).toMatchObject({ role: Role.CONSUMER, orders: [3] });
+
+    const fresh = rotated.signAdmin({ id: 2, tokenVersion: 0 });
+    expect(() => jwt.verify(fresh, OLD, { algorithms: ['HS256'] })).toThrow(jwt.JsonWebTokenError);
+    expect(jwt.verify(fresh, NEW, { algorithms: ['HS256'], clockTimestamp: nowSeconds })).toMatchObject({ sub: '2' });
+
+    const { exp } = jwt.decode(staff) as { exp: number };
+    const later = new TokenService(NEW, new Clock(new Date(exp * 1000), true), LIFETIMES, [OLD]);
+    expect(() => later.verify(staff)).toThrow(new InvalidTokenError('EXPIRED'));
+    // Once the old secret is dropped, its tokens are refused.
+    expect(() => new TokenService(NEW, clock, LIFETIMES).verify(staff)).toThrow(new InvalidTokenError('INVALID'));
+  });
+
+  it('refuses a token naming an unknown key, or a known key it was not signed with', () => {
+    const payload = { role: Role.ADMIN, sub: '1', ver: 0 };
+    const options = { algorithm: 'HS256', expiresIn: 600, issuer: 'tijdvak' } as const;
+    const unknown = jwt.sign(payload, NEW, { ...options, keyid: 'someone-elses-key' });
+    expect(() => rotated.verify(unknown)).toThrow(new InvalidTokenError('INVALID'));
+    const oldKid = keyIdOf(before.signAdmin({ id: 1, tokenVersion: 0 }));
+    const mislabelled = jwt.sign(payload, NEW, { ...options, keyid: oldKid });
+    expect(() => rotated.verify(mislabelled)).toThrow(new InvalidTokenError('INVALID'));
+    const numeric = jwt.sign(payload, NEW, { ...options, header: { alg: 'HS256', kid: 7 as unknown as string } });
+    expect(() => rotated.verify(numeric)).toThrow(new InvalidTokenError('INVALID'));
+  });
+
+  it('accepts a token made before tokens named their key only from the current secret', () => {
+    const payload = { role: Role.ADMIN, sub: '1', ver: 0 };
+    const options = { algorithm: 'HS256', expiresIn: 600, issuer: 'tijdvak' } as const;
+    expect(rotated.verify(jwt.sign(payload, NEW, options))).toMatchObject({ sub: '1' });
+    expect(() => rotated.verify(jwt.sign(payload, OLD, options))).toThrow(new InvalidTokenError('INVALID'));
   });
 });
