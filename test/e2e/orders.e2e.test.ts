@@ -153,6 +153,13 @@ describe('orders screens (built app in Chromium)', () => {
     expect((await orderByReference('E2E-1'))?.appointment.toISOString()).toBe(
       instantOf(NEXT_DATE, 13, 0, ZONE).toISOString(),
     );
+    // A slip is moved back within the undo's seconds: the consumer hears nothing of either move.
+    await page.getByText(/^De opdracht kan terug naar .* 10\.00–13\.00\.$/).waitFor();
+    await page.getByRole('button', { name: 'Ongedaan maken' }).click();
+    await page.getByText('Ongedaan gemaakt').waitFor();
+    expect((await orderByReference('E2E-1'))?.appointment.toISOString()).toBe(
+      instantOf(VISIT_DATE, 10, 0, ZONE).toISOString(),
+    );
     await context.close();
   });
 
