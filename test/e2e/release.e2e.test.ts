@@ -15,6 +15,8 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const NAME = `tijdvak-${pkg.version}`;
 const UNIT = readFileSync('deploy/tijdvak.service', 'utf8');
 const INSTALL_DIR = '/opt/tijdvak';
+/** Debian's systemd package (npm run test:e2e installs it when missing). */
+const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 
 /** The unit's ExecStart, split into the program, its options and the file it runs. */
 function execStart(): { program: string; options: string; script: string } {
@@ -92,7 +94,7 @@ describe('the release tarball', () => {
         `EnvironmentFile=-${join(dir, 'env')}`,
       ),
     );
-    const verify = spawnSync('systemd-analyze', ['verify', unit], { encoding: 'utf8' });
+    const verify = spawnSync(SYSTEMD_ANALYZE, ['verify', unit], { encoding: 'utf8' });
     expect(verify.stderr).toBe('');
     expect(verify.status).toBe(0);
     for (const hardening of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'Restart=on-failure', 'User=tijdvak']) {
