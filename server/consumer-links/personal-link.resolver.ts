@@ -18,8 +18,18 @@ export class PersonalLinkResolver {
   openPersonalLink(
     @Ctx() ctx: AppContext,
     @Arg('token', { description: 'The part of the link after `/v/`.' }) token: string,
+    @Arg('countsAsSiteVisit', {
+      defaultValue: true,
+      description:
+        'False where the visit is read beside something else the consumer came for (the unsubscribe page): no site visit is recorded, so the "Websitebezoeken" figure and "informed?" count only the visits the consumer came to see.',
+    })
+    countsAsSiteVisit: boolean,
   ): Promise<PersonalLinkOpened | PersonalLinkRefused> {
-    return new PersonalLinkService(ctx.services, ctx.em).open(token, { ip: ctx.clientKey, userAgent: ctx.userAgent });
+    return new PersonalLinkService(ctx.services, ctx.em).open(
+      token,
+      { ip: ctx.clientKey, userAgent: ctx.userAgent },
+      countsAsSiteVisit,
+    );
   }
 
   @Mutation(() => UnsubscribeByPersonalLinkResult, {

@@ -26,11 +26,13 @@ export class PersonalLinkService {
   /**
    * Exchanges a valid link for a data token of its one visit, as the lookup gives one for an address. Counted
    * against the client's budget of link exchanges first, like lookups, so links cannot be tried at speed.
-   * A successful exchange is a site visit (statistics, "informed?"), as a successful lookup is.
+   * A successful exchange is a site visit (statistics, "informed?"), as a successful lookup is, unless the page
+   * reads the visit beside its own purpose (`countsAsSiteVisit` false: the unsubscribe page).
    */
   async open(
     token: string,
     client: { ip: string; userAgent: string },
+    countsAsSiteVisit = true,
   ): Promise<PersonalLinkOpened | PersonalLinkRefused> {
     const { clock, config, rateLimiter, siteVisits, tokens } = this.services;
     await rateLimiter.consume('PERSONAL_LINK_PER_CLIENT', client.ip);
@@ -38,7 +40,7 @@ export class PersonalLinkService {
     const check = await checkPersonalLink(this.em, config.jwtSecret, token, now);
     if (!check.ok) return refusal(check.refusal, check.order);
     const { order } = check;
-    siteVisits.record(order.id, client.userAgent, now);
+    if (countsAsSiteVisit) siteVisits.record(order.id, client.userAgent, now);
     return Object.assign(new PersonalLinkOpened(), {
       dataToken: tokens.signConsumer([order.id], externalHandlingOf(order)),
       country: order.country,

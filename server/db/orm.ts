@@ -18,7 +18,7 @@ export interface OrmOptions {
 }
 
 /** MikroORM's record of the migrations it applied (its default table). */
-const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 
 export function ormConfig(options: OrmOptions): Options {
   const log = options.logger.child({ component: 'orm' });
@@ -74,16 +74,18 @@ export async function pendingMigrationNames(orm: MikroORM): Promise<string[]> {
 }
 
 /**
- * Applies every pending migration; the schema is never auto-updated. The migrator and the migrations take a third
- * of a second to load: two small queries first tell whether anything is pending, and they load only then.
+ * Applies every pending migration (or those up to `to`, which a restore asks for); the schema is never
+ * auto-updated. The migrator and the migrations take a third of a second to load: two small queries first tell
+ * whether anything is pending, and they load only then.
  */
-export async function migrate(orm: MikroORM): Promise<string[]> {
-  if ((await pendingMigrationNames(orm)).length === 0) return [];
+export async function migrate(orm: MikroORM, to?: string): Promise<string[]> {
+  const pending = await pendingMigrationNames(orm);
+  if ((to === undefined ? pending : pending.slice(0, pending.indexOf(to) + 1)).length === 0) return [];
   const [{ Migrator }, migrationsList] = await Promise.all([
     import('@mikro-orm/migrations'),
     Promise.all(MIGRATIONS.map(async ({ name, load }) => ({ name, class: await load() }))),
   ]);
   orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList });
-  const applied = await new Migrator(orm.em).up();
+  const applied = await new Migrator(orm.em).up(to === undefined ? undefined : { to });
   return applied.map((migration) => migration.name);
 }

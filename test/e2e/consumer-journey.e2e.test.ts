@@ -231,12 +231,31 @@ describe("the consumer's pages start with the visit (built app in Chromium, 390 
       }
     });
 
-    it(`unsubscribing ends with a way back to the visit's page (${lang})`, async () => {
+    it(`unsubscribing starts with the visit, is no site visit, and ends with a way back to it (${lang})`, async () => {
       const order = visits[lang].onTheWay;
+      const siteVisits = () =>
+        withDatabase(app, async (em) =>
+          Number(
+            (
+              await em
+                .getConnection()
+                .execute<{ n: string }[]>('select count(*) as n from site_visits where order_id = ?', [order.id])
+            )[0].n,
+          ),
+        );
+      const before = await siteVisits();
       const { page, context } = await openOnSite(browser, app, site, `${linkOf(order)}/afmelden`, {
         viewport: PHONE,
       });
       try {
+        // Where the visit stands comes first, in the upper half of the phone's first screen.
+        expect(await currentStep(page, site).innerText()).toContain(textOf(site, 'consumer.tracker.ON_THE_WAY'));
+        await expectOnFirstScreen(page, textOf(site, 'consumer.tracker.ON_THE_WAY'));
+        const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+        expect(headings.indexOf(textOf(site, 'consumer.details.title'))).toBeLessThan(
+          headings.indexOf(textOf(site, 'consumer.unsubscribe.title')),
+        );
+        await expectNoAxeViolations(page, `consumer-journey-unsubscribe-${lang}`);
         await page.getByRole('button', { name: textOf(site, 'consumer.unsubscribe.submit') }).click();
         await page.getByText(/•••@example/).waitFor();
         await expectNoAxeViolations(page, `consumer-journey-unsubscribed-${lang}`);
@@ -246,6 +265,10 @@ describe("the consumer's pages start with the visit (built app in Chromium, 390 
           .getByRole('heading', { name: textOf(site, 'consumer.details.greeting', { name: order.name }) })
           .waitFor();
         expect(await currentStep(page, site).innerText()).toContain(textOf(site, 'consumer.tracker.ON_THE_WAY'));
+        // The visit's page is a site visit; the unsubscribe page before it was not (recorded in order, so once the
+        // later one is written the earlier one would be too).
+        await expect.poll(siteVisits, { timeout: 10_000 }).toBeGreaterThan(before);
+        expect(await siteVisits()).toBe(before + 1);
       } finally {
         await context.close();
       }

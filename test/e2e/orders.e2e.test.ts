@@ -138,21 +138,34 @@ describe('orders screens (built app in Chromium)', () => {
     await context.close();
   });
 
-  it('reschedules the order to another day and window in a dialog', async () => {
+  it('reschedules the order to another day and window in a dialog, and undoes a slip', async () => {
     const { page, context } = await open('/admin/appointment/manage');
     await searchOrder(page, 'E2E-1');
-    await page.getByRole('button', { name: 'Verzetten' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Opdracht E2E-1 verzetten' });
-    await dialog.getByLabel('Datum').fill(NEXT_DATE);
-    await dialog.getByLabel('Begintijd').selectOption('13');
-    await dialog.getByText(/^Wordt: .* 13\.00–16\.00, Jan de Vries\.$/).waitFor();
-    await expectNoAxeViolations(page, 'order-reschedule-dialog');
-    await saveScreenshot(page, 'orders-reschedule-dialog');
-    await dialog.getByRole('button', { name: 'Verzetten' }).click();
-    await page.getByText('Opdracht verzet').waitFor();
+    const moveToNextDay = async (check: boolean) => {
+      await page.getByRole('button', { name: 'Verzetten' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Opdracht E2E-1 verzetten' });
+      await dialog.getByLabel('Datum').fill(NEXT_DATE);
+      await dialog.getByLabel('Begintijd').selectOption('13');
+      await dialog.getByText(/^Wordt: .* 13\.00–16\.00, Jan de Vries\.$/).waitFor();
+      if (check) {
+        await expectNoAxeViolations(page, 'order-reschedule-dialog');
+        await saveScreenshot(page, 'orders-reschedule-dialog');
+      }
+      await dialog.getByRole('button', { name: 'Verzetten' }).click();
+      await page.getByText('Opdracht verzet').waitFor();
+      expect((await orderByReference('E2E-1'))?.appointment.toISOString()).toBe(
+        instantOf(NEXT_DATE, 13, 0, ZONE).toISOString(),
+      );
+    };
+    await moveToNextDay(true);
+    // A slip is moved back within the undo's seconds: the consumer hears nothing of either move.
+    await page.getByText(/^De opdracht kan terug naar .* 10\.00–13\.00\.$/).waitFor();
+    await page.getByRole('button', { name: 'Ongedaan maken' }).click();
+    await page.getByText('Ongedaan gemaakt').waitFor();
     expect((await orderByReference('E2E-1'))?.appointment.toISOString()).toBe(
-      instantOf(NEXT_DATE, 13, 0, ZONE).toISOString(),
+      instantOf(VISIT_DATE, 10, 0, ZONE).toISOString(),
     );
+    await moveToNextDay(false);
     await context.close();
   });
 

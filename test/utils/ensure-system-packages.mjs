@@ -27,6 +27,11 @@ const TOOLS = {
     packages: ['openssl'],
     why: 'the TLS tests make their own certificate',
   },
+  systemd: {
+    program: '/usr/bin/systemd-analyze',
+    packages: ['systemd'],
+    why: "a test checks the release's service unit with systemd-analyze verify",
+  },
   chromium: {
     program: '/usr/bin/chromium',
     packages: ['chromium', 'fonts-dejavu-core'],

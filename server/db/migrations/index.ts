@@ -181,4 +181,10 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261205120000_failed_messages_index.js'))
         .Migration20261205120000_failed_messages_index,
   },
+  // "informed?" counts a lookup for the orders of its own door: the house number's addition counts too
+  {
+    name: 'Migration20261206040000_first_lookup_by_door',
+    load: async () =>
+      (await import('./Migration20261206040000_first_lookup_by_door.js')).Migration20261206040000_first_lookup_by_door,
+  },
 ];

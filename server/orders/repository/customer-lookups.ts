@@ -2,14 +2,22 @@ import { Country } from '../../common/locale.js';
 import { activeOrderSql } from './active-orders.js';
 
 /**
+ * An order's stored addition as a lookup compares it: without separators (orders store `a`, `A 1`, `2/3`), in lower
+ * case. The triggers that keep "informed?" use the same (migration first_lookup_by_door).
+ */
+const lookupAdditionSql = (table: string) =>
+  `lower(translate(coalesce(${table}.house_number_addition, ''), ' ./-', ''))`;
+
+/**
  * The lookups of one customer are the site visits recorded on any order that the same lookup finds:
- * same postcode and house number in the Netherlands, same phone number in Belgium, same country
+ * same postcode, house number and addition in the Netherlands, same phone number in Belgium, same country
  * (consumers/lookup-key.ts). A lookup lists every such order from that day on, but is recorded on the
  * nearest only, so "did the customer see this order's window" must look at all of them.
  * `o` is the order in question, `same` the order a visit was recorded on.
  */
 export const SAME_CUSTOMER_SQL: Record<Country, string> = {
-  [Country.NL]: `same.country = o.country and same.zipcode = o.zipcode and same.house_number = o.house_number`,
+  [Country.NL]: `same.country = o.country and same.zipcode = o.zipcode and same.house_number = o.house_number
+    and ${lookupAdditionSql('same')} = ${lookupAdditionSql('o')}`,
   [Country.BE]: `same.country = o.country and same.phone_normalized = o.phone_normalized`,
 };
 
@@ -41,9 +49,6 @@ export interface LookedUpOrders {
   additionNeeded: boolean;
 }
 
-/** An order's stored addition as the lookup compares it: without separators (orders store `a`, `A 1`, `2/3`). */
-const STORED_ADDITION_SQL = `lower(translate(coalesce(house_number_addition, ''), ' ./-', ''))`;
-
 /**
  * The orders a consumer lookup finds, nearest first, as one scalar JSON array `[orders, additionNeeded]`, to be
  * embedded in a larger statement: the lookup reads them in the same round trip as it counts its rate limits. Uses the
@@ -72,7 +77,7 @@ export function lookedUpOrdersSql(
   const atNumber = `zipcode = ? and house_number = ?`;
   const number = [match.zipcode, match.houseNumber];
   return {
-    sql: `json_build_array(${found(`${atNumber} and ${STORED_ADDITION_SQL} = lower(?)`)},
+    sql: `json_build_array(${found(`${atNumber} and ${lookupAdditionSql('orders')} = lower(?)`)},
       ? = '' and exists (select from orders where ${atNumber} and house_number_addition is not null
         and country = ? and ${activeOrderSql('orders')} and appointment >= ?))`,
     params: [...number, match.addition, country, since, match.addition, ...number, country, since],

@@ -5,6 +5,7 @@ import { Country } from '../../../server/common/locale.js';
 import { personalLinkUrls } from '../../../server/consumer-links/personal-link.js';
 import { isUnsubscribed } from '../../../server/consumer-links/unsubscribes.js';
 import { Order } from '../../../server/orders/order.entity.js';
+import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
 import { MessageSetting } from '../../../server/message-settings/message-setting.entity.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
@@ -17,8 +18,8 @@ const TUESDAY = new Date('2026-11-24T09:00:00+01:00');
 const MONDAY = new Date('2026-11-23T09:00:00+01:00');
 
 const OPEN = /* GraphQL */ `
-  mutation ($token: String!) {
-    openPersonalLink(token: $token) {
+  mutation ($token: String!, $countsAsSiteVisit: Boolean! = true) {
+    openPersonalLink(token: $token, countsAsSiteVisit: $countsAsSiteVisit) {
       __typename
       ... on PersonalLinkOpened {
         dataToken
@@ -148,8 +149,8 @@ afterAll(async () => {
 
 const tokenOf = (order: Order) => personalLinkUrls(server.services.config, order).page.split('/v/')[1];
 
-async function open(token: string) {
-  const response = await server.graphql<OpenResult>(OPEN, { token });
+async function open(token: string, countsAsSiteVisit = true) {
+  const response = await server.graphql<OpenResult>(OPEN, { token, countsAsSiteVisit });
   expect(response.body.errors).toBeUndefined();
   return response.body.data!.openPersonalLink;
 }
@@ -176,6 +177,21 @@ describe('opening a personal link', () => {
       { token: opened.dataToken },
     );
     expect(calendar.body.errors?.[0]?.extensions?.code).toBe('VISIT_NOT_FOUND');
+  });
+
+  it('records a site visit, but not for the unsubscribe page, which reads the visit beside its own purpose', async () => {
+    const order = await createOrder(server.em(), { appointment: WEDNESDAY, email: 'alleen.afmelden@example.nl' });
+    const siteVisits = async () => {
+      await server.services.siteVisits.flush();
+      return server.em().count(SiteVisit, { order: order.id });
+    };
+    const quiet = await open(tokenOf(order), false);
+    expect(quiet).toMatchObject({ __typename: 'PersonalLinkOpened' });
+    expect((await visitsWith(quiet.dataToken!)).map((visit) => visit.referenceNumber)).toEqual([order.referenceNumber]);
+    expect(await siteVisits()).toBe(0);
+    expect((await server.em().findOneOrFail(Order, order.id)).firstLookupAt).toBeNull();
+    await open(tokenOf(order));
+    expect(await siteVisits()).toBe(1);
   });
 
   it('answers a Belgian order in French', async () => {

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../../../server/common/errors/app-error.js';
 import { Country } from '../../../server/common/locale.js';
-import type { Order } from '../../../server/orders/order.entity.js';
+import { Order } from '../../../server/orders/order.entity.js';
 import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
 import { createOrder } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
@@ -332,6 +332,31 @@ describe('consumer lookup', () => {
           form: { zipcode: '5678CD', houseNumber: '9', phoneNumber: '', country: 'NL' },
         }),
       ).toMatchObject({ status: 409, body: { message: 'HOUSE_NUMBER_ADDITION_NEEDED' } });
+    });
+
+    it("marks as informed the orders of the door looked up, not the neighbours' at the number", async () => {
+      const em = server.em();
+      const make = (houseNumberAddition: string | null) =>
+        createOrder(em, {
+          zipcode: '5678CD',
+          houseNumber: '21',
+          houseNumberAddition,
+          appointment: tomorrow,
+          // Made before the server's clock, so its lookups count (a lookup lists orders that existed then).
+          createdAt: new Date('2026-11-20T10:00:00+01:00'),
+        });
+      const bare = await make(null);
+      const withA = await make('a');
+      const firstLookup = async (order: Order) => {
+        await server.services.siteVisits.flush();
+        return (await server.em().findOneOrFail(Order, order.id)).firstLookupAt;
+      };
+      await found('21');
+      expect(await firstLookup(bare)).not.toBeNull();
+      expect(await firstLookup(withA)).toBeNull();
+      // Written without its addition after all, it is the door looked up: the lookup counts for it from then on.
+      await em.getConnection().execute('update orders set house_number_addition = null where id = ?', [withA.id]);
+      expect(await firstLookup(withA)).toEqual(await firstLookup(bare));
     });
 
     it('costs one statement of one text whether it finds, asks or finds nothing', async () => {

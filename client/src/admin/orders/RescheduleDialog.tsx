@@ -16,6 +16,12 @@ import { TechnicianSelect, type TechnicianOption } from './TechnicianSelect';
 
 const BEGIN_HOURS = hoursOf(ORDER_BEGIN_HOURS);
 
+/** Where an order was before a move: what the undo moves it back to. */
+export interface RescheduledFrom {
+  appointment: string;
+  technician: string | null;
+}
+
 /** Another date, window and (optionally) technician; the server's refusal (holiday, confirmed day) shows in place. */
 export function RescheduleDialog({
   order,
@@ -28,7 +34,8 @@ export function RescheduleDialog({
   technicians: readonly TechnicianOption[];
   windowText: (appointment: Date | string) => string;
   technicianText: (person: { firstname: string; lastname: string } | null | undefined) => string;
-  onClose: (outcome: MutationOutcome | null) => void;
+  /** With the outcome of a move, where the order was before it (for the undo). */
+  onClose: (outcome: MutationOutcome | null, before?: RescheduledFrom) => void;
 }) {
   const { t, language } = useI18n();
   const ids = useId();
@@ -53,8 +60,9 @@ export function RescheduleDialog({
       appointment: start.toISOString(),
       technician: technician === '' ? null : technician,
     });
-    if (outcome.ok) onClose(outcome);
-    else setProblem(outcome.problem.message);
+    if (outcome.ok) {
+      onClose(outcome, { appointment: order.appointment, technician: order.technician?.personalNumber ?? null });
+    } else setProblem(outcome.problem.message);
   };
 
   return (

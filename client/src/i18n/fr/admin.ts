@@ -176,6 +176,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.orders.undo': 'Annuler',
   'admin.orders.undone': 'Annulé',
   'admin.orders.undoReassign': 'La mission peut revenir à {technician}.',
+  'admin.orders.undoReschedule': 'La mission peut revenir à {window}.',
   'admin.orders.undoDelete': 'La mission peut être rétablie.',
   'admin.orders.migrate.source': 'Du technicien',
   'admin.orders.migrate.target': 'Au technicien',

@@ -174,6 +174,7 @@ export const texts = {
   'admin.orders.undo': 'Ongedaan maken',
   'admin.orders.undone': 'Ongedaan gemaakt',
   'admin.orders.undoReassign': 'De opdracht kan terug naar {technician}.',
+  'admin.orders.undoReschedule': 'De opdracht kan terug naar {window}.',
   'admin.orders.undoDelete': 'De opdracht kan worden teruggezet.',
   'admin.orders.migrate.source': 'Van monteur',
   'admin.orders.migrate.target': 'Naar monteur',

@@ -1,0 +1,231 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BackupFileError, restoreBackup, RestoreRefusedError, writeBackup } from '../../../server/db/backup.js';
+import { createAdmin, createOrder, createTechnician } from '../../utils/factories.js';
+import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
+import { startTestServer } from '../../utils/test-server.js';
+
+const logger = pino({ level: 'silent' });
+
+/** The tables a backup carries: the app's (its migrations' record aside) and the job queue's state. */
+const TABLES_SQL = `select schemaname || '.' || relname as name from pg_stat_user_tables
+  where (schemaname = 'public' and relname <> 'mikro_orm_migrations')
+     or (schemaname = 'pgboss' and relname in ('queue', 'schedule', 'subscription', 'job_common', 'job_dependency'))
+  order by 1`;
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Per table: its row count and a digest of all its rows (every column, generated ones included). */
+function contentsOf(url: string): Promise<Record<string, { rows: number; digest: string }>> {
+  return withClient(url, async (client) => {
+    const result: Record<string, { rows: number; digest: string }> = {};
+    for (const { name } of (await client.query<{ name: string }>(TABLES_SQL)).rows) {
+      const [schema, table] = name.split('.');
+      const { rows } = await client.query<{ rows: string; digest: string | null }>(
+        `select count(*) as rows, md5(string_agg(t::text, E'\\n' order by t::text)) as digest from "${schema}"."${table}" t`,
+      );
+      result[name] = { rows: Number(rows[0].rows), digest: rows[0].digest ?? '' };
+    }
+    return result;
+  });
+}
+
+function sequencesOf(url: string): Promise<Record<string, string>> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ name: string; value: string | null }>(
+      `select schemaname || '.' || sequencename as name, last_value::text as value from pg_sequences
+        where schemaname = 'public' and sequencename <> 'mikro_orm_migrations_id_seq'`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.value ?? '']));
+  });
+}
+
+/** `bytes` with every bit of one byte turned over. */
+function flipped(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[at] ^= 0xff;
+  return copy;
+}
+
+const tableCount = (url: string) =>
+  withClient(url, async (client) =>
+    Number(
+      (await client.query<{ count: string }>(`select count(*) from pg_tables where schemaname in ('public', 'pgboss')`))
+        .rows[0].count,
+    ),
+  );
+
+describe('backup and restore without pg_dump', () => {
+  let source: TestDatabase;
+  const targets: TestDatabase[] = [];
+  let dir: string;
+  let file: string;
+  let before: Awaited<ReturnType<typeof contentsOf>>;
+  let saved: Awaited<ReturnType<typeof writeBackup>>;
+
+  const freshDatabase = async () => {
+    const database = await createTestDatabase({ migrated: false });
+    targets.push(database);
+    return database;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tijdvak-backup-'));
+    file = join(dir, 'tijdvak.backup.gz');
+    // The demo data fills orders, technicians, holidays, site visits, visit statuses and the job queue; the rest
+    // is added below, so that every table carries rows.
+    source = await createTestDatabase();
+    const server = await startTestServer({ database: source, env: { DEMO_DATA: '1' } });
+    const em = server.em();
+    const technician = await createTechnician(em, { firstname: 'Zoë', lastname: "D'Hondt" });
+    const admin = await createAdmin(em);
+    const order = await createOrder(em, {
+      appointment: new Date('2027-01-12T08:00:00Z'),
+      technician,
+      // Text COPY must carry: a tab, a newline, a backslash, quotes and accents.
+      name: 'Anne-Marie\t"Ten" Brink\nafdeling \\ achter, é',
+    });
+    await withClient(source.url, async (client) => {
+      const at = '2026-12-01T10:00:00Z';
+      const inserts = [
+        [
+          `insert into consumer_messages (channel, kind, order_id, window_start, window_seconds, created_at, language)
+           values ('EMAIL', 'REMINDER', $1, $2, 3600, $2, 'nl')`,
+          [order.id, at],
+        ],
+        [
+          `insert into consumer_replies (order_id, answer, created_at, updated_at) values ($1, 'AT_HOME', $2, $2)`,
+          [order.id, at],
+        ],
+        [
+          `insert into consumer_unsubscribes (address_hash, channel, created_at) values ('hash-of-an-address', 'EMAIL', $1)`,
+          [at],
+        ],
+        [
+          `insert into import_jobs (id, started_at, country, file_name, status)
+           values ('6f1c1a52-3c1e-4a3b-9d55-0c8f4a1b2c3d', $1, 'NL', 'orders.csv', 'SUCCEEDED')`,
+          [at],
+        ],
+        [`insert into mail_opens (order_id, opened_at) values ($1, $2)`, [order.id, at]],
+        [
+          `insert into order_calls (order_id, set_by_name, call_date, status, set_at)
+           values ($1, 'Admin', '2026-12-01', 'REACHED', $2)`,
+          [order.id, at],
+        ],
+        [
+          `insert into order_events (kind, order_id, occurred_at, actor_type, actor_admin_id)
+           values ('UPDATED', $1, $2, 'ADMIN', $3)`,
+          [order.id, at, admin.id],
+        ],
+        [
+          `insert into password_reset_tokens (token_hash, expires_at, created_at, account_type, account_id)
+           values ('a-token-hash', $1, $1, 'ADMIN', $2)`,
+          [at, admin.id],
+        ],
+        [`insert into rate_limit_buckets (key, window_ends_at, hits) values ('lookup:client', $1, 3)`, [at]],
+        [
+          `insert into schedule_confirmations (technician_id, date, confirmed_at) values ($1, '2026-12-02', $2)`,
+          [technician.id, at],
+        ],
+        [`insert into visit_ratings (order_id, score, created_at, updated_at) values ($1, 5, $2, $2)`, [order.id, at]],
+        [
+          `insert into visit_status_requests (order_id, request_id, applied_at) values ($1, 'request-1', $2)`,
+          [order.id, at],
+        ],
+      ] as const;
+      for (const [sql, values] of inserts) await client.query(sql, [...values]);
+    });
+    await server.stop();
+    before = await contentsOf(source.url);
+    saved = await writeBackup(source.url, file);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const database of targets) await database.drop();
+    await source?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('restores every row of every table and the sequences into a fresh database', async () => {
+    const empty = Object.entries(before).filter(([name, { rows }]) => rows === 0 && name.startsWith('public.'));
+    expect(empty).toEqual([]);
+    expect(before['pgboss.job_common'].rows).toBeGreaterThan(0);
+    expect(before['pgboss.schedule'].rows).toBeGreaterThan(0);
+
+    expect(saved.rows).toBe(Object.values(before).reduce((sum, table) => sum + table.rows, 0));
+    expect(existsSync(`${file}.partial`)).toBe(false);
+
+    const target = await freshDatabase();
+    const restored = await restoreBackup(target.url, file, { logger });
+    expect(restored).toEqual(saved);
+    expect(await contentsOf(target.url)).toEqual(before);
+    expect(await sequencesOf(target.url)).toEqual(await sequencesOf(source.url));
+
+    // The restored database serves: the job queue starts on its restored schema, a new order takes a fresh id.
+    const server = await startTestServer({ database: target });
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      const order = await createOrder(server.em(), { appointment: new Date('2027-01-13T08:00:00Z') });
+      const maxId = await withClient(target.url, async (client) =>
+        Number(
+          (await client.query<{ max: number }>('select max(id) as max from orders where id <> $1', [order.id])).rows[0]
+            .max,
+        ),
+      );
+      expect(order.id).toBeGreaterThan(maxId);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses a database that holds tables, unless told to replace its data', async () => {
+    const target = await freshDatabase();
+    await restoreBackup(target.url, file, { logger });
+    await withClient(target.url, (client) => client.query(`delete from consumer_replies`));
+    await expect(restoreBackup(target.url, file, { logger })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup(target.url, file, { logger })).rejects.toThrow(/--replace/);
+    await restoreBackup(target.url, file, { logger, replace: true });
+    expect(await contentsOf(target.url)).toEqual(await contentsOf(source.url));
+  });
+
+  it('refuses a cut or damaged file before writing anything', async () => {
+    const bytes = readFileSync(file);
+    const text = gunzipSync(bytes).toString('utf8');
+    const lines = text.split('\n');
+    const damaged = {
+      'cut in the middle': bytes.subarray(0, Math.floor(bytes.length / 2)),
+      'a byte changed': flipped(bytes, Math.floor(bytes.length / 2)),
+      'cut at a line, recompressed': gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join('\n') + '\n'),
+      'a row changed, recompressed': gzipSync(text.replace('Anne-Marie', 'Anne-Mario')),
+      'not a backup': gzipSync('id,name\n1,Anne\n'),
+    };
+    for (const [what, content] of Object.entries(damaged)) {
+      const damagedFile = join(dir, `damaged-${what.replaceAll(' ', '-')}.gz`);
+      writeFileSync(damagedFile, content);
+      const target = await freshDatabase();
+      await expect(restoreBackup(target.url, damagedFile, { logger }), what).rejects.toThrow(BackupFileError);
+      expect(await tableCount(target.url), what).toBe(0);
+    }
+  });
+
+  it('writes no file when the backup cannot be made', async () => {
+    const unmigrated = await freshDatabase();
+    const target = join(dir, 'never.gz');
+    await expect(writeBackup(unmigrated.url, target)).rejects.toThrow(/no migrations/);
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync(`${target}.partial`)).toBe(false);
+  });
+});
