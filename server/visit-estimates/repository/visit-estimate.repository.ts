@@ -12,8 +12,8 @@ const zoneSql = (alias: string) =>
 
 /**
  * Per technician-day: its visits (at most `DAY_VISITS_MAX`, in the day's order), the samples of the technician's
- * latest `HISTORY_VISITS` finished visits before that day (work: arrival to finish; travel: the finish before to
- * the arrival, within a day; start: a day's first arrival after its window opened) and whether the day is
+ * latest `HISTORY_VISITS` finished visits before that day (work: arrival to finish; travel: the finish before, or
+ * the setting out when later (a wait for a window is no drive), to the arrival, within a day; start: a day's first arrival after its window opened) and whether the day is
  * confirmed. One statement, whatever the number of technicians; `days` names the technician-days to read.
  */
 const estimateSql = (days: string) => `
@@ -25,10 +25,10 @@ const estimateSql = (days: string) => `
     from days d
   ),
   history as (
-    select b.technician_id, h.appointment, h.arrived_at, h.finished_at, (h.appointment at time zone b.zone)::date as local_day
+    select b.technician_id, h.appointment, h.on_the_way_at, h.arrived_at, h.finished_at, (h.appointment at time zone b.zone)::date as local_day
     from bounds b
     cross join lateral (
-      select o.appointment, s.arrived_at, s.finished_at
+      select o.appointment, s.on_the_way_at, s.arrived_at, s.finished_at
       from orders o join visit_statuses s on s.order_id = o.id
       where o.technician_id = b.technician_id and o.appointment < b.starts_at and s.finished_at is not null
         and ${activeOrderSql('o')}
@@ -39,7 +39,7 @@ const estimateSql = (days: string) => `
   samples as (
     select technician_id,
            extract(epoch from finished_at - arrived_at) as work,
-           extract(epoch from arrived_at - lag(finished_at) over w) as travel,
+           extract(epoch from arrived_at - greatest(lag(finished_at) over w, on_the_way_at)) as travel,
            case when row_number() over w = 1 then extract(epoch from coalesce(arrived_at, finished_at) - appointment) end as start
     from history
     window w as (partition by technician_id, local_day order by appointment)
