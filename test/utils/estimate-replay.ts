@@ -112,7 +112,9 @@ export function recordDay(
       windowStart,
       windowSeconds: 3 * 3600,
       onTheWayAt: new Date(onTheWayAt),
-      expectedArrival: new Date(Math.max(onTheWayAt + minute, arrivedAt + Math.round((random() * 2 - 1) * 10) * minute)),
+      expectedArrival: new Date(
+        Math.max(onTheWayAt + minute, arrivedAt + Math.round((random() * 2 - 1) * 10) * minute),
+      ),
       arrivedAt: new Date(arrivedAt),
       finishedAt: new Date(arrivedAt + work),
     });

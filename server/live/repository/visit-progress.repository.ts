@@ -47,7 +47,11 @@ export class VisitProgressRepository {
   /** The followed orders of the changed orders' technician days (the changed ones left out). */
   async neighbours(changedIds: readonly number[], followedIds: readonly number[]): Promise<number[]> {
     const changed = `{${changedIds.join(',')}}`;
-    const rows = await this.em.execute<{ id: number }[]>(NEIGHBOURS_SQL, [changed, `{${followedIds.join(',')}}`, changed]);
+    const rows = await this.em.execute<{ id: number }[]>(NEIGHBOURS_SQL, [
+      changed,
+      `{${followedIds.join(',')}}`,
+      changed,
+    ]);
     return rows.map((row) => row.id);
   }
 }

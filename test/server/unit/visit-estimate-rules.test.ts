@@ -57,7 +57,12 @@ describe('the narrow time rule', () => {
       [4, 3, 'VISITS_BEFORE'],
     ]);
     // 8.10 arrival, 45 minutes of work, 15 of travel: 9.10, 10.10, 11.10.
-    expect(estimates.map((estimate) => estimate.expectedArrival)).toEqual([at(8, 10), at(9, 10), at(10, 10), at(11, 10)]);
+    expect(estimates.map((estimate) => estimate.expectedArrival)).toEqual([
+      at(8, 10),
+      at(9, 10),
+      at(10, 10),
+      at(11, 10),
+    ]);
     expect(estimates[2].band).toEqual({ from: at(10), until: at(11) });
   });
 

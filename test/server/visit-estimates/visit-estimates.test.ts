@@ -213,7 +213,9 @@ describe("the consumer's place in the day and the narrow time", () => {
       await count();
     }
     const rate = hits / shown;
-    console.log(`narrow time hit rate on a replayed day: ${(rate * 100).toFixed(1)} % (${hits} of ${shown})`);
+    process.stdout.write(
+      `narrow time hit rate on a replayed day: ${(rate * 100).toFixed(1)} % (${hits} of ${shown})\n`,
+    );
     expect(shown).toBeGreaterThan(10);
     expect(rate).toBeGreaterThanOrEqual(0.8);
   });
