@@ -7,5 +7,11 @@ import { VisitDayPlaceResolver } from './visit-estimate.resolver.js';
 
 export const visitEstimateResolvers = [VisitDayPlaceResolver] as const;
 
-export { estimateOfOrder, estimatesOfToday, dayPlaceOf, type OrderDayEstimate } from './visit-estimate.service.js';
+export {
+  estimateOfOrder,
+  estimatesOfToday,
+  dayPlaceOf,
+  runsLate,
+  type OrderDayEstimate,
+} from './visit-estimate.service.js';
 export { VisitDayMoment, VisitDayPlace } from './visit-estimate.types.js';

@@ -22,6 +22,8 @@ export interface OrderDayEstimate extends VisitEstimate {
   confirmed: boolean;
   /** How many visits the day has. */
   visitCount: number;
+  /** Whether the technician tapped a status of the day yet: before, the day is a plan, nothing runs late. */
+  begun: boolean;
   learned: LearnedDurations;
 }
 
@@ -49,6 +51,7 @@ function estimatesOfRow(row: TechnicianDayRow, now: Date): OrderDayEstimate[] {
     today: localDateOf(now, row.zone) === row.local_date,
     confirmed: row.confirmed,
     visitCount: visits.length,
+    begun: visits.some((visit) => visit.stage !== null),
     learned,
   }));
 }
@@ -62,6 +65,14 @@ export async function estimateOfOrder(em: EntityManager, orderId: number, now: D
   if (!row) return null;
   return estimatesOfRow(row, now).find((estimate) => estimate.orderId === orderId) ?? null;
 }
+
+/**
+ * Whether the visit runs late (docs/rules.md, Narrow time): expected after its window's end while not reached, by the
+ * technician's own estimate, or by the narrow time of a confirmed day under way (a plan nobody started yet is a
+ * forecast, not a delay). The notice to the consumer and the board's mark both ask this.
+ */
+export const runsLate = (estimate: OrderDayEstimate): boolean =>
+  estimate.today && estimate.late && (estimate.moment === 'ON_THE_WAY' || (estimate.confirmed && estimate.begun));
 
 /** The estimates of every visit of the country's today (by its zone) at `now`, keyed by order: one statement. */
 export async function estimatesOfToday(
@@ -101,6 +112,6 @@ export async function dayPlaceOf(em: EntityManager, orderId: number, now: Date):
     moment: MOMENT[estimate.moment],
     expectedFrom: band?.from ?? null,
     expectedUntil: band?.until ?? null,
-    lateArrival: estimate.today && estimate.late ? estimate.expectedArrival : null,
+    lateArrival: runsLate(estimate) ? estimate.expectedArrival : null,
   };
 }
