@@ -608,6 +608,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.board.reference': 'Commande',
   'admin.board.customer': 'Client',
   'admin.board.status': 'Statut',
+  'admin.board.expectedLate': 'Retard prévu : {time}, client prévenu',
   'admin.board.expectedArrival': 'Arrivée prévue',
   'admin.board.outcome': 'Résultat',
   'admin.board.none': '—',

@@ -602,6 +602,7 @@ export const texts = {
   'admin.board.reference': 'Opdracht',
   'admin.board.customer': 'Klant',
   'admin.board.status': 'Status',
+  'admin.board.expectedLate': 'Later verwacht: {time}, klant bericht',
   'admin.board.expectedArrival': 'Verwachte aankomst',
   'admin.board.outcome': 'Resultaat',
   'admin.board.none': '—',
