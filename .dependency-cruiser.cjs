@@ -71,6 +71,12 @@ module.exports = {
       'Other folders import the schedule domain from server/schedule/index.ts only: the confirmation, the check ' +
         'of a confirmed schedule and the lock that other changes of an order respect.',
     ),
+    frontDoor(
+      'visit-estimates',
+      'its',
+      "Other folders import the narrow time from server/visit-estimates/index.ts only: a visit's place in its " +
+        "technician's day and its narrow time, for one order or a country's day. The rule and its statement stay inside.",
+    ),
     {
       name: 'shared-stands-alone',
       comment:

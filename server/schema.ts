@@ -18,6 +18,7 @@ import { messageSettingResolvers } from './message-settings/index.js';
 import { messageResolvers } from './messages/index.js';
 import { legacyFieldResolvers } from './legacy/index.js';
 import { liveResolvers } from './live/index.js';
+import { visitEstimateResolvers } from './visit-estimates/index.js';
 import { ratingResolvers } from './ratings/index.js';
 import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
@@ -54,6 +55,7 @@ export const RESOLVERS = [
   ...messageResolvers,
   // the visit day followed live
   ...liveResolvers,
+  ...visitEstimateResolvers,
   // the consumer's rating of a finished visit
   ...ratingResolvers,
   // the office's board of today

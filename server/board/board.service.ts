@@ -3,6 +3,7 @@ import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
+import { estimatesOfToday, runsLate } from '../visit-estimates/index.js';
 import { BoardReply, VisitLateness, type BoardTechnician, type BoardVisit, type VisitBoard } from './board.types.js';
 import { BoardRepository, type BoardRow } from './repository/board.repository.js';
 
@@ -22,6 +23,7 @@ export class BoardService {
     const day = localDayRange(date, zone);
     // One more than shown: its presence says the board is cut short.
     const rows = await new BoardRepository(this.ctx.em).visitsOfDay(country, day, BOARD_MAX_VISITS + 1);
+    const estimates = await estimatesOfToday(this.ctx.em, country, now);
     const technicians: BoardTechnician[] = [];
     for (const row of rows.slice(0, BOARD_MAX_VISITS)) {
       let group = technicians.at(-1);
@@ -30,13 +32,17 @@ export class BoardService {
         group = { technicianId: row.technician_id, name, visits: [] };
         technicians.push(group);
       }
-      group.visits.push(visitOf(row, now));
+      const estimate = estimates.get(row.id);
+      group.visits.push({
+        ...visitOf(row, now),
+        expectedLate: estimate && runsLate(estimate) ? estimate.expectedArrival : null,
+      });
     }
     return { country, date, now, technicians, truncated: rows.length > BOARD_MAX_VISITS };
   }
 }
 
-function visitOf(row: BoardRow, now: Date): BoardVisit {
+function visitOf(row: BoardRow, now: Date): Omit<BoardVisit, 'expectedLate'> {
   const appointment = new Date(row.appointment);
   const end = new Date(appointment.getTime() + row.duration * 1000);
   const stage = row.stage ? VisitProgressStage[row.stage] : VisitProgressStage.PLANNED;

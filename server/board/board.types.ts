@@ -80,6 +80,13 @@ export class BoardVisit {
     description: 'Why the visit is late at `VisitBoard.now`; null when it is not. The board re-checks on its clock.',
   })
   lateness!: VisitLateness | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "The arrival now expected when it lies past the window's end (the technician's own estimate, or the narrow time pushed by a visit running long): the consumer is told so once. Null while the window holds or once reached.",
+  })
+  expectedLate!: Date | null;
 }
 
 @ObjectType({ description: "A technician's visits of today, in the order of their windows." })

@@ -8,6 +8,7 @@ import type { ChangeListener } from '../common/events/change-listener.js';
 import type { LiveVisitFeed } from '../context.js';
 import { VISIT_STATUS_TOPIC } from '../visits/visit-status.service.js';
 import { loadVisitProgress } from './visit-progress-sql.js';
+import { VisitProgressRepository } from './repository/visit-progress.repository.js';
 import type { VisitProgress } from './visit-progress.types.js';
 
 /**
@@ -172,12 +173,19 @@ export class VisitFeed implements LiveVisitFeed {
 
   private async deliver(ids: readonly number[]): Promise<void> {
     const wanted = this.wide.size > 0 ? ids : ids.filter((id) => this.byOrder.has(id));
-    if (wanted.length === 0) return;
+    if (wanted.length === 0 && this.byOrder.size === 0) return;
     try {
-      const states = await loadVisitProgress(this.orm.em.fork(), wanted);
+      const em = this.orm.em.fork();
+      // A change moves the place in the day of the technician's other visits: their consumers hear it too.
+      const neighbours =
+        this.byOrder.size > 0 ? await new VisitProgressRepository(em).neighbours(ids, [...this.byOrder.keys()]) : [];
+      if (wanted.length + neighbours.length === 0) return;
+      const states = await loadVisitProgress(em, [...wanted, ...neighbours]);
+      const neighbour = new Set(neighbours);
       for (const progress of states) {
         const named = this.byOrder.get(progress.orderId);
-        for (const follower of [...(named ?? []), ...this.wide]) this.handTo(follower, progress);
+        const wide = neighbour.has(progress.orderId) ? [] : [...this.wide];
+        for (const follower of [...(named ?? []), ...wide]) this.handTo(follower, progress);
       }
     } catch (error) {
       this.logger.error({ err: error }, 'live visit changes could not be read');

@@ -18,6 +18,11 @@ export enum MessageKind {
   RESTORED = 'RESTORED',
   /** The visit is finished: thanks, and the rating link. Once per visit, by mail (SMS without a mail address). */
   THANK_YOU = 'THANK_YOU',
+  /**
+   * The expected arrival passed the window's end: the new expected time and the personal link. Once per visit, by
+   * SMS (mail without a mobile number).
+   */
+  RUNNING_LATE = 'RUNNING_LATE',
 }
 
 /** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
@@ -54,6 +59,10 @@ registerEnumType(MessageKind, {
     THANK_YOU: {
       description:
         'The visit is finished (not for "nobody at home"): thanks, and a link that rates the visit. Once per visit, by mail, or by SMS when the order has no mail address.',
+    },
+    RUNNING_LATE: {
+      description:
+        "The expected arrival (the technician's own estimate, or the narrow time pushed by a visit running long) passed the window's end: the new expected time. Once per visit, by SMS, or by mail without a mobile number.",
     },
   },
 });

@@ -27,9 +27,9 @@ export interface MessageFacts {
   shownFrom: Date | null;
   links: PersonalLinkUrls;
   pixelUrl: string;
-  /** "On the way" only: the technician's own estimate of the arrival. */
+  /** "On the way": the technician's own estimate of the arrival; running late: the arrival now expected. */
   expectedArrival: Date | null;
-  /** "On the way" only: the technician's first name (never the surname). */
+  /** "On the way" and running late: the technician's first name (never the surname). */
   technicianName: string | null;
   /**
    * A visit a partner makes: the partner's name (null when the order names none we know) and phone number. Its window
@@ -82,7 +82,16 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
 }
 
 type Variant =
-  'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY' | 'THANK_YOU' | 'PARTNER';
+  | 'WINDOW'
+  | 'UPDATE'
+  | 'MOVED'
+  | 'CANCELLATION'
+  | 'ON_THE_WAY'
+  | 'RESTORED'
+  | 'RESTORED_DAY'
+  | 'THANK_YOU'
+  | 'PARTNER'
+  | 'RUNNING_LATE';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
@@ -90,6 +99,7 @@ function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner
   if (facts.partner && WINDOW_KINDS.includes(facts.kind)) return 'PARTNER';
   if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
   if (facts.kind === MessageKind.THANK_YOU) return 'THANK_YOU';
+  if (facts.kind === MessageKind.RUNNING_LATE) return 'RUNNING_LATE';
   if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
@@ -117,6 +127,7 @@ export function messageMail(facts: MessageFacts): MailMessage {
   if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
   if (variant === 'THANK_YOU') return thankYouMail(facts, params);
   if (variant === 'PARTNER') return partnerMail(facts, params);
+  if (variant === 'RUNNING_LATE') return runningLateMail(facts, params);
   const showsWindow = variant === 'WINDOW' || variant === 'UPDATE' || variant === 'RESTORED';
   return layoutMail({
     to: facts.recipient,
@@ -172,6 +183,31 @@ function partnerMail(facts: MessageFacts, params: Record<string, string>): MailM
       ...(facts.partner?.phone ? [t('CONSUMER_MAIL_PARTNER_PHONE')] : []),
       t('CONSUMER_MAIL_REFERENCE'),
     ],
+    action: { label: t('CONSUMER_MAIL_ACTION'), url: facts.links.page },
+    outro: [translate(facts.language, 'CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) })],
+    footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
+    pixelUrl: facts.pixelUrl,
+    headers: {
+      'List-Unsubscribe': `<${facts.links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
+/**
+ * The notice of a visit that will not make its window: the window, the arrival now expected, the reference, the
+ * personal link (the page follows the visit) and the call centre. No replies: the visit is under way.
+ */
+function runningLateMail(facts: MessageFacts, params: Record<string, string>): MailMessage {
+  const values = { ...params, arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts) : '' };
+  const t = (key: MessageKey) => translate(facts.language, key, values);
+  return layoutMail({
+    to: facts.recipient,
+    language: facts.language,
+    from: fromHeader(facts.senderName, facts.mailFrom),
+    subject: t('CONSUMER_MAIL_RUNNING_LATE_SUBJECT'),
+    greeting: translate(facts.language, 'MAIL_GREETING', { name: facts.customerName }),
+    intro: [t('CONSUMER_MAIL_RUNNING_LATE_INTRO'), t('CONSUMER_MAIL_REFERENCE')],
     action: { label: t('CONSUMER_MAIL_ACTION'), url: facts.links.page },
     outro: [translate(facts.language, 'CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) })],
     footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
@@ -299,8 +335,8 @@ export function messageSms(facts: MessageFacts): string {
     name: facts.technicianName?.trim() ?? '',
     partner: variant === 'PARTNER' ? safeName(partnerName(facts)) : '',
   };
-  // The full "on the way" text names the technician: without a name only the short one reads right.
-  const named = variant !== 'ON_THE_WAY' || params.name !== '';
+  // The full "on the way" and late texts name the technician: without a name only the short one reads right.
+  const named = (variant !== 'ON_THE_WAY' && variant !== 'RUNNING_LATE') || params.name !== '';
   const full = toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}`, params));
   if (named && (gsm7Length(full) ?? Infinity) <= SMS_MAX_LENGTH) return full;
   return toGsm7(translate(facts.language, `CONSUMER_SMS_${variant}_SHORT`, params));

@@ -10,6 +10,7 @@ import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, saysWhere, type PlannedMessage, type PublishedDays } from './publication.js';
 import { THANK_YOU_AFTER_MINUTES, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
+import { estimatesOfToday, runsLate } from '../visit-estimates/index.js';
 import { ConsumerMessageRepository, type NewMessageRow } from './repository/consumer-message.repository.js';
 import { SEND_QUEUES, type SendJob } from './message-sender.js';
 
@@ -83,6 +84,7 @@ export class MessagePlanner {
       }
       if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds);
       written += await this.writeThankYou(setting, now, orderIds);
+      written += await this.writeRunningLate(setting, now);
     }
     return written;
   }
@@ -136,6 +138,62 @@ export class MessagePlanner {
               window_start: new Date(visit.appointment).toISOString(),
               window_seconds: visit.duration,
               recipient: channel === MessageChannel.EMAIL ? email : sms,
+              language: setting.language,
+              created_at: now.toISOString(),
+            },
+          ];
+        });
+        return this.insert(em, rows);
+      },
+      { loggerContext: JOB_LOG_CONTEXT },
+    );
+  }
+
+  /**
+   * The notice of today's visits expected after their window ends (docs/rules.md, Narrow time): the technician's own
+   * estimate, or the narrow time pushed by a visit running long. One per visit, by SMS to a mobile number that takes
+   * it, else by mail; the unique row and the check of earlier notices keep it once on any number of instances.
+   */
+  private writeRunningLate(setting: MessageSetting, now: Date): Promise<number> {
+    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+      async (em: EntityManager) => {
+        const estimates = await estimatesOfToday(em, setting.country, now);
+        const late = [...estimates.values()].filter(runsLate).map((estimate) => estimate.orderId);
+        if (late.length === 0) return 0;
+        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).runningLateVisits(late);
+        const addresses = visits.map((visit) => {
+          const order = { email: visit.email, phone: visit.phone, country: setting.country };
+          return {
+            visit,
+            email: setting.email ? addressOf(order, MessageChannel.EMAIL) : null,
+            sms: setting.sms ? addressOf(order, MessageChannel.SMS) : null,
+          };
+        });
+        const unsubscribed = await unsubscribedAmong(
+          em,
+          addresses.flatMap(({ email, sms }) => [
+            ...(email ? [{ channel: MessageChannel.EMAIL, address: email }] : []),
+            ...(sms ? [{ channel: MessageChannel.SMS, address: sms }] : []),
+          ]),
+        );
+        const takes = (channel: MessageChannel, address: string | null): address is string =>
+          address !== null && !unsubscribed.has(`${channel}|${address}`);
+        const rows = addresses.flatMap(({ visit, email, sms }): NewMessageRow[] => {
+          // A text first: read at once, where a mail may wait in an inbox until after the visit.
+          const channel = takes(MessageChannel.SMS, sms)
+            ? MessageChannel.SMS
+            : takes(MessageChannel.EMAIL, email)
+              ? MessageChannel.EMAIL
+              : null;
+          if (channel === null) return [];
+          return [
+            {
+              order_id: visit.id,
+              kind: MessageKind.RUNNING_LATE,
+              channel,
+              window_start: new Date(visit.appointment).toISOString(),
+              window_seconds: visit.duration,
+              recipient: channel === MessageChannel.SMS ? sms : email,
               language: setting.language,
               created_at: now.toISOString(),
             },

@@ -14,6 +14,7 @@ import { windowShownFrom } from '../consumers/visit-indication.js';
 import { EXTERNAL_COMPANIES, externalPartnerOf, type ExternalCompanyContact } from '../consumers/contact-details.js';
 import type { HolidayDates } from '../context.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
+import { estimateOfOrder, runsLate } from '../visit-estimates/index.js';
 import { VisitStage } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { isThankedOutcome } from './thank-you.js';
@@ -319,11 +320,17 @@ export class MessageSender {
       const unthanked = this.unthankedReason(row);
       if (unthanked) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, unthanked);
     }
+    let lateArrival: Date | null = null;
+    if (row.kind === MessageKind.RUNNING_LATE) {
+      const late = await this.lateArrival(row);
+      if (typeof late === 'string') return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, late);
+      lateArrival = late;
+    }
     const tries = row.tries + 1;
     try {
       const handedOver = await this.lanes[row.channel].run(async () => {
         if (Date.now() > startBy) return false;
-        await this.deliver(row, recipient);
+        await this.deliver(row, recipient, lateArrival);
         return true;
       });
       if (!handedOver) return null;
@@ -384,7 +391,22 @@ export class MessageSender {
     return this.clock.now().toISOString();
   }
 
-  private async deliver(row: ClaimedMessageRow, recipient: string): Promise<void> {
+  /**
+   * The arrival now expected of a visit told it runs late, read when it goes (the day may have moved since it was
+   * written); or why it no longer goes: the visit was reached, finished, cancelled, or is back within its window.
+   */
+  private async lateArrival(row: ClaimedMessageRow): Promise<Date | string> {
+    if (row.deleted_at !== null) return 'the order was deleted';
+    if (row.external_company !== null) return 'a partner makes the visit';
+    if (row.stage === VisitStage.ARRIVED || row.stage === VisitStage.FINISHED)
+      return 'the technician reached the visit';
+    const now = this.clock.now();
+    const estimate = await estimateOfOrder(this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }), row.order_id, now);
+    if (!estimate || !runsLate(estimate)) return 'the visit is expected within its window again';
+    return estimate.expectedArrival;
+  }
+
+  private async deliver(row: ClaimedMessageRow, recipient: string, lateArrival: Date | null): Promise<void> {
     const windowStart = new Date(row.window_start);
     const moved = row.kind !== MessageKind.CANCELLATION && row.window_seconds === 0;
     const order = {
@@ -408,7 +430,7 @@ export class MessageSender {
       shownFrom: moved ? await windowShownFrom(this.holidays, row.country, windowStart) : null,
       links: personalLinkUrls(this.config, order),
       pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, row.order_id),
-      expectedArrival: row.expected_arrival === null ? null : new Date(row.expected_arrival),
+      expectedArrival: lateArrival ?? (row.expected_arrival === null ? null : new Date(row.expected_arrival)),
       technicianName: row.technician_firstname,
       partner: row.external_company === null ? null : partnerOf(row.external_company, row.country),
       ...(row.kind === MessageKind.THANK_YOU && row.finished_at !== null && isThankedOutcome(row.outcome)

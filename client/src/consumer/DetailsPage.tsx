@@ -15,6 +15,7 @@ import { REPLY_PARAMETER, REPLY_VALUES } from '../../../shared/personal-link.js'
 import type { VisitAnswer } from './gql/graphql';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
+import { VisitDayPlace } from './VisitDayPlace';
 import { VisitProgressNote, type VisitProgressState } from './VisitProgressNote';
 import { VisitRating } from './VisitRating';
 import { VisitTracker } from './VisitTracker';
@@ -41,6 +42,15 @@ const ConsumerVisitsQuery = graphql(`
         expectedArrival
         outcome
         technicianFirstname
+        dayPlace {
+          today
+          position
+          visitsBefore
+          moment
+          expectedFrom
+          expectedUntil
+          lateArrival
+        }
       }
       reply {
         answer
@@ -71,6 +81,15 @@ const VisitProgressChangedSubscription = graphql(`
       expectedArrival
       outcome
       technicianFirstname
+      dayPlace {
+        today
+        position
+        visitsBefore
+        moment
+        expectedFrom
+        expectedUntil
+        lateArrival
+      }
     }
   }
 `);
@@ -174,6 +193,9 @@ export function DetailsPage() {
               <li key={visit.referenceNumber} className="visit-item">
                 <VisitTracker stage={progress.stage} />
                 <VisitProgressNote progress={progress} />
+                {progress.dayPlace && (
+                  <VisitDayPlace place={progress.dayPlace} technician={progress.technicianFirstname ?? null} />
+                )}
                 {visits.length === 1 && (
                   <p className="visit-when">
                     {t(progress.stage === 'FINISHED' ? 'consumer.details.oneDone' : 'consumer.details.one')}

@@ -2,12 +2,15 @@ import { formatTime } from '../i18n/format';
 import { useI18n, type Translate } from '../i18n/i18n';
 import type { Locale } from '../i18n/locale';
 import type { VisitOutcome, VisitProgressStage } from './gql/graphql';
+import type { VisitDayPlaceState } from './VisitDayPlace';
 
 export interface VisitProgressState {
   stage: VisitProgressStage;
   expectedArrival?: string | null;
   outcome?: VisitOutcome | null;
   technicianFirstname?: string | null;
+  /** Its place in the technician's day; null before the day is confirmed. */
+  dayPlace?: VisitDayPlaceState | null;
 }
 
 /** "Jan is onderweg, verwacht rond 10:40 uur." — the technician's own estimate, the first name only. */

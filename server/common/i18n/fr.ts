@@ -305,6 +305,12 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_SMS_ON_THE_WAY:
     '{sender}: votre technicien {name} est en route et arrivera vers {arrival}. Suivez la visite : {link}',
   CONSUMER_SMS_ON_THE_WAY_SHORT: '{sender}: technicien en route, arrivée vers {arrival}. {link}',
+  CONSUMER_SMS_RUNNING_LATE:
+    '{sender}: {name} a du retard et arrivera vers {arrival}, après la plage {begin}-{end}. Désolés ! {link}',
+  CONSUMER_SMS_RUNNING_LATE_SHORT: '{sender}: technicien en retard, arrivée vers {arrival}. {link}',
+  CONSUMER_MAIL_RUNNING_LATE_SUBJECT: 'Le technicien a du retard',
+  CONSUMER_MAIL_RUNNING_LATE_INTRO:
+    "Le technicien a pris du retard aujourd'hui et n'arrivera pas dans la plage de {begin} à {end}. Arrivée prévue vers {arrival}. Veuillez nous en excuser.",
   CONSUMER_SMS_CANCELLATION:
     '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',

@@ -295,6 +295,12 @@ export const nl = {
   CONSUMER_SMS_ON_THE_WAY:
     '{sender}: monteur {name} is onderweg naar u en is er rond {arrival} uur. Volg het bezoek: {link}',
   CONSUMER_SMS_ON_THE_WAY_SHORT: '{sender}: de monteur is onderweg, rond {arrival} uur bij u. {link}',
+  CONSUMER_SMS_RUNNING_LATE:
+    '{sender}: {name} is later dan gepland en is er rond {arrival} uur, na het tijdvak {begin}-{end}. Excuses! {link}',
+  CONSUMER_SMS_RUNNING_LATE_SHORT: '{sender}: de monteur is later, nu rond {arrival} uur bij u. {link}',
+  CONSUMER_MAIL_RUNNING_LATE_SUBJECT: 'De monteur is later dan gepland',
+  CONSUMER_MAIL_RUNNING_LATE_INTRO:
+    'De monteur loopt vandaag uit en is niet meer binnen het tijdvak van {begin} tot {end} bij u. We verwachten hem nu rond {arrival} uur. Excuses voor het wachten.',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',

@@ -15,6 +15,7 @@ import {
   VISIT_DURATION_SECONDS,
 } from '../../orders/index.js';
 import { SiteVisit } from '../../statistics/site-visit.entity.js';
+import { ScheduleConfirmation } from '../../schedule/index.js';
 import { Technician } from '../../technicians/index.js';
 import { WINDOW_SHOWN_AT } from '../../../shared/hours.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
@@ -346,6 +347,11 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
       const times = date <= today ? dayTimes(windowStarts, instantOf(date, 0, 0, zone), pace) : [];
       const [dayBefore] = workingDaysBefore(date, 1, holidays);
       const shownFrom = instantOf(dayBefore, WINDOW_SHOWN_AT.hour, WINDOW_SHOWN_AT.minute, zone);
+      // Days up to today were confirmed the evening before, so their consumers see their place in the day; the next
+      // working day stays open for the planner.
+      if (date <= today) {
+        em.create(ScheduleConfirmation, { technician, date, confirmedAt: instantOf(dayBefore, 17, 0, zone) });
+      }
       for (const [slot, appointment] of windowStarts.entries()) {
         const customer = customerOf(region, profile.country, customers, index * 1000 + customers);
         customers++;

@@ -78,6 +78,17 @@ const THANK_YOU_SQL = `
   limit ${THANK_YOU_PER_RUN}`;
 
 /**
+ * Of the visits expected past their window, those of active orders we make ourselves whose consumer was not told for
+ * this visit (its window) that it runs late, with an address: one notice per visit, whatever follows.
+ */
+const RUNNING_LATE_SQL = `
+  select o.id, o.email, o.phone, o.appointment, o.duration from orders o
+  where o.id = any(?::int[]) and ${activeOrderSql('o')} and o.external_company is null and (o.email <> '' or o.phone <> '')
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'RUNNING_LATE'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+  order by o.id`;
+
+/**
  * New rows only: a message already written (by another instance, an earlier try) is left alone. Its language is the
  * order's, else the country's setting given with the row (a record: the sender reads the order's again).
  */
@@ -94,7 +105,7 @@ const INSERT_SQL = `
 /**
  * Claims, for `?` seconds, the batch's messages that still wait and that no live sender holds, and reads all they
  * say: its order, the country's settings, the language (the order's now, else the setting's: a consumer's choice
- * reaches what still waits), and for "on the way" the visit's estimate and the technician's first name. One
+ * reaches what still waits), and for "on the way" (and running late) the visit's stage, estimate and the technician's first name. One
  * statement, committed on its own: the rows are not locked while they are handed over (a transaction held across a
  * slow mail server kept a connection and its locks for minutes); the claim keeps a second sender away instead, and a
  * claim whose sender died runs out. Database time (`clock_timestamp()`): every instance shares it, whatever the
@@ -120,8 +131,8 @@ const CLAIM_SQL = `
     from claimed m
     join orders o on o.id = m.order_id
     left join message_settings s on s.country = o.country
-    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU') and v.order_id = o.id
-    left join technicians t on m.kind = 'ON_THE_WAY' and t.id = o.technician_id
+    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU', 'RUNNING_LATE') and v.order_id = o.id
+    left join technicians t on m.kind in ('ON_THE_WAY', 'RUNNING_LATE') and t.id = o.technician_id
    order by m.id`;
 
 /**
@@ -266,7 +277,7 @@ export interface OnTheWayVisitRow {
   duration: number;
 }
 
-/** A finished visit that may get its thank-you. */
+/** A finished visit that may get its thank-you (and a visit running late, its notice). */
 export interface ThankYouVisitRow {
   id: number;
   email: string;
@@ -423,6 +434,11 @@ export class ConsumerMessageRepository {
   }
 
   /** The country's visits finished after `finishedAfter` and at most at `finishedBy` with one of these outcomes, not thanked yet. */
+  /** Of these orders expected past their window, those still to be told so (RUNNING_LATE_SQL). */
+  runningLateVisits(orderIds: readonly number[]): Promise<ThankYouVisitRow[]> {
+    return this.em.execute<ThankYouVisitRow[]>(RUNNING_LATE_SQL, [pgIntArray(orderIds)], 'all', this.logContext);
+  }
+
   thankYouVisits(query: {
     country: Country;
     outcomes: readonly VisitOutcome[];

@@ -42,6 +42,7 @@ const VisitBoardPageQuery = graphql(`
           expectedArrival
           outcome
           reachedAt
+          expectedLate
         }
       }
     }
@@ -262,6 +263,13 @@ export function VisitBoardPage() {
                               {t(`visit.stage.${visit.stage}`)}
                             </span>
                             {visit.lateness && <span className="badge badge-late">{lateText(visit)}</span>}
+                            {!visit.lateness &&
+                              visit.expectedLate &&
+                              (visit.stage === 'PLANNED' || visit.stage === 'ON_THE_WAY') && (
+                                <span className="badge badge-late">
+                                  {t('admin.board.expectedLate', { time: time(visit.expectedLate) })}
+                                </span>
+                              )}
                           </td>
                           <td>{visit.expectedArrival ? time(visit.expectedArrival) : t('admin.board.none')}</td>
                           <td>{visit.outcome ? t(`visit.outcome.${visit.outcome}`) : t('admin.board.none')}</td>
