@@ -19,6 +19,7 @@ import { messageResolvers } from './messages/index.js';
 import { legacyFieldResolvers } from './legacy/index.js';
 import { liveResolvers } from './live/index.js';
 import { ratingResolvers } from './ratings/index.js';
+import { selfMoveResolvers } from './self-move/index.js';
 import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -56,6 +57,7 @@ export const RESOLVERS = [
   ...liveResolvers,
   // the consumer's rating of a finished visit
   ...ratingResolvers,
+  ...selfMoveResolvers,
   // the office's board of today
   ...boardResolvers,
   // the legacy numeric forms of fields the schema names or answers as booleans, deprecated (server/legacy/)

@@ -181,4 +181,9 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261205120000_failed_messages_index.js'))
         .Migration20261205120000_failed_messages_index,
   },
+  // self-service moves: the settings per country, and the index of the offers by postcode area and day
+  {
+    name: 'Migration20261206020000_self_move',
+    load: async () => (await import('./Migration20261206020000_self_move.js')).Migration20261206020000_self_move,
+  },
 ];

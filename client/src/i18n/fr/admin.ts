@@ -325,6 +325,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.failure.UNKNOWN': 'Pour une autre raison. Voir le message technique.',
   'admin.messages.failureDetail': 'Message technique :',
   'admin.history.kind.RESCHEDULED': 'Déplacée à un autre jour ou horaire',
+  'admin.history.kind.CONSUMER_MOVE_UNDONE': 'Déplacement annulé par le client',
   'admin.history.kind.RESTORED': 'Rétablie',
   'admin.history.kind.TECHNICIAN_DELETED': 'Technicien supprimé',
   // admin: holidays

@@ -321,6 +321,7 @@ export const texts = {
   'admin.messages.failure.UNKNOWN': 'Om een andere reden. Zie de technische melding.',
   'admin.messages.failureDetail': 'Technische melding:',
   'admin.history.kind.RESCHEDULED': 'Verzet naar een andere dag of tijd',
+  'admin.history.kind.CONSUMER_MOVE_UNDONE': 'Verzetting ongedaan gemaakt door de klant',
   'admin.history.kind.RESTORED': 'Teruggezet',
   'admin.history.kind.TECHNICIAN_DELETED': 'Monteur verwijderd',
   // admin: holidays
