@@ -4,8 +4,7 @@ import { addDays, instantOf, localDateOf, localDayRange, weekdayOf, type LocalDa
 import { TIME_ZONE } from '../common/locale.js';
 import type { HolidayDates } from '../context.js';
 import type { Order } from '../orders/index.js';
-import { MoveOfferRepository } from './repository/move-offer.repository.js';
-import type { SelfMoveSetting } from './self-move-setting.entity.js';
+import { MoveOfferRepository, type MoveState } from './repository/move-offer.repository.js';
 
 /** A window a move offers: its start, and the technician who would take it (never shown to the consumer). */
 export interface MoveSlot {
@@ -28,7 +27,7 @@ export async function moveSlots(
   em: EntityManager,
   holidays: HolidayDates,
   order: Order,
-  setting: SelfMoveSetting,
+  setting: Pick<MoveState, 'daysAhead' | 'capacityPerDay'>,
   now: Date,
 ): Promise<MoveSlot[]> {
   const technicianId = order.technician?.id;

@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/postgresql';
 import { MOVE_CAPACITY, MOVE_DAYS_AHEAD } from '../../shared/self-move.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
@@ -24,11 +24,6 @@ function settingProblems(input: SelfMoveSettingInput): FieldProblem[] {
     problems.push({ field: 'capacityPerDay', message: 'NUMBER_OUT_OF_RANGE', params: { ...MOVE_CAPACITY } });
   }
   return problems;
-}
-
-/** The country's settings; every country has its row from the migration on. */
-export function selfMoveSettingOf(em: EntityManager, country: Country): Promise<SelfMoveSetting> {
-  return em.findOneOrFail(SelfMoveSetting, { country });
 }
 
 /** The self-service settings of each country (docs/rules.md, Moving a visit), for admins. */

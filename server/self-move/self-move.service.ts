@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MOVE_OFFERS_MAX, MOVE_UNDO_MINUTES } from '../../shared/self-move.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import { OrderEventActorType, OrderEventKind } from '../audit/order-event-kind.js';
@@ -14,8 +13,7 @@ import { findTechnicianByRef, OrderRepository, OrderRescheduleService, type Orde
 import { ScheduleError } from '../schedule/index.js';
 import { Technician } from '../technicians/index.js';
 import { moveSlots } from './move-offers.js';
-import { MoveOfferRepository } from './repository/move-offer.repository.js';
-import { selfMoveSettingOf } from './self-move-setting.service.js';
+import { MoveOfferRepository, type MoveState } from './repository/move-offer.repository.js';
 import { SelfMoveError } from './self-move.errors.js';
 import type { MoveVisitInput } from './self-move.inputs.js';
 import { MoveOffer, VisitMoved, VisitMoveOffers } from './self-move.types.js';
@@ -49,10 +47,9 @@ export class SelfMoveService {
   async offers(referenceNumber: string): Promise<VisitMoveOffers> {
     await this.ctx.services.rateLimiter.consume('PERSONAL_LINK_PER_CLIENT', this.ctx.clientKey);
     const order = await this.ownVisit(referenceNumber);
-    const setting = await selfMoveSettingOf(this.ctx.em, order.country);
+    const setting = await new MoveOfferRepository(this.ctx.em).state(order.id, order.country);
     if (!setting.enabled) return Object.assign(new VisitMoveOffers(), { enabled: false, offers: [] });
-    await this.assertMovable(this.ctx.em, order);
-    await this.ctx.em.populate(order, ['technician']);
+    this.assertMovable(order, setting);
     const slots = await moveSlots(this.ctx.em, this.ctx.services.holidays, order, setting, this.now);
     const offers = slots
       .filter((slot) => slot.room)
@@ -76,8 +73,6 @@ export class SelfMoveService {
   async move(input: MoveVisitInput): Promise<VisitMoved> {
     await this.ctx.services.rateLimiter.consume('PERSONAL_LINK_PER_CLIENT', this.ctx.clientKey);
     const visit = await this.ownVisit(input.referenceNumber);
-    const setting = await selfMoveSettingOf(this.ctx.em, visit.country);
-    if (!setting.enabled) throw new AppError(SelfMoveError.MOVE_OFF);
     const now = this.now;
     const undoableUntil = new Date(now.getTime() + UNDO_MS);
     const zone = TIME_ZONE[visit.country];
@@ -86,7 +81,10 @@ export class SelfMoveService {
       {
         undoableUntil: new Date(undoableUntil.getTime() + UNDO_MARGIN_MS),
         technicianFor: async (em, order) => {
-          await this.assertMovable(em, order);
+          // Read under the order's lock: self-service off, or the technician set out, refuses the move.
+          const setting = await new MoveOfferRepository(em).state(order.id, order.country);
+          if (!setting.enabled) throw new AppError(SelfMoveError.MOVE_OFF);
+          this.assertMovable(order, setting);
           const slots = await moveSlots(em, this.ctx.services.holidays, order, setting, now);
           const slot = slots.find((candidate) => candidate.appointment.getTime() === input.appointment.getTime());
           if (!slot) throw new AppError(SelfMoveError.MOVE_OFFER_UNKNOWN);
@@ -161,8 +159,8 @@ export class SelfMoveService {
   }
 
   /** A visit that has begun, or whose technician set out, stays where it is. */
-  private async assertMovable(em: EntityManager, order: Order): Promise<void> {
-    if (this.now.getTime() >= order.appointment.getTime() || (await new MoveOfferRepository(em).underWay(order.id))) {
+  private assertMovable(order: Order, state: MoveState): void {
+    if (this.now.getTime() >= order.appointment.getTime() || state.underWay) {
       throw new AppError(SelfMoveError.MOVE_CLOSED);
     }
   }

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../../server/common/i18n/translate.js';
 import { Country, Language } from '../../server/common/locale.js';
 import { personalLinkToken } from '../../server/consumer-links/personal-link.js';
 import type { Order } from '../../server/orders/order.entity.js';
-import { createOrder, createTechnician } from '../utils/factories.js';
+import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { withDatabase } from './utils/arrange.js';
+import { appTokens, withDatabase } from './utils/arrange.js';
 import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 import { tabTo } from './utils/keyboard.js';
 import { openOnSite, SITES, textOf } from './utils/sites.js';
@@ -23,12 +24,14 @@ describe('the consumer moves the visit from the personal link (built app in Chro
   let app: AppProcess;
   let browser: E2EBrowser;
   let secret: string;
+  let adminToken: string;
   const orders: Record<'nl' | 'fr', Order> = {} as Record<'nl' | 'fr', Order>;
 
   beforeAll(async () => {
     app = await startAppProcess({ CLOCK_NOW: NOW });
     secret = readFileSync(join(app.dataDir, 'jwt-secret'), 'utf8').trim();
     await withDatabase(app, async (em) => {
+      adminToken = appTokens(app).signAdmin(await createAdmin(em));
       const dutch = await createTechnician(em, { firstname: 'Jan' });
       const belgian = await createTechnician(em, { firstname: 'Luc', country: Country.BE });
       orders.nl = await createOrder(em, { name: 'Anna Jansen', technician: dutch, appointment: WEDNESDAY_TEN });
@@ -99,6 +102,50 @@ describe('the consumer moves the visit from the personal link (built app in Chro
         await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('message'))).toBe(true);
         await expectNoAxeViolations(page, `visit-move-undone-${site.language}`);
         await expectNoHorizontalScroll(page, `visit-move-undone-${site.language}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const site of SITES) {
+    it(`lets an admin set self-service per country, refusing a number out of range (${site.language})`, async () => {
+      const { page, context } = await openOnSite(browser, app, site, '/admin/settings/self-move', {
+        storage: { adminToken },
+      });
+      try {
+        await page.getByRole('heading', { level: 1, name: textOf(site, 'admin.selfMove.title') }).waitFor();
+        const countryName = textOf(site, `common.country.${site.country}`);
+        const form = page.locator('form').filter({ has: page.getByRole('heading', { name: countryName }) });
+        const days = form.getByLabel(textOf(site, 'admin.selfMove.daysAhead'));
+        expect(await days.inputValue()).toBe('14');
+        expect(await form.getByLabel(textOf(site, 'admin.selfMove.capacity')).inputValue()).toBe('6');
+        await expectNoAxeViolations(page, `self-move-settings-${site.language}`);
+        const save = form.getByRole('button', {
+          name: textOf(site, 'common.actionOn', { action: textOf(site, 'common.save'), subject: countryName }),
+        });
+
+        await days.fill('61');
+        await save.click();
+        const refusal = translate(site.language === 'fr' ? Language.FR : Language.NL, 'NUMBER_OUT_OF_RANGE', {
+          min: 1,
+          max: 60,
+        });
+        await form.getByText(refusal).waitFor();
+        expect(await days.getAttribute('aria-invalid')).toBe('true');
+        await expectNoAxeViolations(page, `self-move-settings-refused-${site.language}`);
+
+        await days.fill('10');
+        await save.click();
+        await form.getByText(textOf(site, 'admin.selfMove.saved', { country: countryName })).waitFor();
+        const stored = await withDatabase(app, (em) =>
+          em
+            .getConnection()
+            .execute<{ days_ahead: number }[]>('select days_ahead from self_move_settings where country = ?', [
+              site.country,
+            ]),
+        );
+        expect(stored[0].days_ahead).toBe(10);
       } finally {
         await context.close();
       }

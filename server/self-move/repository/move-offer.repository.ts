@@ -10,6 +10,15 @@ export interface TechnicianDayRow {
   confirmed: boolean;
 }
 
+/** The country's self-service settings and whether the visit is under way, read together. */
+export interface MoveState {
+  enabled: boolean;
+  daysAhead: number;
+  capacityPerDay: number;
+  /** The technician set out for the visit, arrived or finished it: a visit under way stays. */
+  underWay: boolean;
+}
+
 /** What the offers of one order are read for. */
 export interface OfferQuery {
   orderId: number;
@@ -33,17 +42,18 @@ export class MoveOfferRepository {
   /**
    * In one statement: every day of the range for the order's technician, and each day another technician of the
    * country has an active visit in the order's postcode area; each with its number of active visits and whether its
-   * schedule is confirmed. The area's days come from the area index, the counts from the technician-day index.
+   * schedule is confirmed. The area's days come from the area index, the counts from the technician-day index; the
+   * days are read once (materialized), not again for each technician of the country.
    */
   technicianDays(query: OfferQuery): Promise<TechnicianDayRow[]> {
     const { zone } = query;
     return this.em.execute<TechnicianDayRow[]>(
-      `with near as (
+      `with near as materialized (
          select distinct o.technician_id, (o.appointment at time zone ?)::date as day
          from orders o
          where left(o.zipcode, 2) = ? and o.appointment >= ? and o.appointment < ? and o.deleted_at is null
            and o.country = ? and o.technician_id is not null and o.technician_id <> ? and o.id <> ?
-       ), wanted as (
+       ), wanted as materialized (
          select technician_id, day from near
          union all
          select ?::int, d::date from generate_series(?::date, ?::date, interval '1 day') d
@@ -55,7 +65,8 @@ export class MoveOfferRepository {
              and x.appointment < ((w.day + 1)::timestamp at time zone ?)) as visits,
          exists (select 1 from schedule_confirmations c
            where c.technician_id = w.technician_id and c.date = w.day) as confirmed
-       from wanted w join technicians t on t.id = w.technician_id and t.country = ?`,
+       from wanted w
+       where exists (select 1 from technicians t where t.id = w.technician_id and t.country = ?)`,
       [
         zone,
         query.area ?? '',
@@ -91,13 +102,17 @@ export class MoveOfferRepository {
     return rows[0]?.visits ?? 0;
   }
 
-  /** Whether the technician set out for the visit, arrived or finished it: a visit under way stays. */
-  async underWay(orderId: number): Promise<boolean> {
-    const rows = await this.em.execute<{ started: boolean }[]>(
+  /** The settings of the order's country and whether its visit is under way, in one statement. */
+  async state(orderId: number, country: Country): Promise<MoveState> {
+    const rows = await this.em.execute<MoveState[]>(
       // A visit has a status from the technician's first step on (a step back to "planned" removes it).
-      'select exists (select 1 from visit_statuses s where s.order_id = ?) as started',
-      [orderId],
+      `select s.enabled, s.days_ahead as "daysAhead", s.capacity_per_day as "capacityPerDay",
+         exists (select 1 from visit_statuses v where v.order_id = ?) as "underWay"
+       from self_move_settings s where s.country = ?`,
+      [orderId, country],
     );
-    return rows[0]?.started ?? false;
+    // Every country has its row from the migration on.
+    if (!rows[0]) throw new Error(`no self-service settings for ${country}`);
+    return rows[0];
   }
 }

@@ -381,6 +381,24 @@ describe('the consumer moves the visit from the personal link', { timeout: 120_0
     expect((await setting({})).errors).toBeUndefined();
   });
 
+  it('leaves a visit whose technician set out where it is', async () => {
+    const technician = await createTechnician(server.em());
+    const order = await createOrder(server.em(), { technician, appointment: WEDNESDAY_TEN });
+    const offer = (await offersOf(order)).offers[0];
+    await server
+      .em()
+      .getConnection()
+      .execute(
+        `insert into visit_statuses (order_id, stage, expected_arrival, on_the_way_at, updated_at)
+         values (?, 'ON_THE_WAY', ?, ?, ?)`,
+        [order.id, WEDNESDAY_TEN, NOW, NOW],
+      );
+    const { body } = await server.graphql(OFFERS, { reference: order.referenceNumber }, { token: consumer(order) });
+    expect(body.errors?.[0]?.extensions?.code).toBe('MOVE_CLOSED');
+    expect((await move(order, offer.appointment)).body.errors?.[0]?.extensions?.code).toBe('MOVE_CLOSED');
+    expect(await appointmentOf(order)).toBe(WEDNESDAY_TEN.toISOString());
+  });
+
   it('keeps the settings to admins and within their bounds', async () => {
     const technician = await createTechnician(server.em());
     const order = await createOrder(server.em(), { technician, appointment: WEDNESDAY_TEN });

@@ -410,6 +410,15 @@ export const texts = {
   'admin.messageSettings.language.NL': 'Nederlands',
   'admin.messageSettings.language.FR': 'Frans',
   'admin.messageSettings.saved': 'Instellingen voor {country} opgeslagen.',
+  'admin.selfMove.title': 'Zelf verzetten',
+  'admin.selfMove.intro':
+    'Per land: of klanten hun afspraak via hun persoonlijke link zelf naar een andere dag verzetten, hoeveel dagen vooruit zij kunnen kiezen en hoeveel bezoeken een monteur op een dag krijgt. Zondagen, feestdagen en bevestigde dagen worden nooit aangeboden.',
+  'admin.selfMove.enabled': 'Klanten verzetten hun afspraak zelf',
+  'admin.selfMove.daysAhead': 'Dagen vooruit',
+  'admin.selfMove.daysAheadHint': 'Van {min} tot en met {max} dagen na vandaag.',
+  'admin.selfMove.capacity': 'Bezoeken per monteur per dag',
+  'admin.selfMove.capacityHint': 'Van {min} tot en met {max}; een vollere dag wordt niet aangeboden.',
+  'admin.selfMove.saved': 'Instellingen voor {country} opgeslagen.',
   'admin.import.intro':
     'Laad een CSV-bestand met opdrachten in. Eerst wordt elke regel gecontroleerd; bevat het bestand een fout, dan wordt er niets ingeladen en ziet u per regel wat er mis is.',
   'admin.import.format':
