@@ -1,5 +1,5 @@
 /**
- * Moving a visit from the personal link (docs/rules.md, Moving a visit): the windows it offers, how long a move can
+ * Moving a visit from the personal link (docs/rules.md, Rescheduling an order): the windows it offers, how long a move can
  * be undone and the bounds of the per-country settings, as the server applies them and the pages show them. No imports.
  */
 

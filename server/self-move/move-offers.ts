@@ -17,7 +17,7 @@ export interface MoveSlot {
 }
 
 /**
- * Every window a move could give the order (docs/rules.md, Moving a visit), the ones without room included (a
+ * Every window a move could give the order (docs/rules.md, Rescheduling an order), the ones without room included (a
  * choice of those was offered, then taken): on the days from tomorrow to the setting's days ahead, never a Sunday,
  * a holiday, the order's own day or a confirmed day; its own technician on each of them, and another technician of
  * the country only on a day he already visits the order's postcode area. Per window the own technician first, else

@@ -5,7 +5,7 @@ import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { MOVE_CAPACITY, MOVE_DAYS_AHEAD, MOVE_SETTING_DEFAULTS } from '../../shared/self-move.js';
 
-/** Whether and how a country's consumers move their visit themselves (docs/rules.md, Moving a visit). */
+/** Whether and how a country's consumers move their visit themselves (docs/rules.md, Rescheduling an order). */
 @Entity({ tableName: 'self_move_settings' })
 @Check({
   name: 'self_move_settings_days_ahead_check',

@@ -26,7 +26,7 @@ function settingProblems(input: SelfMoveSettingInput): FieldProblem[] {
   return problems;
 }
 
-/** The self-service settings of each country (docs/rules.md, Moving a visit), for admins. */
+/** The self-service settings of each country (docs/rules.md, Rescheduling an order), for admins. */
 export class SelfMoveSettingService {
   constructor(private readonly ctx: AppContext) {}
 

@@ -9,7 +9,13 @@ import { TIME_ZONE } from '../common/locale.js';
 import { EXTERNAL_COMPANIES } from '../consumers/contact-details.js';
 import { ConsumerError } from '../consumers/consumer.errors.js';
 import type { AppContext } from '../context.js';
-import { findTechnicianByRef, OrderRepository, OrderRescheduleService, type Order } from '../orders/index.js';
+import {
+  findTechnicianByRef,
+  OrderRepository,
+  OrderRescheduleService,
+  type Order,
+  type RescheduleOptions,
+} from '../orders/index.js';
 import { ScheduleError } from '../schedule/index.js';
 import { Technician } from '../technicians/index.js';
 import { moveSlots } from './move-offers.js';
@@ -33,7 +39,7 @@ const visitOf = (order: Order, undoableUntil: Date | null): VisitMoved =>
 
 /**
  * The consumer moves a visit of the data token to another day and window, and may undo it for a few minutes
- * (docs/rules.md, Moving a visit). The move goes the office's way (OrderRescheduleService): the same checks, the
+ * (docs/rules.md, Rescheduling an order). The move goes the office's way (OrderRescheduleService): the same checks, the
  * history (by the customer), the announcement the planner, console and board follow; its messages wait for the undo.
  */
 export class SelfMoveService {
@@ -146,7 +152,7 @@ export class SelfMoveService {
   /** The office's move; a day confirmed meanwhile is the consumer's `refusal`, never a technician's name. */
   private async reschedule(
     input: { orderId: number; appointment: Date },
-    options: Parameters<OrderRescheduleService['reschedule']>[1],
+    options: RescheduleOptions,
     refusal: typeof SelfMoveError.MOVE_OFFER_TAKEN | typeof SelfMoveError.MOVE_UNDO_CLOSED,
   ): Promise<Order> {
     try {
