@@ -47,7 +47,7 @@ type Offer = OffersResult['visitMoveOffers']['offers'][number];
 type Result = { text: string; undo: boolean };
 
 /**
- * "I cannot": the days and windows the visit can move to (docs/rules.md, Moving a visit). One tap moves it at once;
+ * "I cannot": the days and windows the visit can move to (docs/rules.md, Rescheduling an order). One tap moves it at once;
  * the move can be undone for a few minutes, counted from the answer, as the console's undo is. `initiallyOpen` (the
  * link's `?antwoord=verzetten`) shows the offers at once: reading them changes nothing.
  */
