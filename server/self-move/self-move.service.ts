@@ -141,7 +141,10 @@ export class SelfMoveService {
             (typeof after.technician !== 'string' || after.technician === technician);
           if (!unchanged || !order.technician) throw closed();
           if (typeof before.technician !== 'string') return order.technician;
-          return (await findTechnicianByRef(em, before.technician)) ?? Promise.reject(closed());
+          // Removed since: the visit stays with the technician it has.
+          const back = await findTechnicianByRef(em, before.technician);
+          if (!back) throw closed();
+          return back;
         },
       },
       SelfMoveError.MOVE_UNDO_CLOSED,

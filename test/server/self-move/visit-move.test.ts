@@ -342,6 +342,20 @@ describe('the consumer moves the visit from the personal link', { timeout: 120_0
     expect(twilio.messages.filter((sms) => sms.to === '+31655667788')).toHaveLength(1);
   });
 
+  it('does not undo a move the office has moved on since', async () => {
+    const technician = await createTechnician(server.em());
+    const order = await createOrder(server.em(), { technician, appointment: WEDNESDAY_TEN });
+    expect((await move(order, at(9, 8))).body.errors).toBeUndefined();
+    const { body } = await server.graphql(
+      `mutation ($input: RescheduleOrderInput!) { rescheduleOrder(input: $input) { id } }`,
+      { input: { orderId: order.id, appointment: at(10, 9) } },
+      { token: adminToken },
+    );
+    expect(body.errors).toBeUndefined();
+    expect((await undo(order)).body.errors?.[0]?.extensions?.code).toBe('MOVE_UNDO_CLOSED');
+    expect(await appointmentOf(order)).toBe(at(10, 9));
+  });
+
   it('gives the last place of a day to exactly one of two consumers taking it at once; the other gets fresh offers', async () => {
     const technician = await createTechnician(server.em());
     const first = await createOrder(server.em(), { technician, appointment: WEDNESDAY_TEN });
