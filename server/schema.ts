@@ -20,6 +20,7 @@ import { legacyFieldResolvers } from './legacy/index.js';
 import { liveResolvers } from './live/index.js';
 import { visitEstimateResolvers } from './visit-estimates/index.js';
 import { ratingResolvers } from './ratings/index.js';
+import { selfMoveResolvers } from './self-move/index.js';
 import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -58,6 +59,7 @@ export const RESOLVERS = [
   ...visitEstimateResolvers,
   // the consumer's rating of a finished visit
   ...ratingResolvers,
+  ...selfMoveResolvers,
   // the office's board of today
   ...boardResolvers,
   // the legacy numeric forms of fields the schema names or answers as booleans, deprecated (server/legacy/)

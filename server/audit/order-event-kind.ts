@@ -16,6 +16,7 @@ export enum OrderEventKind {
   VISIT_STEP_BACK = 'VISIT_STEP_BACK',
   MESSAGE_RESENT = 'MESSAGE_RESENT',
   RESCHEDULED = 'RESCHEDULED',
+  CONSUMER_MOVE_UNDONE = 'CONSUMER_MOVE_UNDONE',
   RESTORED = 'RESTORED',
   TECHNICIAN_DELETED = 'TECHNICIAN_DELETED',
   CONSUMER_RATED = 'CONSUMER_RATED',
@@ -47,7 +48,11 @@ registerEnumType(OrderEventKind, {
         'An admin sent a consumer message again; `changes` holds its status before and its kind and channel.',
     },
     RESCHEDULED: {
-      description: 'An admin moved the visit to another date or window (and perhaps another technician).',
+      description:
+        'An admin, or the customer from the personal link, moved the visit to another date or window (and perhaps another technician).',
+    },
+    CONSUMER_MOVE_UNDONE: {
+      description: 'The customer undid their own move within its minutes: the visit is back where it was.',
     },
     RESTORED: { description: 'An admin restored the deleted order.' },
     CONSUMER_LANGUAGE_CHOSEN: {

@@ -1,6 +1,12 @@
 import type { AppConfig } from '../config.js';
 import type { Order } from '../orders/index.js';
-import { PERSONAL_LINK_PATH, REPLY_PARAMETER, REPLY_VALUES, UNSUBSCRIBE_SEGMENT } from '../../shared/personal-link.js';
+import {
+  MOVE_VALUE,
+  PERSONAL_LINK_PATH,
+  REPLY_PARAMETER,
+  REPLY_VALUES,
+  UNSUBSCRIBE_SEGMENT,
+} from '../../shared/personal-link.js';
 import { generationBinding, LinkPurpose, signLinkToken } from './link-token.js';
 
 /** The consumer's personal link and the links derived from it, as a message carries them. */
@@ -11,6 +17,8 @@ export interface PersonalLinkUrls {
   replyAtHome: string;
   /** The details page with "I cannot, call me" chosen; confirmed on the page likewise. */
   replyCallMe: string;
+  /** The details page with the days and windows the visit can move to (an SMS answer "verzetten" sends it). */
+  move: string;
   /** A page with a button that stops the messages to the order's e-mail address; also the one-click POST target. */
   unsubscribe: string;
 }
@@ -42,6 +50,7 @@ export function personalLinkUrls(
     page,
     replyAtHome: `${page}?${REPLY_PARAMETER}=${REPLY_VALUES.AT_HOME}`,
     replyCallMe: `${page}?${REPLY_PARAMETER}=${REPLY_VALUES.CALL_ME}`,
+    move: `${page}?${REPLY_PARAMETER}=${MOVE_VALUE}`,
     unsubscribe: `${page}/${UNSUBSCRIBE_SEGMENT}`,
   };
 }

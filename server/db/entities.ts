@@ -16,6 +16,7 @@ import { SiteVisit } from '../statistics/site-visit.entity.js';
 import { Technician } from '../technicians/index.js';
 import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
+import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -44,4 +45,6 @@ export const ENTITIES = [
   VisitRating,
   // the call list's call statuses
   OrderCall,
+  // self-service moves per country
+  SelfMoveSetting,
 ];

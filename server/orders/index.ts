@@ -31,6 +31,7 @@ export { OrderError } from './order.errors.js';
 export { OrderRepository, technicianDayParams, technicianDaySql } from './repository/order.repository.js';
 export { ORDER_SORT, checkedOrderFilter, unknownTechnician } from './order.service.js';
 export { findTechnicianByRef } from './technician-ref.js';
+export { OrderRescheduleService, type RescheduleOptions } from './order-reschedule.service.js';
 
 // Whether an order was deleted, for the rules of other domains that answer a deleted order otherwise; and the SQL
 // conditions for statements of other domains that read orders.

@@ -7,6 +7,8 @@ import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, weekdayOf } from '../../shared/zoned-time.js';
 import type { AppContext } from '../context.js';
 import { assertSchedulesOpen } from '../schedule/index.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Technician } from '../technicians/index.js';
 import { checkAppointment, holidayProblem } from './appointment-rules.js';
 import type { Order } from './order.entity.js';
 import type { RescheduleOrderInput } from './order-reschedule.inputs.js';
@@ -17,6 +19,16 @@ import { findTechnicianByRef } from './technician-ref.js';
 
 const RECORDED = ['appointment', 'technician'] as const;
 
+/** How a move other than the office's goes the same way (the consumer's, from the personal link). */
+export interface RescheduleOptions {
+  /** Decides the technician in the transaction, once the order is locked; the input's technician is then ignored. */
+  technicianFor?: (em: EntityManager, order: Order) => Promise<Technician>;
+  /** Until when the move can be undone: its consumer messages wait until then (docs/rules.md, Consumer messages). */
+  undoableUntil?: Date;
+  /** What the history calls the change; a move by default. */
+  kind?: OrderEventKind;
+}
+
 /**
  * Moving a visit to another date and window (docs/rules.md, Rescheduling an order). It weighs the rules of
  * orders (the window), holidays (a working day) and schedules (a confirmed day). Schedules sit below orders; the
@@ -26,12 +38,16 @@ const RECORDED = ['appointment', 'technician'] as const;
 export class OrderRescheduleService {
   constructor(private readonly ctx: AppContext) {}
 
-  reschedule(input: RescheduleOrderInput): Promise<Order> {
+  reschedule(input: RescheduleOrderInput, options: RescheduleOptions = {}): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
       const order = await new OrderRepository(em).activeForChange(input.orderId);
       await em.populate(order, ['technician']);
-      const ref = input.technician?.trim();
-      const technician = ref ? await findTechnicianByRef(em, ref) : order.technician;
+      const ref = options.technicianFor ? undefined : input.technician?.trim();
+      const technician = options.technicianFor
+        ? await options.technicianFor(em, order)
+        : ref
+          ? await findTechnicianByRef(em, ref)
+          : order.technician;
       if (ref && !technician) throw unknownTechnician('technician');
 
       const now = this.ctx.services.clock.now();
@@ -55,9 +71,10 @@ export class OrderRescheduleService {
       order.appointment = input.appointment;
       order.technician = technician;
       order.updatedAt = now;
-      // A move back within the undo time (the console's undo, or a slip corrected) tells the consumer nothing.
-      order.undoableUntil = undoableUntilFrom(now);
-      await recordOrderEvents(this.ctx, em, OrderEventKind.RESCHEDULED, [
+      // A move back within the undo time (the console's undo, the consumer's, or a slip corrected) tells the
+      // consumer nothing: its messages wait until then.
+      order.undoableUntil = options.undoableUntil ?? undoableUntilFrom(now);
+      await recordOrderEvents(this.ctx, em, options.kind ?? OrderEventKind.RESCHEDULED, [
         { order, ...changedValues(before, pickValues(orderValues(order), RECORDED)) },
       ]);
       await em.flush();

@@ -39,6 +39,12 @@ export { VISIT_DURATION_SECONDS };
 @Index({ name: 'orders_address_lookup_idx', properties: ['zipcode', 'houseNumber', 'appointment'] })
 @Index({ name: 'orders_phone_lookup_idx', properties: ['phoneNormalized', 'appointment'] })
 @Index({ name: 'orders_technician_day_idx', properties: ['technician', 'appointment'] })
+// A consumer's move offers another technician where he works in the visit's postcode area that day.
+@Index({
+  name: 'orders_postcode_area_day_idx',
+  expression:
+    'create index "orders_postcode_area_day_idx" on "orders" (left("zipcode", 2), "appointment") where "deleted_at" is null',
+})
 // The list's order; it carries the search text and the deletion, so a broad search checks them in the index.
 @Index({
   name: 'orders_appointment_search_idx',

@@ -560,6 +560,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await alertWithText(page);
       await check(() => expectNoAxeViolations(page, label('admin-settings-gap')));
       await visit('/admin/settings/messages', 'admin.messageSettings.title', 'admin-message-settings');
+      await visit('/admin/settings/self-move', 'admin.selfMove.title', 'admin-self-move-settings');
       await visit('/admin/appointment/create', 'admin.menu.createOrder', 'admin-order-create');
       await page.getByRole('button', { name: textOf(site, 'common.create') }).click();
       await page.getByText(textOf(site, 'admin.orders.dateRequired')).waitFor();

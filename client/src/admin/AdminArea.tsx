@@ -18,6 +18,7 @@ import { OrderCreatePage } from './orders/OrderCreatePage';
 import { OrderManagePage } from './orders/OrderManagePage';
 import { OrdersListPage } from './orders/OrdersListPage';
 import { MessageSettingsPage } from './settings/MessageSettingsPage';
+import { SelfMoveSettingsPage } from './settings/SelfMoveSettingsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { OfficeFiguresPage } from './statistics/OfficeFiguresPage';
 import { StatisticsPage } from './statistics/StatisticsPage';
@@ -65,6 +66,7 @@ export default function AdminArea() {
             </Route>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="settings/messages" element={<MessageSettingsPage />} />
+            <Route path="settings/self-move" element={<SelfMoveSettingsPage />} />
             <Route path="messages/failed" element={<FailedMessagesPage />} />
             <Route path="orders" element={<OrdersListPage />} />
             <Route path="appointment/create" element={<OrderCreatePage />} />

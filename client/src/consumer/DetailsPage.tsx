@@ -11,7 +11,7 @@ import { CONTACT } from './contact-details';
 import { useConsumerQuery, useConsumerSubscription } from './consumer-graphql';
 import { graphql } from './gql';
 import type { IndexLocationState } from './IndexPage';
-import { REPLY_PARAMETER, REPLY_VALUES } from '../../../shared/personal-link.js';
+import { MOVE_VALUE, REPLY_PARAMETER, REPLY_VALUES } from '../../../shared/personal-link.js';
 import type { VisitAnswer } from './gql/graphql';
 import { VisitReply } from './VisitReply';
 import { VisitWindow } from './VisitWindow';
@@ -20,6 +20,7 @@ import { VisitProgressNote, type VisitProgressState } from './VisitProgressNote'
 import { VisitRating } from './VisitRating';
 import { VisitTracker } from './VisitTracker';
 import { VisitNextStep } from './VisitNextStep';
+import { VisitMove } from './VisitMove';
 import type { SavedReply } from './useReplyToVisit';
 
 const ConsumerVisitsQuery = graphql(`
@@ -111,6 +112,7 @@ export function DetailsPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const proposed = proposedAnswer(search.get(REPLY_PARAMETER));
+  const moveAsked = search.get(REPLY_PARAMETER) === MOVE_VALUE;
   // Always from the server, once per visit to the page.
   const { data, error, refetch } = useConsumerQuery(ConsumerVisitsQuery, { country });
   const visits = data?.consumerVisits;
@@ -229,6 +231,15 @@ export function DetailsPage() {
                       onSaved={(reply) => onReplySaved(visit.referenceNumber, reply)}
                     />
                   </div>
+                )}
+                {progress.stage === 'PLANNED' && (
+                  <VisitMove
+                    reference={visit.referenceNumber}
+                    // a move link is about one visit, as a reply link is
+                    initiallyOpen={visits.length === 1 && moveAsked}
+                    callMeOnPage={visit.replyOpen}
+                    onChanged={refetch}
+                  />
                 )}
               </li>
             );

@@ -253,6 +253,15 @@ export const fr: Record<MessageKey, string> = {
     'Cette note contient des caractères non autorisés ici, comme une tabulation ou un caractère de contrôle.',
   TIME_INPUT_INVALID: 'Indiquez une heure au format HH:MM, par exemple 18:00.',
 
+  // self-move: the consumer moves the visit from the personal link; admin: its settings
+  MOVE_OFF:
+    'Vous ne pouvez pas déplacer vous-même votre rendez-vous ici. Choisissez « Je ne peux pas, appelez-moi » et nous vous appellerons pour convenir d’un autre jour.',
+  MOVE_CLOSED: 'Votre visite a déjà commencé ou le technicien est en route ; elle ne peut plus être déplacée.',
+  MOVE_OFFER_UNKNOWN: 'Nous ne proposons pas ce moment pour votre visite. Choisissez l’un des moments affichés.',
+  MOVE_OFFER_TAKEN: 'Ce moment vient d’être choisi par quelqu’un d’autre. Choisissez l’un des moments encore libres.',
+  MOVE_UNDO_CLOSED: 'Ce déplacement ne peut plus être annulé.',
+  NUMBER_OUT_OF_RANGE: 'Choisissez un nombre entier de {min} à {max}.',
+
   // visits: the technician's visit day
   VISIT_NOT_YOURS: 'Cette commande ne figure pas (ou plus) dans votre planning.',
   VISIT_NOT_TODAY: 'Cette commande est prévue le {date}. Vous ne pouvez indiquer le statut que le jour de la visite.',

@@ -246,6 +246,15 @@ export const nl = {
   ACCESS_NOTE_CHARACTERS: 'Deze notitie bevat tekens die hier niet kunnen, zoals een tab of een stuurteken.',
   TIME_INPUT_INVALID: 'Vul een tijd in als UU:MM, bijvoorbeeld 18:00.',
 
+  // self-move: the consumer moves the visit from the personal link; admin: its settings
+  MOVE_OFF:
+    'Uw afspraak kunt u hier niet zelf verzetten. Kies "Ik kan niet, bel mij" en wij bellen u om een nieuwe dag af te spreken.',
+  MOVE_CLOSED: 'Uw bezoek is al begonnen of de monteur is onderweg; het kan niet meer worden verzet.',
+  MOVE_OFFER_UNKNOWN: 'Dit moment bieden wij voor uw bezoek niet aan. Kies een van de getoonde momenten.',
+  MOVE_OFFER_TAKEN: 'Dit moment is net door iemand anders gekozen. Kies een van de momenten die nu nog vrij zijn.',
+  MOVE_UNDO_CLOSED: 'Deze verzetting kan niet meer ongedaan worden gemaakt.',
+  NUMBER_OUT_OF_RANGE: 'Kies een heel getal van {min} tot en met {max}.',
+
   // visits: the technician's visit day
   VISIT_NOT_YOURS: 'Deze opdracht staat niet (meer) op uw planning.',
   VISIT_NOT_TODAY: 'Deze opdracht is op {date}. U kunt de status alleen op de dag van het bezoek doorgeven.',

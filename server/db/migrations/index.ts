@@ -181,6 +181,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261205120000_failed_messages_index.js'))
         .Migration20261205120000_failed_messages_index,
   },
+  // self-service moves: the settings per country, and the index of the offers by postcode area and day
+  {
+    name: 'Migration20261206020000_self_move',
+    load: async () => (await import('./Migration20261206020000_self_move.js')).Migration20261206020000_self_move,
+  },
   // "informed?" counts a lookup for the orders of its own door: the house number's addition counts too
   {
     name: 'Migration20261206040000_first_lookup_by_door',

@@ -35,6 +35,7 @@ describe('the personal link of an order', () => {
     expect(urls.page).toMatch(/^https:\/\/afspraak\.example\.nl\/v\/[0-9a-z]+\.[\w-]{8}\.[\w-]{16}$/);
     expect(urls.replyAtHome).toBe(`${urls.page}?antwoord=thuis`);
     expect(urls.replyCallMe).toBe(`${urls.page}?antwoord=bellen`);
+    expect(urls.move).toBe(`${urls.page}?antwoord=verzetten`);
     expect(urls.unsubscribe).toBe(`${urls.page}/afmelden`);
     // short enough for a text message with room to spare
     expect(tokenOf(urls.page).length).toBeLessThanOrEqual(40);

@@ -52,6 +52,7 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
     items: [
       { to: '/admin/settings', label: 'admin.menu.settings' },
       { to: '/admin/settings/messages', label: 'admin.messageSettings.title' },
+      { to: '/admin/settings/self-move', label: 'admin.selfMove.title' },
       { to: '/admin/messages/failed', label: 'admin.failedMessages.title', covers: ['/admin/messages'] },
       { to: '/admin/holiday/index', label: 'admin.menu.holiday', covers: ['/admin/holiday'] },
       { to: '/admin/users/overview', label: 'admin.menu.users', covers: ['/admin/users'] },

@@ -18,6 +18,7 @@ const KIND_LABELS = {
   VISIT_STEP_BACK: 'admin.history.kind.VISIT_STEP_BACK',
   MESSAGE_RESENT: 'admin.history.kind.MESSAGE_RESENT',
   RESCHEDULED: 'admin.history.kind.RESCHEDULED',
+  CONSUMER_MOVE_UNDONE: 'admin.history.kind.CONSUMER_MOVE_UNDONE',
   RESTORED: 'admin.history.kind.RESTORED',
   TECHNICIAN_DELETED: 'admin.history.kind.TECHNICIAN_DELETED',
   CONSUMER_RATED: 'admin.history.kind.CONSUMER_RATED',

@@ -6,7 +6,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { storeToken } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { REPLY_PARAMETER, REPLY_VALUES } from '../../../../shared/personal-link.js';
+import { MOVE_VALUE, REPLY_PARAMETER, REPLY_VALUES } from '../../../../shared/personal-link.js';
 import { useConsumerMutation } from '../consumer-graphql';
 import { graphql } from '../gql';
 import type { PersonalLinkRefusal } from '../gql/graphql';
@@ -31,7 +31,7 @@ const OpenPersonalLinkMutation = graphql(`
   }
 `);
 
-const KNOWN_ANSWERS: readonly string[] = Object.values(REPLY_VALUES);
+const KNOWN_ANSWERS: readonly string[] = [...Object.values(REPLY_VALUES), MOVE_VALUE];
 
 /**
  * `/v/<token>`, the personal link of a message: exchanges the token by a POST for a data token of its one visit

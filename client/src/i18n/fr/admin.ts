@@ -327,6 +327,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.failure.UNKNOWN': 'Pour une autre raison. Voir le message technique.',
   'admin.messages.failureDetail': 'Message technique :',
   'admin.history.kind.RESCHEDULED': 'Déplacée à un autre jour ou horaire',
+  'admin.history.kind.CONSUMER_MOVE_UNDONE': 'Déplacement annulé par le client',
   'admin.history.kind.RESTORED': 'Rétablie',
   'admin.history.kind.TECHNICIAN_DELETED': 'Technicien supprimé',
   // admin: holidays
@@ -414,6 +415,15 @@ export const texts: PartTexts<'admin'> = {
   'admin.messageSettings.language': 'Langue des messages',
   'admin.messageSettings.language.NL': 'Néerlandais',
   'admin.messageSettings.language.FR': 'Français',
+  'admin.selfMove.title': 'Déplacement par le client',
+  'admin.selfMove.intro':
+    "Par pays : si les clients déplacent eux-mêmes leur rendez-vous à un autre jour par leur lien personnel, combien de jours à l'avance ils peuvent choisir et combien de visites un technicien reçoit par jour. Les dimanches, jours fériés et jours confirmés ne sont jamais proposés.",
+  'admin.selfMove.enabled': 'Les clients déplacent eux-mêmes leur rendez-vous',
+  'admin.selfMove.daysAhead': "Jours à l'avance",
+  'admin.selfMove.daysAheadHint': "De {min} à {max} jours après aujourd'hui.",
+  'admin.selfMove.capacity': 'Visites par technicien et par jour',
+  'admin.selfMove.capacityHint': "De {min} à {max} ; un jour plus rempli n'est pas proposé.",
+  'admin.selfMove.saved': 'Paramètres pour {country} enregistrés.',
   'admin.messageSettings.saved': 'Paramètres pour {country} enregistrés.',
   'admin.import.intro':
     "Importez un fichier CSV de rendez-vous. Chaque ligne est d'abord vérifiée ; si le fichier contient une erreur, rien n'est importé et vous voyez ce qui ne va pas, ligne par ligne.",

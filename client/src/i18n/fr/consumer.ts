@@ -131,4 +131,20 @@ export const texts: PartTexts<'consumer'> = {
     "Une visite peut être évaluée jusqu'à {days} jours après sa fin. Ce délai est dépassé.",
   'consumer.ratingLink.REVOKED':
     "Ce rendez-vous a été annulé ou modifié après l'envoi du lien. C'est pourquoi le lien ne fonctionne plus.",
+  'consumer.move.title': 'Ce jour ne vous convient pas ?',
+  'consumer.move.open': 'Je ne peux pas : choisir un autre jour',
+  'consumer.move.choose':
+    'Choisissez un nouveau moment. Votre rendez-vous est déplacé aussitôt ; vous pourrez encore annuler ce déplacement quelques minutes.',
+  'consumer.move.offers': 'Moments libres',
+  'consumer.move.offer': '{day}, {window}',
+  'consumer.move.otherTechnician': 'avec un autre technicien de votre région',
+  'consumer.move.close': 'Ne pas déplacer',
+  'consumer.move.none':
+    'Aucun autre moment n’est libre prochainement. Choisissez « Je ne peux pas, appelez-moi » : notre bureau vous appellera pour convenir d’un autre jour.',
+  'consumer.move.noneCall':
+    'Aucun autre moment n’est libre prochainement. Appelez notre service clientèle, nous chercherons ensemble un autre jour.',
+  'consumer.move.moved': 'Votre rendez-vous est déplacé au {day}, {window}.',
+  'consumer.move.undoHint': 'Une erreur ? Vous pouvez annuler ce déplacement pendant {minutes} minutes.',
+  'consumer.move.undo': 'Annuler le déplacement',
+  'consumer.move.undone': 'Le déplacement est annulé : votre rendez-vous est de nouveau le {day}, {window}.',
 };

@@ -324,6 +324,7 @@ export const texts = {
   'admin.messages.failure.UNKNOWN': 'Om een andere reden. Zie de technische melding.',
   'admin.messages.failureDetail': 'Technische melding:',
   'admin.history.kind.RESCHEDULED': 'Verzet naar een andere dag of tijd',
+  'admin.history.kind.CONSUMER_MOVE_UNDONE': 'Verzetting ongedaan gemaakt door de klant',
   'admin.history.kind.RESTORED': 'Teruggezet',
   'admin.history.kind.TECHNICIAN_DELETED': 'Monteur verwijderd',
   // admin: holidays
@@ -412,6 +413,15 @@ export const texts = {
   'admin.messageSettings.language.NL': 'Nederlands',
   'admin.messageSettings.language.FR': 'Frans',
   'admin.messageSettings.saved': 'Instellingen voor {country} opgeslagen.',
+  'admin.selfMove.title': 'Zelf verzetten',
+  'admin.selfMove.intro':
+    'Per land: of klanten hun afspraak via hun persoonlijke link zelf naar een andere dag verzetten, hoeveel dagen vooruit zij kunnen kiezen en hoeveel bezoeken een monteur op een dag krijgt. Zondagen, feestdagen en bevestigde dagen worden nooit aangeboden.',
+  'admin.selfMove.enabled': 'Klanten verzetten hun afspraak zelf',
+  'admin.selfMove.daysAhead': 'Dagen vooruit',
+  'admin.selfMove.daysAheadHint': 'Van {min} tot en met {max} dagen na vandaag.',
+  'admin.selfMove.capacity': 'Bezoeken per monteur per dag',
+  'admin.selfMove.capacityHint': 'Van {min} tot en met {max}; een vollere dag wordt niet aangeboden.',
+  'admin.selfMove.saved': 'Instellingen voor {country} opgeslagen.',
   'admin.import.intro':
     'Laad een CSV-bestand met opdrachten in. Eerst wordt elke regel gecontroleerd; bevat het bestand een fout, dan wordt er niets ingeladen en ziet u per regel wat er mis is.',
   'admin.import.format':

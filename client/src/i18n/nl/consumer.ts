@@ -128,4 +128,20 @@ export const texts = {
     'Een bezoek beoordelen kan tot {days} dagen nadat het is afgerond. Die tijd is voorbij.',
   'consumer.ratingLink.REVOKED':
     'Deze afspraak is geannuleerd of gewijzigd nadat de link werd verstuurd. Daarom werkt de link niet meer.',
+  'consumer.move.title': 'Past deze dag niet?',
+  'consumer.move.open': 'Ik kan niet: kies een andere dag',
+  'consumer.move.choose':
+    'Kies een nieuw moment. Uw afspraak wordt meteen verzet; u kunt dat daarna nog even ongedaan maken.',
+  'consumer.move.offers': 'Vrije momenten',
+  'consumer.move.offer': '{day}, {window}',
+  'consumer.move.otherTechnician': 'met een andere monteur uit uw buurt',
+  'consumer.move.close': 'Toch niet verzetten',
+  'consumer.move.none':
+    'Er is binnenkort geen ander moment vrij. Kies “Ik kan niet, bel mij”: ons kantoor belt u om een nieuwe dag af te spreken.',
+  'consumer.move.noneCall':
+    'Er is binnenkort geen ander moment vrij. Bel ons klantcontactcentrum, dan zoeken we samen een nieuwe dag.',
+  'consumer.move.moved': 'Uw afspraak is verzet naar {day}, {window}.',
+  'consumer.move.undoHint': 'Per ongeluk? U kunt dit {minutes} minuten ongedaan maken.',
+  'consumer.move.undo': 'Verzetten ongedaan maken',
+  'consumer.move.undone': 'Het verzetten is ongedaan gemaakt: uw afspraak is weer op {day}, {window}.',
 } as const;
