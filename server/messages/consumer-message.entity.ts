@@ -18,6 +18,8 @@ export enum MessageKind {
   RESTORED = 'RESTORED',
   /** The visit is finished: thanks, and the rating link. Once per visit, by mail (SMS without a mail address). */
   THANK_YOU = 'THANK_YOU',
+  /** The morning of the visit day, at the country's time: when to expect the technician, and the answers by SMS. */
+  MORNING = 'MORNING',
 }
 
 /** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
@@ -54,6 +56,10 @@ registerEnumType(MessageKind, {
     THANK_YOU: {
       description:
         'The visit is finished (not for "nobody at home"): thanks, and a link that rates the visit. Once per visit, by mail, or by SMS when the order has no mail address.',
+    },
+    MORNING: {
+      description:
+        'The morning of the visit day, at the time set per country: when to expect the technician, and the answers by SMS (1 at home, 2 call me, 3 another day). Once per visit day, by SMS only.',
     },
   },
 });

@@ -36,6 +36,8 @@ export interface MessageFacts {
    * kinds then say who contacts the consumer, never our window or our technician's call ahead.
    */
   partner?: { name: string | null; phone: string | null } | null;
+  /** The morning SMS only: when to expect the technician today (server/messages/visit-day-time.ts). */
+  visitDayTime?: string;
   /** The thank-you only: the rating link, until when it rates, and how the visit ended. */
   thanks?: { ratingUrl: string; ratingOpenUntil: Date; outcome: ThankedOutcome };
 }
@@ -82,7 +84,16 @@ function windowParams(facts: MessageFacts, style: 'long' | 'short'): Record<stri
 }
 
 type Variant =
-  'WINDOW' | 'UPDATE' | 'MOVED' | 'CANCELLATION' | 'ON_THE_WAY' | 'RESTORED' | 'RESTORED_DAY' | 'THANK_YOU' | 'PARTNER';
+  | 'WINDOW'
+  | 'UPDATE'
+  | 'MOVED'
+  | 'CANCELLATION'
+  | 'ON_THE_WAY'
+  | 'RESTORED'
+  | 'RESTORED_DAY'
+  | 'THANK_YOU'
+  | 'PARTNER'
+  | 'MORNING';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
@@ -90,6 +101,7 @@ function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner
   if (facts.partner && WINDOW_KINDS.includes(facts.kind)) return 'PARTNER';
   if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
   if (facts.kind === MessageKind.THANK_YOU) return 'THANK_YOU';
+  if (facts.kind === MessageKind.MORNING) return 'MORNING';
   if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
@@ -115,6 +127,8 @@ export function messageMail(facts: MessageFacts): MailMessage {
   const variant = variantOf(facts);
   // Read an hour later in an inbox, "on the way" would be stale: it goes by SMS only (docs/decisions.md).
   if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
+  // Its answers are text messages back: the morning notice is an SMS only.
+  if (variant === 'MORNING') throw new Error('the morning notice is sent by SMS only');
   if (variant === 'THANK_YOU') return thankYouMail(facts, params);
   if (variant === 'PARTNER') return partnerMail(facts, params);
   const showsWindow = variant === 'WINDOW' || variant === 'UPDATE' || variant === 'RESTORED';
@@ -298,6 +312,7 @@ export function messageSms(facts: MessageFacts): string {
     arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts) : '',
     name: facts.technicianName?.trim() ?? '',
     partner: variant === 'PARTNER' ? safeName(partnerName(facts)) : '',
+    time: facts.visitDayTime ?? '',
   };
   // The full "on the way" text names the technician: without a name only the short one reads right.
   const named = variant !== 'ON_THE_WAY' || params.name !== '';

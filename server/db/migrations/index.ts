@@ -181,4 +181,9 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261205120000_failed_messages_index.js'))
         .Migration20261205120000_failed_messages_index,
   },
+  // the morning SMS at a time per country, and the text messages consumers send back
+  {
+    name: 'Migration20261206030000_sms_replies',
+    load: async () => (await import('./Migration20261206030000_sms_replies.js')).Migration20261206030000_sms_replies,
+  },
 ];

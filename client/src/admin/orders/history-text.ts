@@ -93,6 +93,7 @@ export const MESSAGE_KINDS = {
   ON_THE_WAY: 'admin.messages.kind.ON_THE_WAY',
   RESTORED: 'admin.messages.kind.RESTORED',
   THANK_YOU: 'admin.messages.kind.THANK_YOU',
+  MORNING: 'admin.messages.kind.MORNING',
 } as const;
 
 export const MESSAGE_CHANNELS = {

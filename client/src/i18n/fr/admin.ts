@@ -235,6 +235,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.kind.ON_THE_WAY': 'En route',
   'admin.messages.kind.RESTORED': 'Replanifié',
   'admin.messages.kind.THANK_YOU': 'Remerciement et avis',
+  'admin.messages.kind.MORNING': 'Matin de la visite',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'SMS',
   'admin.messages.status.QUEUED': "En file d'attente",

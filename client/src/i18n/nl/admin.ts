@@ -232,6 +232,7 @@ export const texts = {
   'admin.messages.kind.ON_THE_WAY': 'Onderweg',
   'admin.messages.kind.RESTORED': 'Weer gepland',
   'admin.messages.kind.THANK_YOU': 'Bedankt en beoordeling',
+  'admin.messages.kind.MORNING': 'Ochtend van het bezoek',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'Sms',
   'admin.messages.status.QUEUED': 'In de wachtrij',

@@ -1,0 +1,3 @@
+/** The text messages consumers send back: their webhook, and their record. */
+export { InboundSms, InboundSmsAction } from './inbound-sms.entity.js';
+export { INBOUND_SMS_BODY_RULE, inboundSmsRouter } from './inbound-sms.router.js';
