@@ -63,4 +63,15 @@ export class InboundSmsRepository {
     );
     return rows.length > 0;
   }
+
+  /** Removes at most `limit` messages received before `before`; resolves to how many. */
+  async removeBefore(before: Date, limit: number): Promise<number> {
+    const { affectedRows } = await this.em.execute<{ affectedRows: number }>(
+      `delete from inbound_sms where message_sid in
+         (select message_sid from inbound_sms where received_at < ? order by received_at limit ?)`,
+      [before, limit],
+      'run',
+    );
+    return affectedRows;
+  }
 }

@@ -7,7 +7,8 @@ import { ConsumerMessage, MessageKind, MessageStatus } from '../../../server/mes
 import { ConsumerReply } from '../../../server/replies/consumer-reply.entity.js';
 import { InboundSms } from '../../../server/sms-replies/index.js';
 import type { Order } from '../../../server/orders/index.js';
-import { publishMessagesNow, waitForMessagesSent } from '../../utils/consumer-messages.js';
+import { publishMessagesNow, runJobNow, waitForMessagesSent } from '../../utils/consumer-messages.js';
+import { MESSAGE_PURGE_QUEUE } from '../../../server/system/scheduled-work.js';
 import { createAdmin, createOrder, tokensFor } from '../../utils/factories.js';
 import {
   startLocalSmtp,
@@ -283,5 +284,16 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
       const response = await inbound({ from: '+31611119999', body });
       expect(response.status).toBe(200);
     }
+  });
+
+  it('forgets the text messages received as long after as message addresses are kept', async () => {
+    const received = await server.em().count(InboundSms, {});
+    expect(received).toBeGreaterThan(0);
+    server.services.clock.travelTo(new Date(at(9).getTime() + 29 * 86_400_000));
+    await runJobNow(server, MESSAGE_PURGE_QUEUE);
+    expect(await server.em().count(InboundSms, {})).toBe(received);
+    server.services.clock.travelTo(new Date(at(9).getTime() + 31 * 86_400_000));
+    await runJobNow(server, MESSAGE_PURGE_QUEUE);
+    expect(await server.em().count(InboundSms, {})).toBe(0);
   });
 });
