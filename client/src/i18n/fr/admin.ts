@@ -413,6 +413,9 @@ export const texts: PartTexts<'admin'> = {
   'admin.messageSettings.language': 'Langue des messages',
   'admin.messageSettings.language.NL': 'Néerlandais',
   'admin.messageSettings.language.FR': 'Français',
+  'admin.messageSettings.morningSmsAt': 'SMS le jour de la visite, à',
+  'admin.messageSettings.morningSmsAtHint':
+    'Avec la plage horaire et les réponses 1 = je serai présent, 2 = appelez-moi, 3 = déplacer ; vers les numéros mobiles.',
   'admin.messageSettings.saved': 'Paramètres pour {country} enregistrés.',
   'admin.import.intro':
     "Importez un fichier CSV de rendez-vous. Chaque ligne est d'abord vérifiée ; si le fichier contient une erreur, rien n'est importé et vous voyez ce qui ne va pas, ligne par ligne.",

@@ -409,6 +409,9 @@ export const texts = {
   'admin.messageSettings.language': 'Taal van de berichten',
   'admin.messageSettings.language.NL': 'Nederlands',
   'admin.messageSettings.language.FR': 'Frans',
+  'admin.messageSettings.morningSmsAt': 'Sms op de dag van het bezoek, om',
+  'admin.messageSettings.morningSmsAtHint':
+    'Met het tijdvak en de antwoorden 1 = ik ben thuis, 2 = bel mij, 3 = verzetten; naar mobiele nummers.',
   'admin.messageSettings.saved': 'Instellingen voor {country} opgeslagen.',
   'admin.import.intro':
     'Laad een CSV-bestand met opdrachten in. Eerst wordt elke regel gecontroleerd; bevat het bestand een fout, dan wordt er niets ingeladen en ziet u per regel wat er mis is.',
