@@ -213,8 +213,8 @@ export interface InboundSmsDelivery {
   signature?: string | null;
   /** Signed with another auth token (a request not from our account). */
   authToken?: string;
-  /** The fields as sent, replaced by these bytes after signing (bad input). */
-  rawBody?: string | Buffer;
+  /** The form as sent, rewritten after signing (bad input): e.g. its encoding of a character by bytes that are no UTF-8. */
+  rewriteBody?: (encoded: string) => string | Buffer;
   contentType?: string;
 }
 
@@ -366,12 +366,9 @@ export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Pr
           'user-agent': 'TwilioProxy/1.1',
           ...(signature === null ? {} : { 'x-twilio-signature': signature }),
         },
-        body:
-          message.rawBody === undefined
-            ? new URLSearchParams(fields).toString()
-            : typeof message.rawBody === 'string'
-              ? message.rawBody
-              : new Uint8Array(message.rawBody),
+        body: ((encoded) => (typeof encoded === 'string' ? encoded : new Uint8Array(encoded)))(
+          (message.rewriteBody ?? ((encoded) => encoded))(new URLSearchParams(fields).toString()),
+        ),
       });
       return {
         status: response.status,

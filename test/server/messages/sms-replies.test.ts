@@ -233,6 +233,24 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     expect(await replyOf(dutch)).toBe('AT_HOME');
   });
 
+  it('answers once when messages of one number arrive together, and records a delivery sent twice at once once', async () => {
+    const together = await Promise.all(
+      ['Wie is dit?', 'Out of office', 'Afwezig'].map((body) => inbound({ from: '+31611115555', body })),
+    );
+    expect(together.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(together.map((response) => twimlMessage(response.text)).filter((text) => text !== null)).toHaveLength(1);
+
+    const eventsBefore = (await repliedEvents(dutch)).length;
+    const messageSid = `SM${'ab'.repeat(16)}`;
+    const twice = await Promise.all([1, 2].map(() => inbound({ from: '+31611110001', body: '2', messageSid })));
+    expect(twice.map((response) => response.status)).toEqual([200, 200]);
+    expect(await replyOf(dutch)).toBe('CALL_ME');
+    expect((await repliedEvents(dutch)).length).toBe(eventsBefore + 1);
+    expect(await server.em().count(InboundSms, { messageSid })).toBe(1);
+    await inbound({ from: '+31611110001', body: '1' });
+    expect(await replyOf(dutch)).toBe('AT_HOME');
+  });
+
   it('answers a number it never texted without touching any order', async () => {
     const repliesBefore = await server.em().count(ConsumerReply, {});
     const response = await inbound({ from: '+31699999999', body: '2' });
@@ -279,11 +297,17 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     expect(json.status).toBe(415);
     const badSid = await inbound({ from: '+31611110001', body: '1', messageSid: 'not-a-sid' });
     expect(badSid.status).toBe(400);
-    // Bytes that are no UTF-8 and a lone surrogate: read as replacement characters, answered as any other text.
-    for (const body of ['\uFFFD\uFFFD', '\uD800']) {
-      const response = await inbound({ from: '+31611119999', body });
+    // Bytes that are no UTF-8, percent-encoded or raw, are read as replacement characters (Twilio signs what it read):
+    // answered as any other text, once a day.
+    const asLatin1 = (encoded: string) => Buffer.from(encoded.replace('Body=%EF%BF%BD', 'Body=\u00ff'), 'latin1');
+    const bytes = [(encoded: string) => encoded.replace('Body=%EF%BF%BD', 'Body=%FF'), asLatin1];
+    const answers: (string | null)[] = [];
+    for (const rewriteBody of bytes) {
+      const response = await inbound({ from: '+31611119999', body: '\uFFFD', rewriteBody });
       expect(response.status).toBe(200);
+      answers.push(twimlMessage(response.text));
     }
+    expect(answers).toEqual([expect.stringMatching(/^Wij vinden bij dit nummer geen afspraak/), null]);
   });
 
   it('forgets the text messages received as long after as message addresses are kept', async () => {
