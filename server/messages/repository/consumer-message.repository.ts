@@ -77,13 +77,14 @@ const THANK_YOU_SQL = `
   order by o.id
   limit ${THANK_YOU_PER_RUN}`;
 
-/** Visits whose morning SMS a run writes at most; the next minute's run takes the rest. */
-export const MORNING_PER_RUN = 5000;
+/** Visits read per statement for the morning SMS: a day of thousands is read in slices, by id. */
+export const MORNING_PER_SLICE = 1000;
 
 /**
  * The country's visits of the day (from `?` to the day's end) whose window has not started, with a phone number, made
  * by us (a partner agrees its own hour), whose technician has not set out, and whose consumer had no morning SMS for a
- * visit on that day: one per visit day, even when the window moved within the day since. A bounded slice per run.
+ * visit on that day: one per visit day, even when the window moved within the day since. A slice after an order id:
+ * landlines and stopped numbers stay candidates all day, so a bounded read from the start would never pass them.
  */
 const MORNING_SQL = `
   select o.id, o.phone, o.appointment, o.duration from orders o
@@ -92,9 +93,9 @@ const MORNING_SQL = `
     and not exists (select 1 from visit_statuses v where v.order_id = o.id)
     and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'MORNING'
                     and m.window_start >= ? and m.window_start < ?)
-    and (?::int[] is null or o.id = any(?::int[]))
+    and (?::int[] is null or o.id = any(?::int[])) and o.id > ?
   order by o.id
-  limit ${MORNING_PER_RUN}`;
+  limit ${MORNING_PER_SLICE}`;
 
 /**
  * The order of the latest SMS sent to a number about a visit between two instants, that is still on: the visit an
@@ -465,7 +466,7 @@ export class ConsumerMessageRepository {
 
   /**
    * The country's visits starting after `after` and before `dayEnd` whose consumer had no morning SMS for a visit
-   * between `dayStart` and `dayEnd` (see MORNING_SQL).
+   * between `dayStart` and `dayEnd`, a slice of MORNING_PER_SLICE by id (see MORNING_SQL).
    */
   morningVisits(query: {
     country: Country;
@@ -473,11 +474,13 @@ export class ConsumerMessageRepository {
     dayStart: Date;
     dayEnd: Date;
     orderIds?: readonly number[];
+    /** The slice after this order id (0: the first). */
+    afterId: number;
   }): Promise<MorningVisitRow[]> {
     const ids = pgIntArray(query.orderIds);
     return this.em.execute<MorningVisitRow[]>(
       MORNING_SQL,
-      [query.country, query.after, query.dayEnd, query.dayStart, query.dayEnd, ids, ids],
+      [query.country, query.after, query.dayEnd, query.dayStart, query.dayEnd, ids, ids, query.afterId],
       'all',
       this.logContext,
     );
