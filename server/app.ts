@@ -43,6 +43,7 @@ import { restBodyRules, restNotFound, restRoutes } from './legacy/rest/rest-rout
 import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
+import { INBOUND_SMS_BODY_RULE, inboundSmsRouter } from './sms-replies/index.js';
 import { apiDocsRouter } from './system/api-docs.js';
 import { healthRouter, type Lifecycle } from './system/health.js';
 import { translate } from './common/i18n/translate.js';
@@ -208,6 +209,7 @@ export async function composeApp(
   app.use(mailOpenPixelRouter(services));
   // Outside the XSRF check on purpose: mail providers POST it without cookies (RFC 8058); the signed link authorises it.
   app.use(oneClickUnsubscribeRouter(services));
+  app.use(inboundSmsRouter(services, (req, res) => createContext(req, res, services)));
   app.use(restNotFound(xsrf.protect));
   app.use(apiDocsRouter(REST_ROUTES, schema));
   app.use(staticClient(config.clientDir, xsrf.issue, { serveSourceMaps: config.env !== 'production' }));
@@ -234,6 +236,7 @@ export async function composeApp(
       },
       ...restBodyRules(REST_ROUTES, uploadLimit),
       ONE_CLICK_BODY_RULE,
+      INBOUND_SMS_BODY_RULE,
     ],
     otherwise: NO_BODY_LIMIT,
     refuse: (req, res, { route }) => {

@@ -163,6 +163,11 @@ export interface TwilioConfig {
   from: string;
   /** Another address for Twilio's REST API (a local stand-in); unset: Twilio's own. */
   baseUrl: string | undefined;
+  /**
+   * The URL of the inbound SMS webhook exactly as configured at Twilio, which signs it; unset: APP_URL and the path the
+   * request came in on (behind a balancer the address the server sees is not the one Twilio called).
+   */
+  webhookUrl: string | undefined;
 }
 
 function readTwilio(env: Env): TwilioConfig | undefined {
@@ -170,7 +175,10 @@ function readTwilio(env: Env): TwilioConfig | undefined {
   const authToken = readEnvString(env, 'TWILIO_AUTH_TOKEN');
   const from = readEnvString(env, 'TWILIO_FROM');
   const baseUrl = readEnvString(env, 'TWILIO_BASE_URL');
+  const webhookUrl = readEnvString(env, 'TWILIO_WEBHOOK_URL');
   if (!accountSid && !authToken && !from) {
+    if (webhookUrl)
+      throw new ConfigError('TWILIO_WEBHOOK_URL needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
     if (baseUrl) throw new ConfigError('TWILIO_BASE_URL needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
     return undefined;
   }
@@ -180,7 +188,10 @@ function readTwilio(env: Env): TwilioConfig | undefined {
   if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(baseUrl)) {
     throw new ConfigError(`TWILIO_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   }
-  return { accountSid, authToken, from, baseUrl };
+  if (webhookUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(webhookUrl)) {
+    throw new ConfigError(`TWILIO_WEBHOOK_URL must be an http(s) URL, got "${webhookUrl}"`);
+  }
+  return { accountSid, authToken, from, baseUrl, webhookUrl };
 }
 
 /**

@@ -104,3 +104,14 @@ export async function unsubscribe(
   await new UnsubscribeRepository(em).insertOnce(channel, hash, now);
   return true;
 }
+
+/**
+ * Lets the messages on the channel to the address go again (the consumer asked for them back); false when the address
+ * can take no message on that channel. Nothing stored: nothing changes.
+ */
+export async function resubscribe(em: SqlEntityManager, channel: MessageChannel, address: string): Promise<boolean> {
+  const hash = addressHash(em, channel, address);
+  if (hash === null) return false;
+  await new UnsubscribeRepository(em).remove(channel, hash);
+  return true;
+}

@@ -9,3 +9,6 @@ export const consumerResolvers = [
   OrderExternalPartnerResolver,
   ConsumerLanguageResolver,
 ] as const;
+
+export { VisitReplyService } from './visit-reply.service.js';
+export { CALL_CENTRE } from './contact-details.js';

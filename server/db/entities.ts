@@ -17,6 +17,7 @@ import { Technician } from '../technicians/index.js';
 import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
+import { InboundSms } from '../sms-replies/index.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -38,6 +39,8 @@ export const ENTITIES = [
   VisitStatus,
   // addresses that stopped consumer messages (hashed)
   ConsumerUnsubscribe,
+  // text messages consumers send back
+  InboundSms,
   // consumer messages
   ConsumerMessage,
   MessageSetting,

@@ -1,11 +1,16 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { Role } from '../common/auth/role.js';
 import { Country, Language } from '../common/locale.js';
+import { MORNING_SMS_DEFAULT } from '../../shared/messages.js';
 
 /** How a country's consumers are told (docs/rules.md, Consumer messages). One row per country. */
 @Entity({ tableName: 'message_settings' })
+@Check({
+  name: 'message_settings_morning_sms_at_check',
+  expression: `"morning_sms_at" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+})
 @ObjectType({ description: "How a country's consumers are told about their visits: one per country." })
 @RequireRoleForAll(Role.ADMIN)
 export class MessageSetting {
@@ -33,6 +38,14 @@ export class MessageSetting {
   @Property({ length: 60 })
   @Field({ description: 'The name mails come from, and the first word of every SMS (its first 11 characters).' })
   senderName!: string;
+
+  /** When the visit day's SMS goes, local time (docs/rules.md, Consumer messages). */
+  @Property({ length: 5, default: MORNING_SMS_DEFAULT })
+  @Field({
+    description:
+      'When the SMS of the visit day goes to consumers with a mobile number, local time "HH:MM" (default 07:30): the window and the answers 1, 2 and 3.',
+  })
+  morningSmsAt: string = MORNING_SMS_DEFAULT;
 
   /** The language of every message to this country's consumers. */
   @Property({ type: 'string', columnType: 'varchar(2)' })

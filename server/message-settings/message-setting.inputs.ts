@@ -23,4 +23,10 @@ export class MessageSettingInput {
 
   @Field(() => Language, { description: 'The language of the messages.' })
   language!: Language;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'When the SMS of the visit day goes, local time "HH:MM" (00:00 to 23:59). Left out: unchanged.',
+  })
+  morningSmsAt?: string | null;
 }

@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { SENDER_NAME_MAX_LENGTH, SENDER_NAME_PATTERN } from '../../shared/messages.js';
+import { MORNING_SMS_PATTERN, SENDER_NAME_MAX_LENGTH, SENDER_NAME_PATTERN } from '../../shared/messages.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -12,13 +12,18 @@ import type { MessageSettingInput } from './message-setting.inputs.js';
 const COUNTRY_ORDER = [Country.NL, Country.BE];
 
 /** What is wrong with the settings as given; empty when they can be saved. */
-export function messageSettingProblems(input: Pick<MessageSettingInput, 'enabled' | 'email' | 'sms' | 'senderName'>) {
+export function messageSettingProblems(
+  input: Pick<MessageSettingInput, 'enabled' | 'email' | 'sms' | 'senderName' | 'morningSmsAt'>,
+) {
   const problems: FieldProblem[] = [];
   const name = input.senderName.trim();
   if (name === '') problems.push({ field: 'senderName', message: 'FIELD_REQUIRED' });
   else if ([...name].length > SENDER_NAME_MAX_LENGTH)
     problems.push({ field: 'senderName', message: 'FIELD_TOO_LONG', params: { max: SENDER_NAME_MAX_LENGTH } });
   else if (!SENDER_NAME_PATTERN.test(name)) problems.push({ field: 'senderName', message: 'SENDER_NAME_INVALID' });
+  if (typeof input.morningSmsAt === 'string' && !MORNING_SMS_PATTERN.test(input.morningSmsAt.trim())) {
+    problems.push({ field: 'morningSmsAt', message: 'MORNING_SMS_AT_INVALID' });
+  }
   // On without a channel would say "on" and send nothing: the switch is the one way to stop them.
   if (input.enabled && !input.email && !input.sms)
     problems.push({ field: 'email', message: 'MESSAGE_CHANNEL_REQUIRED' });
@@ -56,6 +61,7 @@ export class MessageSettingService {
         sms: input.sms,
         senderName: input.senderName.trim(),
         language: input.language,
+        ...(typeof input.morningSmsAt === 'string' ? { morningSmsAt: input.morningSmsAt.trim() } : {}),
       });
       return setting;
     });
@@ -70,6 +76,7 @@ export class MessageSettingService {
         sms: saved.sms,
         senderName: saved.senderName,
         language: saved.language,
+        morningSmsAt: saved.morningSmsAt,
       },
       'message settings changed',
     );

@@ -23,6 +23,8 @@ export enum MessageKind {
    * SMS (mail without a mobile number).
    */
   RUNNING_LATE = 'RUNNING_LATE',
+  /** The morning of the visit day, at the country's time: when to expect the technician, and the answers by SMS. */
+  MORNING = 'MORNING',
 }
 
 /** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
@@ -63,6 +65,10 @@ registerEnumType(MessageKind, {
     RUNNING_LATE: {
       description:
         "The expected arrival (the technician's own estimate, or the narrow time pushed by a visit running long) passed the window's end: the new expected time. Once per visit, by SMS, or by mail without a mobile number.",
+    },
+    MORNING: {
+      description:
+        'The morning of the visit day, at the time set per country: when to expect the technician, and the answers by SMS (1 at home, 2 call me, 3 another day). Once per visit day, by SMS only.',
     },
   },
 });

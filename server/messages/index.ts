@@ -9,3 +9,6 @@ export const messageResolvers = [
   FailedMessagesResolver,
   OrderUnsubscribesResolver,
 ] as const;
+
+export { latestTextedVisit } from './texted-visit.js';
+export { toGsm7 } from './message-content.js';

@@ -36,6 +36,8 @@ export interface MessageFacts {
    * kinds then say who contacts the consumer, never our window or our technician's call ahead.
    */
   partner?: { name: string | null; phone: string | null } | null;
+  /** The morning SMS only: when to expect the technician today (server/messages/visit-day-time.ts). */
+  visitDayTime?: string;
   /** The thank-you only: the rating link, until when it rates, and how the visit ended. */
   thanks?: { ratingUrl: string; ratingOpenUntil: Date; outcome: ThankedOutcome };
 }
@@ -91,7 +93,8 @@ type Variant =
   | 'RESTORED_DAY'
   | 'THANK_YOU'
   | 'PARTNER'
-  | 'RUNNING_LATE';
+  | 'RUNNING_LATE'
+  | 'MORNING';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
@@ -100,6 +103,7 @@ function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner
   if (facts.kind === MessageKind.ON_THE_WAY) return 'ON_THE_WAY';
   if (facts.kind === MessageKind.THANK_YOU) return 'THANK_YOU';
   if (facts.kind === MessageKind.RUNNING_LATE) return 'RUNNING_LATE';
+  if (facts.kind === MessageKind.MORNING) return 'MORNING';
   if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
@@ -125,6 +129,8 @@ export function messageMail(facts: MessageFacts): MailMessage {
   const variant = variantOf(facts);
   // Read an hour later in an inbox, "on the way" would be stale: it goes by SMS only (docs/decisions.md).
   if (variant === 'ON_THE_WAY') throw new Error('the on-the-way notice is sent by SMS only');
+  // Its answers are text messages back: the morning notice is an SMS only.
+  if (variant === 'MORNING') throw new Error('the morning notice is sent by SMS only');
   if (variant === 'THANK_YOU') return thankYouMail(facts, params);
   if (variant === 'PARTNER') return partnerMail(facts, params);
   if (variant === 'RUNNING_LATE') return runningLateMail(facts, params);
@@ -334,6 +340,7 @@ export function messageSms(facts: MessageFacts): string {
     arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts) : '',
     name: facts.technicianName?.trim() ?? '',
     partner: variant === 'PARTNER' ? safeName(partnerName(facts)) : '',
+    time: facts.visitDayTime ?? '',
   };
   // The full "on the way" and late texts name the technician: without a name only the short one reads right.
   const named = (variant !== 'ON_THE_WAY' && variant !== 'RUNNING_LATE') || params.name !== '';

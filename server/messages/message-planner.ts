@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { localDayRange } from '../../shared/zoned-time.js';
+import { instantOf, localDateOf, localDayRange } from '../../shared/zoned-time.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { TIME_ZONE } from '../common/locale.js';
 import type { JobQueue } from '../common/jobs/job-queue.js';
@@ -11,7 +11,11 @@ import { plannedMessage, publishedDays, saysWhere, type PlannedMessage, type Pub
 import { THANK_YOU_AFTER_MINUTES, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { estimatesOfToday, runsLate } from '../visit-estimates/index.js';
-import { ConsumerMessageRepository, type NewMessageRow } from './repository/consumer-message.repository.js';
+import {
+  ConsumerMessageRepository,
+  MORNING_PER_SLICE,
+  type NewMessageRow,
+} from './repository/consumer-message.repository.js';
 import { SEND_QUEUES, type SendJob } from './message-sender.js';
 
 /** Orders written per transaction: a publication of thousands of orders commits in slices. */
@@ -83,6 +87,7 @@ export class MessagePlanner {
         written += await this.write(slice, setting, channels, days, now);
       }
       if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds);
+      if (setting.sms) written += await this.writeMorning(setting, now, orderIds);
       written += await this.writeThankYou(setting, now, orderIds);
       written += await this.writeRunningLate(setting, now);
     }
@@ -203,6 +208,63 @@ export class MessagePlanner {
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );
+  }
+
+  /**
+   * The morning SMS of today's visits from the country's time on (docs/rules.md, Consumer messages): one per visit
+   * day to a mobile number that did not stop SMS, while the window has not started. Written after the time only, so
+   * a visit moved onto today later that morning gets it at once, and one moved within the day does not get a second.
+   */
+  private async writeMorning(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
+    const zone = TIME_ZONE[setting.country];
+    const today = localDateOf(now, zone);
+    const [hour, minute] = setting.morningSmsAt.split(':').map(Number);
+    if (now.getTime() < instantOf(today, hour, minute, zone).getTime()) return 0;
+    const day = localDayRange(today, zone);
+    let written = 0;
+    let afterId = 0;
+    for (;;) {
+      const slice = await this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+        async (em: EntityManager) => {
+          const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).morningVisits({
+            country: setting.country,
+            after: now,
+            dayStart: day.start,
+            dayEnd: day.end,
+            orderIds,
+            afterId,
+          });
+          const numbered = visits.flatMap((visit) => {
+            const recipient = mobileNumberE164(visit.phone, setting.country);
+            return recipient ? [{ visit, recipient }] : [];
+          });
+          const unsubscribed = await unsubscribedAmong(
+            em,
+            numbered.map(({ recipient }) => ({ channel: MessageChannel.SMS, address: recipient })),
+          );
+          const inserted = await this.insert(
+            em,
+            numbered
+              .filter(({ recipient }) => !unsubscribed.has(`${MessageChannel.SMS}|${recipient}`))
+              .map(({ visit, recipient }): NewMessageRow => ({
+                order_id: visit.id,
+                kind: MessageKind.MORNING,
+                channel: MessageChannel.SMS,
+                window_start: new Date(visit.appointment).toISOString(),
+                window_seconds: visit.duration,
+                recipient,
+                language: setting.language,
+                created_at: now.toISOString(),
+              })),
+          );
+          return { rows: visits.length, lastId: visits.at(-1)?.id ?? afterId, inserted };
+        },
+        { loggerContext: JOB_LOG_CONTEXT },
+      );
+      written += slice.inserted;
+      if (slice.rows < MORNING_PER_SLICE) return written;
+      afterId = slice.lastId;
+    }
   }
 
   /** The "on the way" SMS of today's visits whose technician set out (docs/rules.md, Consumer messages). */

@@ -3,7 +3,8 @@ import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt, JobQueue } from '../common/jobs/job-queue.js';
 import { Lanes } from '../common/lanes.js';
-import { type Country, Language } from '../common/locale.js';
+import { type Country, Language, TIME_ZONE } from '../common/locale.js';
+import { localDateOf } from '../../shared/zoned-time.js';
 import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
 import type { AppConfig } from '../config.js';
@@ -18,6 +19,7 @@ import { estimateOfOrder, runsLate } from '../visit-estimates/index.js';
 import { VisitStage } from '../visits/visit-status.entity.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { isThankedOutcome } from './thank-you.js';
+import { visitDayTimeText } from './visit-day-time.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { messageMail, messageSms, type MessageFacts } from './message-content.js';
 import {
@@ -326,6 +328,10 @@ export class MessageSender {
       if (typeof late === 'string') return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, late);
       lateArrival = late;
     }
+    if (row.kind === MessageKind.MORNING) {
+      const changed = this.morningChangedReason(row);
+      if (changed) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, changed);
+    }
     const tries = row.tries + 1;
     try {
       const handedOver = await this.lanes[row.channel].run(async () => {
@@ -387,6 +393,20 @@ export class MessageSender {
     return null;
   }
 
+  /** Why the morning SMS may no longer go: the visit left the day, started, or another makes it. */
+  private morningChangedReason(row: ClaimedMessageRow): string | null {
+    if (row.deleted_at !== null) return 'the order was deleted';
+    if (row.external_company !== null) return 'a partner makes the visit';
+    if (row.stage !== null) return 'the technician set out already';
+    const zone = TIME_ZONE[row.country];
+    const appointment = new Date(row.appointment);
+    if (localDateOf(appointment, zone) !== localDateOf(new Date(row.window_start), zone)) {
+      return 'the visit moved to another day';
+    }
+    if (this.clock.now().getTime() >= appointment.getTime()) return 'the window has started';
+    return null;
+  }
+
   private now(): string {
     return this.clock.now().toISOString();
   }
@@ -407,7 +427,10 @@ export class MessageSender {
   }
 
   private async deliver(row: ClaimedMessageRow, recipient: string, lateArrival: Date | null): Promise<void> {
-    const windowStart = new Date(row.window_start);
+    // The morning SMS tells the window as it stands when it goes: it may have moved within the day since it was written.
+    const morning = row.kind === MessageKind.MORNING;
+    const windowStart = new Date(morning ? row.appointment : row.window_start);
+    const windowSeconds = morning ? row.duration : row.window_seconds;
     const moved = row.kind !== MessageKind.CANCELLATION && row.window_seconds === 0;
     const order = {
       id: row.order_id,
@@ -426,13 +449,24 @@ export class MessageSender {
       customerName: row.name,
       reference: row.reference_number,
       windowStart,
-      windowSeconds: row.window_seconds,
+      windowSeconds,
       shownFrom: moved ? await windowShownFrom(this.holidays, row.country, windowStart) : null,
       links: personalLinkUrls(this.config, order),
       pixelUrl: mailOpenPixelUrl(this.config.appUrl, this.config.jwtSecret, row.order_id),
       expectedArrival: lateArrival ?? (row.expected_arrival === null ? null : new Date(row.expected_arrival)),
       technicianName: row.technician_firstname,
       partner: row.external_company === null ? null : partnerOf(row.external_company, row.country),
+      ...(morning
+        ? {
+            visitDayTime: visitDayTimeText({
+              orderId: row.order_id,
+              windowStart,
+              windowSeconds,
+              country: row.country,
+              language: row.language ?? Language.NL,
+            }),
+          }
+        : {}),
       ...(row.kind === MessageKind.THANK_YOU && row.finished_at !== null && isThankedOutcome(row.outcome)
         ? {
             thanks: {

@@ -3,3 +3,4 @@
  * some of its files directly; new imports come through here.
  */
 export { ConsumerReply } from './consumer-reply.entity.js';
+export { VisitAnswer } from './consumer-reply.entity.js';

@@ -16,6 +16,7 @@ import {
   type SendJob,
 } from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
+import { purgeInboundSms } from '../sms-replies/index.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
 const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
@@ -180,7 +181,11 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       // The outbox files carry the real time they were written, so they are compared with it.
       const outbox = join(config.dataDir, 'outbox');
       const files = await purgeOutboxFiles([outbox, join(outbox, 'sms')], new Date(), config.messageDataRetentionDays);
-      if (purged + files > 0) logger.info({ purged, files }, 'consumer message addresses removed after the visit');
+      // The text messages consumers sent back go after as long.
+      const inbound = await purgeInboundSms(services.orm, services.clock.now(), config.messageDataRetentionDays);
+      if (purged + files + inbound > 0) {
+        logger.info({ purged, files, inbound }, 'consumer message addresses removed after the visit');
+      }
     },
   });
   await jobs.every(MESSAGE_PURGE_QUEUE, MESSAGE_PURGE_CRON);

@@ -10,6 +10,7 @@ import {
 } from '../../server/messages/consumer-message.entity.js';
 import { MessageFailureCode } from '../../server/messages/message-failure.js';
 import { MailOpen } from '../../server/statistics/mail-open.entity.js';
+import { MessageSetting } from '../../server/message-settings/message-setting.entity.js';
 import { createAdmin, createOrder } from '../utils/factories.js';
 import { expectNoAxeViolations } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
@@ -135,6 +136,8 @@ describe('message settings and the order message log (built app in Chromium, Dut
 
         await form.getByLabel(textOf(site, 'admin.messageSettings.email')).check();
         await form.getByLabel(textOf(site, 'admin.messageSettings.sms')).check();
+        // The time of the visit day's SMS, per country.
+        await form.getByLabel(textOf(site, 'admin.messageSettings.morningSmsAt')).fill('08:05');
         await form
           .getByRole('button', {
             name: textOf(site, 'common.actionOn', { action: textOf(site, 'common.save'), subject: countryName }),
@@ -142,6 +145,10 @@ describe('message settings and the order message log (built app in Chromium, Dut
           .click();
         await form.getByText(textOf(site, 'admin.messageSettings.saved', { country: countryName })).waitFor();
         await expectNoAxeViolations(page, `message-settings-saved-${site.language}`);
+        const stored = await withDatabase(app, (em) =>
+          em.findOneOrFail(MessageSetting, { country: site.country === 'BE' ? Country.BE : Country.NL }),
+        );
+        expect(stored.morningSmsAt).toBe('08:05');
       } finally {
         await context.close();
       }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -192,7 +192,75 @@ export interface TwilioStandIn {
   accountSid: string;
   authToken: string;
   messages: ReceivedSms[];
+  /** Delivers a text message a consumer sent to our number to the application's webhook, as Twilio does. */
+  sendInbound(message: InboundSmsDelivery): Promise<InboundSmsResponse>;
   close(): Promise<void>;
+}
+
+/** A text message sent to our number, and how Twilio delivers it. */
+export interface InboundSmsDelivery {
+  /** Where the request goes: the server's own address and the webhook's path. */
+  url: string;
+  /** The address configured at Twilio, which it signs (the public one in front of a balancer); default `url`. */
+  signedUrl?: string;
+  from: string;
+  body: string;
+  /** Our number; default the number the server sends from in `twilioEnv`. */
+  to?: string;
+  /** Default a new id: give the same one again to deliver a retry. */
+  messageSid?: string;
+  /** `null`: no signature header; a string: this header instead of the right one. */
+  signature?: string | null;
+  /** Signed with another auth token (a request not from our account). */
+  authToken?: string;
+  /** The form as sent, rewritten after signing (bad input): e.g. its encoding of a character by bytes that are no UTF-8. */
+  rewriteBody?: (encoded: string) => string | Buffer;
+  contentType?: string;
+}
+
+export interface InboundSmsResponse {
+  status: number;
+  contentType: string | null;
+  text: string;
+  messageSid: string;
+}
+
+/**
+ * Twilio's request signature (https://www.twilio.com/docs/usage/security#validating-requests): HMAC-SHA1 with the
+ * auth token over the full URL followed by each POST field's name and value, sorted by name; base64. Written out
+ * here, not taken from the SDK the server checks with, so the two can disagree.
+ */
+export function twilioSignature(authToken: string, url: string, fields: Record<string, string>): string {
+  const data = Object.keys(fields)
+    .sort()
+    .reduce((text, name) => text + name + fields[name], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+/** The fields Twilio posts for an incoming text message (https://www.twilio.com/docs/messaging/guides/webhook-request). */
+function inboundFields(accountSid: string, messageSid: string, from: string, to: string, body: string) {
+  const countryOf = (number: string) => (number.startsWith('+32') ? 'BE' : 'NL');
+  return {
+    ToCountry: countryOf(to),
+    ToState: '',
+    SmsMessageSid: messageSid,
+    NumMedia: '0',
+    ToCity: '',
+    FromZip: '',
+    SmsSid: messageSid,
+    FromState: '',
+    SmsStatus: 'received',
+    FromCity: '',
+    Body: body,
+    FromCountry: countryOf(from),
+    To: to,
+    ToZip: '',
+    NumSegments: '1',
+    MessageSid: messageSid,
+    AccountSid: accountSid,
+    From: from,
+    ApiVersion: '2010-04-01',
+  };
 }
 
 export interface TwilioStandInOptions {
@@ -284,6 +352,31 @@ export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Pr
     accountSid,
     authToken,
     messages,
+    async sendInbound(message) {
+      const messageSid = message.messageSid ?? `SM${randomBytes(16).toString('hex')}`;
+      const fields = inboundFields(accountSid, messageSid, message.from, message.to ?? TWILIO_FROM, message.body);
+      const signature =
+        message.signature === undefined
+          ? twilioSignature(message.authToken ?? authToken, message.signedUrl ?? message.url, fields)
+          : message.signature;
+      const response = await fetch(message.url, {
+        method: 'POST',
+        headers: {
+          'content-type': message.contentType ?? 'application/x-www-form-urlencoded',
+          'user-agent': 'TwilioProxy/1.1',
+          ...(signature === null ? {} : { 'x-twilio-signature': signature }),
+        },
+        body: ((encoded) => (typeof encoded === 'string' ? encoded : new Uint8Array(encoded)))(
+          (message.rewriteBody ?? ((encoded) => encoded))(new URLSearchParams(fields).toString()),
+        ),
+      });
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        text: await response.text(),
+        messageSid,
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -320,12 +413,15 @@ export async function startSilentSmtp(): Promise<SilentSmtp> {
   };
 }
 
+/** Our number in the settings `twilioEnv` gives. */
+const TWILIO_FROM = '+3197010203040';
+
 /** The settings that send a server's SMS to this stand-in. */
 export function twilioEnv(twilio: TwilioStandIn): Record<string, string> {
   return {
     TWILIO_ACCOUNT_SID: twilio.accountSid,
     TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+3197010203040',
+    TWILIO_FROM,
     TWILIO_BASE_URL: twilio.url,
   };
 }

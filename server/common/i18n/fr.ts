@@ -229,6 +229,7 @@ export const fr: Record<MessageKey, string> = {
     "Cette visite ne peut plus être évaluée (plus terminée, ou terminée il y a plus de 7 jours) : renvoyer le remerciement n'a plus de sens.",
   MESSAGE_NO_ADDRESS: "Le rendez-vous n'a plus d'adresse pour ce canal. Complétez-la et réessayez.",
   // message settings
+  MORNING_SMS_AT_INVALID: "Indiquez l'heure au format hh:mm, de 00:00 à 23:59.",
   SENDER_NAME_INVALID:
     "Pour l'expéditeur, utilisez uniquement des lettres, des chiffres et des espaces, avec . , & ' - entre eux.",
   MESSAGE_CHANNEL_REQUIRED: 'Choisissez au moins un canal (e-mail ou SMS), ou désactivez les messages.',
@@ -320,9 +321,29 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_MAIL_RUNNING_LATE_SUBJECT: 'Le technicien a du retard',
   CONSUMER_MAIL_RUNNING_LATE_INTRO:
     "Le technicien a pris du retard aujourd'hui et n'arrivera pas dans la plage de {begin} à {end}. Arrivée prévue vers {arrival}. Veuillez nous en excuser.",
+  CONSUMER_SMS_MORNING:
+    "{sender}: le technicien passe aujourd'hui {time}. Répondez 1 = je serai présent, 2 = appelez-moi, 3 = déplacer.",
+  CONSUMER_SMS_MORNING_SHORT:
+    "{sender}: technicien aujourd'hui {time}. Répondez 1 = présent, 2 = appelez-moi, 3 = déplacer.",
+  CONSUMER_SMS_MORNING_WINDOW: 'entre {begin} et {end}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: rendez-vous du {date} annulé. Questions : {phone}',
+
+  // answers by SMS
+  SMS_REPLY_AT_HOME: "Merci, c'est noté : vous serez présent. Le technicien vous appelle 30 min avant.",
+  SMS_REPLY_CALL_ME_BEFORE:
+    "C'est noté : notre service clientèle vous appelle le {date} avant {time} pour déplacer la visite.",
+  SMS_REPLY_CALL_ME_FROM:
+    "C'est noté : notre service clientèle vous appelle le {date} à partir de {time} pour déplacer la visite.",
+  SMS_REPLY_MOVE: 'Choisissez un autre jour sur votre page personnelle : {link}',
+  SMS_REPLY_STOP: 'Vous ne recevrez plus de SMS sur vos rendez-vous. Envoyez START pour les recevoir à nouveau.',
+  SMS_REPLY_START: 'Vous recevez à nouveau les SMS sur vos rendez-vous. Envoyez STOP pour les arrêter.',
+  SMS_REPLY_HELP:
+    'Répondez 1 = je serai présent, 2 = appelez-moi, 3 = déplacer, STOP = plus de SMS. Questions ? Appelez le {phone}.',
+  SMS_REPLY_UNKNOWN:
+    "Nous ne trouvons pas de rendez-vous pour aujourd'hui ou demain à ce numéro. Questions ? Appelez le {phone}.",
+  SMS_REPLY_REFUSED: "Votre réponse n'a pas été enregistrée. Appelez-nous au {phone}.",
 
   // consumer messages: a deleted order restored after its cancellation was told
   CONSUMER_MAIL_RESTORED_SUBJECT: 'Votre rendez-vous est maintenu : le {date} entre {begin} et {end}',

@@ -225,6 +225,7 @@ export const nl = {
     'Dit bezoek kan niet meer worden beoordeeld (niet meer afgerond, of langer dan 7 dagen geleden): het bedankje opnieuw versturen heeft geen zin meer.',
   MESSAGE_NO_ADDRESS: 'De opdracht heeft geen adres meer voor dit kanaal. Vul het in en probeer het opnieuw.',
   // message settings
+  MORNING_SMS_AT_INVALID: 'Geef de tijd als uu:mm, van 00:00 tot 23:59.',
   SENDER_NAME_INVALID: "Gebruik voor de afzender alleen letters, cijfers en spaties, met . , & ' - ertussen.",
   MESSAGE_CHANNEL_REQUIRED: 'Kies minstens één kanaal (e-mail of sms), of zet de berichten uit.',
 
@@ -310,9 +311,24 @@ export const nl = {
   CONSUMER_MAIL_RUNNING_LATE_SUBJECT: 'De monteur is later dan gepland',
   CONSUMER_MAIL_RUNNING_LATE_INTRO:
     'De monteur loopt vandaag uit en is niet meer binnen het tijdvak van {begin} tot {end} bij u. We verwachten hem nu rond {arrival} uur. Excuses voor het wachten.',
+  CONSUMER_SMS_MORNING:
+    '{sender}: de monteur komt vandaag {time}. Antwoord 1 = ik ben thuis, 2 = bel mij, 3 = verzetten.',
+  CONSUMER_SMS_MORNING_SHORT: '{sender}: monteur vandaag {time}. Antwoord 1 = thuis, 2 = bel mij, 3 = verzetten.',
+  CONSUMER_SMS_MORNING_WINDOW: 'tussen {begin} en {end}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',
   CONSUMER_SMS_CANCELLATION_SHORT: '{sender}: afspraak {date} gaat niet door. Vragen: {phone}',
+
+  // answers by SMS
+  SMS_REPLY_AT_HOME: 'Dank u, genoteerd: u bent thuis. De monteur belt u 30 min vooraf.',
+  SMS_REPLY_CALL_ME_BEFORE: 'Genoteerd: ons kantoor belt u op {date} vóór {time} uur om het bezoek te verzetten.',
+  SMS_REPLY_CALL_ME_FROM: 'Genoteerd: ons kantoor belt u op {date} vanaf {time} uur om het bezoek te verzetten.',
+  SMS_REPLY_MOVE: 'Kies een andere dag op uw persoonlijke pagina: {link}',
+  SMS_REPLY_STOP: 'U krijgt geen sms meer over uw afspraken. Stuur START om ze weer te krijgen.',
+  SMS_REPLY_START: 'U krijgt weer sms over uw afspraken. Stuur STOP om ze te stoppen.',
+  SMS_REPLY_HELP: 'Antwoord 1 = ik ben thuis, 2 = bel mij, 3 = verzetten, STOP = geen sms meer. Vragen? Bel {phone}.',
+  SMS_REPLY_UNKNOWN: 'Wij vinden bij dit nummer geen afspraak voor vandaag of morgen. Vragen? Bel {phone}.',
+  SMS_REPLY_REFUSED: 'Uw antwoord is niet verwerkt. Bel ons op {phone}.',
 
   // consumer messages: a deleted order restored after its cancellation was told
   CONSUMER_MAIL_RESTORED_SUBJECT: 'Uw afspraak gaat toch door: {date} tussen {begin} en {end} uur',

@@ -38,4 +38,9 @@ export class UnsubscribeRepository {
       .ignore()
       .execute();
   }
+
+  /** Removes the unsubscribe of the channel and hash, if there is one. */
+  async remove(channel: MessageChannel, addressHash: string): Promise<void> {
+    await this.em.nativeDelete(ConsumerUnsubscribe, { channel, addressHash });
+  }
 }

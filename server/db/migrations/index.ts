@@ -192,4 +192,9 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261206040000_first_lookup_by_door.js')).Migration20261206040000_first_lookup_by_door,
   },
+  // the morning SMS at a time per country, and the text messages consumers send back
+  {
+    name: 'Migration20261206030000_sms_replies',
+    load: async () => (await import('./Migration20261206030000_sms_replies.js')).Migration20261206030000_sms_replies,
+  },
 ];

@@ -77,6 +77,38 @@ const THANK_YOU_SQL = `
   order by o.id
   limit ${THANK_YOU_PER_RUN}`;
 
+/** Visits read per statement for the morning SMS: a day of thousands is read in slices, by id. */
+export const MORNING_PER_SLICE = 1000;
+
+/**
+ * The country's visits of the day (from `?` to the day's end) whose window has not started, with a phone number, made
+ * by us (a partner agrees its own hour), whose technician has not set out, and whose consumer had no morning SMS for a
+ * visit on that day: one per visit day, even when the window moved within the day since. A slice after an order id:
+ * landlines and stopped numbers stay candidates all day, so a bounded read from the start would never pass them.
+ */
+const MORNING_SQL = `
+  select o.id, o.phone, o.appointment, o.duration from orders o
+  where o.country = ? and ${activeOrderSql('o')} and o.appointment > ? and o.appointment < ?
+    and o.phone <> '' and o.external_company is null
+    and not exists (select 1 from visit_statuses v where v.order_id = o.id)
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'MORNING'
+                    and m.window_start >= ? and m.window_start < ?)
+    and (?::int[] is null or o.id = any(?::int[])) and o.id > ?
+  order by o.id
+  limit ${MORNING_PER_SLICE}`;
+
+/**
+ * The order of the latest SMS sent to a number about a visit between two instants, that is still on: the visit an
+ * answer by SMS is about. Only messages sent to that very number, so an answer never reaches another customer's
+ * order. Bounded by the index on the window told (a message of the last weeks) and by one row.
+ */
+const TEXTED_ORDER_SQL = `
+  select o.id from consumer_messages m join orders o on o.id = m.order_id
+  where m.channel = 'SMS' and m.recipient = ? and m.status = 'SENT' and m.window_start >= ?
+    and ${activeOrderSql('o')} and o.appointment >= ? and o.appointment < ?
+  order by m.sent_at desc, m.id desc
+  limit 1`;
+
 /**
  * Of the visits expected past their window, those of active orders we make ourselves whose consumer was not told for
  * this visit (its window) that it runs late, with an address: one notice per visit, whatever follows.
@@ -122,7 +154,7 @@ const CLAIM_SQL = `
                        for update skip locked)
     returning m.*)
   select m.id, m.kind, m.channel, m.window_start, m.window_seconds, m.recipient, m.tries, m.claimed_until,
-         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.technician_id, o.deleted_at,
+         o.id as order_id, o.name, o.reference_number, o.country, o.appointment, o.duration, o.technician_id, o.deleted_at,
          o.link_generation, o.external_company,
          m.kind = 'THANK_YOU' and exists (select 1 from visit_ratings r where r.order_id = o.id) as rated,
          s.enabled, s.email as email_on, s.sms as sms_on, s.sender_name,
@@ -131,7 +163,7 @@ const CLAIM_SQL = `
     from claimed m
     join orders o on o.id = m.order_id
     left join message_settings s on s.country = o.country
-    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU', 'RUNNING_LATE') and v.order_id = o.id
+    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU', 'RUNNING_LATE', 'MORNING') and v.order_id = o.id
     left join technicians t on m.kind in ('ON_THE_WAY', 'RUNNING_LATE') and t.id = o.technician_id
    order by m.id`;
 
@@ -277,6 +309,14 @@ export interface OnTheWayVisitRow {
   duration: number;
 }
 
+/** A visit of today that may get its morning SMS. */
+export interface MorningVisitRow {
+  id: number;
+  phone: string;
+  appointment: Instant;
+  duration: number;
+}
+
 /** A finished visit that may get its thank-you (and a visit running late, its notice). */
 export interface ThankYouVisitRow {
   id: number;
@@ -316,6 +356,8 @@ export interface ClaimedMessageRow {
   reference_number: string;
   country: Country;
   appointment: Date;
+  /** The order's window length now, in seconds (the morning SMS tells the window as it stands when it goes). */
+  duration: number;
   technician_id: number | null;
   deleted_at: Date | null;
   /** The order's personal link generation now: the link a message carries is written when it is sent. */
@@ -433,12 +475,34 @@ export class ConsumerMessageRepository {
     );
   }
 
-  /** The country's visits finished after `finishedAfter` and at most at `finishedBy` with one of these outcomes, not thanked yet. */
+  /**
+   * The country's visits starting after `after` and before `dayEnd` whose consumer had no morning SMS for a visit
+   * between `dayStart` and `dayEnd`, a slice of MORNING_PER_SLICE by id (see MORNING_SQL).
+   */
+  morningVisits(query: {
+    country: Country;
+    after: Date;
+    dayStart: Date;
+    dayEnd: Date;
+    orderIds?: readonly number[];
+    /** The slice after this order id (0: the first). */
+    afterId: number;
+  }): Promise<MorningVisitRow[]> {
+    const ids = pgIntArray(query.orderIds);
+    return this.em.execute<MorningVisitRow[]>(
+      MORNING_SQL,
+      [query.country, query.after, query.dayEnd, query.dayStart, query.dayEnd, ids, ids, query.afterId],
+      'all',
+      this.logContext,
+    );
+  }
+
   /** Of these orders expected past their window, those still to be told so (RUNNING_LATE_SQL). */
   runningLateVisits(orderIds: readonly number[]): Promise<ThankYouVisitRow[]> {
     return this.em.execute<ThankYouVisitRow[]>(RUNNING_LATE_SQL, [pgIntArray(orderIds)], 'all', this.logContext);
   }
 
+  /** The country's visits finished after `finishedAfter` and at most at `finishedBy` with one of these outcomes, not thanked yet. */
   thankYouVisits(query: {
     country: Country;
     outcomes: readonly VisitOutcome[];
@@ -453,6 +517,20 @@ export class ConsumerMessageRepository {
       'all',
       this.logContext,
     );
+  }
+
+  /**
+   * The order of the latest SMS sent to `recipient` (E.164) whose visit starts between `from` and `to` and is still
+   * on; null when none. Messages whose window was told before `toldSince` are not looked at.
+   */
+  async latestTextedOrder(query: { recipient: string; toldSince: Date; from: Date; to: Date }): Promise<number | null> {
+    const [row] = await this.em.execute<{ id: number }[]>(
+      TEXTED_ORDER_SQL,
+      [query.recipient, query.toldSince, query.from, query.to],
+      'all',
+      this.logContext,
+    );
+    return row?.id ?? null;
   }
 
   /** Writes the rows that are new (unique per order, kind, window and channel); resolves to their ids and channels. */

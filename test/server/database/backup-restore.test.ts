@@ -119,6 +119,11 @@ describe('backup and restore without pg_dump', () => {
            values ('6f1c1a52-3c1e-4a3b-9d55-0c8f4a1b2c3d', $1, 'NL', 'orders.csv', 'SUCCEEDED')`,
           [at],
         ],
+        [
+          `insert into inbound_sms (message_sid, sender_hash, received_at, order_id, action)
+           values ('SM0123456789abcdef0123456789abcdef', 'a-sender-hash', $1, $2, 'AT_HOME')`,
+          [at, order.id],
+        ],
         [`insert into mail_opens (order_id, opened_at) values ($1, $2)`, [order.id, at]],
         [
           `insert into order_calls (order_id, set_by_name, call_date, status, set_at)

@@ -3,8 +3,10 @@ import { Country, Language } from '../../../server/common/locale.js';
 import { loadConfig } from '../../../server/config.js';
 import { personalLinkUrls } from '../../../server/consumer-links/personal-link.js';
 import { MessageKind } from '../../../server/messages/consumer-message.entity.js';
+import { visitDayTimeText } from '../../../server/messages/visit-day-time.js';
 import {
   gsm7Length,
+  messageMail,
   messageSms,
   SMS_MAX_LENGTH,
   toGsm7,
@@ -110,6 +112,25 @@ describe('the SMS of a message', () => {
     expect(messageSms(withName(Language.NL, null))).toBe(
       `Tijdvak: de monteur is onderweg, rond 10.40 uur bij u. ${personalLinkUrls(shortLink, order).page}`,
     );
+  });
+
+  it('the morning of the visit: the time to expect and the three answers, in one GSM-7 part, no mail', () => {
+    for (const language of [Language.NL, Language.FR]) {
+      for (const start of starts) {
+        const morning = facts(MessageKind.MORNING, language, start, 10_800);
+        const sms = messageSms({
+          ...morning,
+          visitDayTime: visitDayTimeText({ orderId: order.id, ...morning }),
+        });
+        expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+        expect(sms).toMatch(
+          language === Language.FR ? /1 = .*2 = appelez-moi, 3 = déplacer/ : /1 = .*2 = bel mij, 3 = verzetten/,
+        );
+      }
+    }
+    const dutch = facts(MessageKind.MORNING, Language.NL, new Date('2026-12-01T07:00:00Z'), 10_800);
+    expect(visitDayTimeText({ orderId: order.id, ...dutch })).toBe('tussen 8.00 en 11.00');
+    expect(() => messageMail({ ...dutch, visitDayTime: 'tussen 8.00 en 11.00' })).toThrow(/SMS only/);
   });
 
   it('keeps the full text when it fits, and spells letters outside GSM-7 without their accent', () => {

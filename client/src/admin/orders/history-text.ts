@@ -95,6 +95,7 @@ export const MESSAGE_KINDS = {
   RESTORED: 'admin.messages.kind.RESTORED',
   THANK_YOU: 'admin.messages.kind.THANK_YOU',
   RUNNING_LATE: 'admin.messages.kind.RUNNING_LATE',
+  MORNING: 'admin.messages.kind.MORNING',
 } as const;
 
 export const MESSAGE_CHANNELS = {

@@ -32,6 +32,7 @@ export const MessageSettingFormFragment = graphql(`
     sms
     senderName
     language
+    morningSmsAt
   }
 `);
 
@@ -57,6 +58,7 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
     sms: setting.sms,
     senderName: setting.senderName,
     language: setting.language,
+    morningSmsAt: setting.morningSmsAt,
   });
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
@@ -84,6 +86,7 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
 
   const nameError = problem?.fields.senderName;
   const channelError = problem?.fields.email;
+  const morningError = problem?.fields.morningSmsAt;
   return (
     <form className="card form message-setting" onSubmit={(event) => void submit(event)} noValidate>
       <h2>{countryName}</h2>
@@ -129,6 +132,15 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
           label: t(`admin.messageSettings.language.${language}`),
         }))}
       />
+      <TextField
+        label={t('admin.messageSettings.morningSmsAt')}
+        hint={t('admin.messageSettings.morningSmsAtHint')}
+        error={morningError}
+        type="time"
+        required
+        value={draft.morningSmsAt}
+        onChange={(event) => change({ morningSmsAt: event.target.value })}
+      />
       <div className="toolbar">
         <BusyButton
           type="submit"
@@ -139,13 +151,18 @@ function MessageSettingForm({ setting }: { setting: MessageSettingForm_SettingFr
           {t('common.save')}
         </BusyButton>
       </div>
-      <Message tone="error">{problem && !nameError && !channelError ? problem.message : undefined}</Message>
+      <Message tone="error">
+        {problem && !nameError && !channelError && !morningError ? problem.message : undefined}
+      </Message>
       <Message tone="success">{saved ? t('admin.messageSettings.saved', { country: countryName }) : null}</Message>
     </form>
   );
 }
 
-/** Settings > consumer messages: per country on or off, the channels, the sender name and the language. */
+/**
+ * Settings > consumer messages: per country on or off, the channels, the sender name, the language and the time of the
+ * visit day's SMS.
+ */
 export function MessageSettingsPage() {
   const { t, language } = useI18n();
   usePageTitle(t('admin.messageSettings.title'));

@@ -237,6 +237,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.kind.RESTORED': 'Replanifié',
   'admin.messages.kind.THANK_YOU': 'Remerciement et avis',
   'admin.messages.kind.RUNNING_LATE': 'Retard annoncé',
+  'admin.messages.kind.MORNING': 'Matin de la visite',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'SMS',
   'admin.messages.status.QUEUED': "En file d'attente",
@@ -424,6 +425,9 @@ export const texts: PartTexts<'admin'> = {
   'admin.selfMove.capacity': 'Visites par technicien et par jour',
   'admin.selfMove.capacityHint': "De {min} à {max} ; un jour plus rempli n'est pas proposé.",
   'admin.selfMove.saved': 'Paramètres pour {country} enregistrés.',
+  'admin.messageSettings.morningSmsAt': 'SMS le jour de la visite, à',
+  'admin.messageSettings.morningSmsAtHint':
+    'Avec la plage horaire et les réponses 1 = je serai présent, 2 = appelez-moi, 3 = déplacer ; vers les numéros mobiles.',
   'admin.messageSettings.saved': 'Paramètres pour {country} enregistrés.',
   'admin.import.intro':
     "Importez un fichier CSV de rendez-vous. Chaque ligne est d'abord vérifiée ; si le fichier contient une erreur, rien n'est importé et vous voyez ce qui ne va pas, ligne par ligne.",

@@ -235,6 +235,7 @@ export const texts = {
   'admin.messages.kind.RESTORED': 'Weer gepland',
   'admin.messages.kind.THANK_YOU': 'Bedankt en beoordeling',
   'admin.messages.kind.RUNNING_LATE': 'Later dan gepland',
+  'admin.messages.kind.MORNING': 'Ochtend van het bezoek',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'Sms',
   'admin.messages.status.QUEUED': 'In de wachtrij',
@@ -412,6 +413,9 @@ export const texts = {
   'admin.messageSettings.language': 'Taal van de berichten',
   'admin.messageSettings.language.NL': 'Nederlands',
   'admin.messageSettings.language.FR': 'Frans',
+  'admin.messageSettings.morningSmsAt': 'Sms op de dag van het bezoek, om',
+  'admin.messageSettings.morningSmsAtHint':
+    'Met het tijdvak en de antwoorden 1 = ik ben thuis, 2 = bel mij, 3 = verzetten; naar mobiele nummers.',
   'admin.messageSettings.saved': 'Instellingen voor {country} opgeslagen.',
   'admin.selfMove.title': 'Zelf verzetten',
   'admin.selfMove.intro':
