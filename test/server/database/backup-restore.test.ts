@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -224,6 +225,30 @@ describe('backup and restore without pg_dump', () => {
       await expect(restoreBackup(target.url, damagedFile, { logger }), what).rejects.toThrow(BackupFileError);
       expect(await tableCount(target.url), what).toBe(0);
     }
+  });
+
+  it('refuses a backup made at a migration this release does not know, before writing anything', async () => {
+    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+    const header = JSON.parse(lines[1]) as { migration: string };
+    lines[1] = JSON.stringify({ ...header, migration: 'Migration20990101000000_from_a_newer_release' });
+    // A whole file in every other way: its END line counts and hashes the changed content.
+    const endAt = lines.findIndex((line) => line.startsWith('END '));
+    const end = JSON.parse(lines[endAt].slice(4)) as { sha256: string };
+    end.sha256 = createHash('sha256')
+      .update(
+        lines
+          .slice(0, endAt)
+          .map((line) => `${line}\n`)
+          .join(''),
+      )
+      .digest('hex');
+    lines[endAt] = `END ${JSON.stringify(end)}`;
+    const newer = join(dir, 'newer.gz');
+    writeFileSync(newer, gzipSync(lines.join('\n')));
+    const target = await freshDatabase();
+    await expect(restoreBackup(target.url, newer, { logger })).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup(target.url, newer, { logger })).rejects.toThrow(/does not know/);
+    expect(await tableCount(target.url)).toBe(0);
   });
 
   it('writes no file when the backup cannot be made', async () => {

@@ -82,6 +82,18 @@ describe('a change the admin can still undo is told only once its undo has passe
     expect(body.errors).toBeUndefined();
     return body.data?.orderCancellationChannels;
   };
+  /** The job queued for the end of an order's undo has run (it starts by real time, whatever the server's clock). */
+  const planAfterUndoDone = (order: Order) =>
+    waitFor('the plan after the undo', async () => {
+      const rows = await server
+        .em()
+        .getConnection()
+        .execute<{ state: string }[]>(`select state from pgboss.job where name = ? and (data->>'orderId')::int = ?`, [
+          AFTER_UNDO_QUEUE,
+          order.id,
+        ]);
+      return rows.some((row) => row.state === 'completed');
+    });
   const kindsOf = async (order: Order, channel?: MessageChannel) =>
     (
       await server
@@ -120,14 +132,7 @@ describe('a change the admin can still undo is told only once its undo has passe
     expect(await kindsOf(order)).toEqual([MessageKind.WINDOW, MessageKind.WINDOW]);
 
     // No clock moved here: the job queued for the end of the undo decides, by real time.
-    const connection = server.em().getConnection();
-    await waitFor('the plan after the undo', async () => {
-      const rows = await connection.execute<{ state: string }[]>(
-        `select state from pgboss.job where name = ? and (data->>'orderId')::int = ?`,
-        [AFTER_UNDO_QUEUE, order.id],
-      );
-      return rows.some((row) => row.state === 'completed');
-    });
+    await planAfterUndoDone(order);
     await waitForMessagesSent(server);
     await passUndoAndPublish(server);
     await waitForMessagesSent(server);
@@ -201,14 +206,7 @@ describe('a change the admin can still undo is told only once its undo has passe
     expect(await kindsOf(order)).toEqual([MessageKind.WINDOW, MessageKind.WINDOW]);
 
     // The move is heard as a change: the job queued for the end of its undo tells it, by real time.
-    const connection = server.em().getConnection();
-    await waitFor('the plan after the undo', async () => {
-      const rows = await connection.execute<{ state: string }[]>(
-        `select state from pgboss.job where name = ? and (data->>'orderId')::int = ?`,
-        [AFTER_UNDO_QUEUE, order.id],
-      );
-      return rows.some((row) => row.state === 'completed');
-    });
+    await planAfterUndoDone(order);
     await waitForMessagesSent(server);
     await passUndoAndPublish(server);
     await waitForMessagesSent(server);
