@@ -3,4 +3,4 @@ import { ConsumerVisitProgressResolver, LiveVisitResolver } from './live.resolve
 export const liveResolvers = [LiveVisitResolver, ConsumerVisitProgressResolver] as const;
 
 // The state of a visit as its followers see it, for the fields other domains add to it.
-export { VisitProgress, VisitProgressStage } from './visit-progress.types.js';
+export { VisitProgress } from './visit-progress.types.js';

@@ -7,11 +7,6 @@ import { VisitDayPlaceResolver } from './visit-estimate.resolver.js';
 
 export const visitEstimateResolvers = [VisitDayPlaceResolver] as const;
 
-export {
-  estimateOfOrder,
-  estimatesOfToday,
-  dayPlaceOf,
-  runsLate,
-  type OrderDayEstimate,
-} from './visit-estimate.service.js';
-export { VisitDayMoment, VisitDayPlace } from './visit-estimate.types.js';
+// For other domains: one order's narrow time and place in its day, every visit of a country's today, and whether a
+// visit runs late (the notice and the board's mark).
+export { estimateOfOrder, estimatesOfToday, runsLate } from './visit-estimate.service.js';

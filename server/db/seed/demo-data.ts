@@ -3,7 +3,7 @@ import { Admin } from '../../admins/admin.entity.js';
 import { hashPassword } from '../../common/auth/passwords.js';
 import type { Clock } from '../../common/clock.js';
 import { Country, TIME_ZONE } from '../../common/locale.js';
-import { addDays, instantOf, localDateOf, type LocalDate } from '../../../shared/zoned-time.js';
+import { addDays, instantOf, localDateOf, localPartsOf, type LocalDate } from '../../../shared/zoned-time.js';
 import { Holiday } from '../../holidays/holiday.entity.js';
 import { isWorkingDay } from '../../holidays/working-days.js';
 import {
@@ -141,6 +141,12 @@ const NAMES: Record<Region, { first: readonly string[]; last: readonly string[] 
 
 /** Window start hours of one technician's day; windows overlap, as arrival windows do. */
 const DAY_PLAN = [8, 9, 11, 13, 15];
+/**
+ * Today's plan starts up to four hours later when the demo starts after 10.00 (its last window then starts at 19.00,
+ * within the planner's hours), so that a day is under way at most hours: its consumers see their place in the day and
+ * their narrow time, and the longest day runs past its windows.
+ */
+const TODAY_SHIFT_MAX_HOURS = 4;
 /** How long an arrival window lasts, in minutes. */
 const WINDOW_MINUTES = 180;
 const OUTCOMES = [
@@ -343,7 +349,9 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
     const nextDay = days[WORKING_DAYS_BEHIND + 1];
     let customers = 0;
     for (const date of days) {
-      const windowStarts = DAY_PLAN.map((hour) => instantOf(date, hour, 0, zone));
+      const shift =
+        date === today ? Math.min(TODAY_SHIFT_MAX_HOURS, Math.max(0, localPartsOf(now, zone).hour - 10)) : 0;
+      const windowStarts = DAY_PLAN.map((hour) => instantOf(date, hour + shift, 0, zone));
       const times = date <= today ? dayTimes(windowStarts, instantOf(date, 0, 0, zone), pace) : [];
       const [dayBefore] = workingDaysBefore(date, 1, holidays);
       const shownFrom = instantOf(dayBefore, WINDOW_SHOWN_AT.hour, WINDOW_SHOWN_AT.minute, zone);

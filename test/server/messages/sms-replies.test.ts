@@ -310,6 +310,19 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     expect(answers).toEqual([expect.stringMatching(/^Wij vinden bij dit nummer geen afspraak/), null]);
   });
 
+  it("answers the visit last texted to the number: tomorrow's once its window went, never today's after it", async () => {
+    const tomorrow = await createOrder(server.em(), {
+      appointment: new Date('2026-12-02T10:00:00+01:00'),
+      phone: '+31 6 1111 0001',
+    });
+    await publishAt(at(13, 35));
+    expect(twilio.messages.filter((sms) => sms.to === '+31611110001' && sms.body.includes(' 2 dec'))).toHaveLength(1);
+    const response = await inbound({ from: '+31611110001', body: '2' });
+    expect(twimlMessage(response.text)).toMatch(/^Genoteerd: ons kantoor belt u op dinsdag 1 december/);
+    expect(await replyOf(tomorrow)).toBe('CALL_ME');
+    expect(await replyOf(dutch)).toBe('AT_HOME');
+  });
+
   it('forgets the text messages received as long after as message addresses are kept', async () => {
     const received = await server.em().count(InboundSms, {});
     expect(received).toBeGreaterThan(0);
