@@ -426,6 +426,13 @@ export class MessageSender {
     return estimate.expectedArrival;
   }
 
+  /** The narrow expected time of a visit of today, read as its message goes: null until the day is confirmed. */
+  private async expectedTime(orderId: number): Promise<{ from: Date; until: Date } | null> {
+    const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
+    const estimate = await estimateOfOrder(em, orderId, this.clock.now());
+    return estimate?.confirmed && estimate.today ? estimate.band : null;
+  }
+
   private async deliver(row: ClaimedMessageRow, recipient: string, lateArrival: Date | null): Promise<void> {
     // The morning SMS tells the window as it stands when it goes: it may have moved within the day since it was written.
     const morning = row.kind === MessageKind.MORNING;
@@ -459,9 +466,9 @@ export class MessageSender {
       ...(morning
         ? {
             visitDayTime: visitDayTimeText({
-              orderId: row.order_id,
               windowStart,
               windowSeconds,
+              expected: await this.expectedTime(row.order_id),
               country: row.country,
               language: row.language ?? Language.NL,
             }),

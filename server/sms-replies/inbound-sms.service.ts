@@ -80,7 +80,7 @@ export class InboundSmsService {
     }
     if (order && keyword === SmsKeyword.MOVE) {
       if (!(await record(InboundSmsAction.MOVE))) return null;
-      return this.text(readers, 'SMS_REPLY_MOVE', { link: personalLinkUrls(services.config, order).page });
+      return this.text(readers, 'SMS_REPLY_MOVE', { link: personalLinkUrls(services.config, order).move });
     }
     if (order && (keyword === SmsKeyword.AT_HOME || keyword === SmsKeyword.CALL_ME)) {
       const answer = keyword === SmsKeyword.AT_HOME ? VisitAnswer.AT_HOME : VisitAnswer.CALL_ME;

@@ -9,7 +9,8 @@ import { InboundSms } from '../../../server/sms-replies/index.js';
 import type { Order } from '../../../server/orders/index.js';
 import { publishMessagesNow, runJobNow, waitForMessagesSent } from '../../utils/consumer-messages.js';
 import { MESSAGE_PURGE_QUEUE } from '../../../server/system/scheduled-work.js';
-import { createAdmin, createOrder, tokensFor } from '../../utils/factories.js';
+import { ScheduleConfirmation } from '../../../server/schedule/schedule-confirmation.entity.js';
+import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import {
   startLocalSmtp,
   startTwilioStandIn,
@@ -61,6 +62,8 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
   let belgian: Order;
   let landline: Order;
   let stopped: Order;
+  /** A visit of a technician who confirmed his day: its narrow time is known. */
+  let planned: Order;
 
   beforeAll(async () => {
     smtp = await startLocalSmtp();
@@ -88,6 +91,10 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     landline = await createOrder(em, { appointment: at(11), phone: '020 555 0101' });
     stopped = await createOrder(em, { appointment: at(11), phone: '06 11110002' });
     await unsubscribe(em, 'SMS', '+31611110002', SEVEN);
+    const technician = await createTechnician(em);
+    planned = await createOrder(em, { appointment: at(11), phone: '06 11110009', technician });
+    em.create(ScheduleConfirmation, { technician, date: '2026-12-01', confirmedAt: new Date('2026-11-30T17:00:00Z') });
+    await em.flush();
   });
   afterAll(async () => {
     await server?.stop();
@@ -154,6 +161,12 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     expect(await morningMessages(dutch)).toMatchObject([{ status: MessageStatus.SENT, recipient: '+31611110001' }]);
     expect(await morningMessages(landline)).toEqual([]);
     expect(await morningMessages(stopped)).toEqual([]);
+    // A confirmed day names the narrow time inside the 11.00-14.00 window, said as an estimate.
+    const [narrow] = morningTextsTo('+31611110009').map((sms) => sms.body);
+    expect(narrow).toMatch(
+      /^Tijdvak: de monteur komt vandaag naar verwachting tussen 1[1-3]\.[0-5]\d en 1[2-4]\.[0-5]\d\. Antwoord 1 = /,
+    );
+    expect(await morningMessages(planned)).toHaveLength(1);
     expect(twilio.messages.filter((sms) => sms.to === '+31611110002')).toEqual([]);
     // Belgium's time is 08:15: nothing yet.
     expect(await morningMessages(belgian)).toEqual([]);
@@ -211,11 +224,13 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     expect(await server.em().count(InboundSms, { messageSid: first.messageSid })).toBe(1);
   });
 
-  it('answers 3 with the personal link, in the order’s language', async () => {
+  it('answers 3 with the personal link opening on the other days, in the order’s language', async () => {
     const response = await inbound({ from: '+32470110001', body: '3' });
     const text = twimlMessage(response.text);
     expect(text).toMatch(
-      new RegExp(`^Choisissez un autre jour sur votre page personnelle : ${PUBLIC_URL}/v/[\\w.-]+$`),
+      new RegExp(
+        `^Choisissez un autre jour sur votre page personnelle : ${PUBLIC_URL}/v/[\\w.-]+\\?antwoord=verzetten$`,
+      ),
     );
     expect(await replyOf(belgian)).toBeNull();
   });

@@ -120,7 +120,7 @@ describe('the SMS of a message', () => {
         const morning = facts(MessageKind.MORNING, language, start, 10_800);
         const sms = messageSms({
           ...morning,
-          visitDayTime: visitDayTimeText({ orderId: order.id, ...morning }),
+          visitDayTime: visitDayTimeText({ ...morning, expected: null }),
         });
         expect(gsm7Length(sms)!, sms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
         expect(sms).toMatch(
@@ -129,7 +129,14 @@ describe('the SMS of a message', () => {
       }
     }
     const dutch = facts(MessageKind.MORNING, Language.NL, new Date('2026-12-01T07:00:00Z'), 10_800);
-    expect(visitDayTimeText({ orderId: order.id, ...dutch })).toBe('tussen 8.00 en 11.00');
+    expect(visitDayTimeText({ ...dutch, expected: null })).toBe('tussen 8.00 en 11.00');
+    // Once the day is confirmed, the narrow time, said as an estimate; still one part in both languages.
+    const expected = { from: new Date('2026-12-01T08:15:00Z'), until: new Date('2026-12-01T09:15:00Z') };
+    expect(visitDayTimeText({ ...dutch, expected })).toBe('naar verwachting tussen 9.15 en 10.15');
+    const french = facts(MessageKind.MORNING, Language.FR, new Date('2026-12-01T07:00:00Z'), 10_800);
+    const frenchSms = messageSms({ ...french, visitDayTime: visitDayTimeText({ ...french, expected }) });
+    expect(frenchSms).toContain('probablement entre 9 h 15 et 10 h 15.');
+    expect(gsm7Length(frenchSms)!, frenchSms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     expect(() => messageMail({ ...dutch, visitDayTime: 'tussen 8.00 en 11.00' })).toThrow(/SMS only/);
   });
 
