@@ -426,11 +426,12 @@ export class MessageSender {
     return estimate.expectedArrival;
   }
 
-  /** The narrow expected time of a visit of today, read as its message goes: null until the day is confirmed. */
-  private async expectedTime(orderId: number): Promise<{ from: Date; until: Date } | null> {
+  /** The narrow time and place in the day of a visit of today, read as its message goes: null until the day is confirmed. */
+  private async expectedTime(orderId: number): Promise<{ from: Date; until: Date; position: number } | null> {
     const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
     const estimate = await estimateOfOrder(em, orderId, this.clock.now());
-    return estimate?.confirmed && estimate.today ? estimate.band : null;
+    if (!estimate?.confirmed || !estimate.today || !estimate.band) return null;
+    return { ...estimate.band, position: estimate.position };
   }
 
   private async deliver(row: ClaimedMessageRow, recipient: string, lateArrival: Date | null): Promise<void> {

@@ -325,7 +325,7 @@ export const fr: Record<MessageKey, string> = {
     "{sender}: le technicien passe aujourd'hui {time}. Répondez 1 = je serai présent, 2 = appelez-moi, 3 = déplacer.",
   CONSUMER_SMS_MORNING_SHORT:
     "{sender}: technicien aujourd'hui {time}. Répondez 1 = présent, 2 = appelez-moi, 3 = déplacer.",
-  CONSUMER_SMS_MORNING_EXPECTED: 'probablement entre {begin} et {end}',
+  CONSUMER_SMS_MORNING_EXPECTED: 'probablement entre {begin} et {end}. Vous êtes la {ordinal} visite',
   CONSUMER_SMS_MORNING_WINDOW: 'entre {begin} et {end}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: votre rendez-vous du {date} est annulé. Nous vous rappelons. Questions : {phone}',

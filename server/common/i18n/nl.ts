@@ -314,7 +314,7 @@ export const nl = {
   CONSUMER_SMS_MORNING:
     '{sender}: de monteur komt vandaag {time}. Antwoord 1 = ik ben thuis, 2 = bel mij, 3 = verzetten.',
   CONSUMER_SMS_MORNING_SHORT: '{sender}: monteur vandaag {time}. Antwoord 1 = thuis, 2 = bel mij, 3 = verzetten.',
-  CONSUMER_SMS_MORNING_EXPECTED: 'naar verwachting tussen {begin} en {end}',
+  CONSUMER_SMS_MORNING_EXPECTED: 'naar verwachting tussen {begin} en {end}. U bent de {ordinal} afspraak',
   CONSUMER_SMS_MORNING_WINDOW: 'tussen {begin} en {end}',
   CONSUMER_SMS_CANCELLATION:
     '{sender}: uw afspraak van {date} gaat niet door. Wij bellen u voor een nieuwe. Vragen: {phone}',

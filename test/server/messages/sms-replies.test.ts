@@ -161,10 +161,10 @@ describe('the morning SMS of the visit day and the answers by SMS', () => {
     expect(await morningMessages(dutch)).toMatchObject([{ status: MessageStatus.SENT, recipient: '+31611110001' }]);
     expect(await morningMessages(landline)).toEqual([]);
     expect(await morningMessages(stopped)).toEqual([]);
-    // A confirmed day names the narrow time inside the 11.00-14.00 window, said as an estimate.
+    // A confirmed day names the narrow time inside the 11.00-14.00 window, said as an estimate, and the place in it.
     const [narrow] = morningTextsTo('+31611110009').map((sms) => sms.body);
     expect(narrow).toMatch(
-      /^Tijdvak: de monteur komt vandaag naar verwachting tussen 1[1-3]\.[0-5]\d en 1[2-4]\.[0-5]\d\. Antwoord 1 = /,
+      /^Tijdvak: de monteur komt vandaag naar verwachting tussen 1[1-3]\.[0-5]\d en 1[2-4]\.[0-5]\d\. U bent de 1e afspraak\. Antwoord 1 = /,
     );
     expect(await morningMessages(planned)).toHaveLength(1);
     expect(twilio.messages.filter((sms) => sms.to === '+31611110002')).toEqual([]);

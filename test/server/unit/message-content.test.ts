@@ -131,11 +131,17 @@ describe('the SMS of a message', () => {
     const dutch = facts(MessageKind.MORNING, Language.NL, new Date('2026-12-01T07:00:00Z'), 10_800);
     expect(visitDayTimeText({ ...dutch, expected: null })).toBe('tussen 8.00 en 11.00');
     // Once the day is confirmed, the narrow time, said as an estimate; still one part in both languages.
-    const expected = { from: new Date('2026-12-01T08:15:00Z'), until: new Date('2026-12-01T09:15:00Z') };
-    expect(visitDayTimeText({ ...dutch, expected })).toBe('naar verwachting tussen 9.15 en 10.15');
+    const expected = { from: new Date('2026-12-01T08:15:00Z'), until: new Date('2026-12-01T09:15:00Z'), position: 3 };
+    expect(visitDayTimeText({ ...dutch, expected })).toBe(
+      'naar verwachting tussen 9.15 en 10.15. U bent de 3e afspraak',
+    );
+    const dutchSms = messageSms({ ...dutch, visitDayTime: visitDayTimeText({ ...dutch, expected }) });
+    expect(dutchSms).toContain('tussen 9.15 en 10.15. U bent de 3e afspraak. Antwoord 1 = ik ben thuis');
+    expect(gsm7Length(dutchSms)!, dutchSms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     const french = facts(MessageKind.MORNING, Language.FR, new Date('2026-12-01T07:00:00Z'), 10_800);
-    const frenchSms = messageSms({ ...french, visitDayTime: visitDayTimeText({ ...french, expected }) });
-    expect(frenchSms).toContain('probablement entre 9 h 15 et 10 h 15.');
+    const first = { ...expected, position: 1 };
+    const frenchSms = messageSms({ ...french, visitDayTime: visitDayTimeText({ ...french, expected: first }) });
+    expect(frenchSms).toContain('probablement entre 9 h 15 et 10 h 15. Vous etes la 1re visite. Répondez 1 = ');
     expect(gsm7Length(frenchSms)!, frenchSms).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     expect(() => messageMail({ ...dutch, visitDayTime: 'tussen 8.00 en 11.00' })).toThrow(/SMS only/);
   });
