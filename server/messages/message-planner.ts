@@ -15,6 +15,7 @@ import {
   ConsumerMessageRepository,
   MORNING_PER_SLICE,
   type NewMessageRow,
+  type ThankYouVisitRow,
 } from './repository/consumer-message.repository.js';
 import { SEND_QUEUES, type SendJob } from './message-sender.js';
 
@@ -109,49 +110,66 @@ export class MessagePlanner {
           finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
           orderIds,
         });
-        if (visits.length === 0) return 0;
-        const addresses = visits.map((visit) => {
-          const order = { email: visit.email, phone: visit.phone, country: setting.country };
-          return {
-            visit,
-            email: setting.email ? addressOf(order, MessageChannel.EMAIL) : null,
-            sms: setting.sms ? addressOf(order, MessageChannel.SMS) : null,
-          };
-        });
-        const unsubscribed = await unsubscribedAmong(
-          em,
-          addresses.flatMap(({ email, sms }) => [
-            ...(email ? [{ channel: MessageChannel.EMAIL, address: email }] : []),
-            ...(sms ? [{ channel: MessageChannel.SMS, address: sms }] : []),
-          ]),
-        );
-        const takes = (channel: MessageChannel, address: string | null): address is string =>
-          address !== null && !unsubscribed.has(`${channel}|${address}`);
-        const rows = addresses.flatMap(({ visit, email, sms }): NewMessageRow[] => {
-          // Mail first: the rating is a form, better read at leisure than on a text message's link.
-          const channel = takes(MessageChannel.EMAIL, email)
-            ? MessageChannel.EMAIL
-            : takes(MessageChannel.SMS, sms)
-              ? MessageChannel.SMS
-              : null;
-          if (channel === null) return [];
-          return [
-            {
-              order_id: visit.id,
-              kind: MessageKind.THANK_YOU,
-              channel,
-              window_start: new Date(visit.appointment).toISOString(),
-              window_seconds: visit.duration,
-              recipient: channel === MessageChannel.EMAIL ? email : sms,
-              language: setting.language,
-              created_at: now.toISOString(),
-            },
-          ];
-        });
-        return this.insert(em, rows);
+        // Mail first: the rating is a form, better read at leisure than on a text message's link.
+        return this.writeOneEach(em, setting, now, MessageKind.THANK_YOU, visits, [
+          MessageChannel.EMAIL,
+          MessageChannel.SMS,
+        ]);
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );
+  }
+
+  /**
+   * One message of `kind` per visit, on the first of the two channels whose address takes it (the setting's channel
+   * on, an address of that kind, not unsubscribed); none when neither does.
+   */
+  private async writeOneEach(
+    em: EntityManager,
+    setting: MessageSetting,
+    now: Date,
+    kind: MessageKind,
+    visits: readonly ThankYouVisitRow[],
+    preference: readonly [MessageChannel, MessageChannel],
+  ): Promise<number> {
+    if (visits.length === 0) return 0;
+    const addresses = visits.map((visit) => {
+      const order = { email: visit.email, phone: visit.phone, country: setting.country };
+      return {
+        visit,
+        [MessageChannel.EMAIL]: setting.email ? addressOf(order, MessageChannel.EMAIL) : null,
+        [MessageChannel.SMS]: setting.sms ? addressOf(order, MessageChannel.SMS) : null,
+      };
+    });
+    const unsubscribed = await unsubscribedAmong(
+      em,
+      addresses.flatMap((address) =>
+        [MessageChannel.EMAIL, MessageChannel.SMS].flatMap((channel) => {
+          const value = address[channel];
+          return value ? [{ channel, address: value }] : [];
+        }),
+      ),
+    );
+    const rows = addresses.flatMap((address): NewMessageRow[] => {
+      const channel = preference.find((each) => {
+        const value = address[each];
+        return value !== null && !unsubscribed.has(`${each}|${value}`);
+      });
+      if (channel === undefined) return [];
+      return [
+        {
+          order_id: address.visit.id,
+          kind,
+          channel,
+          window_start: new Date(address.visit.appointment).toISOString(),
+          window_seconds: address.visit.duration,
+          recipient: address[channel],
+          language: setting.language,
+          created_at: now.toISOString(),
+        },
+      ];
+    });
+    return this.insert(em, rows);
   }
 
   /**
@@ -166,45 +184,9 @@ export class MessagePlanner {
         const late = [...estimates.values()].filter(runsLate).map((estimate) => estimate.orderId);
         if (late.length === 0) return 0;
         const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).runningLateVisits(late);
-        const addresses = visits.map((visit) => {
-          const order = { email: visit.email, phone: visit.phone, country: setting.country };
-          return {
-            visit,
-            email: setting.email ? addressOf(order, MessageChannel.EMAIL) : null,
-            sms: setting.sms ? addressOf(order, MessageChannel.SMS) : null,
-          };
-        });
-        const unsubscribed = await unsubscribedAmong(
-          em,
-          addresses.flatMap(({ email, sms }) => [
-            ...(email ? [{ channel: MessageChannel.EMAIL, address: email }] : []),
-            ...(sms ? [{ channel: MessageChannel.SMS, address: sms }] : []),
-          ]),
-        );
-        const takes = (channel: MessageChannel, address: string | null): address is string =>
-          address !== null && !unsubscribed.has(`${channel}|${address}`);
-        const rows = addresses.flatMap(({ visit, email, sms }): NewMessageRow[] => {
-          // A text first: read at once, where a mail may wait in an inbox until after the visit.
-          const channel = takes(MessageChannel.SMS, sms)
-            ? MessageChannel.SMS
-            : takes(MessageChannel.EMAIL, email)
-              ? MessageChannel.EMAIL
-              : null;
-          if (channel === null) return [];
-          return [
-            {
-              order_id: visit.id,
-              kind: MessageKind.RUNNING_LATE,
-              channel,
-              window_start: new Date(visit.appointment).toISOString(),
-              window_seconds: visit.duration,
-              recipient: channel === MessageChannel.SMS ? sms : email,
-              language: setting.language,
-              created_at: now.toISOString(),
-            },
-          ];
-        });
-        return this.insert(em, rows);
+        // A text first: read at once, where a mail may wait in an inbox until after the visit.
+        const order = [MessageChannel.SMS, MessageChannel.EMAIL] as const;
+        return this.writeOneEach(em, setting, now, MessageKind.RUNNING_LATE, visits, order);
       },
       { loggerContext: JOB_LOG_CONTEXT },
     );
