@@ -22,6 +22,8 @@ export interface BenchmarkResult {
   benchmark: string;
   environment: string;
   figures: Figure[];
+  /** When it ran: a run of some benchmarks keeps the others' earlier figures in latest.json, with their date. */
+  measuredAt?: string;
 }
 
 const round = (value: number) => (Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100);
