@@ -70,6 +70,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Statistieken',
         'Systeeminstellingen',
         'Berichten aan consumenten',
+        'Zelf verzetten',
         'Mislukte berichten',
         'Feestdagen',
         'Beheerdersoverzicht',
