@@ -17,6 +17,12 @@ export enum Language {
 registerEnumType(Country, { name: 'Country', description: 'A country the service works in.' });
 registerEnumType(Language, { name: 'Language', description: 'A language of the interface.' });
 
+/** Per-country lists (settings) read the Netherlands first, then Belgium. */
+export function inCountryOrder<T extends { country: Country }>(items: T[]): T[] {
+  const order = [Country.NL, Country.BE];
+  return items.sort((a, b) => order.indexOf(a.country) - order.indexOf(b.country));
+}
+
 export function parseCountry(value: unknown): Country | undefined {
   const code = typeof value === 'string' ? countryCodeOf(value) : undefined;
   return code && Country[code];

@@ -2,14 +2,11 @@ import { LockMode } from '@mikro-orm/core';
 import { MORNING_SMS_PATTERN, SENDER_NAME_MAX_LENGTH, SENDER_NAME_PATTERN } from '../../shared/messages.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
-import { CommonError } from '../common/errors/common.errors.js';
-import { Country } from '../common/locale.js';
+import { CommonError, refuseFieldProblems } from '../common/errors/common.errors.js';
+import { inCountryOrder } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { MessageSetting } from './message-setting.entity.js';
 import type { MessageSettingInput } from './message-setting.inputs.js';
-
-/** Countries in the order the screen shows them. */
-const COUNTRY_ORDER = [Country.NL, Country.BE];
 
 /** What is wrong with the settings as given; empty when they can be saved. */
 export function messageSettingProblems(
@@ -36,18 +33,12 @@ export class MessageSettingService {
 
   async list(): Promise<MessageSetting[]> {
     const settings = await this.ctx.em.find(MessageSetting, {});
-    return settings.sort((a, b) => COUNTRY_ORDER.indexOf(a.country) - COUNTRY_ORDER.indexOf(b.country));
+    return inCountryOrder(settings);
   }
 
   async update(input: MessageSettingInput): Promise<MessageSetting> {
     const problems = messageSettingProblems(input);
-    if (problems.length > 0) {
-      throw new AppError(CommonError.BAD_USER_INPUT, {
-        message: problems[0].message,
-        params: problems[0].params,
-        fields: problems,
-      });
-    }
+    refuseFieldProblems(problems);
     const saved = await this.ctx.em.transactional(async (em) => {
       const setting = await em.findOne(
         MessageSetting,

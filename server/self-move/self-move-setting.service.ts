@@ -2,14 +2,11 @@ import { LockMode } from '@mikro-orm/postgresql';
 import { MOVE_CAPACITY, MOVE_DAYS_AHEAD } from '../../shared/self-move.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
-import { CommonError } from '../common/errors/common.errors.js';
-import { Country } from '../common/locale.js';
+import { CommonError, refuseFieldProblems } from '../common/errors/common.errors.js';
+import { inCountryOrder } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { SelfMoveSetting } from './self-move-setting.entity.js';
 import type { SelfMoveSettingInput } from './self-move-setting.inputs.js';
-
-/** Countries in the order the screen shows them. */
-const COUNTRY_ORDER = [Country.NL, Country.BE];
 
 const outside = (value: number, range: { min: number; max: number }) =>
   !Number.isInteger(value) || value < range.min || value > range.max;
@@ -32,18 +29,12 @@ export class SelfMoveSettingService {
 
   async list(): Promise<SelfMoveSetting[]> {
     const settings = await this.ctx.em.find(SelfMoveSetting, {});
-    return settings.sort((a, b) => COUNTRY_ORDER.indexOf(a.country) - COUNTRY_ORDER.indexOf(b.country));
+    return inCountryOrder(settings);
   }
 
   async update(input: SelfMoveSettingInput): Promise<SelfMoveSetting> {
     const problems = settingProblems(input);
-    if (problems.length > 0) {
-      throw new AppError(CommonError.BAD_USER_INPUT, {
-        message: problems[0].message,
-        params: problems[0].params,
-        fields: problems,
-      });
-    }
+    refuseFieldProblems(problems);
     const saved = await this.ctx.em.transactional(async (em) => {
       const setting = await em.findOne(
         SelfMoveSetting,

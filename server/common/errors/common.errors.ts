@@ -1,4 +1,4 @@
-import { defineErrorCodes } from './app-error.js';
+import { AppError, defineErrorCodes, type FieldProblem } from './app-error.js';
 
 /** Codes every domain may use. */
 export const CommonError = defineErrorCodes({
@@ -28,3 +28,13 @@ export const CommonError = defineErrorCodes({
   PERSISTED_QUERY_NOT_FOUND: 400,
   OPERATION_RESOLUTION_FAILURE: 400,
 });
+
+/** Refuses input with field problems, if any: the first names the error, every one is listed under its field. */
+export function refuseFieldProblems(problems: readonly FieldProblem[]): void {
+  if (problems.length === 0) return;
+  throw new AppError(CommonError.BAD_USER_INPUT, {
+    message: problems[0].message,
+    params: problems[0].params,
+    fields: [...problems],
+  });
+}
