@@ -103,6 +103,7 @@ describe("the consumer's place in the day and narrow time on the personal link (
         expect(body).not.toContain('Verborgen');
         await expectNoAxeViolations(page, `visit-day-place-${site.language}`);
         await expectNoHorizontalScroll(page, `visit-day-place-${site.language}`);
+        await page.screenshot({ path: `test-artifacts/visit-day-place-${site.language}.png`, fullPage: true });
       } finally {
         await context.close();
       }

@@ -131,7 +131,7 @@ export const texts: PartTexts<'consumer'> = {
     "Une visite peut être évaluée jusqu'à {days} jours après sa fin. Ce délai est dépassé.",
   'consumer.ratingLink.REVOKED':
     "Ce rendez-vous a été annulé ou modifié après l'envoi du lien. C'est pourquoi le lien ne fonctionne plus.",
-  'consumer.move.title': 'Ce jour ne vous convient pas ?',
+  'consumer.move.title': 'Ce jour ne vous convient pas\u00a0?',
   'consumer.move.open': 'Je ne peux pas : choisir un autre jour',
   'consumer.move.choose':
     'Choisissez un nouveau moment. Votre rendez-vous est déplacé aussitôt ; vous pourrez encore annuler ce déplacement quelques minutes.',
