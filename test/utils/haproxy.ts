@@ -64,9 +64,13 @@ export interface DeployedBalancer extends LoadBalancer {
 /**
  * A real HAProxy running the deployment's own configuration (`deploy/haproxy.cfg`) in front of the instances at
  * `instanceAddresses` (host:port, three of them as in that file), with a self-signed certificate made for it,
- * which this test process then trusts.
+ * which this test process then trusts. ACME challenges go to `acmeBackend` (host:port; by default a port where
+ * nothing listens, as between renewals).
  */
-export async function startDeployedBalancer(instanceAddresses: string[]): Promise<DeployedBalancer> {
+export async function startDeployedBalancer(
+  instanceAddresses: string[],
+  options: { acmeBackend?: string } = {},
+): Promise<DeployedBalancer> {
   const version = spawnSync(HAPROXY, ['-v']);
   if (version.error || version.status !== 0) {
     throw new Error(`${HAPROXY} is missing: install Debian's haproxy package (npm test does)`);
@@ -82,6 +86,7 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
     TIJDVAK_HTTP_BIND: `127.0.0.1:${httpPort}`,
     TIJDVAK_CERTIFICATE: certificate.bundleFile,
     TIJDVAK_STATS_BIND: `127.0.0.1:${statsPort}`,
+    TIJDVAK_ACME_BACKEND: options.acmeBackend ?? `127.0.0.1:${await findFreePort()}`,
     ...Object.fromEntries(instanceAddresses.map((address, index) => [`TIJDVAK_APP${index + 1}`, address])),
   };
   let output = '';
