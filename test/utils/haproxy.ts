@@ -24,6 +24,8 @@ export interface LoadBalancer {
   url: string;
   /** http://127.0.0.1:<port>: its plain HTTP front end, which only redirects. */
   httpUrl: string;
+  /** Its process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,8 @@ export async function startDeployedBalancer(
     TIJDVAK_CERTIFICATE: certificate.bundleFile,
     TIJDVAK_STATS_BIND: `127.0.0.1:${statsPort}`,
     TIJDVAK_ACME_BACKEND: options.acmeBackend ?? `127.0.0.1:${await findFreePort()}`,
+    // Started as root, it drops to Debian's haproxy user as in production; otherwise it stays who it is.
+    ...(process.getuid?.() === 0 ? { TIJDVAK_HAPROXY_USER: 'haproxy' } : {}),
     ...Object.fromEntries(instanceAddresses.map((address, index) => [`TIJDVAK_APP${index + 1}`, address])),
   };
   let output = '';
@@ -108,6 +112,7 @@ export async function startDeployedBalancer(
   return {
     url: `https://127.0.0.1:${port}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
+    pid: child.pid!,
     servers: async () => {
       const read = async () => (await fetch(`http://127.0.0.1:${statsPort}/;csv`)).text();
       // A kept-alive connection to the status page may be closing just as it is reused: ask once more.

@@ -1,9 +1,19 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestFrom } from '../../utils/from-address.js';
 import { startDeployedBalancer, type DeployedBalancer } from '../../utils/haproxy.js';
+
+/** The uid of `user` in /etc/passwd. */
+function readUid(user: string): number {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${user}:`));
+  if (!line) throw new Error(`no user ${user}: install Debian's haproxy package`);
+  return Number(line.split(':')[2]);
+}
 
 interface Seen {
   path: string;
@@ -90,5 +100,12 @@ describe('HAProxy of deploy/haproxy.cfg passes ACME HTTP-01 challenges on plain 
     const answer = await requestFrom('127.0.0.1', `${balancer.httpUrl}/.well-known/acme-challenge/Zm9vYmFy-3`);
     expect(answer.status).toBe(503);
     expect(instance.seen.map((seen) => seen.path)).toEqual(['/.well-known/acme-challenge/Zm9vYmFy-2']);
+  });
+
+  it('runs as the user TIJDVAK_HAPROXY_USER names once bound (haproxy when started as root)', () => {
+    const status = readFileSync(`/proc/${balancer.pid}/status`, 'utf8');
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+    const expected = process.getuid?.() === 0 ? readUid('haproxy') : process.getuid?.();
+    expect(uid).toBe(expected);
   });
 });
