@@ -8,10 +8,12 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { migrate, openOrm } from '../../server/db/orm.js';
 import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
+import { enablePostgresTls, makeCertificate } from './tls.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    database: { adminUrl: string; template: string };
+    /** `certificate`: the one PostgreSQL shows TLS clients (PEM, self-signed for 127.0.0.1 and localhost). */
+    database: { adminUrl: string; template: string; certificate: string };
   }
 }
 
@@ -28,6 +30,11 @@ export default async function setup(project: TestProject) {
   // and measure with fsync and synchronous commit on, as in production.
   const ephemeral = process.env.DURABLE_TEST_POSTGRES !== '1';
   const cluster = await startEmbeddedPostgres({ dir, logger, databaseName: TEMPLATE_DATABASE, ephemeral });
+  // TLS on, as a production database has it: PgBouncer (deploy/pgbouncer.ini) reaches it only with verify-full.
+  // Clients that do not ask for TLS still connect without.
+  const certificate = makeCertificate();
+  await enablePostgresTls(cluster.adminUrl, cluster.clusterDir, certificate);
+  certificate.remove();
   const orm = await openOrm({ databaseUrl: cluster.url, logger });
   await migrate(orm);
   await orm.close(true);
@@ -40,7 +47,11 @@ export default async function setup(project: TestProject) {
   await client.connect();
   await client.query(`alter database ${TEMPLATE_DATABASE} with is_template true`);
   await client.end();
-  project.provide('database', { adminUrl: cluster.adminUrl, template: TEMPLATE_DATABASE });
+  project.provide('database', {
+    adminUrl: cluster.adminUrl,
+    template: TEMPLATE_DATABASE,
+    certificate: certificate.certificate,
+  });
   return async () => {
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });

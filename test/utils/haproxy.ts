@@ -24,6 +24,8 @@ export interface LoadBalancer {
   url: string;
   /** http://127.0.0.1:<port>: its plain HTTP front end, which only redirects. */
   httpUrl: string;
+  /** Its process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -64,9 +66,13 @@ export interface DeployedBalancer extends LoadBalancer {
 /**
  * A real HAProxy running the deployment's own configuration (`deploy/haproxy.cfg`) in front of the instances at
  * `instanceAddresses` (host:port, three of them as in that file), with a self-signed certificate made for it,
- * which this test process then trusts.
+ * which this test process then trusts. ACME challenges go to `acmeBackend` (host:port; by default a port where
+ * nothing listens, as between renewals).
  */
-export async function startDeployedBalancer(instanceAddresses: string[]): Promise<DeployedBalancer> {
+export async function startDeployedBalancer(
+  instanceAddresses: string[],
+  options: { acmeBackend?: string } = {},
+): Promise<DeployedBalancer> {
   const version = spawnSync(HAPROXY, ['-v']);
   if (version.error || version.status !== 0) {
     throw new Error(`${HAPROXY} is missing: install Debian's haproxy package (npm test does)`);
@@ -82,6 +88,9 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
     TIJDVAK_HTTP_BIND: `127.0.0.1:${httpPort}`,
     TIJDVAK_CERTIFICATE: certificate.bundleFile,
     TIJDVAK_STATS_BIND: `127.0.0.1:${statsPort}`,
+    TIJDVAK_ACME_BACKEND: options.acmeBackend ?? `127.0.0.1:${await findFreePort()}`,
+    // Started as root, it drops to Debian's haproxy user as in production; otherwise it stays who it is.
+    ...(process.getuid?.() === 0 ? { TIJDVAK_HAPROXY_USER: 'haproxy' } : {}),
     ...Object.fromEntries(instanceAddresses.map((address, index) => [`TIJDVAK_APP${index + 1}`, address])),
   };
   let output = '';
@@ -103,6 +112,7 @@ export async function startDeployedBalancer(instanceAddresses: string[]): Promis
   return {
     url: `https://127.0.0.1:${port}`,
     httpUrl: `http://127.0.0.1:${httpPort}`,
+    pid: child.pid!,
     servers: async () => {
       const read = async () => (await fetch(`http://127.0.0.1:${statsPort}/;csv`)).text();
       // A kept-alive connection to the status page may be closing just as it is reused: ask once more.

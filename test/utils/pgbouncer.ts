@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { findFreePort } from '../../server/db/free-port.js';
 import { makeCertificate } from './tls.js';
 
@@ -24,6 +25,8 @@ export interface Bouncer {
   serverPorts(): Promise<number[]>;
   /** The TLS version of each client connected to `database` ('' for one without TLS; SHOW CLIENTS). */
   clientTls(database: string): Promise<string[]>;
+  /** What PgBouncer logged so far. */
+  output(): string;
   /** Transactions PgBouncer passed on for `database` so far (SHOW STATS). */
   transactions(database: string): Promise<number>;
   stop(): Promise<void>;
@@ -57,12 +60,22 @@ export function withDatabase(url: string, database: string): string {
   return changed.toString();
 }
 
+export interface PgBouncerOptions {
+  statementTimeoutMs?: number;
+  /**
+   * The authority PgBouncer checks PostgreSQL's certificate against (PEM); by default the test cluster's own
+   * certificate (test/utils/global-database.ts).
+   */
+  upstreamAuthority?: string;
+}
+
 /**
  * A real PgBouncer (Debian's package) in transaction mode in front of the PostgreSQL of `upstreamUrl`,
- * configured by `deploy/pgbouncer.ini`, with TLS toward its clients (a certificate made for it). It authenticates
- * clients with the upstream URL's user and password.
+ * configured by `deploy/pgbouncer.ini`: TLS toward its clients (a certificate made for it) and toward PostgreSQL
+ * (verify-full). It authenticates clients with the upstream URL's user and password.
  */
-export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 15_000): Promise<Bouncer> {
+export async function startPgBouncer(upstreamUrl: string, options: PgBouncerOptions = {}): Promise<Bouncer> {
+  const { statementTimeoutMs = 15_000, upstreamAuthority = inject('database').certificate } = options;
   const version = spawnSync(PGBOUNCER, ['--version']);
   if (version.error || version.status !== 0) {
     throw new Error(`${PGBOUNCER} is missing: install Debian's pgbouncer package (npm test does)`);
@@ -78,6 +91,8 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
   const userlist = join(dir, 'userlist.txt');
   writeFileSync(userlist, `"${user}" "${password}"\n`, { mode: asRoot ? 0o644 : 0o600 });
   const certificate = makeCertificate();
+  const authorityFile = join(dir, 'postgres-authority.pem');
+  writeFileSync(authorityFile, upstreamAuthority, { mode: 0o644 });
   const configFile = join(dir, 'pgbouncer.ini');
   writeFileSync(
     configFile,
@@ -91,6 +106,7 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
       PGBOUNCER_ADMIN: user,
       PGBOUNCER_TLS_KEY: certificate.keyFile,
       PGBOUNCER_TLS_CERT: certificate.certificateFile,
+      POSTGRES_TLS_CA: authorityFile,
     }),
     { mode: 0o644 },
   );
@@ -135,6 +151,7 @@ export async function startPgBouncer(upstreamUrl: string, statementTimeoutMs = 1
       (await adminQuery<{ database: string; tls: string | null }>('SHOW CLIENTS'))
         .filter((row) => row.database === database)
         .map((row) => row.tls ?? ''),
+    output: () => output,
     transactions: async (database) => {
       const rows = await adminQuery<{ database: string; total_xact_count: string }>('SHOW STATS');
       return Number(rows.find((row) => row.database === database)?.total_xact_count ?? 0);

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getCACertificates, setDefaultCACertificates } from 'node:tls';
+import pg from 'pg';
 
 const OPENSSL = '/usr/bin/openssl';
 
@@ -16,11 +17,21 @@ export interface TestCertificate {
   remove(): void;
 }
 
+/** The names a test certificate is for, by default the loopback address and localhost. */
+export interface CertificateNames {
+  commonName: string;
+  /** openssl's subjectAltName list, e.g. `IP:127.0.0.1,DNS:localhost`. */
+  altNames: string;
+}
+
+const LOOPBACK: CertificateNames = { commonName: 'localhost', altNames: 'IP:127.0.0.1,DNS:localhost' };
+
 /**
- * A self-signed certificate for 127.0.0.1 and localhost, valid for a day, made by the openssl command in a
- * temporary folder. The folder and files are readable by all: PgBouncer started as root drops to `nobody`.
+ * A self-signed certificate (for 127.0.0.1 and localhost unless `names` says otherwise), valid for a day, made by
+ * the openssl command in a temporary folder. The folder and files are readable by all: PgBouncer started as root
+ * drops to `nobody`.
  */
-export function makeCertificate(): TestCertificate {
+export function makeCertificate(names: CertificateNames = LOOPBACK): TestCertificate {
   const dir = mkdtempSync(join(tmpdir(), 'tijdvak-tls-'));
   chmodSync(dir, 0o755);
   const certificateFile = join(dir, 'certificate.pem');
@@ -38,9 +49,9 @@ export function makeCertificate(): TestCertificate {
       '-days',
       '1',
       '-subj',
-      '/CN=localhost',
+      `/CN=${names.commonName}`,
       '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      `subjectAltName=${names.altNames}`,
       '-keyout',
       keyFile,
       '-out',
@@ -71,4 +82,45 @@ export function makeCertificate(): TestCertificate {
 export function trustCertificate(certificate: string): void {
   const current = getCACertificates('default');
   if (!current.includes(certificate)) setDefaultCACertificates([...current, certificate]);
+}
+
+/**
+ * Turns TLS on in a running PostgreSQL (a reload, no restart) with `certificate`: the certificate and its key are
+ * copied into the cluster's directory, owned by whoever owns that directory (the `postgres` user when started as
+ * root), as PostgreSQL accepts a key only when no one else may read it.
+ */
+export async function enablePostgresTls(
+  adminUrl: string,
+  clusterDir: string,
+  certificate: TestCertificate,
+): Promise<void> {
+  const owner = statSync(clusterDir);
+  const certificateFile = join(clusterDir, 'server.crt');
+  const keyFile = join(clusterDir, 'server.key');
+  writeFileSync(certificateFile, certificate.certificate, { mode: 0o600 });
+  writeFileSync(keyFile, readFileSync(certificate.keyFile), { mode: 0o600 });
+  for (const file of [certificateFile, keyFile]) {
+    chmodSync(file, 0o600);
+    chownSync(file, owner.uid, owner.gid);
+  }
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`alter system set ssl_cert_file = '${certificateFile}'`);
+    await client.query(`alter system set ssl_key_file = '${keyFile}'`);
+    await client.query('alter system set ssl = on');
+    await client.query('select pg_reload_conf()');
+    // The reload is asynchronous: a fresh session sees the new setting once the postmaster applied it.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const probe = new pg.Client({ connectionString: adminUrl });
+      await probe.connect();
+      const { rows } = await probe.query<{ ssl: string }>('show ssl').finally(() => probe.end());
+      if (rows[0]?.ssl === 'on') break;
+      if (Date.now() > deadline) throw new Error('PostgreSQL did not turn TLS on (see its log)');
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+  } finally {
+    await client.end();
+  }
 }
