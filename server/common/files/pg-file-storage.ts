@@ -11,7 +11,8 @@ const PUT_SQL = `
     content = excluded.content, created_at = excluded.created_at`;
 const HEAD_SQL = 'select content_type, size from stored_files where key = ?';
 const PIECE_SQL = 'select substring(content from ? for ?) as piece from stored_files where key = ?';
-const DELETE_SQL = 'delete from stored_files where key = any(?::varchar[])';
+/** The keys as placeholders: the driver's parameters take no arrays (a list is spelt out). */
+const deleteSql = (count: number) => `delete from stored_files where key in (${Array(count).fill('?').join(', ')})`;
 
 /** Files in a table of PostgreSQL (bytea): the default, so a start needs nothing besides the database. */
 export class PgFileStorage implements FileStorage {
@@ -47,7 +48,10 @@ export class PgFileStorage implements FileStorage {
   }
 
   async delete(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.orm.em.getConnection().execute(DELETE_SQL, [keys]);
+    // A statement's parameters are bounded: a long list goes in pieces.
+    for (let start = 0; start < keys.length; start += 1000) {
+      const batch = keys.slice(start, start + 1000);
+      await this.orm.em.getConnection().execute(deleteSql(batch.length), batch);
+    }
   }
 }

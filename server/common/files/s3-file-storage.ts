@@ -23,6 +23,10 @@ export class S3FileStorage implements FileStorage {
       region: config.region,
       forcePathStyle: config.pathStyle,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Checksums only where S3 requires them: the stores that speak S3 (MinIO, Ceph, older releases) do not all know
+      // the newer checksum headers and trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 

@@ -37,6 +37,9 @@ const DELETE_PHOTOS_SQL = 'delete from visit_photos where id = any(?::int[])';
 /** The signature's file goes; that the visit was signed, and when, stays with the record's text. */
 const CLEAR_SIGNATURES_SQL = 'update visit_records set signature_key = null where id = any(?::int[])';
 
+/** Ids as one PostgreSQL array literal: the driver's parameters take no arrays. */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 /** The statements of visit records that are not a plain load of an entity. */
 export class VisitRecordRepository {
   constructor(private readonly em: EntityManager) {}
@@ -55,10 +58,10 @@ export class VisitRecordRepository {
   }
 
   async deletePhotos(ids: readonly number[]): Promise<void> {
-    await this.em.execute(DELETE_PHOTOS_SQL, [ids]);
+    await this.em.execute(DELETE_PHOTOS_SQL, [intArray(ids)]);
   }
 
   async clearSignatures(ids: readonly number[]): Promise<void> {
-    await this.em.execute(CLEAR_SIGNATURES_SQL, [ids]);
+    await this.em.execute(CLEAR_SIGNATURES_SQL, [intArray(ids)]);
   }
 }
