@@ -1,9 +1,5 @@
 /** Limits of the technician's visit record, on the server and on the technician's screen. No imports. */
 
-/** What a photo shows. */
-export const VISIT_PHOTO_KINDS = ['TYPE_PLATE', 'BEFORE', 'AFTER', 'OTHER'] as const;
-export type VisitPhotoKindName = (typeof VISIT_PHOTO_KINDS)[number];
-
 /** A phone's full-size photo is 3-8 MB; the cap leaves room for a large one and none for a video. */
 export const VISIT_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** Enough for the type plate, before and after of a few parts; a visit is not an album. */
