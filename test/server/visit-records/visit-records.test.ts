@@ -416,6 +416,11 @@ describe('visit records: the record, the roles and the links', () => {
     await server.graphql(SAVE, { input: fullRecord(order) }, { token });
     const shown = await upload(ADD_PHOTO, token, photoInput(order, { forConsumer: true, kind: 'AFTER' }), await png());
     await upload(ADD_PHOTO, token, photoInput(order, { forConsumer: false, kind: 'TYPE_PLATE' }), await png());
+    const jpeg = await sharp(await smallPng())
+      .jpeg()
+      .toBuffer();
+    const notPng = await upload(SIGN, token, { orderId: order.id, clientId: randomUUID() }, jpegFile(jpeg));
+    expect(codeOf(notPng.body)).toBe('VISIT_PHOTO_NOT_AN_IMAGE');
     const signed = await upload(SIGN, token, { orderId: order.id, clientId: randomUUID() }, await png());
     expect(signed.body.data?.signVisit?.signature?.url).toMatch(/^\/visit-files\//);
 
