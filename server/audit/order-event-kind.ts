@@ -26,6 +26,7 @@ export enum OrderEventKind {
   VISIT_RECORD_SAVED = 'VISIT_RECORD_SAVED',
   VISIT_PHOTO_ADDED = 'VISIT_PHOTO_ADDED',
   VISIT_SIGNED = 'VISIT_SIGNED',
+  VISIT_PHOTO_REMOVED = 'VISIT_PHOTO_REMOVED',
 }
 
 registerEnumType(OrderEventKind, {
@@ -77,6 +78,7 @@ registerEnumType(OrderEventKind, {
         'The technician saved the visit record; `changes` holds the appliance, parts and notes that changed.',
     },
     VISIT_PHOTO_ADDED: { description: 'The technician added a photo; `changes` holds its kind.' },
+    VISIT_PHOTO_REMOVED: { description: 'The technician removed a photo; `changes` holds its kind.' },
     VISIT_SIGNED: { description: "The customer signed on the technician's screen; `changes` holds when." },
     ADDRESS_CHANGED: {
       description: 'An admin corrected the visit address; `changes` holds the parts that changed.',

@@ -71,6 +71,15 @@ export class AddVisitPhotoInput {
   forConsumer!: boolean;
 }
 
+@InputType({ description: 'A photo of a visit to remove.' })
+export class RemoveVisitPhotoInput {
+  @Field(() => Int, { description: 'The order id.' })
+  orderId!: number;
+
+  @Field(() => Int, { description: 'The photo id.' })
+  photoId!: number;
+}
+
 @InputType({ description: "The customer's signature of a visit; the PNG itself is the `file` argument." })
 export class SignVisitInput {
   @Field(() => Int, { description: 'The order id.' })

@@ -8,7 +8,12 @@ import { UploadScalar, type PendingUpload } from '../imports/index.js';
 import { Order } from '../orders/index.js';
 import { visitFileLinks } from './visit-file-links.js';
 import { VisitPhoto } from './visit-photo.entity.js';
-import { AddVisitPhotoInput, SaveVisitRecordInput, SignVisitInput } from './visit-record.inputs.js';
+import {
+  AddVisitPhotoInput,
+  RemoveVisitPhotoInput,
+  SaveVisitRecordInput,
+  SignVisitInput,
+} from './visit-record.inputs.js';
 import { VisitRecord } from './visit-record.entity.js';
 import { VisitRecordService } from './visit-record.service.js';
 import { ConsumerVisitRecord, VisitSignature } from './visit-record.types.js';
@@ -51,6 +56,17 @@ export class VisitRecordResolver {
     @Arg('file', () => UploadScalar, { description: 'The photo.' }) file: PendingUpload,
   ): Promise<VisitPhoto> {
     return new VisitRecordService(ctx).addPhoto(input, file);
+  }
+
+  @Mutation(() => VisitRecord, {
+    nullable: true,
+    description: `Removes a photo of a visit, with its files, and answers the record (null when it has none); a photo already removed is no error. ${REFUSALS}`,
+  })
+  removeVisitPhoto(
+    @Ctx() ctx: AppContext,
+    @Arg('input', () => RemoveVisitPhotoInput) input: RemoveVisitPhotoInput,
+  ): Promise<VisitRecord | null> {
+    return new VisitRecordService(ctx).removePhoto(input);
   }
 
   @Mutation(() => VisitRecord, {

@@ -31,6 +31,7 @@ import { visitFileLinks } from './visit-file-links.js';
 import { VisitPhoto } from './visit-photo.entity.js';
 import type {
   AddVisitPhotoInput,
+  RemoveVisitPhotoInput,
   SaveVisitRecordInput,
   SignVisitInput,
   VisitPartInput,
@@ -228,6 +229,31 @@ export class VisitRecordService {
     ]);
     await em.flush();
     return { value: photo, keep: true };
+  }
+
+  /**
+   * Removes a photo taken by mistake (or marked for the customer by mistake): the row and its history event in one
+   * transaction, the files once it committed. A photo already gone is no error, so a repeated send changes nothing.
+   */
+  async removePhoto(input: RemoveVisitPhotoInput): Promise<VisitRecord | null> {
+    checkIds(input);
+    const removed = await this.ctx.em.transactional(async (em) => {
+      const order = await this.ownOrderOfToday(em, input.orderId, true);
+      const photo = await em.findOne(VisitPhoto, { id: input.photoId, order: order.id });
+      if (!photo) return null;
+      em.remove(photo);
+      await recordOrderEvents(this.ctx, em, OrderEventKind.VISIT_PHOTO_REMOVED, [
+        {
+          order,
+          before: { visitPhoto: photo.kind, visitPhotoForConsumer: photo.forConsumer },
+          after: { visitPhoto: null },
+        },
+      ]);
+      await em.flush();
+      return [photo.fileKey, photo.thumbnailKey];
+    });
+    if (removed) await this.removeFiles(removed);
+    return this.ctx.em.findOne(VisitRecord, { order: input.orderId }, { refresh: true });
   }
 
   /** Stores the customer's signature once per client id; a new one replaces the one before. */

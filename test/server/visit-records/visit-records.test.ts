@@ -459,6 +459,32 @@ describe('visit records: the record, the roles and the links', () => {
     expect(asAdmin.body.data!.orderByReference.visitRecord.photos).toHaveLength(2);
   });
 
+  it('removes a photo with its files and its history event; removing it again changes nothing', async () => {
+    const { order, token } = await arrange();
+    const { body } = await upload(ADD_PHOTO, token, photoInput(order, { forConsumer: true }), await png());
+    const photo = body.data!.addVisitPhoto!;
+    const remove = () =>
+      server.graphql<{ removeVisitPhoto: RecordData | null }>(
+        `mutation ($input: RemoveVisitPhotoInput!) { removeVisitPhoto(input: $input) { photos { id } } }`,
+        { input: { orderId: order.id, photoId: photo.id } },
+        { token },
+      );
+    const other = tokensFor(server).technician(await createTechnician(server.em()));
+    const refused = await server.graphql(
+      `mutation ($input: RemoveVisitPhotoInput!) { removeVisitPhoto(input: $input) { updatedAt } }`,
+      { input: { orderId: order.id, photoId: photo.id } },
+      { token: other },
+    );
+    expect(codeOf(refused.body)).toBe('VISIT_RECORD_NOT_YOURS');
+    const first = await remove();
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data!.removeVisitPhoto!.photos).toEqual([]);
+    expect((await fetch(`${server.url}${photo.url}`)).status).toBe(404);
+    expect((await remove()).body.errors).toBeUndefined();
+    const events = await server.em().find(OrderEvent, { order: order.id, kind: OrderEventKind.VISIT_PHOTO_REMOVED });
+    expect(events.map((event) => event.before)).toEqual([{ visitPhoto: 'AFTER', visitPhotoForConsumer: true }]);
+  });
+
   it('serves a file only by a genuine link that has not expired', async () => {
     const { order, token } = await arrange();
     const { body } = await upload(ADD_PHOTO, token, photoInput(order), await png());

@@ -28,6 +28,7 @@ const KIND_LABELS = {
   VISIT_RECORD_SAVED: 'admin.history.kind.VISIT_RECORD_SAVED',
   VISIT_PHOTO_ADDED: 'admin.history.kind.VISIT_PHOTO_ADDED',
   VISIT_SIGNED: 'admin.history.kind.VISIT_SIGNED',
+  VISIT_PHOTO_REMOVED: 'admin.history.kind.VISIT_PHOTO_REMOVED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;

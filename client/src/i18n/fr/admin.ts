@@ -509,6 +509,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.history.kind.VISIT_RECORD_SAVED': 'Rapport de visite enregistré',
   'admin.history.kind.VISIT_PHOTO_ADDED': 'Photo ajoutée',
   'admin.history.kind.VISIT_SIGNED': 'Signé par le client',
+  'admin.history.kind.VISIT_PHOTO_REMOVED': 'Photo supprimée',
   'admin.history.field.applianceBrand': 'Marque',
   'admin.history.field.applianceModel': 'Modèle',
   'admin.history.field.applianceSerialNumber': 'Numéro de série',

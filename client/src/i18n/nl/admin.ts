@@ -506,6 +506,7 @@ export const texts = {
   'admin.history.kind.VISIT_RECORD_SAVED': 'Bezoekverslag opgeslagen',
   'admin.history.kind.VISIT_PHOTO_ADDED': 'Foto toegevoegd',
   'admin.history.kind.VISIT_SIGNED': 'Getekend door de klant',
+  'admin.history.kind.VISIT_PHOTO_REMOVED': 'Foto verwijderd',
   'admin.history.field.applianceBrand': 'Merk',
   'admin.history.field.applianceModel': 'Model',
   'admin.history.field.applianceSerialNumber': 'Serienummer',
