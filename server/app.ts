@@ -44,6 +44,7 @@ import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
 import { mailOpenPixelRouter } from './statistics/mail-open-pixel.js';
 import { INBOUND_SMS_BODY_RULE, inboundSmsRouter } from './sms-replies/index.js';
+import { visitFileRouter } from './visit-records/index.js';
 import { apiDocsRouter } from './system/api-docs.js';
 import { healthRouter, type Lifecycle } from './system/health.js';
 import { translate } from './common/i18n/translate.js';
@@ -207,6 +208,8 @@ export async function composeApp(
     streams.handler,
   );
   app.use(mailOpenPixelRouter(services));
+  // Photos and signatures of visits, by signed link (the GraphQL fields that give the links check the roles).
+  app.use(visitFileRouter(services));
   // Outside the XSRF check on purpose: mail providers POST it without cookies (RFC 8058); the signed link authorises it.
   app.use(oneClickUnsubscribeRouter(services));
   app.use(inboundSmsRouter(services, (req, res) => createContext(req, res, services)));

@@ -155,6 +155,51 @@ export interface AppConfig {
    * on the next local day the purge removes them. The rows stay for the figures.
    */
   messageDataRetentionDays: number;
+  /** Where photos and signatures of visits are kept: PostgreSQL (default) or an S3-compatible bucket. */
+  fileStorage: FileStorageConfig;
+  /** Days after the visit that its photos and signature are kept; the record's text stays. */
+  visitFileRetentionDays: number;
+}
+
+/** An S3-compatible bucket (AWS, MinIO, Ceph, ...). */
+export interface S3StorageConfig {
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addresses (`endpoint/bucket/key`), as MinIO and most self-hosted stores want. */
+  pathStyle: boolean;
+}
+
+export type FileStorageConfig = { kind: 'postgres' } | ({ kind: 's3' } & S3StorageConfig);
+
+function readFileStorage(env: Env): FileStorageConfig {
+  const kind = (readEnvString(env, 'FILE_STORAGE') ?? 'postgres').toLowerCase();
+  if (kind === 'postgres') return { kind };
+  if (kind !== 's3') throw new ConfigError(`FILE_STORAGE must be postgres or s3, got "${kind}"`);
+  const endpoint = readEnvString(env, 'S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const bucket = readEnvString(env, 'S3_BUCKET');
+  const accessKeyId = readEnvString(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = readEnvString(env, 'S3_SECRET_ACCESS_KEY');
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    throw new ConfigError('FILE_STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  const pathStyle = (readEnvString(env, 'S3_FORCE_PATH_STYLE') ?? 'false').toLowerCase();
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
+  return {
+    kind,
+    endpoint,
+    region: readEnvString(env, 'S3_REGION') ?? 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    pathStyle: pathStyle === 'true',
+  };
 }
 
 export interface TwilioConfig {
@@ -547,5 +592,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // At least a second: a real mail server's greeting or Twilio's answer needs a few hundred milliseconds.
     transportTimeoutMs: Math.max(1_000, readPositiveInt(env, 'TRANSPORT_TIMEOUT_MS', 20_000)),
     messageDataRetentionDays: readMessageDataRetentionDays(env),
+    fileStorage: readFileStorage(env),
+    visitFileRetentionDays: readPositiveInt(env, 'VISIT_FILE_RETENTION_DAYS', 180),
   };
 }

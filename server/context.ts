@@ -5,6 +5,7 @@ import type { TokenService } from './common/auth/tokens.js';
 import type { PlainStatements } from './common/db/plain-statements.js';
 import type { TechnicianSession, Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
+import type { FileStorage } from './common/files/file-storage.js';
 import type { ListQueryGate } from './common/db/list-query-gate.js';
 import type { ChangeListener } from './common/events/change-listener.js';
 import type { JobQueue } from './common/jobs/job-queue.js';
@@ -82,6 +83,8 @@ export interface AppServices {
   liveVisits: LiveVisitFeed;
   /** Scheduled and retried work, shared by every instance on the database (pg-boss). */
   jobs: JobQueue;
+  /** Photos and signatures of visits (PostgreSQL or S3-compatible, as configured). */
+  files: FileStorage;
   /** This process's Prometheus metrics (served only when the operator turns them on). */
   metrics: AppMetrics;
   logger: Logger;

@@ -29,6 +29,7 @@ import { statisticsResolvers } from './statistics/index.js';
 import { systemResolvers } from './system/index.js';
 import { technicianResolvers } from './technicians/index.js';
 import { visitResolvers } from './visits/index.js';
+import { visitRecordResolvers } from './visit-records/index.js';
 
 /** Every resolver of every domain. */
 export const RESOLVERS = [
@@ -48,6 +49,8 @@ export const RESOLVERS = [
   ...informedResolvers,
   // the technician's visit day
   ...visitResolvers,
+  // the technician's record of a visit: appliance, parts, notes, photos, signature
+  ...visitRecordResolvers,
   // personal links in consumer messages
   ...consumerLinkResolvers,
   // how consumers are told: per country

@@ -30,6 +30,7 @@ import { createMailer } from './common/mail/mailer.js';
 import { AppMetrics } from './common/metrics/app-metrics.js';
 import type { Lifecycle } from './system/health.js';
 import { startMetricsListener, type MetricsListener } from './system/metrics-listener.js';
+import { createFileStorage } from './common/files/create-file-storage.js';
 import { defineScheduledWork } from './system/scheduled-work.js';
 
 export interface RunningServer {
@@ -186,6 +187,7 @@ export async function runServer(
       metrics,
       exportSlots: new StreamSlots(config.exports.maxConcurrent),
       liveVisits,
+      files: createFileStorage(config.fileStorage, orm),
     };
     const scheduledWork = await defineScheduledWork(services);
     // Before the main port opens: a METRICS_PORT already taken stops the start with nothing left listening.

@@ -23,6 +23,10 @@ export enum OrderEventKind {
   CALL_STATUS_SET = 'CALL_STATUS_SET',
   ADDRESS_CHANGED = 'ADDRESS_CHANGED',
   CONSUMER_LANGUAGE_CHOSEN = 'CONSUMER_LANGUAGE_CHOSEN',
+  VISIT_RECORD_SAVED = 'VISIT_RECORD_SAVED',
+  VISIT_PHOTO_ADDED = 'VISIT_PHOTO_ADDED',
+  VISIT_SIGNED = 'VISIT_SIGNED',
+  VISIT_PHOTO_REMOVED = 'VISIT_PHOTO_REMOVED',
 }
 
 registerEnumType(OrderEventKind, {
@@ -69,6 +73,13 @@ registerEnumType(OrderEventKind, {
       description:
         'An admin recorded what came of a call to the customer from the call list; `changes` holds `callStatus` and `callNote`.',
     },
+    VISIT_RECORD_SAVED: {
+      description:
+        'The technician saved the visit record; `changes` holds the appliance, parts and notes that changed.',
+    },
+    VISIT_PHOTO_ADDED: { description: 'The technician added a photo; `changes` holds its kind.' },
+    VISIT_PHOTO_REMOVED: { description: 'The technician removed a photo; `changes` holds its kind.' },
+    VISIT_SIGNED: { description: "The customer signed on the technician's screen; `changes` holds when." },
     ADDRESS_CHANGED: {
       description: 'An admin corrected the visit address; `changes` holds the parts that changed.',
     },

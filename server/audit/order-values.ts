@@ -40,6 +40,17 @@ export const ORDER_VALUE_FIELDS = [
   // The call list's call (server/informed).
   'callStatus',
   'callNote',
+  // The technician's visit record (server/visit-records).
+  'applianceBrand',
+  'applianceModel',
+  'applianceSerialNumber',
+  'partsUsed',
+  'partsNeeded',
+  'officeNote',
+  'consumerNote',
+  'visitPhoto',
+  'visitPhotoForConsumer',
+  'visitSignedAt',
 ] as const;
 
 export type OrderValueField = (typeof ORDER_VALUE_FIELDS)[number];

@@ -12,3 +12,5 @@ export const consumerResolvers = [
 
 export { VisitReplyService } from './visit-reply.service.js';
 export { CALL_CENTRE } from './contact-details.js';
+// What a consumer's visit is, for the fields other domains add to it.
+export { ConsumerVisit } from './consumer-visit.types.js';

@@ -18,6 +18,7 @@ import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
 import { InboundSms } from '../sms-replies/index.js';
+import { VisitPhoto, VisitRecord } from '../visit-records/index.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -50,4 +51,7 @@ export const ENTITIES = [
   OrderCall,
   // self-service moves per country
   SelfMoveSetting,
+  // the technician's record of a visit and its photos
+  VisitRecord,
+  VisitPhoto,
 ];

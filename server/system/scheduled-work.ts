@@ -17,12 +17,16 @@ import {
 } from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 import { purgeInboundSms } from '../sms-replies/index.js';
+import { removeExpiredVisitFiles } from '../visit-records/index.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
 const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
 
 /** Every hour at :05 (UTC): request ids of visit days that are over are removed. */
 const VISIT_REQUEST_IDS_CLEANUP_CRON = '5 * * * *';
+
+/** Every hour at :25 (UTC): photos and signatures of visits past their retention period are removed. */
+const VISIT_FILES_RETENTION_CRON = '25 * * * *';
 
 /** Every hour at :15 (UTC): consumer messages lose their address a set number of days after the visit. */
 export const MESSAGE_PURGE_QUEUE = 'consumer-messages.purge';
@@ -82,6 +86,17 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     },
   });
   await jobs.every('visit-request-ids.cleanup', VISIT_REQUEST_IDS_CLEANUP_CRON);
+  await jobs.define({
+    name: 'visit-files.retention',
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 1800,
+    handler: async () => {
+      await removeExpiredVisitFiles(services, services.clock.now());
+    },
+  });
+  await jobs.every('visit-files.retention', VISIT_FILES_RETENTION_CRON);
 
   // A new account's first-password mail, sent by the server and retried while the mail server is down.
   await jobs.define<PasswordMailJob>({

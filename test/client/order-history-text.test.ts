@@ -30,6 +30,16 @@ describe('order history texts', () => {
     expect(formatHistoryValue('technician', null, context)).toBe('—');
   });
 
+  it("names the visit record's changes: the photo's kind, whether the customer sees it, the signing time", () => {
+    expect(kindLabel('VISIT_PHOTO_ADDED', t)).toBe('Foto toegevoegd');
+    expect(fieldLabel('partsUsed', t)).toBe('Gebruikte onderdelen');
+    expect(formatHistoryValue('visitPhoto', 'TYPE_PLATE', context)).toBe('Typeplaatje');
+    expect(formatHistoryValue('visitPhotoForConsumer', 'true', context)).toBe('Ja');
+    expect(formatHistoryValue('visitSignedAt', '2026-11-24T10:00:00.000Z', context)).toBe(
+      'at 2026-11-24T10:00:00.000Z',
+    );
+  });
+
   it('writes flags, lengths, states, countries and answers as words', () => {
     expect(formatHistoryValue('special', 'true', context)).toBe('Ja');
     expect(formatHistoryValue('special', 'false', context)).toBe('Nee');

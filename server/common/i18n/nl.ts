@@ -259,6 +259,16 @@ export const nl = {
   // visits: the technician's visit day
   VISIT_NOT_YOURS: 'Deze opdracht staat niet (meer) op uw planning.',
   VISIT_NOT_TODAY: 'Deze opdracht is op {date}. U kunt de status alleen op de dag van het bezoek doorgeven.',
+  VISIT_RECORD_NOT_YOURS: 'Deze opdracht staat niet (meer) op uw planning.',
+  VISIT_RECORD_NOT_TODAY: 'Deze opdracht is op {date}. U kunt het bezoek alleen op de dag zelf vastleggen.',
+  VISIT_PHOTO_NOT_AN_IMAGE:
+    'Dit bestand is geen foto die we kunnen lezen (ander soort bestand, onvolledig of beschadigd). Er is niets opgeslagen.',
+  VISIT_PHOTO_TOO_LARGE: 'Deze foto is groter dan {max} MB. Er is niets opgeslagen.',
+  VISIT_PHOTOS_TOO_MANY: 'Bij dit bezoek staan al {max} foto’s; meer kunnen er niet bij.',
+  VISIT_SIGNATURE_TOO_LARGE: 'Deze handtekening is groter dan {max} MB. Er is niets opgeslagen.',
+  VISIT_PARTS_TOO_MANY: 'Geef hoogstens {max} regels onderdelen op.',
+  PART_QUANTITY_RANGE: 'Geef een aantal van 1 tot en met {max}.',
+  VISIT_FILE_NOT_RECEIVED: 'Het bestand is niet volledig aangekomen. Er is niets opgeslagen; probeer het opnieuw.',
   VISIT_STAGE_BACKWARDS:
     'Deze stap is al gezet of ligt achter de huidige status. Gebruik "Ongedaan maken" om een stap terug te gaan.',
   VISIT_OTHER_ON_THE_WAY:

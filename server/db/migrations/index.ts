@@ -197,4 +197,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     name: 'Migration20261206030000_sms_replies',
     load: async () => (await import('./Migration20261206030000_sms_replies.js')).Migration20261206030000_sms_replies,
   },
+  // the technician's record of a visit, its photos, and the files of the default file storage
+  {
+    name: 'Migration20261207020000_visit_records',
+    load: async () =>
+      (await import('./Migration20261207020000_visit_records.js')).Migration20261207020000_visit_records,
+  },
 ];

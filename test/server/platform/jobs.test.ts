@@ -39,6 +39,7 @@ describe('job queue', () => {
         .execute<{ name: string; cron: string }[]>('select name, cron from pgboss.schedule order by name');
       expect(schedules).toContainEqual({ name: 'rate-limit-buckets.cleanup', cron: '*/10 * * * *' });
       expect(schedules).toContainEqual({ name: 'visit-request-ids.cleanup', cron: '5 * * * *' });
+      expect(schedules).toContainEqual({ name: 'visit-files.retention', cron: '25 * * * *' });
       expect(schedules).toContainEqual({ name: 'consumer-messages.publish', cron: '* * * * *' });
     } finally {
       await server.stop();

@@ -25,6 +25,10 @@ const KIND_LABELS = {
   CALL_STATUS_SET: 'admin.history.kind.CALL_STATUS_SET',
   ADDRESS_CHANGED: 'admin.history.kind.ADDRESS_CHANGED',
   CONSUMER_LANGUAGE_CHOSEN: 'admin.history.kind.CONSUMER_LANGUAGE_CHOSEN',
+  VISIT_RECORD_SAVED: 'admin.history.kind.VISIT_RECORD_SAVED',
+  VISIT_PHOTO_ADDED: 'admin.history.kind.VISIT_PHOTO_ADDED',
+  VISIT_SIGNED: 'admin.history.kind.VISIT_SIGNED',
+  VISIT_PHOTO_REMOVED: 'admin.history.kind.VISIT_PHOTO_REMOVED',
 } as const;
 
 export type HistoryKind = keyof typeof KIND_LABELS;
@@ -66,6 +70,24 @@ const FIELD_LABELS = {
   // A call from the call list records these two.
   callStatus: 'admin.history.field.callStatus',
   callNote: 'admin.history.field.callNote',
+  // The technician's visit record records these.
+  applianceBrand: 'admin.history.field.applianceBrand',
+  applianceModel: 'admin.history.field.applianceModel',
+  applianceSerialNumber: 'admin.history.field.applianceSerialNumber',
+  partsUsed: 'admin.history.field.partsUsed',
+  partsNeeded: 'admin.history.field.partsNeeded',
+  officeNote: 'admin.history.field.officeNote',
+  consumerNote: 'admin.history.field.consumerNote',
+  visitPhoto: 'admin.history.field.visitPhoto',
+  visitPhotoForConsumer: 'admin.history.field.visitPhotoForConsumer',
+  visitSignedAt: 'admin.history.field.visitSignedAt',
+} as const;
+
+const PHOTO_KINDS = {
+  TYPE_PLATE: 'admin.history.photoKind.TYPE_PLATE',
+  BEFORE: 'admin.history.photoKind.BEFORE',
+  AFTER: 'admin.history.photoKind.AFTER',
+  OTHER: 'admin.history.photoKind.OTHER',
 } as const;
 
 const ANSWERS = {
@@ -152,6 +174,7 @@ export type HistoryMessageKey =
   | (typeof MESSAGE_STATUSES)[keyof typeof MESSAGE_STATUSES]
   | (typeof CALL_STATUS_LABELS)[keyof typeof CALL_STATUS_LABELS]
   | (typeof LANGUAGES)[keyof typeof LANGUAGES]
+  | (typeof PHOTO_KINDS)[keyof typeof PHOTO_KINDS]
   | OtherKey;
 
 export type HistoryTranslate = (key: HistoryMessageKey, params?: Record<string, string | number>) => string;
@@ -211,6 +234,14 @@ export function formatHistoryValue(field: string, value: string | null, context:
       return Object.hasOwn(VISIT_STAGES, value) ? t(VISIT_STAGES[value as keyof typeof VISIT_STAGES]) : value;
     case 'visitOutcome':
       return Object.hasOwn(VISIT_OUTCOMES, value) ? t(VISIT_OUTCOMES[value as keyof typeof VISIT_OUTCOMES]) : value;
+    case 'visitPhoto': {
+      const key = labelOf(PHOTO_KINDS, value);
+      return key ? t(key) : value;
+    }
+    case 'visitPhotoForConsumer':
+      return t(value === 'true' ? 'admin.orders.yes' : 'admin.orders.no');
+    case 'visitSignedAt':
+      return context.formatInstant(new Date(value));
     case 'callStatus': {
       const key = labelOf(CALL_STATUS_LABELS, value);
       return key ? t(key) : value;

@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3StorageConfig } from '../../config.js';
+import type { FileStorage, StoredFile } from './file-storage.js';
+
+/** S3's DeleteObjects takes at most this many keys per call. */
+const DELETE_BATCH = 1000;
+
+/** Files in an S3-compatible bucket (AWS, MinIO, Ceph, ...), as configured (docs/configuration.md, File storage). */
+export class S3FileStorage implements FileStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3StorageConfig) {
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: config.pathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Checksums only where S3 requires them: the stores that speak S3 (MinIO, Ceph, older releases) do not all know
+      // the newer checksum headers and trailers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, content: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: content,
+        ContentType: contentType,
+        ContentLength: content.length,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      if (!(answer.Body instanceof Readable)) throw new Error('The S3 answer has no readable body');
+      return {
+        body: answer.Body,
+        size: answer.ContentLength ?? 0,
+        contentType: answer.ContentType ?? 'application/octet-stream',
+      };
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += DELETE_BATCH) {
+      const batch = keys.slice(start, start + DELETE_BATCH);
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.config.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      if (answer.Errors?.length) throw new Error(`S3 kept ${answer.Errors.length} of the files to delete`);
+    }
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}

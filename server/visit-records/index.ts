@@ -1,0 +1,24 @@
+/**
+ * The technician's record of a visit (appliance, parts, notes, photos, signature): its resolvers, the route that
+ * serves its files by signed link, and the removal of its files after the retention period.
+ */
+import {
+  ConsumerVisitRecordResolver,
+  OrderVisitRecordResolver,
+  VisitPhotoResolver,
+  VisitRecordFieldsResolver,
+  VisitRecordResolver,
+} from './visit-record.resolver.js';
+
+export const visitRecordResolvers = [
+  VisitRecordResolver,
+  VisitRecordFieldsResolver,
+  VisitPhotoResolver,
+  OrderVisitRecordResolver,
+  ConsumerVisitRecordResolver,
+] as const;
+
+export { VisitPhoto } from './visit-photo.entity.js';
+export { VisitRecord } from './visit-record.entity.js';
+export { visitFileRouter } from './visit-file-links.js';
+export { removeExpiredVisitFiles } from './visit-file-retention.js';

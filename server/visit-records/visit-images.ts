@@ -1,0 +1,104 @@
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { VISIT_PHOTO_LONGEST_SIDE, VISIT_THUMBNAIL_LONGEST_SIDE } from '../../shared/visit-records.js';
+import { AppError } from '../common/errors/app-error.js';
+import { VisitRecordError } from './visit-record.errors.js';
+
+/** Larger than any phone camera (a 200-megapixel sensor): a "decompression bomb" is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 200_000_000;
+
+/** What phones and their galleries send; SVG, PDF and the like are refused even where the decoder reads them. */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
+
+/** A signature: the drawing's size at most, in pixels. */
+const SIGNATURE_LONGEST_SIDE = 1200;
+
+export interface EncodedPhoto {
+  photo: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+const notAnImage = () => new AppError(VisitRecordError.VISIT_PHOTO_NOT_AN_IMAGE);
+
+/**
+ * Reads a file to its end, refusing it once it passes `maxBytes` (the error `tooLarge` gives) and when it does not
+ * arrive whole. Nothing is kept but in memory: no half-written file anywhere.
+ */
+export async function readWhole(source: Readable, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const piece of source as AsyncIterable<Buffer>) {
+      size += piece.length;
+      if (size > maxBytes) {
+        source.destroy();
+        throw tooLarge();
+      }
+      pieces.push(piece);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The upload's own limit (graphql-upload's 413) or a body cut off.
+    const status = (error as { status?: unknown } | null)?.status;
+    throw status === 413 ? tooLarge() : new AppError(VisitRecordError.VISIT_FILE_NOT_RECEIVED);
+  }
+  return Buffer.concat(pieces, size);
+}
+
+/** The image decoded whole (a cut-off or damaged file fails here, whatever its name or type said). */
+function decoder(content: Buffer) {
+  return sharp(content, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+}
+
+/**
+ * A photo decoded from its bytes alone and encoded anew: upright (the camera's orientation applied), a JPEG of at most
+ * VISIT_PHOTO_LONGEST_SIDE pixels, and a thumbnail. sharp writes no metadata unless asked: EXIF (GPS included), XMP
+ * and IPTC of the original do not survive.
+ */
+export async function encodePhoto(content: Buffer): Promise<EncodedPhoto> {
+  try {
+    const { format } = await decoder(content).metadata();
+    if (!format || !PHOTO_FORMATS.has(format)) throw notAnImage();
+    const { data: photo, info } = await decoder(content)
+      .rotate()
+      .resize({
+        width: VISIT_PHOTO_LONGEST_SIDE,
+        height: VISIT_PHOTO_LONGEST_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(photo)
+      .resize({ width: VISIT_THUMBNAIL_LONGEST_SIDE, height: VISIT_THUMBNAIL_LONGEST_SIDE, fit: 'inside' })
+      .jpeg({ quality: 75, mozjpeg: true })
+      .toBuffer();
+    return { photo, thumbnail, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notAnImage();
+  }
+}
+
+/** A signature decoded and written anew as a PNG without metadata, at most SIGNATURE_LONGEST_SIDE pixels. */
+export async function encodeSignature(content: Buffer): Promise<Buffer> {
+  try {
+    const { format } = await decoder(content).metadata();
+    if (format !== 'png') throw notAnImage();
+    return await decoder(content)
+      .resize({
+        width: SIGNATURE_LONGEST_SIDE,
+        height: SIGNATURE_LONGEST_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notAnImage();
+  }
+}
