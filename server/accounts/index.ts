@@ -15,5 +15,6 @@ export { authenticate, technicianSessionOf } from './authenticate.js';
 
 // The reset links: their entity, the cleanup of expired ones, and the mail that sends one to a new account.
 export { PasswordResetToken } from './password-reset-token.entity.js';
+export { StaffSession } from './staff-session.entity.js';
 export { ResetLinksCleanup } from './reset-links-cleanup.js';
 export { mailNewAccount } from './password-mail.js';

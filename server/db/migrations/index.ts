@@ -197,4 +197,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     name: 'Migration20261206030000_sms_replies',
     load: async () => (await import('./Migration20261206030000_sms_replies.js')).Migration20261206030000_sms_replies,
   },
+  // office roles beside admin, and the signed-in devices of staff
+  {
+    name: 'Migration20261207040000_roles_and_sessions',
+    load: async () =>
+      (await import('./Migration20261207040000_roles_and_sessions.js')).Migration20261207040000_roles_and_sessions,
+  },
 ];
