@@ -4,8 +4,9 @@
  * for a statement that checks one in its own round trip, and what the ORM and the jobs run.
  */
 import { AccountResolver } from './account.resolver.js';
+import { StaffSessionResolver } from './staff-session.resolver.js';
 
-export const accountResolvers = [AccountResolver] as const;
+export const accountResolvers = [AccountResolver, StaffSessionResolver] as const;
 
 // The staff session's rule as SQL, for the technician's schedule: it checks the session in the same statement.
 export { staffSessionParams, technicianSessionHoldsSql } from './repository/staff-session.repository.js';
