@@ -12,7 +12,10 @@ const written = new Map<string, number>();
  * Records that a session made a request, after the answer's authentication, without waiting: at most once per step
  * per process, and the statement itself skips a row another instance wrote within the step.
  */
-export function noteSessionSeen(services: Pick<AppServices, 'plainStatements' | 'clock' | 'logger'>, sessionId: string) {
+export function noteSessionSeen(
+  services: Pick<AppServices, 'plainStatements' | 'clock' | 'logger'>,
+  sessionId: string,
+) {
   const now = services.clock.now();
   const last = written.get(sessionId);
   if (last !== undefined && Math.abs(now.getTime() - last) < LAST_SEEN_STEP_MS) return;

@@ -26,7 +26,7 @@ export class StaffSessionResolver {
 
   @Mutation(() => EndSessionPayload, {
     description:
-      'Signs one of the caller\'s devices out (this one too): its token is refused from its next request, on every server. Unknown or another\'s: NOT_FOUND.',
+      "Signs one of the caller's devices out (this one too): its token is refused from its next request, on every server. Unknown or another's: NOT_FOUND.",
   })
   async endSession(
     @Ctx() ctx: AppContext,

@@ -19,8 +19,7 @@ export const SESSIONS_LISTED = 50;
 /** Whose sessions: an office account or a technician. */
 export type SessionOwner = { kind: 'admin'; id: number } | { kind: 'technician'; id: number };
 
-const ownerFilter = (owner: SessionOwner) =>
-  owner.kind === 'admin' ? { admin: owner.id } : { technician: owner.id };
+const ownerFilter = (owner: SessionOwner) => (owner.kind === 'admin' ? { admin: owner.id } : { technician: owner.id });
 
 /** Starts a session for a staff member who just signed in; its id goes into the token. */
 export async function startSession(ctx: AppContext, owner: SessionOwner): Promise<string> {

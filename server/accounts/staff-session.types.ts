@@ -11,7 +11,9 @@ export class StaffDevice {
   @Field({ description: "The browser, from the device's user agent at sign-in ('Unknown' when it does not say)." })
   browser!: string;
 
-  @Field({ description: "The operating system, from the device's user agent at sign-in ('Unknown' when it does not say)." })
+  @Field({
+    description: "The operating system, from the device's user agent at sign-in ('Unknown' when it does not say).",
+  })
   os!: string;
 
   @Field({ description: 'When the device signed in.' })

@@ -24,4 +24,3 @@ export function describeUserAgent(userAgent: string): { browser: string; os: str
   described.set(userAgent, description);
   return description;
 }
-
