@@ -1,4 +1,5 @@
 import type { AppServices } from '../context.js';
+import { touchSessionLastSeen } from './repository/staff-session.repository.js';
 
 /** A session's last seen moves in steps of this size: a busy device costs one write per step, not per request. */
 export const LAST_SEEN_STEP_MS = 5 * 60_000;
@@ -23,11 +24,7 @@ export function noteSessionSeen(
   if (written.size >= REMEMBERED) written.delete(written.keys().next().value!);
   written.set(sessionId, now.getTime());
   // Not awaited: the request goes on; a failed write only leaves last seen a step behind.
-  void services.plainStatements
-    .rows(
-      `update staff_sessions set last_seen_at = ?::timestamptz
-        where id = ?::text and last_seen_at < ?::timestamptz - interval '1 millisecond' * ?::int`,
-      [now.toISOString(), sessionId, now.toISOString(), LAST_SEEN_STEP_MS],
-    )
-    .catch((error: unknown) => services.logger.warn({ err: error }, 'last seen of a session not written'));
+  void touchSessionLastSeen(services, sessionId, now, LAST_SEEN_STEP_MS).catch((error: unknown) =>
+    services.logger.warn({ err: error }, 'last seen of a session not written'),
+  );
 }

@@ -13,7 +13,9 @@ const next = () => ++sequence;
 
 export async function createAdmin(
   em: EntityManager,
-  overrides: Partial<Pick<Admin, 'firstname' | 'lastname' | 'email' | 'inactive' | 'role'>> & { password?: string } = {},
+  overrides: Partial<Pick<Admin, 'firstname' | 'lastname' | 'email' | 'inactive' | 'role'>> & {
+    password?: string;
+  } = {},
 ): Promise<Admin> {
   const n = next();
   const { password, ...fields } = overrides;

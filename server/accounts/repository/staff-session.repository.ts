@@ -143,3 +143,17 @@ export async function adminSessionHolds(
   const row = await sessionRow(services, null, admin, sessionId);
   return row?.admin_holds && row.session_holds ? row.admin_role : null;
 }
+
+/** Moves a session's last seen to `now`, unless it was written within `stepMs` (by any instance). */
+export async function touchSessionLastSeen(
+  services: Pick<AppServices, 'plainStatements'>,
+  sessionId: string,
+  now: Date,
+  stepMs: number,
+): Promise<void> {
+  await services.plainStatements.rows(
+    `update staff_sessions set last_seen_at = ?::timestamptz
+      where id = ?::text and last_seen_at < ?::timestamptz - interval '1 millisecond' * ?::int`,
+    [now.toISOString(), sessionId, now.toISOString(), stepMs],
+  );
+}
