@@ -19,3 +19,24 @@ export const PASSWORD_MAX_LENGTH = 256;
 export function fullName(person: { firstname: string; lastname: string }): string {
   return `${person.firstname} ${person.lastname}`.trim();
 }
+
+/** The roles of an office account, as the schema names them (`OfficeRole`). */
+export type OfficeRoleName = 'ADMIN' | 'DISPATCHER' | 'VIEWER';
+
+/**
+ * What an office screen or button needs: `read` (every office role), `plan` (orders, call list, reassigning:
+ * admins and dispatchers) or `manage` (staff accounts, settings, imports, exports, statistics: admins). The server's
+ * rule is each operation's `@auth` in the schema; the console hides what the role may not do with this.
+ */
+export type OfficeRight = 'read' | 'plan' | 'manage';
+
+const RIGHTS_OF: Record<OfficeRoleName, readonly OfficeRight[]> = {
+  ADMIN: ['read', 'plan', 'manage'],
+  DISPATCHER: ['read', 'plan'],
+  VIEWER: ['read'],
+};
+
+/** Whether an office role has a right; an unknown role (still loading) has none but `read`. */
+export function officeMay(role: OfficeRoleName | undefined, right: OfficeRight): boolean {
+  return role === undefined ? right === 'read' : RIGHTS_OF[role].includes(right);
+}

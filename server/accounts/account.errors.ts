@@ -8,4 +8,6 @@ export const AccountError = defineErrorCodes({
   INVALID_TOKEN: 400,
   PASSWORD_TOO_SHORT: 400,
   PASSWORD_TOO_LONG: 400,
+  /** Signing one's own account out everywhere: each device signs itself out. */
+  OWN_SESSIONS: 409,
 });

@@ -1,6 +1,6 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** The legacy portal's success messages of the forgot and new-password calls. */
 export enum AccountNotice {
@@ -44,6 +44,6 @@ export class PasswordUpdatePayload {
 @ObjectType({ description: 'A technician token for an admin who opens the technician area as that technician.' })
 export class TechnicianTokenPayload {
   @Field({ description: 'Bearer token of the technician, marked as used by this admin.' })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   technicianToken!: string;
 }

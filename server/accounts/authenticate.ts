@@ -4,6 +4,7 @@ import { Role } from '../common/auth/role.js';
 import { bearerTokenOf, InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
 import type { TokenClaims } from '../common/auth/tokens.js';
 import type { TechnicianSession, Viewer } from '../common/auth/viewer.js';
+import { noteSessionSeen } from './session-seen.js';
 
 /** The claims of a bearer token whose signature, expiry and shape hold; null for none or a bad one. */
 function claimsOf(authorization: string | undefined, tokens: TokenService): TokenClaims | null {
@@ -32,6 +33,7 @@ export function technicianSessionOf(
     technicianId: Number(claims.sub),
     tokenVersion: claims.ver,
     actingAdmin: claims.act === undefined ? null : { id: claims.act, tokenVersion: claims.actVer ?? Number.NaN },
+    sessionId: claims.sid ?? null,
   };
 }
 
@@ -41,7 +43,7 @@ export function technicianSessionOf(
  */
 export async function authenticate(
   authorization: string | undefined,
-  services: Pick<AppServices, 'tokens' | 'plainStatements'>,
+  services: Pick<AppServices, 'tokens' | 'plainStatements' | 'clock' | 'logger'>,
 ): Promise<Viewer | null> {
   const claims = claimsOf(authorization, services.tokens);
   if (!claims) return null;
@@ -52,14 +54,29 @@ export async function authenticate(
       const technicianId = Number(claims.sub);
       // Acting as the technician: the admin's own session must still be valid too.
       const acting = claims.act === undefined ? null : { id: claims.act, tokenVersion: claims.actVer ?? Number.NaN };
-      const session = await technicianSessionHolds(services, { id: technicianId, tokenVersion: claims.ver }, acting);
+      const session = await technicianSessionHolds(
+        services,
+        { id: technicianId, tokenVersion: claims.ver },
+        acting,
+        claims.sid ?? null,
+      );
       if (!session) return null;
-      return { role: Role.TECHNICIAN, technicianId, actingAdminId: claims.act ?? null, country: session.country };
+      if (claims.sid !== undefined) noteSessionSeen(services, claims.sid);
+      return {
+        role: Role.TECHNICIAN,
+        technicianId,
+        actingAdminId: claims.act ?? null,
+        country: session.country,
+        sessionId: claims.sid,
+      };
     }
     case Role.ADMIN: {
       const adminId = Number(claims.sub);
-      const holds = await adminSessionHolds(services, { id: adminId, tokenVersion: claims.ver });
-      return holds ? { role: Role.ADMIN, adminId } : null;
+      // The role is the account's, not the token's: a change holds from the next request.
+      const role = await adminSessionHolds(services, { id: adminId, tokenVersion: claims.ver }, claims.sid ?? null);
+      if (!role) return null;
+      if (claims.sid !== undefined) noteSessionSeen(services, claims.sid);
+      return { role, adminId, sessionId: claims.sid };
     }
   }
 }

@@ -4,8 +4,9 @@
  * for a statement that checks one in its own round trip, and what the ORM and the jobs run.
  */
 import { AccountResolver } from './account.resolver.js';
+import { StaffSessionResolver } from './staff-session.resolver.js';
 
-export const accountResolvers = [AccountResolver] as const;
+export const accountResolvers = [AccountResolver, StaffSessionResolver] as const;
 
 // The staff session's rule as SQL, for the technician's schedule: it checks the session in the same statement.
 export { staffSessionParams, technicianSessionHoldsSql } from './repository/staff-session.repository.js';
@@ -15,5 +16,6 @@ export { authenticate, technicianSessionOf } from './authenticate.js';
 
 // The reset links: their entity, the cleanup of expired ones, and the mail that sends one to a new account.
 export { PasswordResetToken } from './password-reset-token.entity.js';
+export { StaffSession } from './staff-session.entity.js';
 export { ResetLinksCleanup } from './reset-links-cleanup.js';
 export { mailNewAccount } from './password-mail.js';

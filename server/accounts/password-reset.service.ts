@@ -2,10 +2,10 @@ import { LockMode } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../common/auth/passwords.js';
 import { normalizeEmail } from '../common/person-fields.js';
-import { Role } from '../common/auth/role.js';
-import { announceSessionsEnded } from '../common/auth/sessions.js';
+import { isOfficeRole } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { AccountError } from './account.errors.js';
+import { endSessionsOf } from './staff-session.service.js';
 import type { NewPasswordInput, PasswordResetRequestInput } from './account.inputs.js';
 import { PASSWORD_MAX_LENGTH } from '../../shared/staff.js';
 import { runInBackground } from './background.js';
@@ -35,7 +35,7 @@ export class PasswordResetService {
     // Refused per client only, never per account: a stranger's calls must not cost the owner a link. The
     // mails an account gets are capped after the answer (mailPasswordLink). An admin sending links for the
     // office's staff must not run out of the budget meant for anonymous callers.
-    if (this.ctx.viewer?.role !== Role.ADMIN) {
+    if (!isOfficeRole(this.ctx.viewer?.role)) {
       await rateLimiter.consumeAll([
         { name: 'PASSWORD_RESET_PER_CLIENT', key: this.ctx.clientKey },
         { name: 'PASSWORD_RESET_PER_ACCOUNT_CLIENT', key: accountClientKey(type, email, this.ctx.clientKey) },
@@ -84,8 +84,8 @@ export class PasswordResetService {
       if (!account || !isUsable(account)) throw new AppError(AccountError.INVALID_TOKEN);
       account.passwordHash = await hashPassword(input.password);
       account.tokenVersion += 1;
-      // The sessions of the old password end, open live streams included (on every instance).
-      await announceSessionsEnded(em, type === AccountType.ADMIN ? 'admin' : 'technician', [account.id]);
+      // The sessions of the old password end, their devices' rows and open live streams included (on every instance).
+      await endSessionsOf(em, { kind: type === AccountType.ADMIN ? 'admin' : 'technician', id: account.id });
       row.usedAt = now;
       await em.nativeDelete(PasswordResetToken, { accountType: type, accountId: account.id, id: { $ne: row.id } });
       return account.email;

@@ -10,6 +10,7 @@ import type { SignInInput } from './account.inputs.js';
 import { AccountType } from './password-reset-token.entity.js';
 import { normalizeEmail } from '../common/person-fields.js';
 import { trustDevice, trustedDeviceOf } from './device-cookie.js';
+import { startSession } from './staff-session.service.js';
 import { accountClientKey, accountKey, findStaffByEmail, isUsable, type StaffAccount } from './staff-account.js';
 
 export class SignInService {
@@ -20,12 +21,15 @@ export class SignInService {
     const technician = (await this.verify(AccountType.TECHNICIAN, input)) as Technician;
     technician.lastOnline = this.ctx.services.clock.now();
     await this.ctx.em.flush();
-    return this.ctx.services.tokens.signTechnician(technician);
+    const sessionId = await startSession(this.ctx, { kind: 'technician', id: technician.id });
+    return this.ctx.services.tokens.signTechnician(technician, undefined, sessionId);
   }
 
+  /** Signs an office account in, whatever its role: the token names the account and its new session. */
   async signInAdmin(input: SignInInput): Promise<string> {
     const admin = (await this.verify(AccountType.ADMIN, input)) as Admin;
-    return this.ctx.services.tokens.signAdmin(admin);
+    const sessionId = await startSession(this.ctx, { kind: 'admin', id: admin.id });
+    return this.ctx.services.tokens.signAdmin(admin, sessionId);
   }
 
   /** A technician token for the signed-in admin, who opens the technician area as that technician. */
@@ -36,7 +40,8 @@ export class SignInService {
     if (!technician) throw new AppError(CommonError.NOT_FOUND);
     // Loaded by the authentication of this request: no second query.
     const admin = await this.ctx.em.findOneOrFail(Admin, { id: viewer.adminId });
-    return this.ctx.services.tokens.signTechnician(technician, admin);
+    // The admin's own session: signing that device out ends the technician area it opened too.
+    return this.ctx.services.tokens.signTechnician(technician, admin, viewer.sessionId);
   }
 
   /**

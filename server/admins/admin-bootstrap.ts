@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../common/auth/passwords.js';
+import { Role } from '../common/auth/role.js';
 import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { Admin } from './admin.entity.js';
 import { hasForbiddenNameCharacters, isPlainEmailAddress } from '../../shared/text.js';
@@ -32,6 +33,7 @@ export async function ensureActiveAdmin(em: EntityManager, input: BootstrapAdmin
       lastname: input.lastname ?? '',
       passwordHash: await hashPassword(input.password),
       inactive: false,
+      role: Role.ADMIN,
       tokenVersion: 0,
       createdAt: new Date(),
     });

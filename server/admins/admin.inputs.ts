@@ -1,4 +1,6 @@
 import { Field, InputType } from 'type-graphql';
+import type { OfficeRole } from '../common/auth/role.js';
+import { OfficeRoleValues } from './admin.entity.js';
 
 @InputType({ description: 'The fields of an admin, for creating and editing.' })
 export class AdminInput {
@@ -13,4 +15,10 @@ export class AdminInput {
 
   @Field({ description: 'An inactive admin cannot sign in; default false.', defaultValue: false })
   inactive!: boolean;
+
+  @Field(() => OfficeRoleValues, {
+    nullable: true,
+    description: 'What the account may do: a new account is an ADMIN when not given; on an edit, null keeps it.',
+  })
+  role?: OfficeRole | null;
 }

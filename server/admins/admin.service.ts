@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { queuePasswordMail } from '../common/jobs/password-mail-job.js';
 import { checkPersonFields } from '../common/person-fields.js';
 import { Role } from '../common/auth/role.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -18,8 +19,9 @@ export class AdminService {
 
   private viewerId(): number {
     const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
-    return viewer.adminId;
+    const office = officeViewerOf(viewer);
+    if (!office) throw new AppError(CommonError.FORBIDDEN);
+    return office.adminId;
   }
 
   /** The signed-in admin (already loaded by authentication, so no extra query). */
@@ -45,6 +47,7 @@ export class AdminService {
       const admin = em.create(Admin, {
         ...fields,
         inactive: input.inactive,
+        role: input.role ?? Role.ADMIN,
         passwordHash: null,
         tokenVersion: 0,
         createdAt: this.ctx.services.clock.now(),
@@ -62,7 +65,10 @@ export class AdminService {
     });
   }
 
-  /** Deactivating ends the admin's sessions at once; nobody can deactivate themselves or the last active admin. */
+  /**
+   * Deactivating ends the admin's sessions at once; nobody can deactivate themselves or the last active admin, nor
+   * change their own role or take the role ADMIN from the last active admin. A new role holds from the next request.
+   */
   async update(id: number, input: AdminInput): Promise<Admin> {
     const viewerId = this.viewerId();
     const fields = this.checked(input);
@@ -71,16 +77,21 @@ export class AdminService {
       const admin = await em.findOne(Admin, { id });
       if (!admin) throw new AppError(CommonError.NOT_FOUND);
       const deactivating = input.inactive && !admin.inactive;
+      const role = input.role ?? admin.role;
+      const demoting = role !== Role.ADMIN && admin.role === Role.ADMIN;
       if (deactivating && admin.id === viewerId) {
         throw new AppError(AdminError.OWN_ACCOUNT, { message: 'CANNOT_DEACTIVATE_SELF' });
       }
-      if (deactivating && activeIds.every((activeId) => activeId === admin.id)) {
+      if (role !== admin.role && admin.id === viewerId) {
+        throw new AppError(AdminError.OWN_ACCOUNT, { message: 'CANNOT_CHANGE_OWN_ROLE' });
+      }
+      if ((deactivating || demoting) && activeIds.every((activeId) => activeId === admin.id)) {
         throw new AppError(AdminError.LAST_ACTIVE_ADMIN);
       }
       if (fields.email !== admin.email && (await em.count(Admin, { email: fields.email, id: { $ne: admin.id } }))) {
         throw emailTaken();
       }
-      Object.assign(admin, fields, { inactive: input.inactive });
+      Object.assign(admin, fields, { inactive: input.inactive, role });
       if (deactivating) admin.tokenVersion += 1;
       await this.flushUnique(em);
       // Its open live streams end too, on every instance (they make no request that would be refused).
@@ -97,7 +108,7 @@ export class AdminService {
       const admin = await em.findOne(Admin, { id });
       if (!admin) throw new AppError(CommonError.NOT_FOUND);
       if (admin.id === viewerId) throw new AppError(AdminError.OWN_ACCOUNT, { message: 'CANNOT_DELETE_SELF' });
-      if (!admin.inactive && activeIds.every((activeId) => activeId === admin.id)) {
+      if (!admin.inactive && admin.role === Role.ADMIN && activeIds.every((activeId) => activeId === admin.id)) {
         throw new AppError(AdminError.LAST_ACTIVE_ADMIN);
       }
       em.remove(admin);
@@ -108,13 +119,13 @@ export class AdminService {
   }
 
   /**
-   * Locks the active admins' rows for the rest of the transaction, so two admins deactivating or
-   * deleting each other at the same moment cannot leave nobody active.
+   * Locks the rows of the active accounts with the role ADMIN for the rest of the transaction, so two admins
+   * deactivating, demoting or deleting each other at the same moment cannot leave nobody to manage the office.
    */
   private async lockActiveAdmins(em: EntityManager): Promise<number[]> {
     const rows = await em.find(
       Admin,
-      { inactive: false },
+      { inactive: false, role: Role.ADMIN },
       { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
     );
     return rows.map((row) => row.id);

@@ -10,6 +10,7 @@ import { OrderEvent } from './order-event.entity.js';
 import { announceOrdersChanged } from './order-changes.js';
 import type { OrderValues } from './order-values.js';
 import { fullName } from '../../shared/staff.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 
 /** Who makes a change, with the names the history shows (copied, so they outlive the accounts). */
 export interface AuditActor {
@@ -45,7 +46,9 @@ const NOBODY: Omit<AuditActor, 'type'> = {
 export async function auditActorOf(ctx: AppContext, em: EntityManager): Promise<AuditActor> {
   const viewer = ctx.viewer;
   switch (viewer?.role) {
-    case Role.ADMIN: {
+    case Role.ADMIN:
+    case Role.DISPATCHER:
+    case Role.VIEWER: {
       const admin = await em.findOneOrFail(Admin, viewer.adminId);
       return { ...NOBODY, type: OrderEventActorType.ADMIN, adminId: admin.id, name: fullName(admin) };
     }
@@ -71,7 +74,8 @@ export async function auditActorOf(ctx: AppContext, em: EntityManager): Promise<
 
 /** A CSV import run by the calling admin, as the actor of the orders it writes. */
 export async function importActorOf(ctx: AppContext, em: EntityManager, importJobId: string): Promise<AuditActor> {
-  const admin = ctx.viewer?.role === Role.ADMIN ? await em.findOne(Admin, ctx.viewer.adminId) : null;
+  const office = officeViewerOf(ctx.viewer);
+  const admin = office ? await em.findOne(Admin, office.adminId) : null;
   return {
     ...NOBODY,
     type: OrderEventActorType.IMPORT,

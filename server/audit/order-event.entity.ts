@@ -2,10 +2,10 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Formula, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { OrderEventActorType, OrderEventKind } from './order-event-kind.js';
 import { OrderEventActor, OrderFieldChange } from './order-event.types.js';
 import { ORDER_VALUE_FIELDS, type OrderValue, type OrderValues } from './order-values.js';
+import { OFFICE } from '../common/auth/role.js';
 
 const KNOWN_FIELDS = new Map<string, number>(ORDER_VALUE_FIELDS.map((field, index) => [field, index]));
 
@@ -20,7 +20,7 @@ const asText = (value: OrderValue | undefined): string | null =>
 @ObjectType({ description: 'One change to an order: when, what, who, and the values before and after.' })
 @Entity({ tableName: 'order_events' })
 @Index({ name: 'order_events_order_id_idx', properties: ['order', 'id'] })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderEvent {
   [OptionalProps]?:
     | 'actorAdminId'

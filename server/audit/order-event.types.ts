@@ -1,10 +1,10 @@
 import { Field, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { OrderEventActorType } from './order-event-kind.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'Who made a change, with names as they were at that moment.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderEventActor {
   @Field(() => OrderEventActorType, { description: 'Admin, technician, consumer or import.' })
   type!: OrderEventActorType;
@@ -26,7 +26,7 @@ export class OrderEventActor {
 }
 
 @ObjectType({ description: 'One field of an order before and after a change.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderFieldChange {
   @Field({
     description:

@@ -1,10 +1,10 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { BoardService } from './board.service.js';
 import { VisitBoard } from './board.types.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @Resolver(() => VisitBoard)
 export class BoardResolver {
@@ -12,7 +12,7 @@ export class BoardResolver {
     description:
       "The office's board of today in a country (the site's when absent): per technician the visits in the order of their windows, with stage, expected arrival, outcome and lateness. Follow `boardVisitChanged` for the changes, and read this again on every (re)connection.",
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   visitBoard(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { nullable: true }) country?: Country | null,

@@ -1,10 +1,10 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
 import { VisitProgressStage } from '../live/visit-progress.types.js';
 import { VisitOutcome } from '../visits/visit-status.entity.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** Why the board marks a visit late (docs/rules.md, Late visits: the one rule of shared/visit-lateness.ts). */
 export enum VisitLateness {
@@ -37,7 +37,7 @@ registerEnumType(BoardReply, {
 });
 
 @ObjectType({ description: "One visit on the office's board of today." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class BoardVisit {
   @Field(() => Int, { description: 'The order id.' })
   orderId!: number;
@@ -90,7 +90,7 @@ export class BoardVisit {
 }
 
 @ObjectType({ description: "A technician's visits of today, in the order of their windows." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class BoardTechnician {
   @Field(() => Int, { nullable: true, description: 'The technician id; null for the visits without a technician.' })
   technicianId!: number | null;
@@ -103,7 +103,7 @@ export class BoardTechnician {
 }
 
 @ObjectType({ description: "The office's board: every active visit of today in one country, per technician." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class VisitBoard {
   @Field(() => Country, { description: 'The country of the board.' })
   country!: Country;

@@ -1,7 +1,7 @@
 import type { EntityClass, EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { RequireRoleForAll } from './auth/require-role.js';
-import { Role } from './auth/role.js';
+import { OFFICE_ROLES, Role } from './auth/role.js';
 import { AppError } from './errors/app-error.js';
 import { CommonError } from './errors/common.errors.js';
 import { textProblemOf } from './errors/input-text.plugin.js';
@@ -9,7 +9,7 @@ import { textProblemOf } from './errors/input-text.plugin.js';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-const ANY_ROLE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
+const ANY_ROLE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, ...OFFICE_ROLES];
 
 @ObjectType({ description: 'Where a page of a list starts and ends, and whether more follows.' })
 @RequireRoleForAll(...ANY_ROLE)

@@ -1,8 +1,8 @@
 import { FieldResolver, Resolver, Root } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Order } from '../orders/index.js';
 import { externalPartnerOf } from './contact-details.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** The external company of an order by name, from the companies the consumer pages name (their one home). */
 @Resolver(() => Order)
@@ -11,7 +11,7 @@ export class OrderExternalPartnerResolver {
     nullable: true,
     description: 'The name of the external company that handles the visit; null when we make the visit ourselves.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   externalPartner(@Root() order: Order): string | null {
     return externalPartnerOf(order.externalCompany);
   }

@@ -1,4 +1,4 @@
-import { PasswordResetToken } from '../accounts/index.js';
+import { PasswordResetToken, StaffSession } from '../accounts/index.js';
 import { Admin } from '../admins/admin.entity.js';
 import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
@@ -31,6 +31,8 @@ export const ENTITIES = [
   SiteVisit,
   MailOpen,
   PasswordResetToken,
+  // signed-in devices of staff
+  StaffSession,
   ImportJob,
   // consumer replies
   ConsumerReply,

@@ -1,10 +1,10 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'Where to download the CSV export of the orders of one country.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrdersExport {
   @Field(() => Country, { description: 'The country whose orders the file holds.' })
   country!: Country;
@@ -20,7 +20,7 @@ export class OrdersExport {
 }
 
 @ObjectType({ description: 'Where to download the CSV export of the orders the order list shows for a filter.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrdersSelectionExport {
   @Field({ description: "The file's name, `<brand>-selectie.<dd-mm-yyyy>.csv` (also sent in Content-Disposition)." })
   fileName!: string;

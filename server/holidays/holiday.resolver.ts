@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
 import { type Order, OrderConnection } from '../orders/index.js';
@@ -11,7 +11,7 @@ import { CreateHolidayInput } from './holiday.inputs.js';
 import { HolidayService } from './holiday.service.js';
 
 @Resolver(() => Holiday)
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class HolidayResolver {
   @Query(() => [Holiday], { description: 'Holidays in date order, of one country or of both.' })
   holidays(
@@ -40,6 +40,7 @@ export class HolidayResolver {
       'Adds a holiday: no longer a working day in its country. HOLIDAY_EXISTS when the date is already listed; ' +
       'HOLIDAY_HAS_ORDERS when active orders fall on it, unless `saveDespiteOrders` is true.',
   })
+  @RequireRole(Role.ADMIN)
   createHoliday(
     @Ctx() ctx: AppContext,
     @Arg('input', () => CreateHolidayInput) input: CreateHolidayInput,
@@ -48,6 +49,7 @@ export class HolidayResolver {
   }
 
   @Mutation(() => Holiday, { description: 'Removes a holiday (e.g. entered by mistake); answers the removed holiday.' })
+  @RequireRole(Role.ADMIN)
   deleteHoliday(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Holiday> {
     return new HolidayService(ctx).delete(id);
   }

@@ -3,8 +3,8 @@ import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@m
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
+import { OFFICE } from '../common/auth/role.js';
 
 export enum ImportJobStatus {
   RUNNING = 'RUNNING',
@@ -32,7 +32,7 @@ registerEnumType(ImportJobStatus, {
   expression: `create unique index "import_jobs_one_running" on "import_jobs" ((true)) where "status" = 'RUNNING'`,
 })
 @Index({ name: 'import_jobs_started_at_idx', properties: ['startedAt'] })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class ImportJob {
   [OptionalProps]?:
     | 'admin'

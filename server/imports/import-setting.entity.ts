@@ -1,14 +1,14 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({
   description:
     'An import window: maps the planned time of an imported order to the visit window shown to the customer.',
 })
 @Entity({ tableName: 'import_settings' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class ImportSetting {
   @Field(() => Int, { description: 'Database id.' })
   @PrimaryKey()

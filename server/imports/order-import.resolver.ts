@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { ImportJob } from './import-job.entity.js';
 import { OrderImportService } from './order-import.service.js';
@@ -9,12 +9,13 @@ import { ImportOrdersResult, ImportOrdersSuccess, ImportRowErrors } from './orde
 import { UploadScalar, type PendingUpload } from './upload.scalar.js';
 
 @Resolver()
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderImportResolver {
   @Mutation(() => ImportOrdersResult, {
     description:
       'Imports a CSV file of orders (docs/csv-format.md) for one country: all rows or none. Send it as a GraphQL multipart request (field `file`, header `Apollo-Require-Preflight: true`); at most 20 MB.',
   })
+  @RequireRole(Role.ADMIN)
   importOrders(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { description: 'The country of the orders in the file.' }) country: Country,
@@ -33,6 +34,7 @@ export class OrderImportResolver {
     nullable: true,
     description: 'An import by its job id: its progress while it runs, its outcome after; null when unknown.',
   })
+  @RequireRole(Role.ADMIN)
   importJob(@Ctx() ctx: AppContext, @Arg('id', () => String, { description: 'The job id.' }) id: string) {
     return new OrderImportService(ctx).findJob(id);
   }

@@ -5,7 +5,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { importActorOf, type AuditActor } from '../audit/order-audit.js';
 import { UPLOAD_LIMITS } from '../config.js';
 import type { AppContext } from '../context.js';
-import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { isTooLarge } from '../common/http/uploads.js';
@@ -25,6 +24,7 @@ import { ImportOrdersSuccess, ImportRowError, ImportRowErrors, type OrderCsvColu
 import type { PendingUpload } from './upload.scalar.js';
 import { checkOrderRow, readHeader, rowMemo, type ImportTechnician, type RowContext } from './order-row.js';
 import { prepareRowRules, type RowProblem } from './order-row-rules.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 
 /** The report lists at most this many problems (it counts them all). */
 export const ROW_REPORT_LIMIT = 200;
@@ -112,7 +112,7 @@ export class OrderImportService {
         id: jobId,
         country,
         fileName: upload.filename,
-        adminId: viewer?.role === Role.ADMIN ? viewer.adminId : null,
+        adminId: officeViewerOf(viewer)?.adminId ?? null,
         startedAt: clock.now(),
       },
       this.ctx.log,

@@ -1,12 +1,12 @@
 import { createUnionType, Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** CSV columns present in an imported file's header. */
 export type OrderCsvColumns = ReadonlySet<string>;
 
 @ObjectType({ description: 'Every row was valid: the file was written in one transaction.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class ImportOrdersSuccess {
   @Field({ description: 'The import job (see `importJob`).' })
   jobId!: string;
@@ -25,7 +25,7 @@ export class ImportOrdersSuccess {
 }
 
 @ObjectType({ description: 'One problem in an imported file.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class ImportRowError {
   @Field(() => Int, { description: 'Line in the file (1 = the header row).' })
   line!: number;
@@ -41,7 +41,7 @@ export class ImportRowError {
 }
 
 @ObjectType({ description: 'Some rows were invalid: nothing was written. The report lists the problems by line.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class ImportRowErrors {
   @Field({ description: 'The import job (see `importJob`).' })
   jobId!: string;

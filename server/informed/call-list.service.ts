@@ -6,7 +6,6 @@ import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, type OrderValues } from '../audit/order-values.js';
 import { Admin } from '../admins/admin.entity.js';
-import { Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
@@ -20,6 +19,7 @@ import { CallListStatus, type CallList } from './call-list.types.js';
 import { callDateOf } from './order-call.loader.js';
 import { OrderCall } from './order-call.entity.js';
 import { InformedRepository, type CallListRow } from './repository/informed.repository.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -133,8 +133,8 @@ export class CallListService {
    * not external), replacing the last status, in the order's audit trail. Null clears it.
    */
   async setCallStatus(input: SetCallStatusInput): Promise<Order> {
-    const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    const viewer = officeViewerOf(this.ctx.viewer);
+    if (!viewer) throw new AppError(CommonError.FORBIDDEN);
     const status = input.status ?? null;
     const note = normalizeCallNote(input.note);
     if (status === null && note !== null) {

@@ -1,9 +1,9 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/index.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** A row of the call list by its call: not called yet, or the status of its last call. */
 export enum CallListStatus {
@@ -27,7 +27,7 @@ registerEnumType(CallListStatus, {
 });
 
 @ObjectType({ description: 'How many rows of the call list have a status.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class CallListStatusCount {
   @Field(() => CallListStatus, { description: 'The status.' })
   status!: CallListStatus;
@@ -40,7 +40,7 @@ export class CallListStatusCount {
   description:
     'The evening-before call list: the orders of the next working day whose customer has not looked up the window by the chosen time or asked to be called, and those already called.',
 })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class CallList {
   @Field(() => Country, { description: 'The country of the orders.' })
   country!: Country;

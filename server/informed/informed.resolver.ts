@@ -1,7 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { Country } from '../common/locale.js';
 import { Order } from '../orders/index.js';
 import { SetCallStatusInput } from './call-list.inputs.js';
@@ -11,9 +10,10 @@ import { OrderCall } from './order-call.entity.js';
 import { orderCallLoader } from './order-call.loader.js';
 import { orderInformedLoader } from './order-informed.loader.js';
 import { OrderInformed } from './order-informed.types.js';
+import { OFFICE, PLANNING } from '../common/auth/role.js';
 
 @Resolver(() => Order)
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class InformedResolver {
   @FieldResolver(() => OrderInformed, {
     description:
@@ -61,6 +61,7 @@ export class InformedResolver {
     description:
       "Records what came of a call about an order on its country's call list (the next working day; not deleted, not external), replacing its last call status, in the order's history. Another order is refused: ORDER_DELETED, CALL_ORDER_NOT_LISTED.",
   })
+  @RequireRole(...PLANNING)
   setCallStatus(@Ctx() ctx: AppContext, @Arg('input') input: SetCallStatusInput): Promise<Order> {
     return new CallListService(ctx).setCallStatus(input);
   }

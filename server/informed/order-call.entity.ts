@@ -3,8 +3,8 @@ import { Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorat
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { CALL_NOTE_MAX_LENGTH } from '../../shared/call-list.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** What came of the dispatcher's call to the customer (the values of shared/call-list.ts). */
 export enum CallStatus {
@@ -34,7 +34,7 @@ registerEnumType(CallStatus, {
  */
 @ObjectType({ description: 'The last call from the call list about an order: its status, note, who and when.' })
 @Entity({ tableName: 'order_calls' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderCall {
   [OptionalProps]?: 'note' | 'setByAdminId';
 

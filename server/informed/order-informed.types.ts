@@ -1,13 +1,13 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { ConsumerReply } from '../replies/consumer-reply.entity.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({
   description:
     'Whether the customer of an order knows the visit window: their lookups on the consumer site that listed this order, and their reply.',
 })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderInformed {
   @Field(() => Int, {
     description:

@@ -1,6 +1,6 @@
 import { FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { toLegacyFlag, toLegacySign } from './legacy-values.js';
 import { LookUpVisitsPayload } from '../consumers/consumer-visit.types.js';
 import { Order } from '../orders/index.js';
@@ -29,7 +29,7 @@ export class OrderLegacyFieldsResolver {
     deprecationReason: 'Use `externalPartner`, the company by name.',
     description: 'Set (0 or 1) when an external company handles the visit; null when we do.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   externalCompany(@Root() order: Order): number | null {
     return order.externalCompany;
   }

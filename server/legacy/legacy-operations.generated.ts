@@ -19,6 +19,8 @@ export type AdminInput = {
   inactive?: boolean;
   /** Last name (required). */
   lastname: string;
+  /** What the account may do: a new account is an ADMIN when not given; on an edit, null keeps it. */
+  role?: OfficeRole | null | undefined;
 };
 
 /** Orders by when the technician reached the address: the "Aangekomen" tap, or "Afgerond" when that was skipped. */
@@ -145,6 +147,15 @@ export type NewPasswordInput = {
   /** The token: the last part of the link in the mail. */
   token: string;
 };
+
+/** What an office account may do; the rule of each field is its @auth. */
+export type OfficeRole =
+  /** An active office account with every right: staff accounts, settings, imports and exports too. */
+  | 'ADMIN'
+  /** An active office account that plans: orders, call list, board, rescheduling and reassigning; not staff accounts, settings, imports or exports. */
+  | 'DISPATCHER'
+  /** An active office account that only reads: the console, the board and the office figures. */
+  | 'VIEWER';
 
 /** Narrows the orders list; all conditions must hold. */
 export type OrderFilterInput = {

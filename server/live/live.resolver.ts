@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
@@ -31,7 +31,7 @@ export class LiveVisitResolver {
     description:
       'The state of every visit each time one changes, for the office. Over server-sent events at /graphql/stream; ends like visitProgressChanged.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   boardVisitChanged(@Root() progress: VisitProgress): VisitProgress {
     return progress;
   }

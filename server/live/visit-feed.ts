@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { Role } from '../common/auth/role.js';
+import { isOfficeRole, Role } from '../common/auth/role.js';
 import type { Viewer } from '../common/auth/viewer.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -115,7 +115,7 @@ export class VisitFeed implements LiveVisitFeed {
     let filedUnder: readonly number[] = [];
     const onEnd = (ended: Follower) => this.forget(ended);
     if (scope === 'all') {
-      if (viewer.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+      if (!isOfficeRole(viewer.role)) throw new AppError(CommonError.FORBIDDEN);
       follower = new Follower(() => true, this.deadlineMs, onEnd);
       this.wide.add(follower);
     } else if (viewer.role === Role.CONSUMER) {

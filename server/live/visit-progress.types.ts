@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, OFFICE_ROLES, Role } from '../common/auth/role.js';
 import { VisitOutcome } from '../visits/visit-status.entity.js';
 
 /** Where a visit is, as the consumer's page and the office's board follow it. */
@@ -16,7 +16,7 @@ registerEnumType(VisitProgressStage, {
   description: 'Where a visit is: planned until the technician sets out, then on the way, arrived, finished.',
 });
 
-const EVERYONE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
+const EVERYONE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, ...OFFICE_ROLES];
 
 @ObjectType({
   description:
@@ -25,7 +25,7 @@ const EVERYONE: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN]
 @RequireRoleForAll(...EVERYONE)
 export class VisitProgress {
   @Field(() => Int, { description: 'The order id.' })
-  @RequireRole(Role.TECHNICIAN, Role.ADMIN)
+  @RequireRole(Role.TECHNICIAN, ...OFFICE_ROLES)
   orderId!: number;
 
   @Field({ description: 'The order reference number.' })
@@ -47,7 +47,7 @@ export class VisitProgress {
   technicianFirstname!: string | null;
 
   @Field(() => Int, { nullable: true, description: 'The technician of the order.' })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   technicianId!: number | null;
 
   @Field(() => Date, { nullable: true, description: 'When the status last changed; null while planned.' })

@@ -1,9 +1,9 @@
 import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country, Language } from '../common/locale.js';
 import { MORNING_SMS_DEFAULT } from '../../shared/messages.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** How a country's consumers are told (docs/rules.md, Consumer messages). One row per country. */
 @Entity({ tableName: 'message_settings' })
@@ -12,7 +12,7 @@ import { MORNING_SMS_DEFAULT } from '../../shared/messages.js';
   expression: `"morning_sms_at" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
 })
 @ObjectType({ description: "How a country's consumers are told about their visits: one per country." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class MessageSetting {
   /** The column is of the `country` enum type; a primary key cannot be declared as an @Enum. */
   @PrimaryKey({ type: 'string', columnType: 'country' })

@@ -1,15 +1,16 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { MessageSetting } from './message-setting.entity.js';
 import { MessageSettingInput } from './message-setting.inputs.js';
 import { MessageSettingService } from './message-setting.service.js';
 
 @Resolver(() => MessageSetting)
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class MessageSettingResolver {
   @Query(() => [MessageSetting], { description: 'How the consumers of each country are told: NL first, then BE.' })
+  @RequireRole(Role.ADMIN)
   messageSettings(@Ctx() ctx: AppContext): Promise<MessageSetting[]> {
     return new MessageSettingService(ctx).list();
   }
@@ -20,6 +21,7 @@ export class MessageSettingResolver {
       'BAD_USER_INPUT (with `fields`) for a sender name that is empty, too long or has other characters, or for ' +
       'messages on without any channel.',
   })
+  @RequireRole(Role.ADMIN)
   updateMessageSetting(
     @Ctx() ctx: AppContext,
     @Arg('input', () => MessageSettingInput) input: MessageSettingInput,

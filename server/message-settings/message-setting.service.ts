@@ -1,12 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import { MORNING_SMS_PATTERN, SENDER_NAME_MAX_LENGTH, SENDER_NAME_PATTERN } from '../../shared/messages.js';
-import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError, refuseFieldProblems } from '../common/errors/common.errors.js';
 import { inCountryOrder } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { MessageSetting } from './message-setting.entity.js';
 import type { MessageSettingInput } from './message-setting.inputs.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 
 /** What is wrong with the settings as given; empty when they can be saved. */
 export function messageSettingProblems(
@@ -60,7 +60,7 @@ export class MessageSettingService {
     const viewer = this.ctx.viewer;
     this.ctx.log.info(
       {
-        adminId: viewer?.role === Role.ADMIN ? viewer.adminId : null,
+        adminId: officeViewerOf(viewer)?.adminId ?? null,
         country: saved.country,
         enabled: saved.enabled,
         email: saved.email,

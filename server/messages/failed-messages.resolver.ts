@@ -1,6 +1,5 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import type { Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import { FailedMessagesService } from './failed-messages.service.js';
@@ -9,9 +8,10 @@ import {
   FailedConsumerMessagesArgs,
   type FailedConsumerMessage,
 } from './failed-messages.types.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @Resolver()
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class FailedMessagesResolver {
   @Query(() => FailedConsumerMessageConnection, {
     description:

@@ -1,13 +1,13 @@
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { connectionType, PageArgs } from '../common/pagination.js';
 import { MessageChannel, MessageKind } from './consumer-message.entity.js';
 import { MessageFailureCode } from './message-failure.js';
 
 @ObjectType({ description: 'A consumer message that failed for good, with its order, as the office log lists it.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class FailedConsumerMessage {
   @Field(() => Int, { description: 'The message; `resendConsumerMessage` takes it.' })
   id!: number;
@@ -49,7 +49,7 @@ export class FailedConsumerMessage {
   country!: Country;
 }
 
-export const FailedConsumerMessageConnection = connectionType(FailedConsumerMessage, [Role.ADMIN]);
+export const FailedConsumerMessageConnection = connectionType(FailedConsumerMessage, OFFICE);
 
 @ArgsType()
 export class FailedConsumerMessagesArgs extends PageArgs {

@@ -1,14 +1,14 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({
   description:
     'Consumer mails sent on one local day (or in the whole period), and how many of those were opened at least once.',
 })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class MailReadDay {
   @Field(() => LocalDateScalar, { nullable: true, description: 'The day, in `timeZone`; null for the total.' })
   date!: string | null;
@@ -30,7 +30,7 @@ export class MailReadDay {
 }
 
 @ObjectType({ description: 'Consumer mails sent and read per day of a period (at most 92 days).' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class MailReads {
   @Field(() => LocalDateScalar, { description: 'First day, inclusive.' })
   from!: string;

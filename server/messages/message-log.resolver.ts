@@ -1,14 +1,14 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import type { AppContext } from '../context.js';
 import { CancellationNoticeService } from './cancellation-notice.service.js';
 import { MessageChannel } from './consumer-message.entity.js';
 import { MessageLogService } from './message-log.service.js';
 import { ConsumerMessageLogEntry, OrderMessageLog } from './message-log.types.js';
+import { OFFICE, PLANNING } from '../common/auth/role.js';
 
 @Resolver()
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class MessageLogResolver {
   @Query(() => OrderMessageLog, {
     description:
@@ -42,6 +42,7 @@ export class MessageLogResolver {
       'MESSAGE_ORDER_DELETED, MESSAGE_VISIT_OVER, MESSAGE_SUPERSEDED (a later message on the channel), ' +
       'MESSAGE_ALREADY_QUEUED, MESSAGE_NO_ADDRESS, MESSAGE_NOT_FOUND.',
   })
+  @RequireRole(...PLANNING)
   resendConsumerMessage(
     @Ctx() ctx: AppContext,
     @Arg('messageId', () => Int, { description: 'The message (its `id` in the log).' }) messageId: number,

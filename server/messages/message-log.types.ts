@@ -1,11 +1,11 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { MessageFailureCode } from './message-failure.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'One message to the consumer of an order, as the order screen lists it.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class ConsumerMessageLogEntry {
   @Field(() => Int, { description: 'The message; `resendConsumerMessage` takes it.' })
   id!: number;
@@ -62,7 +62,7 @@ export class ConsumerMessageLogEntry {
 }
 
 @ObjectType({ description: "The messages to an order's consumer, newest first." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderMessageLog {
   @Field(() => Int, { description: 'All messages of the order; `messages` holds the newest of them.' })
   totalCount!: number;

@@ -1,12 +1,12 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { requestBatchLoader } from '../common/request-batch-loader.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/index.js';
 import { MessageChannel } from './consumer-message.entity.js';
 import { addressOf } from './message-planner.js';
+import { OFFICE } from '../common/auth/role.js';
 
 const CHANNELS = [MessageChannel.EMAIL, MessageChannel.SMS] as const;
 
@@ -35,7 +35,7 @@ export class OrderUnsubscribesResolver {
     description:
       "The channels on which the order's e-mail address or phone number asked for no more messages (empty: none).",
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   unsubscribedChannels(@Root() order: Order, @Ctx() ctx: AppContext): Promise<MessageChannel[]> {
     return unsubscribedChannelsLoader(ctx).load(order);
   }

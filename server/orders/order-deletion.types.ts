@@ -1,9 +1,9 @@
 import { Field, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'When and by whom an order was deleted. Legacy REST shows it as `{date, admin}`.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderDeletion {
   @Field({ description: 'When the order was deleted.' })
   date!: Date;

@@ -1,12 +1,12 @@
 import { Arg, Args, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 import { connectionType, PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
 import { OrderHistoryService } from './order-history.service.js';
 
-export const OrderEventConnection = connectionType(OrderEvent, [Role.ADMIN]);
+export const OrderEventConnection = connectionType(OrderEvent, OFFICE);
 
 @Resolver(() => OrderEvent)
 export class OrderHistoryResolver {
@@ -15,7 +15,7 @@ export class OrderHistoryResolver {
       'The audit trail of an order, newest first: every change with its time, actor and values before and after. ' +
       '`after` continues from a previous page; ORDER_NOT_FOUND for an unknown order.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   orderHistory(
     @Ctx() ctx: AppContext,
     @Arg('orderId', () => Int, { description: 'The order (its `id`).' }) orderId: number,

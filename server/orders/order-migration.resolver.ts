@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { Order } from './order.entity.js';
 import { MigrateOrdersInput } from './order.inputs.js';
@@ -8,7 +8,7 @@ import { OrderMigrationService, type MigrationResult } from './order-migration.s
 import { MigrateOrdersPayload } from './order.types.js';
 
 @Resolver()
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderMigrationResolver {
   @Query(() => [Order], {
     description: "A technician's active orders on one calendar day (in the technician's country), by appointment.",
@@ -26,6 +26,7 @@ export class OrderMigrationResolver {
   @Mutation(() => MigrateOrdersPayload, {
     description: 'Moves orders to another technician in one transaction: all of them, or on any problem none.',
   })
+  @RequireRole(Role.ADMIN)
   migrateOrders(
     @Ctx() ctx: AppContext,
     @Arg('input', () => MigrateOrdersInput) input: MigrateOrdersInput,

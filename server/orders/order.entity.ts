@@ -3,13 +3,13 @@ import type { Opt } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Admin } from '../admins/admin.entity.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country, Language } from '../common/locale.js';
 import { VISIT_DURATION_SECONDS } from '../../shared/hours.js';
 import { ORDER_FIELD_MAX_LENGTH, PHONE_DIGITS } from '../../shared/orders.js';
 import { Technician } from '../technicians/index.js';
 import { OrderDeletion } from './order-deletion.types.js';
 import { ACTIVE_ORDERS_FILTER } from './repository/active-orders.js';
+import { OFFICE } from '../common/auth/role.js';
 
 export { VISIT_DURATION_SECONDS };
 
@@ -57,7 +57,7 @@ export { VISIT_DURATION_SECONDS };
   properties: ['appointment', 'id'],
   where: '"first_lookup_at" is not null',
 })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class Order {
   @Field(() => Int, { description: 'Database id.' })
   @PrimaryKey()

@@ -1,15 +1,15 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import { Order } from './order.entity.js';
 import { CreateOrderInput, OrderFilterInput, OrderSortInput, ReassignOrderInput } from './order.inputs.js';
 import { OrderService } from './order.service.js';
 import { OrderConnection } from './order.types.js';
+import { OFFICE, PLANNING } from '../common/auth/role.js';
 
 @Resolver(() => Order)
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OrderResolver {
   @Query(() => OrderConnection, {
     description:
@@ -34,6 +34,7 @@ export class OrderResolver {
   }
 
   @Mutation(() => Order, { description: 'Creates an order.' })
+  @RequireRole(...PLANNING)
   createOrder(@Ctx() ctx: AppContext, @Arg('input', () => CreateOrderInput) input: CreateOrderInput): Promise<Order> {
     return new OrderService(ctx).create(input);
   }
@@ -41,6 +42,7 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Gives an active order another technician (not one whose schedule of that date is confirmed).',
   })
+  @RequireRole(...PLANNING)
   reassignOrder(
     @Ctx() ctx: AppContext,
     @Arg('input', () => ReassignOrderInput) input: ReassignOrderInput,
@@ -51,6 +53,7 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Deletes an order: it stays visible with the date and admin of deletion, and cannot be changed again.',
   })
+  @RequireRole(...PLANNING)
   deleteOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).delete(id);
   }
@@ -60,6 +63,7 @@ export class OrderResolver {
       'Restores a deleted order: refused (ORDER_NOT_RESTORABLE, SCHEDULE_CONFIRMED) when its day is past, its ' +
       'technician confirmed that day, or its technician was deleted.',
   })
+  @RequireRole(...PLANNING)
   restoreOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).restore(id);
   }

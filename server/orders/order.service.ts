@@ -3,7 +3,6 @@ import { Admin } from '../admins/admin.entity.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { orderValues, pickValues } from '../audit/order-values.js';
-import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
@@ -25,6 +24,7 @@ import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 import { fullName } from '../../shared/staff.js';
 import { UNDO_SECONDS } from '../../shared/orders.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 
 /**
  * The console shows its undo for `UNDO_SECONDS` from when the answer arrives; the answer and the undo's own request
@@ -188,8 +188,8 @@ export class OrderService {
 
   /** Soft delete: the order stays, marked with the moment and the admin; it cannot be undone or repeated. */
   delete(id: number): Promise<Order> {
-    const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    const viewer = officeViewerOf(this.ctx.viewer);
+    if (!viewer) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
       const order = await new OrderRepository(em).activeForChange(id);
       const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { DeleteTechnicianPayload } from '../technicians/index.js';
 import { TechnicianRemovalService } from './technician-removal.service.js';
@@ -13,7 +13,7 @@ export class TechnicianRemovalResolver {
       'The orders the technician still has to visit, which `deleteTechnician` moves with `moveOrdersTo` (or refuses ' +
       'with TECHNICIAN_HAS_ORDERS): asked before the delete, so one question names them. NOT_FOUND for an unknown id.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   technicianOpenOrders(
     @Ctx() ctx: AppContext,
     @Arg('id', () => Int, { description: 'Database id.' }) id: number,

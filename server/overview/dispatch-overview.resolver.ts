@@ -1,9 +1,9 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { DispatchOverviewService } from './dispatch-overview.service.js';
 import { DispatchOverview } from './dispatch-overview.types.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @Resolver()
 export class DispatchOverviewResolver {
@@ -13,7 +13,7 @@ export class DispatchOverviewResolver {
       'today, with the technicians working, days confirmed, customers informed, replies, holidays, external orders ' +
       'and orders without a technician. Each figure equals the `totalCount` of `orders` with the matching filter.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   dispatchOverview(
     @Ctx() ctx: AppContext,
     @Arg('date', () => String, {

@@ -1,8 +1,8 @@
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** Which day a part of the overview is about. */
 export enum OverviewDayKind {
@@ -26,7 +26,7 @@ registerEnumType(OverviewDayKind, {
     "One country's active orders on one day, counted by the order list's own filters: each figure is the " +
     '`totalCount` of `orders` with the country, the day and the filter named beside it.',
 })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class CountryDayOverview {
   @Field(() => Country, { description: 'The country of the orders.' })
   country!: Country;
@@ -84,7 +84,7 @@ export class CountryDayOverview {
 }
 
 @ObjectType({ description: 'The figures of one day, per country.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class DayOverview {
   @Field(() => OverviewDayKind, { description: 'Which day this is.' })
   kind!: OverviewDayKind;
@@ -94,7 +94,7 @@ export class DayOverview {
 }
 
 @ObjectType({ description: "The dispatcher's day at a glance: the next working day (or a chosen one) and today." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class DispatchOverview {
   @Field({ description: 'When the figures were counted.' })
   countedAt!: Date;

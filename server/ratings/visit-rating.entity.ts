@@ -2,10 +2,10 @@ import { Check, Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decora
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX, RATING_MIN } from '../../shared/ratings.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE_ROLES, Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
-const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.ADMIN];
+const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, ...OFFICE_ROLES];
 
 /**
  * The consumer's rating of a finished visit: one row per order, changed in place for a number of days after

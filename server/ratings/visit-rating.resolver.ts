@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { ConsumerVisit } from '../consumers/consumer-visit.types.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/index.js';
@@ -44,7 +44,7 @@ export class OrderRatingResolver {
     nullable: true,
     description: "The consumer's rating of the visit; null before one. Admins only: never shown to technicians.",
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   rating(@Root() order: Order, @Ctx() ctx: AppContext): Promise<VisitRating | null> {
     return ctx.em.findOne(VisitRating, { order: order.id });
   }

@@ -2,7 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE_ROLES, Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** The one-tap answers a consumer gives to a visit window. */
@@ -20,7 +20,7 @@ registerEnumType(VisitAnswer, {
   },
 });
 
-const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN];
+const SEEN_BY: [Role, ...Role[]] = [Role.CONSUMER, Role.TECHNICIAN, ...OFFICE_ROLES];
 
 /**
  * The consumer's reply to one order: an answer and/or an access note. One row per order, changed

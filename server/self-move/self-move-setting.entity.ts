@@ -1,9 +1,9 @@
 import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { MOVE_CAPACITY, MOVE_DAYS_AHEAD, MOVE_SETTING_DEFAULTS } from '../../shared/self-move.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** Whether and how a country's consumers move their visit themselves (docs/rules.md, Rescheduling an order). */
 @Entity({ tableName: 'self_move_settings' })
@@ -16,7 +16,7 @@ import { MOVE_CAPACITY, MOVE_DAYS_AHEAD, MOVE_SETTING_DEFAULTS } from '../../sha
   expression: `"capacity_per_day" >= ${MOVE_CAPACITY.min} and "capacity_per_day" <= ${MOVE_CAPACITY.max}`,
 })
 @ObjectType({ description: "How a country's consumers move a visit from the personal link: one per country." })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class SelfMoveSetting {
   /** The column is of the `country` enum type; a primary key cannot be declared as an @Enum. */
   @PrimaryKey({ type: 'string', columnType: 'country' })

@@ -1,12 +1,12 @@
 import { LockMode } from '@mikro-orm/postgresql';
 import { MOVE_CAPACITY, MOVE_DAYS_AHEAD } from '../../shared/self-move.js';
-import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError, refuseFieldProblems } from '../common/errors/common.errors.js';
 import { inCountryOrder } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { SelfMoveSetting } from './self-move-setting.entity.js';
 import type { SelfMoveSettingInput } from './self-move-setting.inputs.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 
 const outside = (value: number, range: { min: number; max: number }) =>
   !Number.isInteger(value) || value < range.min || value > range.max;
@@ -52,7 +52,7 @@ export class SelfMoveSettingService {
     const viewer = this.ctx.viewer;
     this.ctx.log.info(
       {
-        adminId: viewer?.role === Role.ADMIN ? viewer.adminId : null,
+        adminId: officeViewerOf(viewer)?.adminId ?? null,
         country: saved.country,
         enabled: saved.enabled,
         daysAhead: saved.daysAhead,

@@ -1,11 +1,11 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { FIGURES_MAX_DAYS } from '../../shared/office-figures.js';
 import { RequireRole } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { OfficeFiguresService } from './office-figures.service.js';
 import { FigureGrouping, OfficeFigures } from './office-figures.types.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @Resolver(() => OfficeFigures)
 export class OfficeFiguresResolver {
@@ -15,7 +15,7 @@ export class OfficeFiguresResolver {
       `country or technician. At most ${FIGURES_MAX_DAYS} days; each count equals the \`totalCount\` of \`orders\` ` +
       'with the filter its description names.',
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   officeFigures(
     @Ctx() ctx: AppContext,
     @Arg('from', () => String, { description: 'First day, YYYY-MM-DD (inclusive).' }) from: string,

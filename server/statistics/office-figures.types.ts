@@ -1,8 +1,8 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { LocalDateScalar } from '../common/time/date-scalars.js';
+import { OFFICE } from '../common/auth/role.js';
 
 /** What one row of the office's figures is about. */
 export enum FigureGrouping {
@@ -26,7 +26,7 @@ const LIST_FILTERS =
   "row's day, country or technician, `deleted: false`) and the filter named beside it.";
 
 @ObjectType({ description: `The figures of one day, country or technician. ${LIST_FILTERS}` })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OfficeFigureRow {
   @Field(() => LocalDateScalar, { nullable: true, description: 'The day (grouping DAY), in `timeZone`.' })
   date!: string | null;
@@ -91,7 +91,7 @@ export class OfficeFigureRow {
 }
 
 @ObjectType({ description: 'The period of the figures: two local days, both inclusive.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class FigurePeriod {
   @Field(() => LocalDateScalar, { description: 'The first day.' })
   from!: string;
@@ -111,7 +111,7 @@ export class FigurePeriod {
     'How the visits of a period went, for the office: on time, first-time fix, not at home and ratings, per day, ' +
     `country or technician and in total. ${LIST_FILTERS}`,
 })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class OfficeFigures {
   @Field(() => FigurePeriod, { description: 'The period counted.' })
   period!: FigurePeriod;

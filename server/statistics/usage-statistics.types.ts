@@ -1,9 +1,9 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'Consumer lookups in one local hour of the day, summed over all days of the period.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class HourlyVisits {
   @Field(() => Int, { description: 'Local hour of the day, 0-23.' })
   hour!: number;
@@ -13,7 +13,7 @@ export class HourlyVisits {
 }
 
 @ObjectType({ description: 'Visits made with one browser or operating system.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class NamedVisits {
   @Field({ description: 'Browser or operating system name as recognised from the user agent.' })
   name!: string;
@@ -23,7 +23,7 @@ export class NamedVisits {
 }
 
 @ObjectType({ description: 'Usage of the consumer lookup over a period (all time unless limited).' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class UsageStatistics {
   @Field(() => [HourlyVisits], { description: 'All 24 hours, 0-23, in `timeZone`; hours without visits count 0.' })
   usagePerHour!: HourlyVisits[];

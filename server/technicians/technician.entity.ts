@@ -1,16 +1,16 @@
 import { Check, Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { DEFAULT_STARTING_HOUR } from '../../shared/hours.js';
 import { PERSONAL_NUMBER_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../shared/staff.js';
 import { EMAIL_MAX_LENGTH } from '../../shared/text.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'A technician who visits customers.' })
 @Entity({ tableName: 'technicians' })
 @Check({ name: 'technicians_starting_time_check', expression: '"starting_time" >= 7 and "starting_time" <= 20' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class Technician {
   @Field(() => Int, { description: 'Database id.' })
   @PrimaryKey()

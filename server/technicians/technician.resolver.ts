@@ -1,13 +1,13 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
-import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { Technician } from './technician.entity.js';
 import { CreateTechnicianInput, UpdateTechnicianInput } from './technician.inputs.js';
 import { TechnicianService } from './technician.service.js';
 
 @Resolver(() => Technician)
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class TechnicianResolver {
   @Query(() => [Technician], {
     description: 'Technicians by name; with `search`, those whose name, e-mail or personal number contains it.',
@@ -32,11 +32,13 @@ export class TechnicianResolver {
     description:
       'Creates a technician without a password; follow with requestTechnicianPasswordReset so it can set one. Taken e-mail or personal number: TECHNICIAN_ALREADY_EXISTS.',
   })
+  @RequireRole(Role.ADMIN)
   createTechnician(@Ctx() ctx: AppContext, @Arg('input') input: CreateTechnicianInput): Promise<Technician> {
     return new TechnicianService(ctx).create(input);
   }
 
   @Mutation(() => Technician, { description: 'Edits a technician; the personal number stays as it is.' })
+  @RequireRole(Role.ADMIN)
   updateTechnician(
     @Ctx() ctx: AppContext,
     @Arg('id', () => Int, { description: 'Database id.' }) id: number,

@@ -1,9 +1,9 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE } from '../common/auth/role.js';
 
 @ObjectType({ description: 'A technician was deleted.' })
-@RequireRoleForAll(Role.ADMIN)
+@RequireRoleForAll(...OFFICE)
 export class DeleteTechnicianPayload {
   @Field(() => Int, { description: 'Database id of the deleted technician.' })
   id!: number;

@@ -3,7 +3,7 @@ import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-or
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { VISIT_CLIENT_ID_MAX_LENGTH } from '../../shared/visit-records.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** What a photo of a visit shows. */
@@ -35,7 +35,7 @@ registerEnumType(VisitPhotoKind, {
 })
 @Entity({ tableName: 'visit_photos' })
 @Unique({ name: 'visit_photos_order_client_id_unique', properties: ['order', 'clientId'] })
-@RequireRoleForAll(Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN)
+@RequireRoleForAll(Role.CONSUMER, Role.TECHNICIAN, ...OFFICE)
 export class VisitPhoto {
   [OptionalProps]?: 'forConsumer';
 

@@ -3,7 +3,7 @@ import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/le
 import { Field, ObjectType } from 'type-graphql';
 import { APPLIANCE_TEXT_MAX_LENGTH, VISIT_CLIENT_ID_MAX_LENGTH } from '../../shared/visit-records.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 import { VisitPart } from './visit-record.types.js';
 
@@ -17,7 +17,7 @@ import { VisitPart } from './visit-record.types.js';
     "The technician's record of a visit: appliance, parts, notes, photos and signature. Seen by the order's technician on the visit day and by admins.",
 })
 @Entity({ tableName: 'visit_records' })
-@RequireRoleForAll(Role.TECHNICIAN, Role.ADMIN)
+@RequireRoleForAll(Role.TECHNICIAN, ...OFFICE)
 export class VisitRecord {
   [OptionalProps]?:
     | 'applianceBrand'

@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { VISIT_PHOTO_MAX_BYTES, VISIT_PHOTOS_MAX, VISIT_SIGNATURE_MAX_BYTES } from '../../shared/visit-records.js';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { ConsumerVisit } from '../consumers/index.js';
 import type { AppContext } from '../context.js';
 import { UploadScalar, type PendingUpload } from '../imports/index.js';
@@ -82,7 +82,7 @@ export class VisitRecordResolver {
 }
 
 @Resolver(() => VisitRecord)
-@RequireRoleForAll(Role.TECHNICIAN, Role.ADMIN)
+@RequireRoleForAll(Role.TECHNICIAN, ...OFFICE)
 export class VisitRecordFieldsResolver {
   @FieldResolver(() => [VisitPhoto], { description: `The photos, oldest first (at most ${VISIT_PHOTOS_MAX}).` })
   photos(@Root() record: VisitRecord, @Ctx() ctx: AppContext): Promise<VisitPhoto[]> {
@@ -108,7 +108,7 @@ export class VisitRecordFieldsResolver {
 }
 
 @Resolver(() => VisitPhoto)
-@RequireRoleForAll(Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN)
+@RequireRoleForAll(Role.CONSUMER, Role.TECHNICIAN, ...OFFICE)
 export class VisitPhotoResolver {
   @FieldResolver(() => String, {
     description:
@@ -130,7 +130,7 @@ export class OrderVisitRecordResolver {
     nullable: true,
     description: "The technician's record of the visit; null before one.",
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   visitRecord(@Root() order: Order, @Ctx() ctx: AppContext): Promise<VisitRecord | null> {
     return ctx.em.findOne(VisitRecord, { order: order.id });
   }

@@ -1,11 +1,11 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import { VisitPhoto } from './visit-photo.entity.js';
 
 /** One line of parts: used on the visit, or needed for a follow-up. */
 @ObjectType({ description: 'A part used on the visit or needed for a follow-up visit.' })
-@RequireRoleForAll(Role.TECHNICIAN, Role.ADMIN)
+@RequireRoleForAll(Role.TECHNICIAN, ...OFFICE)
 export class VisitPart {
   @Field({ description: 'What the part is called.' })
   name!: string;
@@ -19,7 +19,7 @@ export class VisitPart {
 
 /** The customer's signature, as whoever may see it reads it. */
 @ObjectType({ description: "The customer's signature, drawn on the technician's screen at the end of the visit." })
-@RequireRoleForAll(Role.CONSUMER, Role.TECHNICIAN, Role.ADMIN)
+@RequireRoleForAll(Role.CONSUMER, Role.TECHNICIAN, ...OFFICE)
 export class VisitSignature {
   @Field({ description: 'When the customer signed.' })
   signedAt!: Date;

@@ -3,7 +3,7 @@ import { Check, Entity, Enum, OneToOne, PrimaryKey, Property } from '@mikro-orm/
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { VISIT_NOTE_MAX_LENGTH } from '../../shared/visits.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE_ROLES, Role } from '../common/auth/role.js';
 import { Order, ORDER_RELATION_FILTERS } from '../orders/index.js';
 
 /** Where the technician is with a visit. Without a status row the visit is planned. */
@@ -42,7 +42,7 @@ registerEnumType(VisitOutcome, {
   },
 });
 
-const SEEN_BY: [Role, ...Role[]] = [Role.TECHNICIAN, Role.ADMIN];
+const SEEN_BY: [Role, ...Role[]] = [Role.TECHNICIAN, ...OFFICE_ROLES];
 
 /**
  * The technician's status of one visit on the visit day: one row per order, moved forward by the

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
-import { Role } from '../common/auth/role.js';
+import { OFFICE, Role } from '../common/auth/role.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/index.js';
 import { orderVisitStatusLoader } from './order-visit-status.loader.js';
@@ -56,7 +56,7 @@ export class OrderVisitStatusResolver {
     nullable: true,
     description: "The technician's status of the visit on the visit day; null while the visit is planned.",
   })
-  @RequireRole(Role.ADMIN)
+  @RequireRole(...OFFICE)
   visitStatus(@Root() order: Order, @Ctx() ctx: AppContext): Promise<VisitStatus | null> {
     return orderVisitStatusLoader(ctx).load(order);
   }

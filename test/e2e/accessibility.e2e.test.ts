@@ -433,6 +433,19 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await check(() => expectNoAxeViolations(page, label('technician-today-outcome')));
       await context.close();
 
+      // My devices on the phone (a token arranged without a session lists none).
+      ({ page, context } = await open(
+        site,
+        '/technician/devices',
+        { accessToken: technicianTokens[people.technician] },
+        NARROW,
+      ));
+      await page.getByRole('heading', { level: 1, name: textOf(site, 'staff.devices.title') }).waitFor();
+      await page.getByText(textOf(site, 'staff.devices.empty')).waitFor();
+      await check(() => expectNoAxeViolations(page, label('technician-devices-320')));
+      await check(() => expectNoHorizontalScroll(page, label('technician-devices-320')));
+      await context.close();
+
       ({ page, context } = await open(site, '/technician/manage', { accessToken: technicianTokens[people.empty] }));
       await page.locator('.planner-empty').waitFor();
       await check(() => expectNoAxeViolations(page, label('technician-planner-empty')));
@@ -656,6 +669,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await check(() => expectNoAxeViolations(page, label('admin-office-figures-table')));
 
       await visit('/admin/call-list', 'admin.menu.callList', 'admin-call-list');
+      await visit('/admin/devices', 'staff.devices.title', 'admin-devices');
       await visit('/admin/holiday/index', 'admin.holidays.title', 'admin-holidays');
       await visit('/admin/holiday/create', 'admin.holidays.createTitle', 'admin-holiday-create');
       await page.getByLabel(textOf(site, 'admin.holidays.date')).fill(TOMORROW);
@@ -676,6 +690,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         '/admin/statistics/figures',
         '/admin/call-list',
         '/admin/holiday/index',
+        '/admin/devices',
       ]) {
         const name = `admin${path.replace(/^\/admin/, '').replace(/\//g, '-')}-320`;
         ({ page, context } = await open(site, path, { adminToken }, NARROW));

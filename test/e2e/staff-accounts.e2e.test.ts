@@ -52,7 +52,8 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Inloggen' }).click();
     await page.waitForURL('**/admin/main');
-    // The console's sidebar holds every screen of the legacy menu, grouped; the landing page is the current place.
+    // An admin's sidebar holds every screen of the legacy menu, grouped, and its own devices; the landing page is the
+    // current place.
     const nav = page.getByRole('navigation', { name: 'Beheermenu' });
     await expect
       .poll(() => nav.getByRole('link').allTextContents())
@@ -68,12 +69,14 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Gegevens inladen',
         'Gegevens downloaden',
         'Statistieken',
+        'Cijfers voor kantoor',
         'Systeeminstellingen',
         'Berichten aan consumenten',
         'Zelf verzetten',
         'Mislukte berichten',
         'Feestdagen',
         'Beheerdersoverzicht',
+        'Mijn apparaten',
       ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);
     expect(await page.locator('.console-admin-name').textContent()).toBe('Ingelogd als Chef Beheer');

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../../server/admins/admin.entity.js';
 import { hashPassword } from '../../server/common/auth/passwords.js';
+import { Role } from '../../server/common/auth/role.js';
 import { Country, type Language } from '../../server/common/locale.js';
 import { normalizeHouseNumber, normalizePhone, normalizeZipcode } from '../../server/orders/address-normalization.js';
 import { Order, VISIT_DURATION_SECONDS } from '../../server/orders/order.entity.js';
@@ -12,7 +13,9 @@ const next = () => ++sequence;
 
 export async function createAdmin(
   em: EntityManager,
-  overrides: Partial<Pick<Admin, 'firstname' | 'lastname' | 'email' | 'inactive'>> & { password?: string } = {},
+  overrides: Partial<Pick<Admin, 'firstname' | 'lastname' | 'email' | 'inactive' | 'role'>> & {
+    password?: string;
+  } = {},
 ): Promise<Admin> {
   const n = next();
   const { password, ...fields } = overrides;
@@ -21,6 +24,7 @@ export async function createAdmin(
     lastname: 'Test',
     email: `admin${n}-${Date.now()}@example.test`,
     inactive: false,
+    role: Role.ADMIN,
     tokenVersion: 0,
     passwordHash: password ? await hashPassword(password) : null,
     createdAt: new Date(),

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaApollo } from '../components/AreaApollo';
 import { GuestOnly, RequireToken } from '../components/guards';
 import { GuestLayout, SignedInLayout } from './AdminLayout';
+import { DevicesPage } from './account/DevicesPage';
 import { VisitBoardPage } from './board/VisitBoardPage';
 import { ForgotPage } from './auth/ForgotPage';
 import { LoginPage } from './auth/LoginPage';
@@ -50,6 +51,7 @@ export default function AdminArea() {
         <Route element={<RequireToken kind="admin" redirectTo={LOGIN} />}>
           <Route element={<SignedInLayout />}>
             <Route path="main" element={<OverviewPage />} />
+            <Route path="devices" element={<DevicesPage />} />
             <Route path="board" element={<VisitBoardPage />} />
             <Route path="technicians">
               <Route index element={<Navigate to="/admin/technicians/index" replace />} />

@@ -4,6 +4,7 @@ import { AreaApollo } from '../components/AreaApollo';
 import { GuestOnly, RequireToken } from '../components/guards';
 import { ForgotPage } from './ForgotPage';
 import { LandingPage } from './LandingPage';
+import { DevicesPage } from './DevicesPage';
 import { LoginPage } from './LoginPage';
 import { ManagePage } from './ManagePage';
 import { NewPasswordPage } from './NewPasswordPage';
@@ -38,6 +39,7 @@ export default function TechnicianArea() {
             <Route element={<SignedInFrame />}>
               <Route path="manage" element={<ManagePage />} />
               <Route path="today" element={<TodayPage />} />
+              <Route path="devices" element={<DevicesPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to={LANDING} replace />} />

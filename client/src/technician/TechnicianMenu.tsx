@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { LogoutButton } from '../components/LogoutButton';
 import { useI18n } from '../i18n/i18n';
 import { firstnameFromToken } from '../lib/jwt';
@@ -50,6 +51,9 @@ export function TechnicianMenu() {
       </button>
       <div id={panelId} className="technician-menu-panel" hidden={!open}>
         {firstname && <p className="technician-menu-who">{t('technician.menu.signedInAs', { name: firstname })}</p>}
+        <Link className="button button-ghost" to="/technician/devices" onClick={() => setOpen(false)}>
+          {t('staff.devices.title')}
+        </Link>
         <LogoutButton to="/technician/login" signOut={signOutTechnician} />
       </div>
     </div>

@@ -79,12 +79,20 @@ export interface TechnicianClaims {
    * (password reset, deactivation), not only with the technician's.
    */
   actVer?: number;
+  /**
+   * The session (a `staff_sessions` row): the technician's own, or the acting admin's. Absent from tokens made before
+   * sessions were; such a token holds until it expires, unlisted (docs/decisions/security.md, Staff accounts).
+   */
+  sid?: string;
 }
 
+/** An office account's token, whatever its role: the role is the account's, read at every request. */
 export interface AdminClaims {
   role: Role.ADMIN;
   sub: string;
   ver: number;
+  /** The session, as in `TechnicianClaims.sid`. */
+  sid?: string;
 }
 
 export type TokenClaims = ConsumerClaims | TechnicianClaims | AdminClaims;
@@ -122,6 +130,7 @@ function hasValidShape(payload: JwtPayload): payload is JwtPayload & TokenClaims
       );
     case Role.TECHNICIAN:
       return (
+        (payload.sid === undefined || typeof payload.sid === 'string') &&
         typeof payload.sub === 'string' &&
         Number.isInteger(payload.ver) &&
         typeof payload.firstname === 'string' &&
@@ -131,7 +140,11 @@ function hasValidShape(payload: JwtPayload): payload is JwtPayload & TokenClaims
           : Number.isInteger(payload.act) && Number.isInteger(payload.actVer))
       );
     case Role.ADMIN:
-      return typeof payload.sub === 'string' && Number.isInteger(payload.ver);
+      return (
+        typeof payload.sub === 'string' &&
+        Number.isInteger(payload.ver) &&
+        (payload.sid === undefined || typeof payload.sid === 'string')
+      );
     default:
       return false;
   }
@@ -187,9 +200,11 @@ export class TokenService {
     return this.sign({ role: Role.CONSUMER, orders: orderIds, external, jti }, this.lifetimes.consumer);
   }
 
+  /** `sessionId`: the technician's session, or the acting admin's; omitted only by tests arranging a caller. */
   signTechnician(
     technician: { id: number; firstname: string; tokenVersion: number },
     actingAdmin?: { id: number; tokenVersion: number },
+    sessionId?: string,
   ): string {
     const claims: TechnicianClaims = {
       role: Role.TECHNICIAN,
@@ -201,11 +216,19 @@ export class TokenService {
       claims.act = actingAdmin.id;
       claims.actVer = actingAdmin.tokenVersion;
     }
+    if (sessionId !== undefined) claims.sid = sessionId;
     return this.sign(claims, this.lifetimes.technician);
   }
 
-  signAdmin(admin: { id: number; tokenVersion: number }): string {
-    return this.sign({ role: Role.ADMIN, sub: String(admin.id), ver: admin.tokenVersion }, this.lifetimes.admin);
+  signAdmin(admin: { id: number; tokenVersion: number }, sessionId?: string): string {
+    const claims: AdminClaims = { role: Role.ADMIN, sub: String(admin.id), ver: admin.tokenVersion };
+    if (sessionId !== undefined) claims.sid = sessionId;
+    return this.sign(claims, this.lifetimes.admin);
+  }
+
+  /** How long a new token of a staff account lives, in seconds: its session row expires with it. */
+  staffLifetimeSeconds(kind: 'admin' | 'technician'): number {
+    return this.lifetimes[kind];
   }
 
   verify(token: string): VerifiedClaims {

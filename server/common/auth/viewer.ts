@@ -1,6 +1,6 @@
 import type { Country } from '../locale.js';
 import type { ExternalHandling } from './tokens.js';
-import { Role } from './role.js';
+import { isOfficeRole, type OfficeRole, Role } from './role.js';
 
 export interface ConsumerViewer {
   role: Role.CONSUMER;
@@ -15,11 +15,16 @@ export interface TechnicianViewer {
   actingAdminId: number | null;
   /** The technician's country, read with the session: its zone makes "today" and the next working day. */
   country: Country;
+  /** The session the token names (an acting admin's own); undefined for a token made before sessions were. */
+  sessionId?: string;
 }
 
+/** An office account: its role is the account's own (read with the session), its token names only the account. */
 export interface AdminViewer {
-  role: Role.ADMIN;
+  role: OfficeRole;
   adminId: number;
+  /** The session the token names; undefined for a token made before sessions were. */
+  sessionId?: string;
 }
 
 /**
@@ -31,7 +36,14 @@ export interface TechnicianSession {
   technicianId: number;
   tokenVersion: number;
   actingAdmin: { id: number; tokenVersion: number } | null;
+  /** The session the token names, if it names one: it must not have ended. */
+  sessionId: string | null;
 }
 
 /** The authenticated caller of one request; null for anonymous callers. */
 export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer;
+
+/** The office account calling (any office role); undefined for anyone else. */
+export function officeViewerOf(viewer: Viewer | null | undefined): AdminViewer | undefined {
+  return viewer && isOfficeRole(viewer.role) ? (viewer as AdminViewer) : undefined;
+}

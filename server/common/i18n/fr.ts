@@ -76,6 +76,9 @@ export const fr: Record<MessageKey, string> = {
   // admins
   ADMIN_EMAIL_TAKEN: 'Attention, cette adresse e-mail existe déjà',
   CANNOT_DEACTIVATE_SELF: 'Vous ne pouvez pas rendre votre propre compte inactif.',
+  CANNOT_CHANGE_OWN_ROLE: 'Vous ne pouvez pas modifier le rôle de votre propre compte.',
+  SESSION_NOT_FOUND: 'Cet appareil est déjà déconnecté.',
+  CANNOT_END_OWN_SESSIONS: 'Déconnectez vos propres appareils sous Mes appareils.',
   CANNOT_DELETE_SELF: 'Vous ne pouvez pas supprimer votre propre compte.',
   LAST_ACTIVE_ADMIN: "C'est le dernier administrateur actif ; activez d'abord un autre administrateur.",
 

@@ -76,6 +76,9 @@ export const nl = {
   // admins
   ADMIN_EMAIL_TAKEN: 'Opgelet, dit e-mailadres bestaat al',
   CANNOT_DEACTIVATE_SELF: 'U kunt uw eigen account niet op inactief zetten.',
+  CANNOT_CHANGE_OWN_ROLE: 'U kunt de rol van uw eigen account niet wijzigen.',
+  SESSION_NOT_FOUND: 'Dit apparaat is al afgemeld.',
+  CANNOT_END_OWN_SESSIONS: 'Meld uw eigen apparaten af onder Mijn apparaten.',
   CANNOT_DELETE_SELF: 'U kunt uw eigen account niet verwijderen.',
   LAST_ACTIVE_ADMIN: 'Dit is de laatste actieve admin; maak eerst een andere admin actief.',
 

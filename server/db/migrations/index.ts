@@ -203,4 +203,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207020000_visit_records.js')).Migration20261207020000_visit_records,
   },
+  // office roles beside admin, and the signed-in devices of staff
+  {
+    name: 'Migration20261207040000_roles_and_sessions',
+    load: async () =>
+      (await import('./Migration20261207040000_roles_and_sessions.js')).Migration20261207040000_roles_and_sessions,
+  },
 ];

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Admin } from '../../admins/admin.entity.js';
 import { hashPassword } from '../../common/auth/passwords.js';
 import type { Clock } from '../../common/clock.js';
+import { Role } from '../../common/auth/role.js';
 import { Country, TIME_ZONE } from '../../common/locale.js';
 import { addDays, instantOf, localDateOf, localPartsOf, type LocalDate } from '../../../shared/zoned-time.js';
 import { Holiday } from '../../holidays/holiday.entity.js';
@@ -322,6 +323,7 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
     lastname: 'Admin',
     passwordHash: await hashPassword(DEMO_ADMIN.password),
     inactive: false,
+    role: Role.ADMIN,
     tokenVersion: 0,
     createdAt: now,
   });

@@ -19,6 +19,8 @@ export interface ScheduleSession {
   technicianId: number;
   tokenVersion: number | null;
   actingAdmin: { id: number; tokenVersion: number } | null;
+  /** The session the token names, when not checked already (null or absent: nothing to check). */
+  sessionId?: string | null;
 }
 
 /** A country's next working day, as the statement compares the orders' starts with it. */
@@ -133,10 +135,10 @@ export class ScheduleRepository {
     sql: string,
     orderOfRow: (row: Row) => Item | null,
   ): Promise<ScheduleRead<Item> | null> {
-    const { technicianId, tokenVersion, actingAdmin } = session;
+    const { technicianId, tokenVersion, actingAdmin, sessionId } = session;
     const rows = await this.services.plainStatements.rows<ScheduleRowHead & Row>(sql, [
       technicianId,
-      ...staffSessionParams(tokenVersion, actingAdmin),
+      ...staffSessionParams(tokenVersion, actingAdmin, { id: sessionId ?? null, technicianId }),
       ...COUNTRIES.flatMap((country) => {
         const day = days.get(country)!;
         return [country, day.date, day.start, day.end];

@@ -30,6 +30,114 @@ import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
 type Caller = 'ANONYMOUS' | 'TAMPERED' | Role;
 
+const { ADMIN, DISPATCHER, VIEWER, TECHNICIAN, CONSUMER } = Role;
+const OFFICE = [ADMIN, DISPATCHER, VIEWER];
+const PLANNING = [ADMIN, DISPATCHER];
+/** Public: no token needed. */
+const PUBLIC = null;
+
+/**
+ * The rule of every root operation, written out: what each office role may do (docs/rules.md, Staff accounts). The
+ * schema must print exactly this, so a rule changed by accident, or a new operation left without a decision, fails.
+ */
+const EXPECTED_RULES: Record<string, Role[] | null> = {
+  // staff accounts, settings, import windows, CSV import and export, statistics: admins only
+  'query admin': [ADMIN],
+  'query admins': [ADMIN],
+  'mutation createAdmin': [ADMIN],
+  'mutation updateAdmin': [ADMIN],
+  'mutation deleteAdmin': [ADMIN],
+  'mutation createTechnician': [ADMIN],
+  'mutation updateTechnician': [ADMIN],
+  'mutation deleteTechnician': [ADMIN],
+  'mutation signInAsTechnician': [ADMIN],
+  'mutation endAdminSessions': [ADMIN],
+  'mutation endTechnicianSessions': [ADMIN],
+  'mutation createHoliday': [ADMIN],
+  'mutation deleteHoliday': [ADMIN],
+  'query importSettings': [ADMIN],
+  'mutation saveImportSettings': [ADMIN],
+  'mutation updateImportSetting': [ADMIN],
+  'query messageSettings': [ADMIN],
+  'mutation updateMessageSetting': [ADMIN],
+  'query selfMoveSettings': [ADMIN],
+  'mutation updateSelfMoveSetting': [ADMIN],
+  'mutation importOrders': [ADMIN],
+  'query importJob': [ADMIN],
+  'mutation migrateOrders': [ADMIN],
+  'query ordersExport': [ADMIN],
+  'query ordersSelectionExport': [ADMIN],
+  'query statistics': [ADMIN],
+  'query mailReads': [ADMIN],
+  // planning: admins and dispatchers
+  'mutation createOrder': PLANNING,
+  'mutation updateOrderAddress': PLANNING,
+  'mutation rescheduleOrder': PLANNING,
+  'mutation reassignOrder': PLANNING,
+  'mutation deleteOrder': PLANNING,
+  'mutation restoreOrder': PLANNING,
+  'mutation setCallStatus': PLANNING,
+  'mutation resendConsumerMessage': PLANNING,
+  // reading the console, the call list, the board and the figures: every office role
+  'query currentAdmin': OFFICE,
+  'query orders': OFFICE,
+  'query orderByReference': OFFICE,
+  'query orderHistory': OFFICE,
+  'query orderMessages': OFFICE,
+  'query orderCancellationChannels': OFFICE,
+  'query failedConsumerMessages': OFFICE,
+  'query activeOrdersOnDate': OFFICE,
+  'query callList': OFFICE,
+  'query dispatchOverview': OFFICE,
+  'query visitBoard': OFFICE,
+  'query officeFigures': OFFICE,
+  'query holidays': OFFICE,
+  'query technician': OFFICE,
+  'query technicians': OFFICE,
+  'query technicianDayOrders': OFFICE,
+  'query technicianOpenOrders': OFFICE,
+  'subscription boardVisitChanged': OFFICE,
+  // one's own devices: every staff member
+  'query myDevices': [...OFFICE, TECHNICIAN],
+  'mutation endSession': [...OFFICE, TECHNICIAN],
+  // technicians
+  'query currentTechnician': [TECHNICIAN],
+  'query technicianSchedule': [TECHNICIAN],
+  'query technicianToday': [TECHNICIAN],
+  'mutation confirmSchedule': [TECHNICIAN],
+  'mutation setVisitStatus': [TECHNICIAN],
+  'mutation undoVisitStatus': [TECHNICIAN],
+  'query technicianVisitRecord': [TECHNICIAN],
+  'mutation saveVisitRecord': [TECHNICIAN],
+  'mutation addVisitPhoto': [TECHNICIAN],
+  'mutation removeVisitPhoto': [TECHNICIAN],
+  'mutation signVisit': [TECHNICIAN],
+  'subscription visitProgressChanged': [CONSUMER, TECHNICIAN],
+  // consumers
+  'query consumerVisits': [CONSUMER],
+  'query consumerContact': [CONSUMER],
+  'query visitCalendar': [CONSUMER],
+  'query visitMoveOffers': [CONSUMER],
+  'mutation chooseConsumerLanguage': [CONSUMER],
+  'mutation moveVisit': [CONSUMER],
+  'mutation undoVisitMove': [CONSUMER],
+  'mutation rateVisit': [CONSUMER],
+  'mutation replyToVisit': [CONSUMER],
+  // public
+  'query ratingLink': PUBLIC,
+  'query serverInfo': PUBLIC,
+  'mutation lookUpVisits': PUBLIC,
+  'mutation openPersonalLink': PUBLIC,
+  'mutation rateVisitByLink': PUBLIC,
+  'mutation unsubscribeByPersonalLink': PUBLIC,
+  'mutation signInAdmin': PUBLIC,
+  'mutation signInTechnician': PUBLIC,
+  'mutation requestAdminPasswordReset': PUBLIC,
+  'mutation requestTechnicianPasswordReset': PUBLIC,
+  'mutation resetAdminPassword': PUBLIC,
+  'mutation resetTechnicianPassword': PUBLIC,
+};
+
 function requiredRoles(field: GraphQLField<unknown, unknown>): Role[] | undefined {
   const directive = field.astNode?.directives?.find((node) => node.name.value === 'auth');
   const argument = directive?.arguments?.find((node) => node.name.value === 'requires');
@@ -184,6 +292,8 @@ describe('role matrix, read from the schema', () => {
     const em = server.em();
     const sign = tokensFor(server);
     const admin = await createAdmin(em);
+    const dispatcher = await createAdmin(em, { role: Role.DISPATCHER });
+    const viewer = await createAdmin(em, { role: Role.VIEWER });
     const technician = await createTechnician(em, { country: Country.NL });
     // Data every role can see, so nested fields are actually resolved (and their guards run).
     const now = server.services.clock.now();
@@ -191,6 +301,9 @@ describe('role matrix, read from the schema', () => {
     await createOrder(em, { appointment: new Date(now.getTime() + 86_400_000), technician });
     tokens.set('ANONYMOUS', undefined);
     tokens.set(Role.ADMIN, sign.admin(admin));
+    // An office account's token names the account; its role is the account's (read at every request).
+    tokens.set(Role.DISPATCHER, sign.admin(dispatcher));
+    tokens.set(Role.VIEWER, sign.admin(viewer));
     tokens.set(Role.TECHNICIAN, sign.technician(technician));
     tokens.set(Role.CONSUMER, sign.consumer([order]));
     // A real admin token whose payload was changed after signing (role kept, subject changed).
@@ -223,6 +336,22 @@ describe('role matrix, read from the schema', () => {
     });
     return (await response.json()) as Awaited<ReturnType<typeof server.graphql>>['body'];
   }
+
+  it('gives every root operation the rule written for it, role by role', () => {
+    const actual: Record<string, Role[] | null> = {};
+    for (const [kind, root] of [
+      ['query', schema.getQueryType()],
+      ['mutation', schema.getMutationType()],
+      ['subscription', schema.getSubscriptionType()],
+    ] as const) {
+      for (const field of Object.values(root?.getFields() ?? {})) {
+        actual[`${kind} ${field.name}`] = requiredRoles(field) ?? PUBLIC;
+      }
+    }
+    const sorted = (rules: Record<string, Role[] | null>) =>
+      Object.fromEntries(Object.entries(rules).map(([name, roles]) => [name, roles && [...roles].sort()]));
+    expect(sorted(actual)).toEqual(sorted(EXPECTED_RULES));
+  });
 
   it('covers every guarded field', () => {
     const probes = probesOf(schema);
@@ -272,5 +401,22 @@ describe('role matrix, read from the schema', () => {
     expect(calls).toBeGreaterThan(probesOf(schema).length * 2);
     expect(ownGuards).toBeGreaterThan(0);
     // One request per probe and caller, one after the other: the time grows with the schema.
+  }, 120_000);
+
+  it('lets every role a root operation names past every guard: no service refuses a role its rule admits', async () => {
+    // After the refusals (these calls change data), and those that end sessions or remove the callers last of all.
+    const lastly = (probe: Probe) => /^mutation (end|delete)/.test(probe.name);
+    const roots = probesOf(schema).filter((probe) => probe.fieldPath.length === 1);
+    const refusals: string[] = [];
+    for (const probe of [...roots.filter((p) => !lastly(p)), ...roots.filter(lastly)]) {
+      for (const role of probe.requires) {
+        const body = await call(probe, tokens.get(role));
+        const codes = (body.errors ?? []).map((error) => error.extensions?.code);
+        if (codes.includes('FORBIDDEN') || codes.includes('UNAUTHENTICATED')) {
+          refusals.push(`${probe.name} as ${role}: ${JSON.stringify(codes)}`);
+        }
+      }
+    }
+    expect(refusals).toEqual([]);
   }, 120_000);
 });

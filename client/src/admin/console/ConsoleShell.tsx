@@ -5,7 +5,7 @@ import { LogoutButton } from '../../components/LogoutButton';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { useFocusAfterNavigation } from '../../lib/useFocusAfterNavigation';
-import { CONSOLE_NAV, currentNavItem } from './console-nav';
+import { consoleNavFor, currentNavItem } from './console-nav';
 
 const CurrentAdminQuery = graphql(`
   query CurrentAdmin {
@@ -13,6 +13,7 @@ const CurrentAdminQuery = graphql(`
       id
       firstname
       lastname
+      role
     }
   }
 `);
@@ -79,7 +80,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           aria-label={t('admin.nav.label')}
         >
           <ul className="console-nav-groups">
-            {CONSOLE_NAV.map((group) => {
+            {consoleNavFor(admin?.role).map((group) => {
               const labelId = `${navId}-${group.label}`;
               // A group of one place named like it ("Bellijst") shows the link alone, not the name twice.
               const labelled = group.items.length > 1 || t(group.label) !== t(group.items[0].label);

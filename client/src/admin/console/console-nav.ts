@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../i18n/i18n';
+import { officeMay, type OfficeRight, type OfficeRoleName } from '../../../../shared/staff.js';
 
 /** One place in the console's navigation: the link, and the paths that count as being there. */
 export interface NavItem {
@@ -6,6 +7,8 @@ export interface NavItem {
   label: MessageKey;
   /** Paths (and everything below them) that belong to this place; `to` itself always does. */
   covers?: readonly string[];
+  /** What the signed-in role needs to see the place (`read`, every office role, when not given). */
+  needs?: OfficeRight;
 }
 
 export interface NavGroup {
@@ -29,36 +32,58 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
     label: 'admin.nav.orders',
     items: [
       { to: '/admin/orders', label: 'admin.menu.orders' },
-      { to: '/admin/appointment/manage', label: 'admin.menu.manageOrders' },
-      { to: '/admin/appointment/create', label: 'admin.menu.createOrder' },
-      { to: '/admin/migrate', label: 'admin.menu.migrate' },
+      { to: '/admin/appointment/manage', label: 'admin.menu.manageOrders', needs: 'plan' },
+      { to: '/admin/appointment/create', label: 'admin.menu.createOrder', needs: 'plan' },
+      { to: '/admin/migrate', label: 'admin.menu.migrate', needs: 'manage' },
     ],
   },
-  { label: 'admin.nav.callList', items: [{ to: '/admin/call-list', label: 'admin.menu.callList' }] },
+  { label: 'admin.nav.callList', items: [{ to: '/admin/call-list', label: 'admin.menu.callList', needs: 'plan' }] },
   {
     label: 'admin.nav.technicians',
-    items: [{ to: '/admin/technicians/index', label: 'admin.menu.technicians', covers: ['/admin/technicians'] }],
+    items: [
+      {
+        to: '/admin/technicians/index',
+        label: 'admin.menu.technicians',
+        covers: ['/admin/technicians'],
+        needs: 'manage',
+      },
+    ],
   },
   {
     label: 'admin.nav.data',
     items: [
-      { to: '/admin/import', label: 'admin.menu.import' },
-      { to: '/admin/export', label: 'admin.menu.export' },
-      { to: '/admin/statistics', label: 'admin.menu.statistics' },
+      { to: '/admin/import', label: 'admin.menu.import', needs: 'manage' },
+      { to: '/admin/export', label: 'admin.menu.export', needs: 'manage' },
+      { to: '/admin/statistics', label: 'admin.menu.statistics', needs: 'manage' },
+      { to: '/admin/statistics/figures', label: 'admin.figures.title' },
     ],
   },
   {
     label: 'admin.nav.settings',
     items: [
-      { to: '/admin/settings', label: 'admin.menu.settings' },
-      { to: '/admin/settings/messages', label: 'admin.messageSettings.title' },
-      { to: '/admin/settings/self-move', label: 'admin.selfMove.title' },
-      { to: '/admin/messages/failed', label: 'admin.failedMessages.title', covers: ['/admin/messages'] },
-      { to: '/admin/holiday/index', label: 'admin.menu.holiday', covers: ['/admin/holiday'] },
-      { to: '/admin/users/overview', label: 'admin.menu.users', covers: ['/admin/users'] },
+      { to: '/admin/settings', label: 'admin.menu.settings', needs: 'manage' },
+      { to: '/admin/settings/messages', label: 'admin.messageSettings.title', needs: 'manage' },
+      { to: '/admin/settings/self-move', label: 'admin.selfMove.title', needs: 'manage' },
+      {
+        to: '/admin/messages/failed',
+        label: 'admin.failedMessages.title',
+        covers: ['/admin/messages'],
+        needs: 'plan',
+      },
+      { to: '/admin/holiday/index', label: 'admin.menu.holiday', covers: ['/admin/holiday'], needs: 'manage' },
+      { to: '/admin/users/overview', label: 'admin.menu.users', covers: ['/admin/users'], needs: 'manage' },
     ],
   },
+  { label: 'admin.nav.account', items: [{ to: '/admin/devices', label: 'admin.menu.devices' }] },
 ];
+
+/** The navigation a role sees: only the places it may use, and no group left empty. */
+export function consoleNavFor(role: OfficeRoleName | undefined): NavGroup[] {
+  return CONSOLE_NAV.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => officeMay(role, item.needs ?? 'read')),
+  })).filter((group) => group.items.length > 0);
+}
 
 const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 

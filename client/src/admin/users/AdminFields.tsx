@@ -1,15 +1,19 @@
 import { useI18n } from '../../i18n/i18n';
 import { SelectField } from '../../components/FormField';
 import { PersonFields, type PersonValues } from '../people/PersonFields';
+import type { OfficeRoleName } from '../../../../shared/staff.js';
 
 export interface AdminFormValues extends PersonValues {
   /** '0' active, '1' inactive, as the legacy status select. */
   inactive: '0' | '1';
+  role: OfficeRoleName;
 }
 
-export const EMPTY_ADMIN: AdminFormValues = { firstname: '', lastname: '', email: '', inactive: '0' };
+export const EMPTY_ADMIN: AdminFormValues = { firstname: '', lastname: '', email: '', inactive: '0', role: 'ADMIN' };
 
-/** The fields of the create and edit screens: first and last name, e-mail and the status select. */
+const ROLES: readonly OfficeRoleName[] = ['ADMIN', 'DISPATCHER', 'VIEWER'];
+
+/** The fields of the create and edit screens: first and last name, e-mail, the status and the role. */
 export function AdminFields({
   values,
   onChange,
@@ -39,6 +43,15 @@ export function AdminFields({
           { value: '1', label: t('admin.users.inactive') },
         ]}
       />
+      <SelectField
+        label={t('admin.users.role')}
+        name="role"
+        value={values.role}
+        onChange={set('role')}
+        disabled={statusLocked}
+        hint={statusLocked ? t('admin.users.roleSelf') : undefined}
+        options={ROLES.map((role) => ({ value: role, label: t(`admin.users.role.${role}`) }))}
+      />
     </>
   );
 }
@@ -48,4 +61,5 @@ export const toAdminInput = (values: AdminFormValues) => ({
   lastname: values.lastname,
   email: values.email,
   inactive: values.inactive === '1',
+  role: values.role,
 });

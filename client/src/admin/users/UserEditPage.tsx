@@ -34,6 +34,15 @@ export const AdminEditFormFragment = graphql(`
     lastname
     email
     inactive
+    role
+  }
+`);
+
+const EndAdminSessionsMutation = graphql(`
+  mutation EndAdminSessions($id: Int!) {
+    endAdminSessions(id: $id) {
+      id
+    }
   }
 `);
 
@@ -82,9 +91,12 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     lastname: admin.lastname,
     email: admin.email,
     inactive: admin.inactive ? '1' : '0',
+    role: admin.role,
   });
+  const [endSessions, { loading: ending }] = useMutation(EndAdminSessionsMutation);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
   const refetchQueries = ['UsersOverviewPage'];
   const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
   const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
@@ -100,6 +112,24 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
       setSaved(true);
     } catch (caught) {
       setProblem(problemOf(caught, t('admin.users.updateFailed')));
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    const sure = await confirm({
+      title: t('admin.users.signOutEverywhere'),
+      body: t('admin.users.signOutEverywhereBody'),
+      confirmLabel: t('admin.users.signOutEverywhere'),
+    });
+    if (!sure) return;
+    setProblem(null);
+    setSaved(false);
+    setSignedOut(false);
+    try {
+      await endSessions({ variables: { id: admin.id } });
+      setSignedOut(true);
+    } catch (caught) {
+      setProblem(problemOf(caught, t('common.genericError')));
     }
   };
 
@@ -126,11 +156,23 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
       <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
         <Message tone="error">{problem?.message}</Message>
-        <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
+        <Message tone="success">
+          {saved ? t('admin.users.updated') : signedOut ? t('admin.users.signedOutEverywhere') : ''}
+        </Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={saving}>
             {t('common.save')}
           </BusyButton>
+          {!isSelf && (
+            <BusyButton
+              type="button"
+              className="button button-secondary"
+              onClick={() => void signOutEverywhere()}
+              busy={ending}
+            >
+              {t('admin.users.signOutEverywhere')}
+            </BusyButton>
+          )}
           <BusyButton
             type="button"
             className="button button-danger"

@@ -17,6 +17,7 @@ const UsersOverviewPageQuery = graphql(`
       lastname
       email
       inactive
+      role
     }
   }
 `);
@@ -48,6 +49,7 @@ export function UsersOverviewPage() {
               <tr>
                 <th scope="col">{t('admin.person.name')}</th>
                 <th scope="col">{t('admin.person.email')}</th>
+                <th scope="col">{t('admin.users.role')}</th>
               </tr>
             </thead>
             <tbody>
@@ -67,6 +69,7 @@ export function UsersOverviewPage() {
                       {admin.inactive && <span className="visually-hidden"> ({t('admin.users.inactive')})</span>}
                     </td>
                     <td>{admin.email}</td>
+                    <td>{t(`admin.users.role.${admin.role}`)}</td>
                   </tr>
                 );
               })}
