@@ -63,7 +63,8 @@ export const fr: Record<MessageKey, string> = {
   RESET_MAIL_ACTION: 'Définir le mot de passe',
   RESET_MAIL_VALIDITY:
     'Le lien fonctionne une seule fois et reste valable {minutes} minutes. Expiré\u00a0? Demandez-en un nouveau via «\u00a0Mot de passe oublié\u00a0».',
-  RESET_MAIL_IGNORE: "Vous n'avez rien demandé\u00a0? Ignorez simplement cet e-mail\u00a0; votre mot de passe reste inchangé.",
+  RESET_MAIL_IGNORE:
+    "Vous n'avez rien demandé\u00a0? Ignorez simplement cet e-mail\u00a0; votre mot de passe reste inchangé.",
 
   // technicians
   TECHNICIAN_ALREADY_EXISTS: "Attention, l'adresse e-mail ou le numéro N existe déjà",
@@ -121,7 +122,8 @@ export const fr: Record<MessageKey, string> = {
   ORDER_NOT_DELETED: "Cette mission n'est pas supprimée.",
   ORDER_RESTORE_PAST:
     "Le jour de cette mission ({date}) est passé\u00a0; une mission supprimée d'un jour passé reste supprimée.",
-  ORDER_RESTORE_NO_TECHNICIAN: "Cette mission n'a plus de technicien (il a été supprimé)\u00a0; créez une nouvelle mission.",
+  ORDER_RESTORE_NO_TECHNICIAN:
+    "Cette mission n'a plus de technicien (il a été supprimé)\u00a0; créez une nouvelle mission.",
   ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
   ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié pour {country}\u00a0: choisissez un autre jour.',
   ORDER_START_IN_PAST: 'Ce créneau a déjà commencé\u00a0; choisissez un créneau plus tard.',
@@ -388,7 +390,8 @@ export const fr: Record<MessageKey, string> = {
   // the call list: call statuses
   CALL_ORDER_NOT_LISTED:
     "La mission {reference} ne figure pas sur la liste d'appels du {day}\u00a0: celle-ci reprend les missions de ce jour que nous réalisons nous-mêmes. Rien n'a été enregistré.",
-  CALL_ORDER_DELETED: "La mission {reference} a été supprimée\u00a0: il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
+  CALL_ORDER_DELETED:
+    "La mission {reference} a été supprimée\u00a0: il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
   CALL_NOTE_WITHOUT_STATUS: "Choisissez d'abord le résultat de l'appel\u00a0; une note accompagne un statut d'appel.",
   // mail
 };

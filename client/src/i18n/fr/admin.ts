@@ -319,8 +319,10 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.failure.SMS_UNREACHABLE':
     'Le service SMS était injoignable. Un nouvel essai suivra\u00a0; si l’échec persiste, signalez-le.',
   'admin.messages.failure.SMS_PROVIDER_ERROR': 'Le service SMS a renvoyé une erreur. Voir le message technique.',
-  'admin.messages.failure.SKIPPED_MESSAGES_OFF': 'Non envoyé\u00a0: les messages ou ce canal sont désactivés pour le pays.',
-  'admin.messages.failure.SKIPPED_ADDRESS_REMOVED': 'Non envoyé\u00a0: l’adresse avait déjà été effacée après la visite.',
+  'admin.messages.failure.SKIPPED_MESSAGES_OFF':
+    'Non envoyé\u00a0: les messages ou ce canal sont désactivés pour le pays.',
+  'admin.messages.failure.SKIPPED_ADDRESS_REMOVED':
+    'Non envoyé\u00a0: l’adresse avait déjà été effacée après la visite.',
   'admin.messages.failure.SKIPPED_UNSUBSCRIBED': 'Non envoyé\u00a0: le client s’est désinscrit de ces messages.',
   'admin.messages.failure.SKIPPED_NOT_ON_THE_WAY': 'Non envoyé\u00a0: le technicien n’était plus en route.',
   'admin.messages.failure.SKIPPED_VISIT_CHANGED':
