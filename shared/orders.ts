@@ -17,6 +17,17 @@ export const ORDER_FIELD_MAX_LENGTH = {
  */
 export const HOUSE_NUMBER_ADDITION_PATTERN = /^[\p{L}\p{N}]+(?:[ ./-][\p{L}\p{N}]+)*$/u;
 
+/**
+ * What ends the door number of a house number as people type it: a space, a dash, or the slash of a Belgian box
+ * ("7/2" is door 7, box 2; never 72). What follows it is the addition.
+ */
+const DOOR_NUMBER_END = /[\s/\u2010-\u2015\u2212-]/u;
+
+/** The door number part of a typed house number: before its first space, dash or slash ("12a", "12-2", "7/2"). */
+export function doorNumberPart(typed: string): string {
+  return typed.trim().split(DOOR_NUMBER_END)[0];
+}
+
 /** The addition as stored: NFC, trimmed, inner whitespace one space, without the separator typed before it. */
 export function normalizeHouseNumberAddition(typed: string): string {
   return typed

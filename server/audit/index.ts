@@ -5,3 +5,4 @@
 export { recordOrderEvents, type OrderChange } from './order-audit.js';
 export { OrderEventKind } from './order-event-kind.js';
 export { pickValues, type OrderValues } from './order-values.js';
+export { OrderEventRepository } from './repository/order-event.repository.js';

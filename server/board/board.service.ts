@@ -36,13 +36,14 @@ export class BoardService {
       group.visits.push({
         ...visitOf(row, now),
         expectedLate: estimate && runsLate(estimate) ? estimate.expectedArrival : null,
+        expectedLateAfter: estimate?.lateAfter ?? null,
       });
     }
     return { country, date, now, technicians, truncated: rows.length > BOARD_MAX_VISITS };
   }
 }
 
-function visitOf(row: BoardRow, now: Date): Omit<BoardVisit, 'expectedLate'> {
+function visitOf(row: BoardRow, now: Date): Omit<BoardVisit, 'expectedLate' | 'expectedLateAfter'> {
   const appointment = new Date(row.appointment);
   const end = new Date(appointment.getTime() + row.duration * 1000);
   const stage = row.stage ? VisitProgressStage[row.stage] : VisitProgressStage.PLANNED;

@@ -87,6 +87,13 @@ export class BoardVisit {
       "The arrival now expected when it lies past the window's end (the technician's own estimate, or the narrow time pushed by a visit running long): the consumer is told so once. Null while the window holds or once reached.",
   })
   expectedLate!: Date | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      "While the visit is not expected late yet but would be by waiting alone (the narrow time moves with the clock while the day waits for a status): the instant after which it is, on the server's clock. From then the expected arrival is the window's end plus the time passed since. Null when only a status can make it late, once expected late, or once reached. Read the board again after a change of the technician's day.",
+  })
+  expectedLateAfter!: Date | null;
 }
 
 @ObjectType({ description: "A technician's visits of today, in the order of their windows." })

@@ -9,7 +9,7 @@ import { ConsumerReply } from '../replies/consumer-reply.entity.js';
 import { CALL_CENTRE, CALL_CENTRE_API_HOURS, EXTERNAL_COMPANIES } from './contact-details.js';
 import type { ConsumerContact } from './consumer-contact.types.js';
 import { ConsumerVisit, type VisitMessageNotice } from './consumer-visit.types.js';
-import { isWindowAvailable, windowShownFrom } from './visit-indication.js';
+import { isWindowAvailable, windowsChosenByConsumer, windowShownFrom } from './visit-indication.js';
 import { maskedMessageAddresses, messageAddressesOf } from '../consumer-links/message-addresses.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 
@@ -26,6 +26,10 @@ export class ConsumerService {
     // Visits on one day share the answer: one holiday query per day, not per visit.
     const availableByDay = new Map<string, boolean>();
     const windowAvailable: boolean[] = [];
+    const chosen = await windowsChosenByConsumer(
+      em,
+      orders.map((order) => order.id),
+    );
     for (const order of orders) {
       const day = `${order.country}:${localDateOf(order.appointment, TIME_ZONE[order.country])}`;
       let available = availableByDay.get(day);
@@ -33,7 +37,7 @@ export class ConsumerService {
         available = await isWindowAvailable(services.holidays, order.country, order.appointment, now);
         availableByDay.set(day, available);
       }
-      windowAvailable.push(available);
+      windowAvailable.push(available || chosen.has(order.id));
     }
     const shownFrom: Date[] = [];
     for (const order of orders) {

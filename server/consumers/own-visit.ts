@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { Order, OrderRepository } from '../orders/index.js';
 import { EXTERNAL_COMPANIES } from './contact-details.js';
 import { ConsumerError } from './consumer.errors.js';
-import { isWindowAvailable } from './visit-indication.js';
+import { isWindowAvailable, windowsChosenByConsumer } from './visit-indication.js';
 
 /**
  * One visit of the caller's data token whose window is shown, by reference number: the one rule for
@@ -26,7 +26,10 @@ export async function ownShownVisit(ctx: AppContext, referenceNumber: string): P
     const company = EXTERNAL_COMPANIES[order.externalCompany] ?? EXTERNAL_COMPANIES[0];
     throw new AppError(ConsumerError.VISIT_EXTERNAL, { params: { company: company.name } });
   }
-  if (!(await isWindowAvailable(ctx.services.holidays, order.country, order.appointment, ctx.services.clock.now()))) {
+  const shown =
+    (await isWindowAvailable(ctx.services.holidays, order.country, order.appointment, ctx.services.clock.now())) ||
+    (await windowsChosenByConsumer(ctx.em, [order.id])).has(order.id);
+  if (!shown) {
     throw new AppError(ConsumerError.VISIT_WINDOW_NOT_AVAILABLE, {
       params: { shownTime: WINDOW_SHOWN_AT.hour * 60 + WINDOW_SHOWN_AT.minute },
     });

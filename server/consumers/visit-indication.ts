@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { WINDOW_SHOWN_AT } from '../../shared/hours.js';
+import { OrderEventRepository } from '../audit/index.js';
 import { TIME_ZONE, type Country } from '../common/locale.js';
 import { instantOf, localDateOf, localDayOf } from '../../shared/zoned-time.js';
 import { previousWorkingDay, type HolidaySource } from '../holidays/working-days.js';
@@ -30,4 +32,12 @@ export async function windowShownFrom(holidays: HolidaySource, country: Country,
   const zone = TIME_ZONE[country];
   const dayBefore = await previousWorkingDay(holidays, country, localDateOf(appointment, zone));
   return instantOf(dayBefore, INDICATION_FROM.hour, INDICATION_FROM.minute, zone);
+}
+
+/**
+ * Of these orders, those whose window the customer chose on the visit page (docs/rules.md, Visit window): shown from
+ * the move on, whatever its day, since the move's confirmation named it; the page and the messages say it too.
+ */
+export function windowsChosenByConsumer(em: EntityManager, orderIds: readonly number[]): Promise<Set<number>> {
+  return new OrderEventRepository(em).chosenByConsumer(orderIds);
 }

@@ -8,6 +8,7 @@ import { mobileNumberE164, OrderRepository, type Order } from '../orders/index.j
 import { ConsumerMessage, MessageChannel, MessageKind, MessageStatus } from './consumer-message.entity.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { plannedMessage, publishedDays, saysWhere, type PlannedMessage, type PublishedDays } from './publication.js';
+import { windowsChosenByConsumer } from '../consumers/visit-indication.js';
 import { THANK_YOU_AFTER_MINUTES, THANK_YOU_WITHIN_HOURS, THANKED_OUTCOMES } from './thank-you.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
 import { estimatesOfToday, runsLate } from '../visit-estimates/index.js';
@@ -325,6 +326,11 @@ export class MessagePlanner {
           }
           return true;
         });
+        // A window the consumer chose is told with its hours, whatever its day (docs/rules.md, Visit window).
+        const chosen = await windowsChosenByConsumer(
+          em,
+          active.map((order) => order.id),
+        );
         const historyOf = (order: Order, channel: MessageChannel, withdrawn: ReadonlySet<number>) =>
           told.filter(
             (message) => message.order.id === order.id && message.channel === channel && !withdrawn.has(message.id),
@@ -340,7 +346,7 @@ export class MessagePlanner {
             const waiting = history.filter((message) => saysWhere(message) && isWaiting(message));
             if (waiting.length === 0) continue;
             const heard = history.filter((message) => !waiting.includes(message));
-            const plan = plannedMessage(order, days, heard, now);
+            const plan = plannedMessage(order, days, heard, now, chosen.has(order.id));
             withdraw.push(...waiting.filter((message) => !isSamePlan(message, plan)).map((message) => message.id));
           }
         }
@@ -348,7 +354,7 @@ export class MessagePlanner {
         for (const order of active) {
           for (const channel of channels) {
             const history = historyOf(order, channel, withdrawn);
-            const plan = plannedMessage(order, days, history, now);
+            const plan = plannedMessage(order, days, history, now, chosen.has(order.id));
             if (!plan) continue;
             // A cancellation goes where the window went, whatever the order says now.
             const recipient =

@@ -66,7 +66,7 @@ const mayBeHeard = (message: ConsumerMessage) => message.status !== MessageStatu
  * - an active order on a published day: its window, or an update when the last message told another;
  * - an active order moved to a day not published yet, after a message: an update with the day only, unless the
  *   last message told that day only already (a new hour on a day whose window is not shown changes nothing the
- *   consumer knows);
+ *   consumer knows); with its window when the consumer chose it (`windowChosen`: the move's confirmation named it);
  * - an order a partner makes (`externalCompany`): once, who makes it (its window kinds carry the partner's text), and
  *   no update of an hour the partner agrees with the consumer; a cancellation and a restore as any order;
  * - a deleted order, after a message and before its cancellation: the cancellation of what was told;
@@ -78,6 +78,7 @@ export function plannedMessage(
   published: PublishedDays,
   told: readonly ConsumerMessage[],
   now: Date,
+  windowChosen = false,
 ): PlannedMessage | null {
   const last = told.filter((message) => saysWhere(message) && mayBeHeard(message)).at(-1);
   const cancellationsBefore = told.filter((message) => message.kind === MessageKind.CANCELLATION).length;
@@ -94,7 +95,7 @@ export function plannedMessage(
   const start = order.appointment.getTime();
   if (start + order.duration * 1000 <= now.getTime() || start < published.from.getTime()) return null;
   const isPublished = start < published.to.getTime();
-  const windowSeconds = isPublished ? order.duration : 0;
+  const windowSeconds = isPublished || windowChosen ? order.duration : 0;
   const planned = (kind: MessageKind): PlannedMessage => ({
     kind,
     windowStart: order.appointment,

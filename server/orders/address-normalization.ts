@@ -2,22 +2,20 @@
  * How addresses and phone numbers are compared: the same rules when an order is stored and when a
  * consumer looks it up, so every way people type one address or number finds it.
  */
+import { doorNumberPart } from '../../shared/orders.js';
 
 /** Postcode without whitespace (also non-breaking spaces), upper case: `1234 ab` → `1234AB`. */
 export function normalizeZipcode(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase();
 }
 
-/** Hyphen-minus and the Unicode dashes phones and word processors put in its place. */
-const DASHES = /[-\u2010-\u2015\u2212]/;
-
 /**
- * House number: the part before the first space and before the first hyphen; when that is not all
- * digits, only its digits. `12-3` → 12, `12 a` → 12, `12a` → 12. Null when no digits remain.
+ * House number: the part before the first space, hyphen or slash (`doorNumberPart`); when that is not all digits,
+ * only its digits. `12-3` → 12, `12 a` → 12, `12a` → 12, the Belgian box `7/2` → 7. Null when no digits remain.
  * Any whitespace counts as a space and any dash as a hyphen: `12\u00a0a` and `12–3` are typed too.
  */
 export function normalizeHouseNumber(input: string): number | null {
-  const head = input.trim().split(/\s/)[0].split(DASHES)[0];
+  const head = doorNumberPart(input);
   const digits = /^\d+$/.test(head) ? head : head.replace(/\D+/g, '');
   if (digits === '') return null;
   const value = Number(digits);

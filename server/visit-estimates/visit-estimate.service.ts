@@ -25,9 +25,41 @@ export interface OrderDayEstimate extends VisitEstimate {
   /** Whether the technician tapped a status of the day yet: before, the day is a plan, nothing runs late. */
   begun: boolean;
   learned: LearnedDurations;
+  /**
+   * While the visit does not run late yet but would by waiting alone: the instant after which it runs late if no
+   * status comes before (`runsLate` then holds). Null when it runs late already, is reached, or only a tap can make it.
+   */
+  lateAfter: Date | null;
 }
 
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
+
+/** Further on than any visit of a day is expected: there every estimate still waiting moves with the clock. */
+const WAITING_HORIZON_MS = 48 * 3_600_000;
+
+/**
+ * Whether the day around the estimate lets it run late (docs/rules.md, Narrow time): by the technician's own estimate,
+ * or by the narrow time of a confirmed day under way (a plan nobody started yet is a forecast, not a delay).
+ */
+const mayRunLate = (estimate: Pick<OrderDayEstimate, 'today' | 'moment' | 'confirmed' | 'begun'>): boolean =>
+  estimate.today && (estimate.moment === 'ON_THE_WAY' || (estimate.confirmed && estimate.begun));
+
+/**
+ * When waiting alone makes the visit run late. While no status comes, each estimate is the later of an instant and
+ * the clock plus a lead (estimateDay: "never before now", "a visit under way frees him at now at the earliest"); far
+ * enough on, the lead alone counts, so the estimate there less that instant is the lead, and the visit runs late once
+ * the clock passes its window's end less the lead.
+ */
+function lateAfterOf(
+  estimate: Omit<OrderDayEstimate, 'lateAfter'>,
+  waiting: VisitEstimate,
+  visit: DayVisit,
+  horizon: Date,
+): Date | null {
+  if (estimate.band === null || estimate.late || !mayRunLate(estimate)) return null;
+  const lead = waiting.expectedArrival.getTime() - horizon.getTime();
+  return new Date(visit.windowStart.getTime() + visit.windowSeconds * 1000 - lead);
+}
 
 function estimatesOfRow(row: TechnicianDayRow, now: Date): OrderDayEstimate[] {
   const visits: DayVisit[] = row.visits.map((visit) => ({
@@ -44,16 +76,21 @@ function estimatesOfRow(row: TechnicianDayRow, now: Date): OrderDayEstimate[] {
     travel: row.samples?.travel ?? [],
     start: row.samples?.start ?? [],
   });
-  return estimateDay(visits, learned, now).map((estimate) => ({
-    ...estimate,
-    technicianId: row.technician_id,
-    date: row.local_date,
-    today: localDateOf(now, row.zone) === row.local_date,
-    confirmed: row.confirmed,
-    visitCount: visits.length,
-    begun: visits.some((visit) => visit.stage !== null),
-    learned,
-  }));
+  const horizon = new Date(now.getTime() + WAITING_HORIZON_MS);
+  const waiting = estimateDay(visits, learned, horizon);
+  return estimateDay(visits, learned, now).map((estimate, index) => {
+    const dayEstimate = {
+      ...estimate,
+      technicianId: row.technician_id,
+      date: row.local_date,
+      today: localDateOf(now, row.zone) === row.local_date,
+      confirmed: row.confirmed,
+      visitCount: visits.length,
+      begun: visits.some((visit) => visit.stage !== null),
+      learned,
+    };
+    return { ...dayEstimate, lateAfter: lateAfterOf(dayEstimate, waiting[index], visits[index], horizon) };
+  });
 }
 
 /**
@@ -71,8 +108,7 @@ export async function estimateOfOrder(em: EntityManager, orderId: number, now: D
  * technician's own estimate, or by the narrow time of a confirmed day under way (a plan nobody started yet is a
  * forecast, not a delay). The notice to the consumer and the board's mark both ask this.
  */
-export const runsLate = (estimate: OrderDayEstimate): boolean =>
-  estimate.today && estimate.late && (estimate.moment === 'ON_THE_WAY' || (estimate.confirmed && estimate.begun));
+export const runsLate = (estimate: OrderDayEstimate): boolean => estimate.late && mayRunLate(estimate);
 
 /** The estimates of every visit of the country's today (by its zone) at `now`, keyed by order: one statement. */
 export async function estimatesOfToday(

@@ -150,10 +150,10 @@ describe('the call list, worked by two dispatchers (built app in Chromium)', () 
       'N5002',
     );
     const marie = rows.first();
-    await marie.getByLabel("Résultat de l'appel : Marie Lambert").selectOption('WRONG_NUMBER');
-    await marie.getByLabel('Note : Marie Lambert').fill('x'.repeat(300));
-    await marie.getByRole('button', { name: "Enregistrer : résultat de l'appel de Marie Lambert" }).click();
-    await page.getByText('Mauvais numéro : enregistré pour Marie Lambert.').waitFor();
+    await marie.getByLabel("Résultat de l'appel\u00a0: Marie Lambert").selectOption('WRONG_NUMBER');
+    await marie.getByLabel('Note\u00a0: Marie Lambert').fill('x'.repeat(300));
+    await marie.getByRole('button', { name: "Enregistrer\u00a0: résultat de l'appel de Marie Lambert" }).click();
+    await page.getByText('Mauvais numéro\u00a0: enregistré pour Marie Lambert.').waitFor();
     await expectNoAxeViolations(page, 'call-list-worked-fr');
     await context.close();
   });

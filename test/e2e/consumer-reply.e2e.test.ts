@@ -144,7 +144,7 @@ describe('calendar file, consumer reply and the call list (built app in Chromium
     await page.getByRole('button', { name: 'Je ne peux pas, appelez-moi' }).tap();
     await page
       .getByText(
-        'Vous avez demandé à être appelé : notre service clientèle vous appelle le mardi 24 novembre à partir de 8\u00a0h pour déplacer la visite.',
+        'Vous avez demandé à être appelé\u00a0: notre service clientèle vous appelle le mardi 24 novembre à partir de 8\u00a0h pour déplacer la visite.',
       )
       .waitFor();
     expect(await page.getByText('Le technicien vous appelle 30 minutes avant son arrivée.').count()).toBe(0);

@@ -133,7 +133,7 @@ describe('consumer area (built app in Chromium)', () => {
   it('BE on rendezvous.be.<host>: phone number only, French texts, Belgian number and links', async () => {
     const { page, context } = await open(FRENCH_BE);
     await page.waitForURL('**/index');
-    expect(await page.locator('h1').textContent()).toBe('Quand le technicien passe-t-il ?');
+    expect(await page.locator('h1').textContent()).toBe('Quand le technicien passe-t-il\u00a0?');
     expect(await page.getByLabel('Code postal').count()).toBe(0);
     await page.getByLabel('Numéro de téléphone').fill('0470/12.34.56');
     await page.getByRole('button', { name: 'Afficher la plage horaire' }).click();
@@ -141,7 +141,7 @@ describe('consumer area (built app in Chromium)', () => {
     const details = page.locator('#main');
     await details.getByText('Bonjour Marie Lambert,').waitFor();
     const text = await details.innerText();
-    expect(text).toContain('Le technicien passera chez vous le :');
+    expect(text).toContain('Le technicien passera chez vous le\u00a0:');
     expect(text).toMatch(/Mardi 24 novembre 2026\s+entre 13\u00a0h et 16\u00a0h/i);
     expect(text).toContain('de 8\u00a0h à 18\u00a0h au 078 12 34 56');
     expect(text).toContain("preuve d'achat");

@@ -192,7 +192,7 @@ describe('message settings and the order message log (built app in Chromium, Dut
         const smsText = textOf(site, 'admin.messages.channel.SMS');
         await tabTo(
           page,
-          new RegExp(`^button "${escape(resend)} ?: .*${escape(smsText)}.*${escape(maskedMobile)}"$`),
+          new RegExp(`^button "${escape(resend)}\\s?: .*${escape(smsText)}.*${escape(maskedMobile)}"$`),
           60,
         );
         await page.keyboard.press('Enter');

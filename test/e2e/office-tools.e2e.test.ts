@@ -147,7 +147,10 @@ describe("the office's smaller tools in Chromium (failed messages, technicians' 
     expect(await page.locator('.failed-messages-table thead').textContent()).toContain('Mission');
     await expectNoAxeViolations(page, 'failed-messages-fr');
     await page.getByRole('button', { name: /^Renvoyer/ }).click();
-    await page.getByRole('dialog', { name: 'Renvoyer le message ?' }).getByRole('button', { name: 'Renvoyer' }).click();
+    await page
+      .getByRole('dialog', { name: 'Renvoyer le message\u00a0?' })
+      .getByRole('button', { name: 'Renvoyer' })
+      .click();
     await page.getByText('Les messages aux consommateurs sont désactivés pour', { exact: false }).waitFor();
     expect(await rowsOf(page)).toEqual(['FAIL-BE']);
     await context.close();

@@ -144,7 +144,7 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await page.getByRole('heading', { level: 1, name: 'Missions' }).waitFor();
     await page.getByLabel('Rechercher', { exact: true }).fill('liege');
     await expect.poll(() => references(page)).toEqual(['LIST-1']);
-    await page.getByText('Trouvées : 1').waitFor();
+    await page.getByText('Trouvées\u00a0: 1').waitFor();
     await expectNoAxeViolations(page, 'admin-orders-list-fr');
     await context.close();
   });
@@ -230,7 +230,7 @@ describe("the dispatcher's order list (built app in Chromium)", () => {
     await openWithStorage(page, app, { adminToken }, '/admin/orders?lang=fr&country=BE&special=no');
     await page.getByRole('heading', { level: 1, name: 'Missions' }).waitFor();
     await expect.poll(() => references(page)).toEqual(['LIST-1']);
-    await page.getByRole('button', { name: 'Mission spéciale : Non, retirer le filtre' }).waitFor();
+    await page.getByRole('button', { name: 'Mission spéciale\u00a0: Non, retirer le filtre' }).waitFor();
     await page.getByRole('button', { name: 'Filtres', exact: true }).click();
     await expectNoAxeViolations(page, 'admin-orders-list-chips-fr');
     await context.close();

@@ -358,7 +358,7 @@ describe('orders screens (built app in Chromium)', () => {
     await page.getByRole('heading', { name: 'Mission BE-DEL-1' }).waitFor();
     const deleteButton = page.getByRole('button', { name: 'Supprimer', exact: true });
     await deleteButton.click();
-    const question = page.getByRole('dialog', { name: 'Supprimer la mission BE-DEL-1 ?' });
+    const question = page.getByRole('dialog', { name: 'Supprimer la mission BE-DEL-1\u00a0?' });
     const restorable = "Vous pouvez rétablir la mission tant que le jour n'est ni passé ni confirmé.";
     const notice =
       "Le client est prévenu par e-mail et SMS que la visite n'a pas lieu. " +
@@ -391,7 +391,7 @@ describe('orders screens (built app in Chromium)', () => {
     await page.getByText('Choisissez une date.').waitFor();
     await page.getByLabel('Date').fill(VISIT_DATE);
     await page.getByRole('button', { name: 'Créer' }).click();
-    await page.getByText("La mission n'a pas été enregistrée : vérifiez les champs signalés.").waitFor();
+    await page.getByText("La mission n'a pas été enregistrée\u00a0: vérifiez les champs signalés.").waitFor();
     expect(await page.getByText('Ce champ est obligatoire.').count()).toBeGreaterThanOrEqual(6);
     await context.close();
   });

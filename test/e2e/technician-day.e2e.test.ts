@@ -165,7 +165,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
         Country.BE,
         '/technician/today?country=BE&lang=fr',
         'En route',
-        'Ce client a demandé à être appelé : appelez-le avant de partir.',
+        'Ce client a demandé à être appelé\u00a0: appelez-le avant de partir.',
       ],
     ] as const) {
       const { technician, carla } = await arrangeToday(firstname, country);
@@ -213,7 +213,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
         .getByRole('link', { name: /^1000 6, Bruxelles/ })
         .getAttribute('href'),
     ).toContain('Bruxelles%2C%20Belgi%C3%AB');
-    expect(await card(page, 'Bert Bakker').textContent()).toContain('Externe : ServicePartner A');
+    expect(await card(page, 'Bert Bakker').textContent()).toContain('Externe\u00a0: ServicePartner A');
     // Not a Belgian number: shown as typed, dialled by its digits, so the technician can still try it.
     expect(
       await card(page, 'Anna Jansen')

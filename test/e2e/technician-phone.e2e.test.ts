@@ -199,7 +199,7 @@ describe("the technician's phone: where the work is, one thumb (built app in Chr
         .toBe(
           site.language === 'nl'
             ? `U bent nog bij Bert Bakker (aangekomen om ${arrived}). Meld daar eerst "Afgerond", of corrigeer "Aangekomen" daar.`
-            : `Vous êtes encore chez Bert Bakker (arrivé à ${arrived}). Indiquez d'abord « Terminée » là-bas, ou corrigez « Arrivé ».`,
+            : `Vous êtes encore chez Bert Bakker (arrivé à ${arrived}). Indiquez d'abord «\u00a0Terminée\u00a0» là-bas, ou corrigez «\u00a0Arrivé\u00a0».`,
         );
       await expect.poll(() => carla.locator('[data-status]').textContent()).toBe(textOf(site, 'visit.status.planned'));
       await expectInThumbReach(page, carlaAlert);

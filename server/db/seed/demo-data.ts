@@ -28,7 +28,8 @@ export const DEMO_TECHNICIAN_PASSWORD = 'monteur123';
 /**
  * The demo staff, each working one region with a pace of their own (minutes of work per visit of the day, minutes of
  * travel between visits, when the first visit begins), so that at any hour of a working day the technicians stand at
- * different points of their day, and each is at one place at a time.
+ * different points of their day, and each is at one place at a time. `today` is where each stands when the demo
+ * starts, whatever the hour: in each country one is at a visit, the other on the way with a day that runs late.
  */
 const TECHNICIANS = [
   {
@@ -38,6 +39,7 @@ const TECHNICIANS = [
     personalNumber: 'N10001',
     country: Country.NL,
     region: 'utrecht',
+    today: 'AT_A_VISIT',
     pace: { work: [50, 70, 45, 60, 40], travel: 20, firstArrival: 8 * 60 },
   },
   {
@@ -47,6 +49,7 @@ const TECHNICIANS = [
     personalNumber: 'N10002',
     country: Country.NL,
     region: 'rotterdam',
+    today: 'ON_THE_WAY_RUNNING_LATE',
     // A long day: the last visit arrives after its window, and every screen says so.
     pace: { work: [110, 80, 120, 200, 45], travel: 25, firstArrival: 8 * 60 },
   },
@@ -57,6 +60,7 @@ const TECHNICIANS = [
     personalNumber: 'N20001',
     country: Country.BE,
     region: 'antwerpen',
+    today: 'AT_A_VISIT',
     pace: { work: [40, 55, 50, 45, 40], travel: 15, firstArrival: 8 * 60 },
   },
   {
@@ -66,6 +70,7 @@ const TECHNICIANS = [
     personalNumber: 'N20002',
     country: Country.BE,
     region: 'liege',
+    today: 'ON_THE_WAY_RUNNING_LATE',
     pace: { work: [60, 45, 55, 50, 45], travel: 20, firstArrival: 8 * 60 + 30 },
   },
 ] as const;
@@ -143,11 +148,15 @@ const NAMES: Record<Region, { first: readonly string[]; last: readonly string[] 
 /** Window start hours of one technician's day; windows overlap, as arrival windows do. */
 const DAY_PLAN = [8, 9, 11, 13, 15];
 /**
- * Today's plan starts up to four hours later when the demo starts after 10.00 (its last window then starts at 19.00,
- * within the planner's hours), so that a day is under way at most hours: its consumers see their place in the day and
- * their narrow time, and the longest day runs past its windows.
+ * Today's windows of a technician whose day runs late, in minutes after the first: five visits booked in the morning's
+ * windows, so the last ones are expected after their window whatever his pace (the board's "expected late" mark, the
+ * consumer's late notice), also just after midnight, when no window of today can have ended yet.
  */
+const CROWDED_PLAN_MINUTES = [0, 0, 0, 30, 30];
+/** Where today's plan prefers to start: the usual day, up to four hours later when the demo starts after 10.00. */
 const TODAY_SHIFT_MAX_HOURS = 4;
+/** Today's plan moves in quarter hours, every window starting today, until each technician stands where `today` says. */
+const TODAY_STEP_MINUTES = 15;
 /** How long an arrival window lasts, in minutes. */
 const WINDOW_MINUTES = 180;
 const OUTCOMES = [
@@ -178,7 +187,7 @@ interface VisitTimes {
  * opens (the technician then sets out later), and left after its work. A long day makes a later visit arrive after
  * its window, honestly.
  */
-function dayTimes(windowStarts: readonly Date[], dayStart: Date, pace: (typeof TECHNICIANS)[number]['pace']) {
+function dayTimes(windowStarts: readonly Date[], dayStart: Date, pace: Pace) {
   const times: VisitTimes[] = [];
   let free = minutesFrom(dayStart, pace.firstArrival - pace.travel);
   for (const [slot, windowStart] of windowStarts.entries()) {
@@ -225,6 +234,49 @@ function visitStatusAt(times: VisitTimes, slot: number, now: Date): Omit<VisitSt
     note: NOTES[outcome] ?? null,
     updatedAt: times.finishedAt,
   };
+}
+
+type Pace = (typeof TECHNICIANS)[number]['pace'];
+type TodayRole = (typeof TECHNICIANS)[number]['today'];
+
+/** Whether a technician's day at `now` shows what `role` asks: a visit under way, or on the way with one late ahead. */
+function standsAt(role: TodayRole, windowStarts: readonly Date[], times: readonly VisitTimes[], now: Date): boolean {
+  const stages = times.map((visit, slot) => visitStatusAt(visit, slot, now)?.stage ?? null);
+  if (role === 'AT_A_VISIT') return stages.includes(VisitStage.ARRIVED);
+  const windowEnd = (slot: number) => windowStarts[slot].getTime() + WINDOW_MINUTES * 60_000;
+  // Late by an hour or more by its own pace: any estimate of the rest of the day sees it late too.
+  const lateAhead = times.some(
+    (visit, slot) => visit.arrivedAt > now && visit.arrivedAt.getTime() >= windowEnd(slot) + 60 * 60_000,
+  );
+  return stages.includes(VisitStage.ON_THE_WAY) && lateAhead;
+}
+
+/**
+ * Today's windows and times of one technician: the usual day (moved later when the demo starts late in the morning)
+ * when it already shows what his `today` asks, else the nearest start, in quarter hours within today, that does. So
+ * the board, the consumer's place in the day and the late notice have something to show at any hour, midnight too.
+ */
+function todayPlan(date: LocalDate, now: Date, zone: string, pace: Pace, role: TodayRole) {
+  const plan = role === 'AT_A_VISIT' ? DAY_PLAN.map((hour) => (hour - DAY_PLAN[0]) * 60) : CROWDED_PLAN_MINUTES;
+  const midnight = instantOf(date, 0, 0, zone);
+  const dayMinutes = Math.round((instantOf(addDays(date, 1), 0, 0, zone).getTime() - midnight.getTime()) / 60_000);
+  const shift = Math.min(TODAY_SHIFT_MAX_HOURS, Math.max(0, localPartsOf(now, zone).hour - 10));
+  const usual = (DAY_PLAN[0] + shift) * 60;
+  const latest = dayMinutes - TODAY_STEP_MINUTES - plan[plan.length - 1];
+  const starts: number[] = [];
+  for (let start = 0; start <= latest; start += TODAY_STEP_MINUTES) starts.push(start);
+  starts.sort((a, b) => Math.abs(a - usual) - Math.abs(b - usual) || a - b);
+  const planAt = (start: number) => {
+    const windowStarts = plan.map((minutes) => minutesFrom(midnight, start + minutes));
+    // The first visit is reached as long after its window opens as on any other day.
+    const times = dayTimes(windowStarts, minutesFrom(windowStarts[0], -DAY_PLAN[0] * 60), pace);
+    return { windowStarts, times };
+  };
+  for (const start of starts) {
+    const candidate = planAt(start);
+    if (standsAt(role, candidate.windowStarts, candidate.times, now)) return candidate;
+  }
+  return planAt(usual);
 }
 
 const WORKING_DAYS_AHEAD = 5;
@@ -332,7 +384,7 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
   const lookups: DemoLogins['lookups'] = [];
   /** Each order with the instant its window was first shown (13:30 on the working day before its day). */
   const orders: { order: Order; shownFrom: Date }[] = [];
-  for (const [index, { region, pace, ...profile }] of TECHNICIANS.entries()) {
+  for (const [index, { region, pace, today: role, ...profile }] of TECHNICIANS.entries()) {
     const technician = em.create(Technician, {
       ...profile,
       startingTime: 8,
@@ -351,10 +403,14 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
     const nextDay = days[WORKING_DAYS_BEHIND + 1];
     let customers = 0;
     for (const date of days) {
-      const shift =
-        date === today ? Math.min(TODAY_SHIFT_MAX_HOURS, Math.max(0, localPartsOf(now, zone).hour - 10)) : 0;
-      const windowStarts = DAY_PLAN.map((hour) => instantOf(date, hour + shift, 0, zone));
-      const times = date <= today ? dayTimes(windowStarts, instantOf(date, 0, 0, zone), pace) : [];
+      const usualStarts = DAY_PLAN.map((hour) => instantOf(date, hour, 0, zone));
+      const { windowStarts, times } =
+        date === today
+          ? todayPlan(date, now, zone, pace, role)
+          : {
+              windowStarts: usualStarts,
+              times: date < today ? dayTimes(usualStarts, instantOf(date, 0, 0, zone), pace) : [],
+            };
       const [dayBefore] = workingDaysBefore(date, 1, holidays);
       const shownFrom = instantOf(dayBefore, WINDOW_SHOWN_AT.hour, WINDOW_SHOWN_AT.minute, zone);
       // Days up to today were confirmed the evening before, so their consumers see their place in the day; the next

@@ -185,7 +185,7 @@ describe('technician management', () => {
       },
     );
     expect(french.body.errors?.[0]?.message).toContain(
-      'Kees Land a encore des missions à effectuer dans son pays actuel (nombre : 1)',
+      'Kees Land a encore des missions à effectuer dans son pays actuel (nombre\u00a0: 1)',
     );
     const unchanged = await server.em().fork().findOneOrFail(Technician, { id: technician.id });
     expect(unchanged).toMatchObject({ country: 'NL', startingTime: technician.startingTime });

@@ -281,6 +281,8 @@ describe('consumer lookup', () => {
       doors.nineA = await at('A', '9');
       doors.nineB = await at('b', '9');
       doors.past = await at('a', '13', new Date('2026-11-20T10:00:00+01:00'));
+      // Door 72 next to door 7 box 2: "7/2" is the box, never this door.
+      doors.seventyTwo = await at(null, '72');
     });
 
     const found = async (houseNumber: string) => {
@@ -299,6 +301,9 @@ describe('consumer lookup', () => {
       ['7\u2013A', 'letter'],
       ['7-2', 'digit'],
       ['7 2', 'digit'],
+      ['7/2', 'digit'],
+      ['7 / 2', 'digit'],
+      ['72', 'seventyTwo'],
       ['7 bis', 'bis'],
       ['7BIS', 'bis'],
       ['9a', 'nineA'],

@@ -122,7 +122,7 @@ describe('the consumer rates a finished visit', () => {
     });
     const fr = await rate([old], { referenceNumber: old.referenceNumber, score: 3 }, 'fr');
     expect(fr.body.errors?.[0].message).toBe(
-      "Une évaluation peut être donnée ou modifiée jusqu'à 7 jours après la visite ; ce délai est dépassé.",
+      "Une évaluation peut être donnée ou modifiée jusqu'à 7 jours après la visite\u00a0; ce délai est dépassé.",
     );
     expect(await stored(old)).toBeNull();
     const { body } = await server.graphql(VISITS, {}, { token: tokensFor(server).consumer([old]) });

@@ -88,7 +88,7 @@ describe('an import while another one uploads', () => {
     expect(graphqlSecond.body.errors?.[0]).toMatchObject({
       extensions: { code: 'IMPORT_IN_PROGRESS' },
       message:
-        "Une importation est déjà en cours. Attendez qu'elle soit terminée, puis réessayez ; rien n'a été importé.",
+        "Une importation est déjà en cours. Attendez qu'elle soit terminée, puis réessayez\u00a0; rien n'a été importé.",
     });
     const restSecond = await postRestUpload(
       server.url,

@@ -106,7 +106,7 @@ describe('CSV import on holidays', () => {
   it('says so in French on the French site', async () => {
     const result = await importFile(csv(row('H-4', '25-12-2026')), Country.NL, 'fr');
     expect(result.__typename === 'ImportRowErrors' && result.errors[0].message).toBe(
-      'Le 25-12-2026 est un jour férié pour les Pays-Bas : planifiez la mission un autre jour.',
+      'Le 25-12-2026 est un jour férié pour les Pays-Bas\u00a0: planifiez la mission un autre jour.',
     );
   });
 

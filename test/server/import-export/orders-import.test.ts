@@ -275,13 +275,13 @@ describe('CSV import of orders', () => {
     const messages = Object.fromEntries(result.errors.map((error) => [`${error.line}:${error.column}`, error.message]));
     expect(messages['2:technician']).toBe("Il n'y a pas de technicien avec le numéro personnel 'N999'.");
     expect(messages['3:country']).toBe(
-      'Ce rendez-vous est pour la Belgique ; ce fichier est importé pour les Pays-Bas.',
+      'Ce rendez-vous est pour la Belgique\u00a0; ce fichier est importé pour les Pays-Bas.',
     );
     expect(messages['4:reference_number']).toBe('Ce numéro de référence figure aussi à la ligne 2.');
     expect(messages['4:time']).toBe('Une plage de visite ne commence pas avant 07:00 et ne finit pas après 22:00.');
     expect(messages['5:reference_number']).toContain('supprimé');
     expect(messages['6:reference_number']).toBe('Ce numéro de référence appartient à un rendez-vous pour la Belgique.');
-    expect(messages['7:null']).toBe("Cette ligne compte 3 colonnes ; la ligne d'en-tête en compte 12.");
+    expect(messages['7:null']).toBe("Cette ligne compte 3 colonnes\u00a0; la ligne d'en-tête en compte 12.");
     expect(await server.em().count(Order, { referenceNumber: { $like: 'D-%' } }, INCLUDING_DELETED)).toBe(0);
   });
 

@@ -269,7 +269,7 @@ describe('call statuses on the call list', () => {
     });
     const deletedFr = await set({ orderId: orders.DELETED.id, status: 'REACHED' }, { language: 'fr' });
     expect(deletedFr.body.errors?.[0].message).toBe(
-      "La mission CALL-DELETED a été supprimée : il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
+      "La mission CALL-DELETED a été supprimée\u00a0: il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
     );
     for (const key of ['EXTERNAL', 'WEDNESDAY']) {
       const refused = await set({ orderId: orders[key].id, status: 'REACHED' });
@@ -280,7 +280,7 @@ describe('call statuses on the call list', () => {
     }
     const frenchNotListed = await set({ orderId: orders.WEDNESDAY.id, status: 'REACHED' }, { language: 'fr' });
     expect(frenchNotListed.body.errors?.[0].message).toBe(
-      "La mission CALL-WEDNESDAY ne figure pas sur la liste d'appels du 24-11-2026 : celle-ci reprend les missions de ce jour que nous réalisons nous-mêmes. Rien n'a été enregistré.",
+      "La mission CALL-WEDNESDAY ne figure pas sur la liste d'appels du 24-11-2026\u00a0: celle-ci reprend les missions de ce jour que nous réalisons nous-mêmes. Rien n'a été enregistré.",
     );
     const missing = await set({ orderId: 987654, status: 'REACHED' });
     expect(missing.body.errors?.[0].extensions?.code).toBe('ORDER_NOT_FOUND');

@@ -145,7 +145,7 @@ describe("consumer messages in the consumer's language, not the country's", () =
     await waitForMessagesSent(server);
     expect(mailsTo(gent.email).map((mail) => mail.subject)).toEqual([
       expect.stringMatching(DUTCH.mail),
-      expect.stringMatching(/^Modifié : votre technicien passe /),
+      expect.stringMatching(/^Modifié\u00a0: votre technicien passe /),
     ]);
     expect(smsTo(gent.e164)).toEqual([expect.stringMatching(DUTCH.sms), expect.stringMatching(/technicien/)]);
   });

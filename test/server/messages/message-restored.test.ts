@@ -199,7 +199,7 @@ describe('a deleted order restored after its cancellation was told', { timeout: 
     await told(order, 3);
     const restored = mailsTo(smtp, 'retour@example.be').at(-1);
     expect(restored?.subject).toBe(
-      'Votre rendez-vous est maintenu : le mercredi 2 décembre entre 10\u00a0h et 13\u00a0h',
+      'Votre rendez-vous est maintenu\u00a0: le mercredi 2 décembre entre 10\u00a0h et 13\u00a0h',
     );
     expect(restored?.text).toContain('Votre rendez-vous est à nouveau planifié.');
     const sms = twilio.messages.filter((text) => text.to === '+32470112233').at(-1);

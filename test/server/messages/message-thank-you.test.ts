@@ -269,8 +269,8 @@ describe('the thank-you with the rating link after a finished visit', () => {
     await publishAt(minutesAfterFinish(6));
 
     const [mail] = mailsTo(smtp, 'merci@example.be').filter((item) => item.subject?.startsWith('Merci'));
-    expect(mail.subject).toBe("Merci pour votre temps : comment s'est passée la visite ?");
-    expect(mail.text).toContain('Une visite de suivi aura lieu : les pièces sont commandées.');
+    expect(mail.subject).toBe("Merci pour votre temps\u00a0: comment s'est passée la visite\u00a0?");
+    expect(mail.text).toContain('Une visite de suivi aura lieu\u00a0: les pièces sont commandées.');
     expect(mail.text).toContain(`/b/${ratingLinkToken(server.services.config, withMail.order)}`);
 
     expect((await thanks(smsOnly.order)).map((message) => message.channel)).toEqual([MessageChannel.SMS]);

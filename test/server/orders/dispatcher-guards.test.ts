@@ -69,7 +69,7 @@ describe("the dispatcher's guards: country, deleting a technician, orders withou
       { token, headers: { 'accept-language': 'fr' } },
     );
     expect(french.body.errors?.[0].message).toBe(
-      "Luc Peeters travaille en Belgique ; une mission aux Pays-Bas est confiée à un technicien des Pays-Bas. Rien n'a été modifié.",
+      "Luc Peeters travaille en Belgique\u00a0; une mission aux Pays-Bas est confiée à un technicien des Pays-Bas. Rien n'a été modifié.",
     );
     expect(await ownerOf(item.id)).toBe(dutch.personalNumber);
     expect(await server.em().count(OrderEvent, { order: item.id })).toBe(0);

@@ -119,7 +119,7 @@ describe('rescheduling and restoring an order', () => {
     }
     const french = await reschedule({ orderId: item.id, appointment: at(12, 3, 9).toISOString() }, 'fr');
     expect(french.body.errors?.[0].message).toBe(
-      'Le 03-12-2026 est un jour férié pour les Pays-Bas : choisissez un autre jour.',
+      'Le 03-12-2026 est un jour férié pour les Pays-Bas\u00a0: choisissez un autre jour.',
     );
     expect((await stored(item.id)).appointment).toEqual(at(12, 1, 9));
     expect(await eventsOf(item.id)).toHaveLength(0);
@@ -183,19 +183,19 @@ describe('rescheduling and restoring an order', () => {
         id: past.id,
         code: 'ORDER_NOT_RESTORABLE',
         nl: 'De dag van deze opdracht (25-11-2026) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
-        fr: "Le jour de cette mission (25-11-2026) est passé ; une mission supprimée d'un jour passé reste supprimée.",
+        fr: "Le jour de cette mission (25-11-2026) est passé\u00a0; une mission supprimée d'un jour passé reste supprimée.",
       },
       {
         id: confirmed.id,
         code: 'SCHEDULE_CONFIRMED',
         nl: 'Jan Vast heeft de planning van 07-12-2026 al bevestigd; daar kunnen geen opdrachten meer bij. Er is niets gewijzigd.',
-        fr: "Jan Vast a déjà confirmé le planning du 07-12-2026 ; on ne peut plus y ajouter de missions. Rien n'a été modifié.",
+        fr: "Jan Vast a déjà confirmé le planning du 07-12-2026\u00a0; on ne peut plus y ajouter de missions. Rien n'a été modifié.",
       },
       {
         id: orphan.id,
         code: 'ORDER_NOT_RESTORABLE',
         nl: 'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
-        fr: "Cette mission n'a plus de technicien (il a été supprimé) ; créez une nouvelle mission.",
+        fr: "Cette mission n'a plus de technicien (il a été supprimé)\u00a0; créez une nouvelle mission.",
       },
     ];
     for (const { id, code, nl, fr } of cases) {

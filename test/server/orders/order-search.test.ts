@@ -215,7 +215,7 @@ describe("the dispatcher's order search", () => {
       });
     }
     expect((await refusal({ search: '...' }, 'fr')).message).toBe(
-      'Cherchez sur au moins 3 lettres ou chiffres qui se suivent, un code postal, au moins 6 chiffres d’un numéro de téléphone ou une référence entière : une courte (comme DS-3) est trouvée telle quelle.',
+      'Cherchez sur au moins 3 lettres ou chiffres qui se suivent, un code postal, au moins 6 chiffres d’un numéro de téléphone ou une référence entière\u00a0: une courte (comme DS-3) est trouvée telle quelle.',
     );
     // Punctuation around a word, and a phone number written in pairs, still search.
     expect(await found({ search: '...piet' })).toEqual([]);
@@ -238,7 +238,7 @@ describe("the dispatcher's order search", () => {
       message: 'Kies een begindatum om op "Tijdvak bekeken" te filteren.',
     });
     expect((await refusal({ informed: false, to: day(9).toISOString() }, 'fr')).message).toBe(
-      'Choisissez une date de début pour filtrer sur « Plage horaire consultée ».',
+      'Choisissez une date de début pour filtrer sur «\u00a0Plage horaire consultée\u00a0».',
     );
     expect(await found({ informed: false, from: day(5).toISOString() })).toEqual(['S-3', 'S-4', 'S-5']);
   });

@@ -277,7 +277,7 @@ describe('creating orders', () => {
       {
         field: 'technician',
         message:
-          "Jan de Vries travaille aux Pays-Bas ; une mission en Belgique est confiée à un technicien de Belgique. Rien n'a été modifié.",
+          "Jan de Vries travaille aux Pays-Bas\u00a0; une mission en Belgique est confiée à un technicien de Belgique. Rien n'a été modifié.",
       },
     ]);
     expect(await server.em().count(Order, { technician: belgian.id, country: Country.NL }, INCLUDING_DELETED)).toBe(0);

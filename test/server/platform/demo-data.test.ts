@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { Admin } from '../../../server/admins/admin.entity.js';
 import { isWindowAvailable } from '../../../server/consumers/visit-indication.js';
 import { ConsumerMessage, MessageKind } from '../../../server/messages/consumer-message.entity.js';
 import { Order } from '../../../server/orders/order.entity.js';
 import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
+import { DEMO_ADMIN } from '../../../server/db/seed/demo-data.js';
 import { VisitStage, VisitStatus } from '../../../server/visits/visit-status.entity.js';
 import { settleConsumerMessages } from '../../utils/consumer-messages.js';
+import { tokensFor } from '../../utils/factories.js';
 import { startTestServer } from '../../utils/test-server.js';
 
 const WINDOW_MS = 3 * 3_600_000;
+
+const BOARD = `query ($country: Country) {
+  visitBoard(country: $country) { technicians { visits { stage lateness expectedLate } } }
+}`;
+
+interface BoardVisit {
+  stage: string;
+  lateness: string | null;
+  expectedLate: string | null;
+}
 
 /**
  * The demo world tells one story at whatever hour it starts: nothing happened that could not have happened by then,
@@ -19,6 +32,8 @@ describe.each([
   ['just after 13:30', '2026-11-18T13:35:00+01:00'],
   ['a Wednesday evening', '2026-11-18T20:00:00+01:00'],
   ['a Monday morning after a weekend', '2026-11-23T09:15:00+01:00'],
+  ['late on a Wednesday evening', '2026-11-18T23:30:00+01:00'],
+  ['just after midnight', '2026-11-19T00:15:00+01:00'],
 ])('the demo world %s', (_name, clockNow) => {
   it('has no lookup before a window was shown or after now, and every visit where its times say', async () => {
     const server = await startTestServer({ env: { DEMO_DATA: '1', CLOCK_NOW: clockNow } });
@@ -79,6 +94,31 @@ describe.each([
       }
       const allCities = [...citiesOf.values()].flatMap((cities) => [...cities]);
       expect(new Set(allCities).size).toBe(allCities.length);
+
+      // Today's board of each country shows every stage the screens have: a visit in progress, one on the way, and
+      // one late (past its window, or expected after it).
+      const admin = await em.findOneOrFail(Admin, { email: DEMO_ADMIN.email });
+      for (const country of ['NL', 'BE']) {
+        const { body } = await server.graphql<{ visitBoard: { technicians: { visits: BoardVisit[] }[] } }>(
+          BOARD,
+          { country },
+          { token: tokensFor(server).admin(admin) },
+        );
+        expect(body.errors).toBeUndefined();
+        const today = body.data!.visitBoard.technicians.flatMap((technician) => technician.visits);
+        expect({ country, arrived: today.some((visit) => visit.stage === 'ARRIVED') }).toEqual({
+          country,
+          arrived: true,
+        });
+        expect({ country, onTheWay: today.some((visit) => visit.stage === 'ON_THE_WAY') }).toEqual({
+          country,
+          onTheWay: true,
+        });
+        expect({
+          country,
+          late: today.some((visit) => visit.lateness !== null || visit.expectedLate !== null),
+        }).toEqual({ country, late: true });
+      }
     } finally {
       await server.stop();
     }

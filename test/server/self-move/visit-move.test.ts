@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsumerMessage, MessageChannel, MessageKind } from '../../../server/messages/consumer-message.entity.js';
-import { Country } from '../../../server/common/locale.js';
+import { Country, Language } from '../../../server/common/locale.js';
 import { Order } from '../../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../../server/schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../../../server/technicians/technician.entity.js';
@@ -170,6 +170,13 @@ describe('the consumer moves the visit from the personal link', { timeout: 120_0
       await createOrder(server.em(), { technician, appointment: new Date(at(day, 8 + index)), zipcode });
     }
   };
+  const pageOf = async (order: Order) => {
+    const { body } = await server.graphql<{
+      consumerVisits: { appointment: string | null; end: string | null; windowAvailable: boolean }[];
+    }>(`query { consumerVisits { appointment end windowAvailable } }`, {}, { token: consumer(order) });
+    expect(body.errors).toBeUndefined();
+    return body.data!.consumerVisits;
+  };
   const appointmentOf = async (order: Order) =>
     (await server.em().findOneOrFail(Order, order.id, { populate: ['technician'] })).appointment.toISOString();
   const kindsOf = async (order: Order, channel: MessageChannel) =>
@@ -275,6 +282,9 @@ describe('the consumer moves the visit from the personal link', { timeout: 120_0
     expect(undoMs).toBeGreaterThanOrEqual(MOVE_UNDO_MINUTES * 60_000);
     expect(undoMs).toBeLessThan((MOVE_UNDO_MINUTES * 60 + 5) * 1000);
     expect(await appointmentOf(order)).toBe(at(7, 11));
+    // Monday's windows are shown only from Friday 13:30, but this one the consumer chose: the page names it, as the
+    // confirmation did.
+    expect(await pageOf(order)).toEqual([{ appointment: at(7, 11), end: at(7, 14), windowAvailable: true }]);
 
     const history = await server.graphql<{
       orderHistory: {
@@ -300,10 +310,38 @@ describe('the consumer moves the visit from the personal link', { timeout: 120_0
     );
     expect(mails).toHaveLength(2);
     expect(mails[1].text).toContain('7 december');
-    expect(twilio.messages.filter((sms) => sms.to === '+31611223344')).toHaveLength(2);
+    // The messages name the chosen window too, never "the window follows at 13.30".
+    expect(mails[1].subject).toMatch(/^Gewijzigd: .*7 december tussen 11\.00 en 14\.00 uur$/);
+    const texts = twilio.messages.filter((sms) => sms.to === '+31611223344');
+    expect(texts).toHaveLength(2);
+    expect(texts[1].body).toMatch(/ma 7 dec tussen 11\.00 en 14\.00/);
 
     // Its undo has passed.
     expect((await undo(order)).body.errors?.[0]?.extensions?.code).toBe('MOVE_UNDO_CLOSED');
+  });
+
+  it('names the window a French consumer chose on the page and in the messages, in French', async () => {
+    const technician = await createTechnician(server.em());
+    const order = await createOrder(server.em(), {
+      technician,
+      appointment: WEDNESDAY_TEN,
+      email: 'deplace@example.nl',
+      language: Language.FR,
+    });
+    await settleConsumerMessages(server);
+    expect((await move(order, at(7, 14), 'fr')).body.errors).toBeUndefined();
+    expect(await pageOf(order)).toEqual([{ appointment: at(7, 14), end: at(7, 17), windowAvailable: true }]);
+    const clock = server.services.clock;
+    clock.travelTo(new Date(clock.now().getTime() + (MOVE_UNDO_MINUTES + 1) * 60_000));
+    await publishMessagesNow(server);
+    await waitForMessagesSent(server);
+    const mails = smtp.mails.filter(
+      (mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((to) => to.address === 'deplace@example.nl'),
+    );
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Votre technicien passe /),
+      expect.stringMatching(/^Modifié\u00a0: .*7 décembre entre 14\u00a0h et 17\u00a0h$/),
+    ]);
   });
 
   it('undoes the move within its minutes, recorded, and then tells nothing new', async () => {

@@ -38,7 +38,10 @@ describe('house number normalisation', () => {
     ['12a', 12],
     ['12A', 12],
     ['a12', 12],
-    ['12/3', 123],
+    // a Belgian box: door 12, box 3 (never 123)
+    ['12/3', 12],
+    ['7/2', 7],
+    ['7 / 2', 7],
     // other whitespace and dashes people's keyboards produce
     ['12\u00a0a', 12],
     ['12\ta', 12],

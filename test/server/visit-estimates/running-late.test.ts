@@ -160,6 +160,46 @@ describe('the notice of a visit running late', () => {
     expect(visits.find((visit) => visit.orderId === first.id)?.expectedLate).toBeNull();
   });
 
+  it('gives the board the instant after which waiting alone makes a visit expected late, and that instant holds', async () => {
+    const { first, orders } = await arrange([{ phone: '06 33334444' }]);
+    const [waiting] = orders;
+    const admin = await createAdmin(server.em());
+    const board = async () => {
+      const { body } = await server.graphql<{
+        visitBoard: {
+          technicians: {
+            visits: { orderId: number; expectedLate: string | null; expectedLateAfter: string | null }[];
+          }[];
+        };
+      }>(
+        '{ visitBoard(country: NL) { technicians { visits { orderId expectedLate expectedLateAfter } } } }',
+        {},
+        { token: tokensFor(server).admin(admin) },
+      );
+      expect(body.errors).toBeUndefined();
+      const visits = body.data!.visitBoard.technicians.flatMap((technician) => technician.visits);
+      return (order: Order) => visits.find((visit) => visit.orderId === order.id);
+    };
+    // 10.30, Jan still at the first visit: the 9.00-12.00 visit holds, and is late once he is not free by 11.40 (twenty
+    // minutes' drive before 12.00). The visit being made never turns late by waiting.
+    server.services.clock.travelTo(at(10, 30));
+    let visit = await board();
+    expect(visit(waiting)).toEqual({
+      orderId: waiting.id,
+      expectedLate: null,
+      expectedLateAfter: at(11, 40).toISOString(),
+    });
+    expect(visit(first)?.expectedLateAfter).toBeNull();
+    // A minute after it, the board read anew says what the open board works out: late, expected 12.01 (the clock runs
+    // on from where it was put).
+    server.services.clock.travelTo(at(11, 41));
+    visit = await board();
+    expect(visit(waiting)?.expectedLateAfter).toBeNull();
+    const expected = Date.parse(visit(waiting)?.expectedLate ?? '');
+    expect(expected).toBeGreaterThanOrEqual(at(12, 1).getTime());
+    expect(expected).toBeLessThan(at(12, 2).getTime());
+  });
+
   it('mails when there is no mobile number or it unsubscribed, and tells no finished or cancelled visit', async () => {
     const { orders } = await arrange([
       { phone: '030 1234567', email: 'vast-nummer@example.nl' },

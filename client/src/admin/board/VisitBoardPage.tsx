@@ -43,6 +43,7 @@ const VisitBoardPageQuery = graphql(`
           outcome
           reachedAt
           expectedLate
+          expectedLateAfter
         }
       }
     }
@@ -65,6 +66,8 @@ const BoardVisitChangedSubscription = graphql(`
 type BoardData = VisitBoardPageData['visitBoard'];
 
 const COUNTRIES: readonly Country[] = ['NL', 'BE'];
+/** A burst of changes (a technician taps on through his day) is followed by one reading of the board, not one each. */
+const REREAD_AFTER_CHANGE_MS = 1_000;
 
 /**
  * admin/board, the office's board of today (docs/rules.md, Late visits): per technician a timeline of the day and
@@ -98,6 +101,14 @@ export function VisitBoardPage() {
     latest.current = { shown, t };
   });
   const reload = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  // A change moves the estimates of the technician's later visits, which only the server makes: the board is read
+  // again once the burst is over, and marks a visit that turned expected late (docs/decisions/live.md).
+  const rereadTimer = useRef<number | undefined>(undefined);
+  const rereadSoon = useCallback(() => {
+    window.clearTimeout(rereadTimer.current);
+    rereadTimer.current = window.setTimeout(reload, REREAD_AFTER_CHANGE_MS);
+  }, [reload]);
+  useEffect(() => () => window.clearTimeout(rereadTimer.current), []);
   const context = useMemo<StreamContext>(() => ({ onStreamConnected: reload }), [reload]);
   useSubscription(BoardVisitChangedSubscription, {
     context,
@@ -117,6 +128,7 @@ export function VisitBoardPage() {
         board: current,
         byOrder: new Map(known.board === current ? known.byOrder : []).set(change.orderId, change),
       }));
+      rereadSoon();
       const visit = technician.visits.find((v) => v.orderId === change.orderId)!;
       const say = latest.current.t;
       announce(

@@ -7,7 +7,7 @@ export const texts: PartTexts<'common'> = {
   'common.back': 'Retour',
   'common.create': 'Créer',
   // an action's accessible name: its visible text, then what it acts on
-  'common.actionOn': '{action} : {subject}',
+  'common.actionOn': '{action}\u00a0: {subject}',
   'common.save': 'Enregistrer',
   'common.delete': 'Supprimer',
   'common.edit': 'Modifier',

@@ -6,17 +6,17 @@ export const texts: PartTexts<'staff'> = {
   'visit.status.planned': 'Planifiée',
   'visit.status.onTheWay': 'En route — arrivée prévue {time}',
   'visit.status.arrived': 'Arrivé à {time}',
-  'visit.status.finished': 'Terminée à {time} : {outcome}',
+  'visit.status.finished': 'Terminée à {time}\u00a0: {outcome}',
 
   // staff accounts (sign-in, password reset; technician and admin areas)
   'staff.email': 'Adresse e-mail',
   'staff.password': 'Mot de passe',
   'staff.signIn': 'Se connecter',
-  'staff.forgotLink': 'Mot de passe oublié ?',
+  'staff.forgotLink': 'Mot de passe oublié\u00a0?',
   'staff.forgot.intro':
     'Saisissez votre adresse e-mail. Vous recevrez un e-mail avec un lien pour définir un nouveau mot de passe.',
   'staff.forgot.submit': 'Demander un mot de passe',
-  'staff.forgot.sent': 'Un e-mail avec des instructions est en route !',
+  'staff.forgot.sent': 'Un e-mail avec des instructions est en route\u00a0!',
   'staff.backToLogin': 'Retour à la connexion',
   'staff.newPassword.password': 'Nouveau mot de passe',
   'staff.newPassword.repeat': 'Répétez le mot de passe',
@@ -24,7 +24,7 @@ export const texts: PartTexts<'staff'> = {
   'staff.newPassword.submit': 'Réinitialiser le mot de passe',
   'staff.newPassword.notEqual': 'Les mots de passe ne sont pas identiques',
   'staff.newPassword.tooShort': 'Votre nouveau mot de passe doit contenir au moins {min} caractères',
-  'staff.newPassword.updated': 'Mot de passe modifié, vous pouvez maintenant vous connecter !',
+  'staff.newPassword.updated': 'Mot de passe modifié, vous pouvez maintenant vous connecter\u00a0!',
   'staff.devices.title': 'Mes appareils',
   'staff.devices.intro':
     'Vous êtes connecté ici. Déconnectez un appareil que vous ne reconnaissez pas ou n’utilisez plus.',
