@@ -17,6 +17,7 @@ import { Technician } from '../technicians/index.js';
 import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
+import { DataRequest, DataRequestSetting } from '../data-requests/index.js';
 import { InboundSms } from '../sms-replies/index.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
@@ -50,4 +51,7 @@ export const ENTITIES = [
   OrderCall,
   // self-service moves per country
   SelfMoveSetting,
+  // a person's data on request: the settings per country and the audit of requests
+  DataRequestSetting,
+  DataRequest,
 ];

@@ -197,4 +197,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     name: 'Migration20261206030000_sms_replies',
     load: async () => (await import('./Migration20261206030000_sms_replies.js')).Migration20261206030000_sms_replies,
   },
+  // a person's data on request: anonymised orders, the retention per country and the audit of requests
+  {
+    name: 'Migration20261207050000_data_requests',
+    load: async () =>
+      (await import('./Migration20261207050000_data_requests.js')).Migration20261207050000_data_requests,
+  },
 ];
