@@ -27,6 +27,21 @@ const COLUMNS = `id, reference_number as "referenceNumber", name, email, phone, 
   zipcode, house_number as "houseNumber", house_number_addition as "houseNumberAddition", street, city,
   country::text as country, language, appointment, duration, deleted_at as "deletedAt", created_at as "createdAt"`;
 
+/** The row with its times as times: the driver may hand them over as text. */
+type RawOrderRow = Omit<SubjectOrderRow, 'appointment' | 'deletedAt' | 'createdAt'> & {
+  appointment: Date | string;
+  deletedAt: Date | string | null;
+  createdAt: Date | string;
+};
+
+const subjectRows = (rows: RawOrderRow[]): SubjectOrderRow[] =>
+  rows.map((row) => ({
+    ...row,
+    appointment: new Date(row.appointment),
+    deletedAt: row.deletedAt === null ? null : new Date(row.deletedAt),
+    createdAt: new Date(row.createdAt),
+  }));
+
 /** What an anonymised order keeps of the customer: a pseudonym per customer where the figures compare customers. */
 export interface AnonymisedOrder {
   id: number;
@@ -41,9 +56,13 @@ export interface AnonymisedOrder {
 export class DataSubjectRepository {
   constructor(private readonly em: EntityManager) {}
 
+  private async select(sql: string, params: unknown[]): Promise<SubjectOrderRow[]> {
+    return subjectRows(await this.em.execute<RawOrderRow[]>(sql, params));
+  }
+
   /** The orders with this e-mail address (any case), newest first, at most `limit`. */
   byEmail(email: string, limit: number): Promise<SubjectOrderRow[]> {
-    return this.em.execute<SubjectOrderRow[]>(
+    return this.select(
       `select ${COLUMNS} from orders where lower(email) = lower(?) and anonymised_at is null
         order by appointment desc, id desc limit ?`,
       [email, limit],
@@ -52,7 +71,7 @@ export class DataSubjectRepository {
 
   /** The orders with this phone number (its national digits, as orders store them), newest first, at most `limit`. */
   byPhone(phoneNormalized: string, limit: number): Promise<SubjectOrderRow[]> {
-    return this.em.execute<SubjectOrderRow[]>(
+    return this.select(
       `select ${COLUMNS} from orders where phone_normalized = ? and anonymised_at is null
         order by appointment desc, id desc limit ?`,
       [phoneNormalized, limit],
@@ -61,7 +80,7 @@ export class DataSubjectRepository {
 
   /** These orders as far as they are not anonymised, locked until the transaction ends. */
   forAnonymising(ids: readonly number[]): Promise<SubjectOrderRow[]> {
-    return this.em.execute<SubjectOrderRow[]>(
+    return this.select(
       `select ${COLUMNS} from orders where id = any(?::int[]) and anonymised_at is null order by id for update`,
       [arrayLiteral(ids)],
     );
@@ -72,7 +91,7 @@ export class DataSubjectRepository {
    * most `limit`, locked (skipping those another run holds).
    */
   dueForRetention(country: Country, before: Date, limit: number): Promise<SubjectOrderRow[]> {
-    return this.em.execute<SubjectOrderRow[]>(
+    return this.select(
       `select ${COLUMNS} from orders
         where anonymised_at is null and country = ?::country and appointment < ?
           and appointment + make_interval(secs => duration) <= ?

@@ -23,6 +23,19 @@ export const PERSONAL_ORDER_VALUES = [
   'callNote',
 ] as const;
 
+/** A time as the driver hands it over when it is read as text: `2026-11-02 07:00:00.123+00`. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}(:\d{2})?$/;
+
+/** The rows with their times as times, so the export writes them as times (ISO in JSON, local on the page). */
+export function withTimes<T extends HeldRow>(rows: T[]): T[] {
+  for (const row of rows) {
+    for (const [key, value] of Object.entries(row)) {
+      if (typeof value === 'string' && TIMESTAMP.test(value)) Object.assign(row, { [key]: new Date(value) });
+    }
+  }
+  return rows;
+}
+
 /** A holder of rows that hang on the person's orders: `columns` as the export names them, `blank` for an erase. */
 function orderRows(
   name: string,
@@ -36,9 +49,11 @@ function orderRows(
     name,
     async find(em: EntityManager, subject: DataSubject): Promise<HeldRow[]> {
       if (subject.orderIds.length === 0) return [];
-      return em.execute<HeldRow[]>(
-        `select ${columns} from ${table} where order_id = any(?::int[]) order by ${order} limit ${ROWS_PER_HOLDER}`,
-        [arrayLiteral(subject.orderIds)],
+      return withTimes(
+        await em.execute<HeldRow[]>(
+          `select ${columns} from ${table} where order_id = any(?::int[]) order by ${order} limit ${ROWS_PER_HOLDER}`,
+          [arrayLiteral(subject.orderIds)],
+        ),
       );
     },
     async erase(em: EntityManager, subject: DataSubject): Promise<number> {
@@ -53,14 +68,34 @@ function orderRows(
   };
 }
 
-/** The consumer's replies: the answer stays (the office counts it), the access note goes. */
-export const consumerRepliesHolder = orderRows(
-  'consumerReplies',
-  'consumer_replies',
-  `order_id as "orderId", answer, access_note as "accessNote", created_at as "createdAt", updated_at as "updatedAt"`,
-  'order_id',
-  { set: 'access_note = null', where: 'access_note is not null' },
-);
+/**
+ * The consumer's replies: the answer stays (the order list's reply filter counts it), the access note goes; a reply
+ * that was a note alone goes whole (a reply holds an answer or a note).
+ */
+export const consumerRepliesHolder: PersonalDataHolder = {
+  ...orderRows(
+    'consumerReplies',
+    'consumer_replies',
+    `order_id as "orderId", answer, access_note as "accessNote", created_at as "createdAt", updated_at as "updatedAt"`,
+    'order_id',
+    null,
+  ),
+  async erase(em: EntityManager, subject: DataSubject): Promise<number> {
+    if (subject.orderIds.length === 0) return 0;
+    const ids = arrayLiteral(subject.orderIds);
+    const removed = await em.execute<{ affectedRows: number }>(
+      `delete from consumer_replies where order_id = any(?::int[]) and answer is null`,
+      [ids],
+      'run',
+    );
+    const blanked = await em.execute<{ affectedRows: number }>(
+      `update consumer_replies set access_note = null where order_id = any(?::int[]) and access_note is not null`,
+      [ids],
+      'run',
+    );
+    return removed.affectedRows + blanked.affectedRows;
+  },
+};
 
 /** The ratings: the score stays (the figures average it), the comment goes. */
 export const visitRatingsHolder = orderRows(
@@ -138,10 +173,12 @@ export const orderHistoryHolder: PersonalDataHolder = {
   name: 'orderHistory',
   async find(em: EntityManager, subject: DataSubject): Promise<HeldRow[]> {
     if (subject.orderIds.length === 0) return [];
-    return em.execute<HeldRow[]>(
-      `select order_id as "orderId", occurred_at as "at", kind, before::text as "before", after::text as "after"
+    return withTimes(
+      await em.execute<HeldRow[]>(
+        `select order_id as "orderId", occurred_at as "at", kind, before::text as "before", after::text as "after"
          from order_events where order_id = any(?::int[]) order by order_id, id limit ${ROWS_PER_HOLDER}`,
-      [arrayLiteral(subject.orderIds)],
+        [arrayLiteral(subject.orderIds)],
+      ),
     );
   },
   async erase(em: EntityManager, subject: DataSubject): Promise<number> {
