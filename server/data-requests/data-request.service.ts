@@ -146,7 +146,7 @@ export class DataRequestService {
   }
 
   /**
-   * Erases the person from their orders (docs/decisions/data-requests.md): refused while a visit of theirs is planned;
+   * Erases the person from their orders (docs/decisions/orders.md, Personal data on request): refused while a visit of theirs is planned;
    * waits for a second admin when a country of their orders asks for one.
    */
   async erase(search: string): Promise<DataRequest> {
