@@ -373,16 +373,16 @@ export const nl = {
   CALL_NOTE_WITHOUT_STATUS: 'Kies eerst hoe het gesprek ging; een notitie hoort bij een belstatus.',
   // data requests: a person's data found, downloaded and erased
   DATA_SEARCH_INVALID: 'Zoek op een e-mailadres of op een telefoonnummer van minstens 6 cijfers.',
-  DATA_SUBJECT_NOT_FOUND: 'Geen order noemt dit e-mailadres of telefoonnummer (meer).',
+  DATA_SUBJECT_NOT_FOUND: 'Geen opdracht noemt dit e-mailadres of telefoonnummer (meer).',
   DATA_SUBJECT_TOO_MANY:
-    'Meer dan {max} orders noemen dit: dat is niet één persoon. Zoek op een ander adres of nummer.',
+    'Meer dan {max} opdrachten noemen dit: dat is niet één persoon. Zoek op een ander adres of nummer.',
   ERASE_PLANNED_VISITS:
-    'Deze persoon heeft nog {count} geplande bezoeken. Verwijder (annuleer) die orders eerst; daarna kunt u de gegevens wissen.',
+    'Deze persoon heeft nog {count} geplande bezoeken. Verwijder (annuleer) die opdrachten eerst; daarna kunt u de gegevens wissen.',
   ERASE_SAME_ADMIN: 'Een tweede beheerder moet het wissen bevestigen, niet degene die het vroeg.',
   ERASE_NOT_PENDING: 'Dit verzoek wacht niet (meer) op een bevestiging.',
   DATA_EXPORT_TITLE: 'Gegevens van {search}',
   DATA_EXPORT_MADE_AT: 'Opgemaakt op {date} om {time}.',
-  DATA_EXPORT_ORDERS: 'Orders',
+  DATA_EXPORT_ORDERS: 'Opdrachten',
   DATA_EXPORT_NONE: 'Niets.',
   DATA_PART_consumerReplies: 'Antwoorden en notities van de klant',
   DATA_PART_visitRatings: 'Beoordelingen en opmerkingen',
@@ -393,7 +393,7 @@ export const nl = {
   DATA_PART_inboundSms: "Sms'jes van de klant",
   DATA_PART_siteVisits: 'Bezoeken aan de site',
   DATA_PART_mailOpens: 'Geopende mails',
-  DATA_PART_orderHistory: 'Geschiedenis van de orders',
+  DATA_PART_orderHistory: 'Geschiedenis van de opdrachten',
   // mail
 } as const;
 

@@ -387,7 +387,7 @@ describe("a person's data on request", () => {
       const refused = await server.graphql(ERASE, { search: person.email }, as(first));
       expect(refused.body.errors?.[0].extensions?.code).toBe('ERASE_PLANNED_VISITS');
       expect(refused.body.errors?.[0].message).toBe(
-        'Deze persoon heeft nog 2 geplande bezoeken. Verwijder (annuleer) die orders eerst; daarna kunt u de gegevens wissen.',
+        'Deze persoon heeft nog 2 geplande bezoeken. Verwijder (annuleer) die opdrachten eerst; daarna kunt u de gegevens wissen.',
       );
       const names = await server
         .em()

@@ -45,6 +45,7 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
       { to: '/admin/import', label: 'admin.menu.import' },
       { to: '/admin/export', label: 'admin.menu.export' },
       { to: '/admin/statistics', label: 'admin.menu.statistics' },
+      { to: '/admin/data-requests', label: 'admin.dataRequests.title' },
     ],
   },
   {
