@@ -68,6 +68,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Gegevens inladen',
         'Gegevens downloaden',
         'Statistieken',
+        'Gegevensverzoeken',
         'Systeeminstellingen',
         'Berichten aan consumenten',
         'Zelf verzetten',

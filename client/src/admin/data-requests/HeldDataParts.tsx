@@ -17,24 +17,26 @@ export const HeldDataPartsFragment = graphql(`
 export function HeldDataParts({ findings }: { findings: HeldDataParts_FindingsFragment }) {
   const { t } = useI18n();
   return (
-    <div className="table-wrap">
-      <table>
-        <caption>{t('admin.dataRequests.parts')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.dataRequests.part')}</th>
-            <th scope="col">{t('admin.dataRequests.rows')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {findings.parts.map((part) => (
-            <tr key={part.name}>
-              <td>{heldPartLabel(part.name, t)}</td>
-              <td>{part.rows}</td>
+    <>
+      <h3 id="data-parts">{t('admin.dataRequests.parts')}</h3>
+      <div className="table-wrap">
+        <table aria-labelledby="data-parts">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.dataRequests.part')}</th>
+              <th scope="col">{t('admin.dataRequests.rows')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {findings.parts.map((part) => (
+              <tr key={part.name}>
+                <td>{heldPartLabel(part.name, t)}</td>
+                <td>{part.rows}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -87,7 +87,7 @@ export function PersonalDataResult({
         </table>
       </div>
       <HeldDataParts findings={findings} />
-      <div className="toolbar">
+      <div className="toolbar data-request-actions">
         <BusyButton
           className="button button-secondary"
           busy={actions.busy}

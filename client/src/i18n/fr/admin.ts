@@ -644,7 +644,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.dataRequests.searchHint':
     'Un numéro de téléphone dans toute notation, par exemple 0470 12 34 56 ou +32470123456.',
   'admin.dataRequests.find': 'Rechercher',
-  'admin.dataRequests.found': 'Trouvé : {count} missions',
+  'admin.dataRequests.found': 'Missions trouvées : {count}',
   'admin.dataRequests.orders': 'Missions',
   'admin.dataRequests.reference': 'Référence',
   'admin.dataRequests.name': 'Nom',

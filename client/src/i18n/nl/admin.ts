@@ -639,7 +639,7 @@ export const texts = {
   'admin.dataRequests.searchHint':
     'Een telefoonnummer in elke schrijfwijze, bijvoorbeeld 06-12 34 56 78 of +31612345678.',
   'admin.dataRequests.find': 'Zoeken',
-  'admin.dataRequests.found': 'Gevonden: {count} opdrachten',
+  'admin.dataRequests.found': 'Gevonden opdrachten: {count}',
   'admin.dataRequests.orders': 'Opdrachten',
   'admin.dataRequests.reference': 'Referentie',
   'admin.dataRequests.name': 'Naam',
