@@ -121,6 +121,7 @@ export const fr: Record<MessageKey, string> = {
   ORDER_NOT_DELETED: "Cette mission n'est pas supprimée.",
   ORDER_RESTORE_PAST:
     "Le jour de cette mission ({date}) est passé ; une mission supprimée d'un jour passé reste supprimée.",
+  ORDER_RESTORE_ANONYMISED: 'Les données du client ont été effacées de cette mission ; créez une nouvelle mission.',
   ORDER_RESTORE_NO_TECHNICIAN: "Cette mission n'a plus de technicien (il a été supprimé) ; créez une nouvelle mission.",
   ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
   ORDER_DATE_IS_HOLIDAY: 'Le {date} est un jour férié pour {country} : choisissez un autre jour.',

@@ -121,6 +121,7 @@ export const nl = {
   ORDER_NOT_DELETED: 'Deze opdracht is niet verwijderd.',
   ORDER_RESTORE_PAST:
     'De dag van deze opdracht ({date}) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
+  ORDER_RESTORE_ANONYMISED: 'De gegevens van de klant zijn van deze opdracht gewist; maak een nieuwe opdracht aan.',
   ORDER_RESTORE_NO_TECHNICIAN:
     'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
   ORDER_DATE_NOT_WORKING_DAY: 'Kies een werkdag.',

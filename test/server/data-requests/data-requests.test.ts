@@ -120,6 +120,13 @@ const FIGURES = /* GraphQL */ `
     }
   }
 `;
+const RESTORE = /* GraphQL */ `
+  mutation ($id: Int!) {
+    restoreOrder(id: $id) {
+      id
+    }
+  }
+`;
 const DELETE = /* GraphQL */ `
   mutation ($id: Int!) {
     deleteOrder(id: $id) {
@@ -405,6 +412,12 @@ describe("a person's data on request", () => {
       );
       expect(body.data?.erasePersonalData.request).toMatchObject({ status: 'DONE', orderCount: 4 });
       expect(await columnsHolding(server, tracesOf(person))).toEqual([]);
+      // The cancelled visit is not planned again for nobody.
+      const restore = await server.graphql(RESTORE, { id: coming.id }, as(first));
+      expect(restore.body.errors?.[0].extensions?.code).toBe('ORDER_NOT_RESTORABLE');
+      expect(restore.body.errors?.[0].message).toBe(
+        'De gegevens van de klant zijn van deze opdracht gewist; maak een nieuwe opdracht aan.',
+      );
       expect(past).toHaveLength(2);
     });
   });
