@@ -21,6 +21,7 @@ import { liveResolvers } from './live/index.js';
 import { visitEstimateResolvers } from './visit-estimates/index.js';
 import { ratingResolvers } from './ratings/index.js';
 import { selfMoveResolvers } from './self-move/index.js';
+import { dataRequestResolvers } from './data-requests/index.js';
 import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -63,6 +64,7 @@ export const RESOLVERS = [
   // the consumer's rating of a finished visit
   ...ratingResolvers,
   ...selfMoveResolvers,
+  ...dataRequestResolvers,
   // the office's board of today
   ...boardResolvers,
   // the legacy numeric forms of fields the schema names or answers as booleans, deprecated (server/legacy/)

@@ -17,6 +17,7 @@ import { Technician } from '../technicians/index.js';
 import { VisitRating } from '../ratings/visit-rating.entity.js';
 import { VisitStatus } from '../visits/visit-status.entity.js';
 import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
+import { DataRequest, DataRequestSetting } from '../data-requests/index.js';
 import { InboundSms } from '../sms-replies/index.js';
 import { VisitPhoto, VisitRecord } from '../visit-records/index.js';
 
@@ -56,4 +57,7 @@ export const ENTITIES = [
   // the technician's record of a visit and its photos
   VisitRecord,
   VisitPhoto,
+  // a person's data on request: the settings per country and the audit of requests
+  DataRequestSetting,
+  DataRequest,
 ];

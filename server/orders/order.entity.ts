@@ -51,6 +51,8 @@ export { VISIT_DURATION_SECONDS };
   properties: ['appointment', 'id'],
   include: ['searchText', 'deletedAt'],
 })
+// The orders whose data the retention has yet to remove, oldest first.
+@Index({ name: 'orders_retention_idx', properties: ['appointment'], where: '"anonymised_at" is null' })
 // The informed filter: the few informed orders of a day without reading the others.
 @Index({
   name: 'orders_informed_appointment_idx',
@@ -198,6 +200,17 @@ export class Order {
     generated: `(tijdvak_fold(name || ' ' || city || ' ' || email || ' ' || reference_number)) stored`,
   })
   searchText?: string | null;
+
+  /**
+   * When the person's data was removed from the order (docs/rules.md, Personal data): by an erase on request, or by the
+   * retention a number of months after the visit. The order stays, with what the office's figures count.
+   */
+  @Field(() => Date, {
+    nullable: true,
+    description: "When the customer's name, contact details, address and notes were removed; null while kept.",
+  })
+  @Property({ type: 'datetime', nullable: true })
+  anonymisedAt: Date | null = null;
 
   @Field({ description: 'When the order was created.' })
   @Property({ type: 'datetime', defaultRaw: 'now()' })

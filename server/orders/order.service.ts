@@ -218,6 +218,10 @@ export class OrderService {
       const order = await new OrderRepository(em).forChangeIncludingDeleted(id);
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
+      // Its customer was erased on request (docs/rules.md, Personal data): a visit to nobody is not planned again.
+      if (order.anonymisedAt) {
+        throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_RESTORE_ANONYMISED' });
+      }
       await em.populate(order, ['technician']);
       if (!order.technician) {
         throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_RESTORE_NO_TECHNICIAN' });

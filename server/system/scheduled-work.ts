@@ -17,6 +17,7 @@ import {
 } from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 import { purgeInboundSms } from '../sms-replies/index.js';
+import { applyRetention } from '../data-requests/index.js';
 import { removeExpiredVisitFiles } from '../visit-records/index.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
@@ -31,6 +32,10 @@ const VISIT_FILES_RETENTION_CRON = '25 * * * *';
 /** Every hour at :15 (UTC): consumer messages lose their address a set number of days after the visit. */
 export const MESSAGE_PURGE_QUEUE = 'consumer-messages.purge';
 const MESSAGE_PURGE_CRON = '15 * * * *';
+
+/** Every day at 02:40 (UTC): orders whose visit is longer ago than their country's months kept are anonymised. */
+export const RETENTION_QUEUE = 'personal-data.retention';
+const RETENTION_CRON = '40 2 * * *';
 
 /** Every minute: the messages of days whose windows became visible (13:30), and of changes since. */
 export const PUBLISH_QUEUE = 'consumer-messages.publish';
@@ -204,6 +209,19 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     },
   });
   await jobs.every(MESSAGE_PURGE_QUEUE, MESSAGE_PURGE_CRON);
+  // Personal data kept no longer than the months each country set (docs/rules.md, Personal data).
+  await jobs.define({
+    name: RETENTION_QUEUE,
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 1800,
+    handler: async () => {
+      const anonymised = await applyRetention(services.orm, services.clock.now(), config.jwtSecret);
+      if (anonymised > 0) logger.info({ anonymised }, 'orders past their retention anonymised');
+    },
+  });
+  await jobs.every(RETENTION_QUEUE, RETENTION_CRON);
   // At start too: an instance restarted after a crash looks for the messages it died with (and asks for the next
   // look when their claims run out); every minute for those of an instance that does not come back.
   await jobs.every(RESUME_QUEUE, '* * * * *', { atStart: true });

@@ -662,6 +662,11 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
       await page.getByText(textOf(site, 'admin.statistics.asTable')).last().click();
       await check(() => expectNoAxeViolations(page, label('admin-statistics-table')));
 
+      await visit('/admin/data-requests', 'admin.dataRequests.title', 'admin-data-requests');
+      await page.getByLabel(textOf(site, 'admin.dataRequests.search')).fill('12');
+      await page.getByRole('button', { name: textOf(site, 'admin.dataRequests.find'), exact: true }).click();
+      await alertWithText(page);
+      await check(() => expectNoAxeViolations(page, label('admin-data-requests-refused')));
       await visit('/admin/statistics/figures', 'admin.figures.title', 'admin-office-figures');
       await page.locator('.stats-chart-canvas svg').waitFor();
       await page.getByRole('button', { name: textOf(site, 'admin.figures.asTable'), exact: true }).click();
@@ -688,6 +693,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         '/admin/import',
         '/admin/statistics',
         '/admin/statistics/figures',
+        '/admin/data-requests',
         '/admin/call-list',
         '/admin/holiday/index',
         '/admin/devices',

@@ -70,6 +70,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Gegevens downloaden',
         'Statistieken',
         'Cijfers voor kantoor',
+        'Gegevensverzoeken',
         'Systeeminstellingen',
         'Berichten aan consumenten',
         'Zelf verzetten',

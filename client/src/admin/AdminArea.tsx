@@ -8,6 +8,7 @@ import { ForgotPage } from './auth/ForgotPage';
 import { LoginPage } from './auth/LoginPage';
 import { NewPasswordPage } from './auth/NewPasswordPage';
 import { ExportPage } from './data/ExportPage';
+import { DataRequestsPage } from './data-requests/DataRequestsPage';
 import { ImportPage } from './data/ImportPage';
 import { CallListPage } from './informed/CallListPage';
 import { HolidayCreatePage } from './holidays/HolidayCreatePage';
@@ -75,6 +76,7 @@ export default function AdminArea() {
             <Route path="appointment/manage" element={<OrderManagePage />} />
             <Route path="migrate" element={<MigratePage />} />
             <Route path="export" element={<ExportPage />} />
+            <Route path="data-requests" element={<DataRequestsPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="statistics" element={<StatisticsPage />} />
             <Route path="statistics/figures" element={<OfficeFiguresPage />} />

@@ -125,6 +125,8 @@ export const fr: Record<MessageKey, string> = {
   ORDER_NOT_DELETED: "Cette mission n'est pas supprimée.",
   ORDER_RESTORE_PAST:
     "Le jour de cette mission ({date}) est passé\u00a0; une mission supprimée d'un jour passé reste supprimée.",
+  ORDER_RESTORE_ANONYMISED:
+    'Les données du client ont été effacées de cette mission\u00a0; créez une nouvelle mission.',
   ORDER_RESTORE_NO_TECHNICIAN:
     "Cette mission n'a plus de technicien (il a été supprimé)\u00a0; créez une nouvelle mission.",
   ORDER_DATE_NOT_WORKING_DAY: 'Choisissez un jour ouvrable.',
@@ -406,5 +408,28 @@ export const fr: Record<MessageKey, string> = {
   CALL_ORDER_DELETED:
     "La mission {reference} a été supprimée\u00a0: il n'y a plus lieu d'appeler. Rien n'a été enregistré.",
   CALL_NOTE_WITHOUT_STATUS: "Choisissez d'abord le résultat de l'appel\u00a0; une note accompagne un statut d'appel.",
+  // data requests: a person's data found, downloaded and erased
+  DATA_SEARCH_INVALID: 'Cherchez une adresse e-mail ou un numéro de téléphone d’au moins 6 chiffres.',
+  DATA_SUBJECT_NOT_FOUND: 'Aucune mission ne mentionne (plus) cette adresse e-mail ou ce numéro.',
+  DATA_SUBJECT_TOO_MANY:
+    'Plus de {max} missions le mentionnent\u00a0: ce n’est pas une seule personne. Cherchez une autre adresse ou un autre numéro.',
+  ERASE_PLANNED_VISITS:
+    'Cette personne a encore {count} visites prévues. Supprimez (annulez) d’abord ces missions\u00a0; vous pourrez ensuite effacer les données.',
+  ERASE_SAME_ADMIN: 'Un second administrateur doit confirmer l’effacement, pas celui qui l’a demandé.',
+  ERASE_NOT_PENDING: 'Cette demande n’attend pas (plus) de confirmation.',
+  DATA_EXPORT_TITLE: 'Données de {search}',
+  DATA_EXPORT_MADE_AT: 'Établi le {date} à {time}.',
+  DATA_EXPORT_ORDERS: 'Missions',
+  DATA_EXPORT_NONE: 'Rien.',
+  DATA_PART_consumerReplies: 'Réponses et notes du client',
+  DATA_PART_visitRatings: 'Évaluations et commentaires',
+  DATA_PART_visitStatuses: 'Statut de la visite et notes du technicien',
+  DATA_PART_orderCalls: 'Statuts d’appel et notes',
+  DATA_PART_consumerMessages: 'Messages envoyés',
+  DATA_PART_unsubscribes: 'Désinscriptions',
+  DATA_PART_inboundSms: 'SMS du client',
+  DATA_PART_siteVisits: 'Visites du site',
+  DATA_PART_mailOpens: 'E-mails ouverts',
+  DATA_PART_orderHistory: 'Historique des missions',
   // mail
 };

@@ -124,6 +124,7 @@ export const nl = {
   ORDER_NOT_DELETED: 'Deze opdracht is niet verwijderd.',
   ORDER_RESTORE_PAST:
     'De dag van deze opdracht ({date}) is voorbij; een verwijderde opdracht van een voorbije dag blijft verwijderd.',
+  ORDER_RESTORE_ANONYMISED: 'De gegevens van de klant zijn van deze opdracht gewist; maak een nieuwe opdracht aan.',
   ORDER_RESTORE_NO_TECHNICIAN:
     'Deze opdracht heeft geen monteur meer (die is verwijderd); maak een nieuwe opdracht aan.',
   ORDER_DATE_NOT_WORKING_DAY: 'Kies een werkdag.',
@@ -384,6 +385,29 @@ export const nl = {
     'Opdracht {reference} staat niet op de bellijst van {day}: daarop staan de opdrachten van die dag die wij zelf uitvoeren. Er is niets vastgelegd.',
   CALL_ORDER_DELETED: 'Opdracht {reference} is verwijderd: daarover wordt niet meer gebeld. Er is niets vastgelegd.',
   CALL_NOTE_WITHOUT_STATUS: 'Kies eerst hoe het gesprek ging; een notitie hoort bij een belstatus.',
+  // data requests: a person's data found, downloaded and erased
+  DATA_SEARCH_INVALID: 'Zoek op een e-mailadres of op een telefoonnummer van minstens 6 cijfers.',
+  DATA_SUBJECT_NOT_FOUND: 'Geen opdracht noemt dit e-mailadres of telefoonnummer (meer).',
+  DATA_SUBJECT_TOO_MANY:
+    'Meer dan {max} opdrachten noemen dit: dat is niet één persoon. Zoek op een ander adres of nummer.',
+  ERASE_PLANNED_VISITS:
+    'Deze persoon heeft nog {count} geplande bezoeken. Verwijder (annuleer) die opdrachten eerst; daarna kunt u de gegevens wissen.',
+  ERASE_SAME_ADMIN: 'Een tweede beheerder moet het wissen bevestigen, niet degene die het vroeg.',
+  ERASE_NOT_PENDING: 'Dit verzoek wacht niet (meer) op een bevestiging.',
+  DATA_EXPORT_TITLE: 'Gegevens van {search}',
+  DATA_EXPORT_MADE_AT: 'Opgemaakt op {date} om {time}.',
+  DATA_EXPORT_ORDERS: 'Opdrachten',
+  DATA_EXPORT_NONE: 'Niets.',
+  DATA_PART_consumerReplies: 'Antwoorden en notities van de klant',
+  DATA_PART_visitRatings: 'Beoordelingen en opmerkingen',
+  DATA_PART_visitStatuses: 'Bezoekstatus en notities van de monteur',
+  DATA_PART_orderCalls: 'Belstatussen en notities',
+  DATA_PART_consumerMessages: 'Verzonden berichten',
+  DATA_PART_unsubscribes: 'Afmeldingen',
+  DATA_PART_inboundSms: "Sms'jes van de klant",
+  DATA_PART_siteVisits: 'Bezoeken aan de site',
+  DATA_PART_mailOpens: 'Geopende mails',
+  DATA_PART_orderHistory: 'Geschiedenis van de opdrachten',
   // mail
 } as const;
 

@@ -6,6 +6,7 @@ import { ASYNC_COMMIT_FROM } from '../db/async-commit.js';
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import type { MessageKey } from '../i18n/translate.js';
+import { arrayLiteral } from '../db/array-literal.js';
 
 /** One limit to count an attempt against: its name and whose attempts (an address, an account, …). */
 export interface RateLimitStep {
@@ -78,17 +79,6 @@ export function countingOf(attempts: readonly CountingStatement[]): { from: stri
       `?::timestamptz[], ?::int[], ?::int[], ?::int[]) as counted`,
     params: [keys, leases, windowEnds, nows, attemptNumbers, steps, withinHits].map(arrayLiteral),
   };
-}
-
-/**
- * An array as PostgreSQL's text of it, so it binds as one value on the ORM's path too (which would spread a
- * JavaScript array into a list). Texts are quoted, with `"` and `\` escaped.
- */
-function arrayLiteral(values: readonly (string | number)[]): string {
-  const elements = values.map((value) =>
-    typeof value === 'number' ? String(value) : `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-  );
-  return `{${elements.join(',')}}`;
 }
 
 /**

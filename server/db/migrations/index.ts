@@ -209,4 +209,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207040000_roles_and_sessions.js')).Migration20261207040000_roles_and_sessions,
   },
+  // a person's data on request: anonymised orders, the retention per country and the audit of requests
+  {
+    name: 'Migration20261207050000_data_requests',
+    load: async () =>
+      (await import('./Migration20261207050000_data_requests.js')).Migration20261207050000_data_requests,
+  },
 ];

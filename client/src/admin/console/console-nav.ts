@@ -56,6 +56,7 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
       { to: '/admin/export', label: 'admin.menu.export', needs: 'manage' },
       { to: '/admin/statistics', label: 'admin.menu.statistics', needs: 'manage' },
       { to: '/admin/statistics/figures', label: 'admin.figures.title' },
+      { to: '/admin/data-requests', label: 'admin.dataRequests.title', needs: 'manage' },
     ],
   },
   {
