@@ -278,11 +278,11 @@ export const fr: Record<MessageKey, string> = {
   VISIT_PHOTO_NOT_AN_IMAGE:
     "Ce fichier n'est pas une photo lisible (autre type de fichier, incomplet ou endommagé). Rien n'a été enregistré.",
   VISIT_PHOTO_TOO_LARGE: "Cette photo dépasse {max} Mo. Rien n'a été enregistré.",
-  VISIT_PHOTOS_TOO_MANY: 'Cette visite compte déjà {max} photos ; il n’est pas possible d’en ajouter.',
+  VISIT_PHOTOS_TOO_MANY: 'Cette visite compte déjà {max} photos\u00a0; il n’est pas possible d’en ajouter.',
   VISIT_SIGNATURE_TOO_LARGE: "Cette signature dépasse {max} Mo. Rien n'a été enregistré.",
   VISIT_PARTS_TOO_MANY: 'Indiquez au maximum {max} lignes de pièces.',
   PART_QUANTITY_RANGE: 'Indiquez une quantité de 1 à {max}.',
-  VISIT_FILE_NOT_RECEIVED: "Le fichier n'est pas arrivé en entier. Rien n'a été enregistré ; veuillez réessayer.",
+  VISIT_FILE_NOT_RECEIVED: "Le fichier n'est pas arrivé en entier. Rien n'a été enregistré\u00a0; veuillez réessayer.",
   VISIT_STAGE_BACKWARDS:
     "Cette étape est déjà faite ou précède le statut actuel. Utilisez «\u00a0Annuler\u00a0» pour revenir d'une étape.",
   VISIT_OTHER_ON_THE_WAY:
