@@ -18,7 +18,8 @@ export class AdminService {
 
   private viewerId(): number {
     const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    // An application's key is no admin: what is about the signed-in admin is not for it.
+    if (viewer?.role !== Role.ADMIN || viewer.adminId === null) throw new AppError(CommonError.FORBIDDEN);
     return viewer.adminId;
   }
 

@@ -46,6 +46,9 @@ export async function auditActorOf(ctx: AppContext, em: EntityManager): Promise<
   const viewer = ctx.viewer;
   switch (viewer?.role) {
     case Role.ADMIN: {
+      if (viewer.application) {
+        return { ...NOBODY, type: OrderEventActorType.APPLICATION, name: viewer.application.name };
+      }
       const admin = await em.findOneOrFail(Admin, viewer.adminId);
       return { ...NOBODY, type: OrderEventActorType.ADMIN, adminId: admin.id, name: fullName(admin) };
     }
@@ -71,12 +74,14 @@ export async function auditActorOf(ctx: AppContext, em: EntityManager): Promise<
 
 /** A CSV import run by the calling admin, as the actor of the orders it writes. */
 export async function importActorOf(ctx: AppContext, em: EntityManager, importJobId: string): Promise<AuditActor> {
-  const admin = ctx.viewer?.role === Role.ADMIN ? await em.findOne(Admin, ctx.viewer.adminId) : null;
+  const viewer = ctx.viewer;
+  const admin = viewer?.role === Role.ADMIN && viewer.adminId !== null ? await em.findOne(Admin, viewer.adminId) : null;
   return {
     ...NOBODY,
     type: OrderEventActorType.IMPORT,
     adminId: admin?.id ?? null,
-    name: admin ? fullName(admin) : null,
+    // An application's import is named after the application.
+    name: admin ? fullName(admin) : (viewer?.application?.name ?? null),
     importJobId,
   };
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { Role } from '../common/auth/role.js';
 import { Country } from '../common/locale.js';
 import { ImportJob } from './import-job.entity.js';
@@ -15,6 +16,7 @@ export class OrderImportResolver {
     description:
       'Imports a CSV file of orders (docs/csv-format.md) for one country: all rows or none. Send it as a GraphQL multipart request (field `file`, header `Apollo-Require-Preflight: true`); at most 20 MB.',
   })
+  @RequireScope(ApiScope.ORDERS_WRITE)
   importOrders(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { description: 'The country of the orders in the file.' }) country: Country,
@@ -33,6 +35,7 @@ export class OrderImportResolver {
     nullable: true,
     description: 'An import by its job id: its progress while it runs, its outcome after; null when unknown.',
   })
+  @RequireScope(ApiScope.ORDERS_READ)
   importJob(@Ctx() ctx: AppContext, @Arg('id', () => String, { description: 'The job id.' }) id: string) {
     return new OrderImportService(ctx).findJob(id);
   }

@@ -134,7 +134,8 @@ export class CallListService {
    */
   async setCallStatus(input: SetCallStatusInput): Promise<Order> {
     const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    // A staff member's own act: an application's key (no scope opens it anyway) is refused.
+    if (viewer?.role !== Role.ADMIN || viewer.adminId === null) throw new AppError(CommonError.FORBIDDEN);
     const status = input.status ?? null;
     const note = normalizeCallNote(input.note);
     if (status === null && note !== null) {

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { Role } from '../common/auth/role.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
@@ -15,6 +16,7 @@ export class OrderResolver {
     description:
       'Orders page by page: found by a search, filtered, sorted (by appointment then id unless `sort` says otherwise); `after` continues from a previous page.',
   })
+  @RequireScope(ApiScope.ORDERS_READ)
   orders(
     @Ctx() ctx: AppContext,
     @Args(() => PageArgs) page: PageArgs,
@@ -29,11 +31,13 @@ export class OrderResolver {
   }
 
   @Query(() => Order, { description: 'The order with this reference number, deleted or not; ORDER_NOT_FOUND if none.' })
+  @RequireScope(ApiScope.ORDERS_READ)
   orderByReference(@Ctx() ctx: AppContext, @Arg('referenceNumber') referenceNumber: string): Promise<Order> {
     return new OrderService(ctx).byReference(referenceNumber);
   }
 
   @Mutation(() => Order, { description: 'Creates an order.' })
+  @RequireScope(ApiScope.ORDERS_WRITE)
   createOrder(@Ctx() ctx: AppContext, @Arg('input', () => CreateOrderInput) input: CreateOrderInput): Promise<Order> {
     return new OrderService(ctx).create(input);
   }
@@ -41,6 +45,7 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Gives an active order another technician (not one whose schedule of that date is confirmed).',
   })
+  @RequireScope(ApiScope.ORDERS_WRITE)
   reassignOrder(
     @Ctx() ctx: AppContext,
     @Arg('input', () => ReassignOrderInput) input: ReassignOrderInput,
@@ -51,6 +56,7 @@ export class OrderResolver {
   @Mutation(() => Order, {
     description: 'Deletes an order: it stays visible with the date and admin of deletion, and cannot be changed again.',
   })
+  @RequireScope(ApiScope.ORDERS_WRITE)
   deleteOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).delete(id);
   }
@@ -60,6 +66,7 @@ export class OrderResolver {
       'Restores a deleted order: refused (ORDER_NOT_RESTORABLE, SCHEDULE_CONFIRMED) when its day is past, its ' +
       'technician confirmed that day, or its technician was deleted.',
   })
+  @RequireScope(ApiScope.ORDERS_WRITE)
   restoreOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).restore(id);
   }

@@ -1,11 +1,13 @@
 import type { Country } from '../locale.js';
 import type { ExternalHandling } from './tokens.js';
 import { Role } from './role.js';
+import type { ApiScope } from './scope.js';
 
 export interface ConsumerViewer {
   role: Role.CONSUMER;
   orderIds: readonly number[];
   external: ExternalHandling;
+  application?: undefined;
 }
 
 export interface TechnicianViewer {
@@ -15,11 +17,35 @@ export interface TechnicianViewer {
   actingAdminId: number | null;
   /** The technician's country, read with the session: its zone makes "today" and the next working day. */
   country: Country;
+  application?: undefined;
 }
 
 export interface AdminViewer {
   role: Role.ADMIN;
   adminId: number;
+  application?: undefined;
+}
+
+/** An integrator's application, by its key: the admin's role rules, narrowed by its scopes and countries. */
+export interface ApplicationCaller {
+  id: number;
+  name: string;
+  scopes: ReadonlySet<ApiScope>;
+  countries: readonly Country[];
+  /** Its budgets per minute: requests, and the summed GraphQL cost of their operations. */
+  requestBudget: number;
+  costBudget: number;
+}
+
+/**
+ * An application calling with its key (`Authorization: Bearer tvk_…`). It takes the admin's role rules, but every
+ * field needs a scope of its own too (`@scope`); it is no staff member (`adminId` null), and its changes are
+ * recorded as the application's.
+ */
+export interface ApplicationViewer {
+  role: Role.ADMIN;
+  adminId: null;
+  application: ApplicationCaller;
 }
 
 /**
@@ -34,4 +60,4 @@ export interface TechnicianSession {
 }
 
 /** The authenticated caller of one request; null for anonymous callers. */
-export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer;
+export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer | ApplicationViewer;

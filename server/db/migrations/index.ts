@@ -197,4 +197,15 @@ export const MIGRATIONS: MigrationEntry[] = [
     name: 'Migration20261206030000_sms_replies',
     load: async () => (await import('./Migration20261206030000_sms_replies.js')).Migration20261206030000_sms_replies,
   },
+  // integrators' applications, their keys, their use per minute and the answers of idempotent writes
+  {
+    name: 'Migration20261207030000_api_clients',
+    load: async () => (await import('./Migration20261207030000_api_clients.js')).Migration20261207030000_api_clients,
+  },
+  // an order's trail names an application as the author of its changes
+  {
+    name: 'Migration20261207031000_application_actor',
+    load: async () =>
+      (await import('./Migration20261207031000_application_actor.js')).Migration20261207031000_application_actor,
+  },
 ];

@@ -10,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../utils/test-database
  */
 const EXPRESSIBLE_ONLY_IN_MIGRATIONS: { statement: RegExp; why: string }[] = [
   {
-    statement: /^drop table if exists "(rate_limit_buckets|visit_status_requests)" cascade;$/,
+    statement:
+      /^drop table if exists "(rate_limit_buckets|visit_status_requests|api_clients|api_client_keys|api_client_usage|idempotency_keys)" cascade;$/,
     why: 'hot-path tables written by single SQL statements, without entities',
   },
   {
