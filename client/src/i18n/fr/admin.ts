@@ -212,6 +212,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.history.byAdmin': 'par {name} (admin)',
   'admin.history.byTechnician': 'par le technicien {name}',
   'admin.history.byAdminAsTechnician': 'par {admin} (admin) en tant que technicien {name}',
+  'admin.history.byApplication': "par l'application {name}",
   'admin.history.byConsumer': 'par le client',
   'admin.history.byImport': "par l'import de {file} ({name})",
   'admin.history.kind.CREATED': 'Créée',

@@ -210,6 +210,7 @@ export const texts = {
   'admin.history.byAdmin': 'door {name} (admin)',
   'admin.history.byTechnician': 'door monteur {name}',
   'admin.history.byAdminAsTechnician': 'door {admin} (admin) als monteur {name}',
+  'admin.history.byApplication': 'door de applicatie {name}',
   'admin.history.byConsumer': 'door de klant',
   'admin.history.byImport': 'door de import van {file} ({name})',
   'admin.history.kind.CREATED': 'Aangemaakt',
