@@ -9,6 +9,16 @@ import type { AppServices } from '../../context.js';
 
 type Statements = Pick<AppServices, 'plainStatements'>;
 
+/** Plain statements answer instants as PostgreSQL's text: read back as dates. */
+const instant = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+function withInstants<Row extends { last_used_at: Date | null }>(row: Row): Row {
+  const dated: Row = { ...row, last_used_at: instant(row.last_used_at) };
+  if ('created_at' in row) Object.assign(dated, { created_at: instant(row.created_at as Date) });
+  if ('revoked_at' in row) Object.assign(dated, { revoked_at: instant(row.revoked_at as Date | null) });
+  return dated;
+}
+
 /** An application as the console lists it. */
 export interface ApiClientRow {
   id: number;
@@ -44,10 +54,11 @@ const CLIENT_COLUMNS = `c.id, c.name, c.scopes, c.countries, c.request_budget, c
 export const API_CLIENT_LIST_LIMIT = 200;
 
 export async function listApiClients(services: Statements, now: Date): Promise<ApiClientRow[]> {
-  return services.plainStatements.rows<ApiClientRow>(
+  const rows = await services.plainStatements.rows<ApiClientRow>(
     `select ${CLIENT_COLUMNS} from api_clients c order by c.revoked_at is not null, lower(c.name), c.id limit ?`,
     [now.toISOString(), API_CLIENT_LIST_LIMIT],
   );
+  return rows.map(withInstants);
 }
 
 export async function apiClientById(services: Statements, id: number, now: Date): Promise<ApiClientRow | undefined> {
@@ -55,7 +66,7 @@ export async function apiClientById(services: Statements, id: number, now: Date)
     `select ${CLIENT_COLUMNS} from api_clients c where c.id = ?::int`,
     [now.toISOString(), id],
   );
-  return row;
+  return row && withInstants(row);
 }
 
 export interface NewApiClient {
@@ -143,7 +154,7 @@ export async function keyHolder(
         and (k.expires_at is null or k.expires_at > ?::timestamptz)`,
     [prefix, keyHash, now.toISOString()],
   );
-  return row;
+  return row && withInstants(row);
 }
 
 /** Marks the application used now, unless it was marked within the last minute (one write a minute at most). */
