@@ -15,6 +15,10 @@ const EXPRESSIBLE_ONLY_IN_MIGRATIONS: { statement: RegExp; why: string }[] = [
     why: 'hot-path tables written by single SQL statements, without entities',
   },
   {
+    statement: /^alter table "(api_client_keys|api_client_usage)" drop constraint "\1_client_id_fkey";$/,
+    why: 'the keys and use of an application (tables without entities) point to it; dropped with the tables above',
+  },
+  {
     statement: /^drop function if exists "tijdvak_fold"\(text\);$/,
     why: 'the accent folding the search indexes use: MikroORM has no metadata for functions',
   },
