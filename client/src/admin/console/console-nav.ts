@@ -56,6 +56,7 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
       { to: '/admin/messages/failed', label: 'admin.failedMessages.title', covers: ['/admin/messages'] },
       { to: '/admin/holiday/index', label: 'admin.menu.holiday', covers: ['/admin/holiday'] },
       { to: '/admin/users/overview', label: 'admin.menu.users', covers: ['/admin/users'] },
+      { to: '/admin/applications', label: 'admin.menu.applications' },
     ],
   },
 ];
