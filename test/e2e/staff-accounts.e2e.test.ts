@@ -74,6 +74,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Mislukte berichten',
         'Feestdagen',
         'Beheerdersoverzicht',
+        'Applicaties (API)',
       ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);
     expect(await page.locator('.console-admin-name').textContent()).toBe('Ingelogd als Chef Beheer');

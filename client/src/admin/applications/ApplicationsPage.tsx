@@ -202,9 +202,7 @@ export function ApplicationsPage() {
             </button>
           </div>
           <Message tone={copied === false ? 'error' : 'success'}>
-            {copied === null
-              ? undefined
-              : t(copied ? 'admin.applications.copied' : 'admin.applications.copyFailed')}
+            {copied === null ? undefined : t(copied ? 'admin.applications.copied' : 'admin.applications.copyFailed')}
           </Message>
         </section>
       )}

@@ -661,11 +661,13 @@ export const texts: PartTexts<'admin'> = {
   'admin.applications.rotate': 'Nouvelle clé',
   'admin.applications.rotateLabel': 'Nouvelle clé : {name}',
   'admin.applications.rotateTitle': 'Nouvelle clé pour {name} ?',
-  'admin.applications.rotateBody': "La clé actuelle reste valable {hours} heures, le temps que l'application change de clé.",
+  'admin.applications.rotateBody':
+    "La clé actuelle reste valable {hours} heures, le temps que l'application change de clé.",
   'admin.applications.revoke': 'Révoquer',
   'admin.applications.revokeLabel': 'Révoquer : {name}',
   'admin.applications.revokeTitle': 'Révoquer {name} ?',
-  'admin.applications.revokeBody': "Toutes les clés de cette application sont refusées immédiatement. C'est irréversible.",
+  'admin.applications.revokeBody':
+    "Toutes les clés de cette application sont refusées immédiatement. C'est irréversible.",
   'admin.applications.revoked': '{name} a été révoquée.',
   'admin.applications.revokedMark': 'Révoquée',
 };

@@ -656,11 +656,13 @@ export const texts = {
   'admin.applications.rotate': 'Nieuwe sleutel',
   'admin.applications.rotateLabel': 'Nieuwe sleutel: {name}',
   'admin.applications.rotateTitle': 'Nieuwe sleutel voor {name}?',
-  'admin.applications.rotateBody': 'De huidige sleutel blijft nog {hours} uur geldig, zodat de applicatie kan overstappen.',
+  'admin.applications.rotateBody':
+    'De huidige sleutel blijft nog {hours} uur geldig, zodat de applicatie kan overstappen.',
   'admin.applications.revoke': 'Intrekken',
   'admin.applications.revokeLabel': 'Intrekken: {name}',
   'admin.applications.revokeTitle': '{name} intrekken?',
-  'admin.applications.revokeBody': 'Alle sleutels van deze applicatie worden meteen geweigerd. Dit kan niet ongedaan worden gemaakt.',
+  'admin.applications.revokeBody':
+    'Alle sleutels van deze applicatie worden meteen geweigerd. Dit kan niet ongedaan worden gemaakt.',
   'admin.applications.revoked': '{name} is ingetrokken.',
   'admin.applications.revokedMark': 'Ingetrokken',
 } as const;
