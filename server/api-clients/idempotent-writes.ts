@@ -26,6 +26,13 @@ export const IDEMPOTENT_FIELDS: ReadonlySet<string> = new Set([
 /** A key is 1 to 255 visible ASCII characters (a UUID is the usual choice). */
 const KEY_FORM = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * A file being uploaded (graphql-upload's `Upload`: its promise resolves while the body streams) compares as one
+ * marker: what it holds is not known when the key is checked, and its state would make two equal calls differ.
+ */
+const fileAsMarker = (_key: string, value: unknown): unknown =>
+  typeof value === 'object' && value !== null && 'promise' in value && 'resolve' in value ? '[file]' : value;
+
 /** Whose keys these are: an application, or a staff member; other callers' keys are not kept. */
 function callerOf(context: AppContext): string | undefined {
   const viewer = context.viewer;
@@ -65,7 +72,9 @@ export const idempotentWritesPlugin: ApolloServerPlugin<AppContext> = {
           throw refusal(new AppError(CommonError.BAD_USER_INPUT, { message: 'IDEMPOTENCY_KEY_INVALID' }));
         }
         const requestHash = createHash('sha256')
-          .update(JSON.stringify([request.query ?? '', request.operationName ?? null, request.variables ?? {}]))
+          .update(
+            JSON.stringify([request.query ?? '', request.operationName ?? null, request.variables ?? {}], fileAsMarker),
+          )
           .digest('hex');
         const now = context.services.clock.now();
         const first = await claimIdempotencyKey(context.services, { caller, key, requestHash, now });

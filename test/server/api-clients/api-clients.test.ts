@@ -5,6 +5,7 @@ import { Order } from '../../../server/orders/order.entity.js';
 import { INCLUDING_DELETED } from '../../../server/orders/repository/active-orders.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
+import { postGraphQLUpload } from '../../utils/upload.js';
 
 /** Tuesday 1 December 2026, 10:00:00 in Amsterdam: the start of a minute, so a test's calls share one. */
 const NOW = new Date('2026-12-01T09:00:00Z');
@@ -420,6 +421,46 @@ describe('applications calling with their own keys', () => {
         },
       );
       expect(retried.body.errors).toBeUndefined();
+    });
+
+    it('make a repeated import answer the first result, whose file is not read again; imports keep to the countries', async () => {
+      const { key } = await createClient({ scopes: ['orders:write'], countries: ['NL'] });
+      const IMPORT = /* GraphQL */ `
+        mutation ($country: Country!, $file: Upload!) {
+          importOrders(country: $country, file: $file) {
+            __typename
+            ... on ImportOrdersSuccess {
+              jobId
+              created
+            }
+          }
+        }
+      `;
+      const reference = `IMP-${++sequence}`;
+      const file = {
+        name: 'orders.csv',
+        content:
+          'reference_number;name;email;phone;zipcode;house_number;city;date;time;technician;flag\r\n' +
+          `${reference};Anna Jansen;anna@example.test;06 12345678;1234 ab;12;Utrecht;02-12-2026;09:30;N4711;0\r\n`,
+      };
+      const send = (country: string, idempotencyKey: string) =>
+        postGraphQLUpload<{ importOrders: { __typename: string; jobId?: string; created?: number } }>(
+          server.url,
+          IMPORT,
+          { country },
+          'file',
+          file,
+          { token: key, headers: { 'idempotency-key': idempotencyKey } },
+        );
+      const first = await send('NL', 'import-1');
+      expect(first.body.errors).toBeUndefined();
+      expect(first.body.data?.importOrders).toMatchObject({ __typename: 'ImportOrdersSuccess', created: 1 });
+      const again = await send('NL', 'import-1');
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body.data).toEqual(first.body.data);
+      const belgian = await send('BE', 'import-2');
+      expect(codeOf(belgian.body)).toBe('API_CLIENT_COUNTRY_NOT_ALLOWED');
+      expect(await server.em().count(Order, { referenceNumber: reference }, INCLUDING_DELETED)).toBe(1);
     });
 
     it('work on the REST shim too, and are removed after a day', async () => {
