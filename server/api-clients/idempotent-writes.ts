@@ -13,7 +13,7 @@ import {
 } from './repository/api-client.repository.js';
 
 /** The writes an `Idempotency-Key` makes happen once: creating and importing orders, and changing one. */
-export const IDEMPOTENT_FIELDS: ReadonlySet<string> = new Set([
+const IDEMPOTENT_FIELDS: ReadonlySet<string> = new Set([
   'createOrder',
   'importOrders',
   'reassignOrder',

@@ -6,6 +6,6 @@ export const apiClientResolvers = [ApiClientResolver] as const;
 export { applicationOfKey, assertCountryAllowed } from './api-client.service.js';
 export { looksLikeApplicationKey } from './api-client-keys.js';
 // What each call with a key spends of its application's budgets, and idempotent writes (app.ts composes them).
-export { applicationBudgetPlugin, spendApplicationBudget, type BudgetOutcome } from './api-client-budget.js';
-export { idempotentWritesPlugin, IDEMPOTENT_FIELDS } from './idempotent-writes.js';
+export { applicationBudgetPlugin, spendApplicationBudget } from './api-client-budget.js';
+export { idempotentWritesPlugin } from './idempotent-writes.js';
 export { deleteExpiredApiClientRows } from './repository/api-client.repository.js';
