@@ -15,9 +15,11 @@ import express, {
 } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
 import { authenticate } from './accounts/index.js';
+import { applicationBudgetPlugin, idempotentWritesPlugin } from './api-clients/index.js';
+import { operationCostOf } from './common/graphql-cost.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
-import { GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';
+import { GRAPHQL_COST_WEIGHTS, GRAPHQL_LIMITS, graphqlArmor, graphqlValidationRules } from './common/graphql-limits.js';
 import { localizeErrorsPlugin } from './common/errors/localize-errors.plugin.js';
 import { inputTextPlugin } from './common/errors/input-text.plugin.js';
 import { graphqlDirect } from './common/http/graphql-direct.js';
@@ -134,6 +136,11 @@ export async function composeApp(
       localizeErrorsPlugin,
       inputTextPlugin,
       graphqlMetricsPlugin(services.metrics),
+      // An application's key: its budgets counted, then a write with an Idempotency-Key done once.
+      applicationBudgetPlugin((schema, document, name) =>
+        operationCostOf(schema, document, name, GRAPHQL_COST_WEIGHTS),
+      ),
+      idempotentWritesPlugin,
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),
       // No field carries a cache hint, so its answer was always "no-store" (set by the chain below); its hook ran

@@ -115,6 +115,11 @@ export interface AppContext {
    */
   clientKey: string;
   userAgent: string;
+  /**
+   * The request's `Idempotency-Key` header, if any: a write it names is done once, a repeat answers the first result
+   * (api-clients/idempotent-writes.ts).
+   */
+  idempotencyKey?: string;
   /** Absent where no HTTP request is behind the context (jobs, scripts). */
   cookies?: RequestCookies;
   log: Logger;

@@ -1,4 +1,5 @@
 import type { AppServices } from '../context.js';
+import { applicationOfKey, looksLikeApplicationKey } from '../api-clients/index.js';
 import { adminSessionHolds, technicianSessionHolds } from './repository/staff-session.repository.js';
 import { Role } from '../common/auth/role.js';
 import { bearerTokenOf, InvalidTokenError, type TokenService } from '../common/auth/tokens.js';
@@ -45,6 +46,9 @@ export async function authenticate(
   authorization: string | undefined,
   services: Pick<AppServices, 'tokens' | 'plainStatements' | 'clock' | 'logger'>,
 ): Promise<Viewer | null> {
+  // An application's key (`tvk_…`) is no signed token: it is looked up by its hash.
+  const bearer = bearerTokenOf(authorization);
+  if (bearer !== undefined && looksLikeApplicationKey(bearer)) return applicationOfKey(bearer, services);
   const claims = claimsOf(authorization, services.tokens);
   if (!claims) return null;
   switch (claims.role) {

@@ -35,7 +35,8 @@ export class SignInService {
   /** A technician token for the signed-in admin, who opens the technician area as that technician. */
   async signInAsTechnician(technicianId: number): Promise<string> {
     const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    // A staff member's own act: an application's key (no scope opens it anyway) is refused.
+    if (viewer?.role !== Role.ADMIN || viewer.adminId === null) throw new AppError(CommonError.FORBIDDEN);
     const technician = await this.ctx.em.findOne(Technician, { id: technicianId });
     if (!technician) throw new AppError(CommonError.NOT_FOUND);
     // Loaded by the authentication of this request: no second query.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
-import { isOfficeRole, Role } from '../common/auth/role.js';
+import { Role } from '../common/auth/role.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 import { announceSessionsEnded } from '../common/auth/sessions.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
@@ -59,9 +60,8 @@ export class StaffSessionService {
   /** The caller's own account; an admin acting as a technician is the admin (the session is the admin's). */
   private owner(): { owner: SessionOwner; current: string | undefined } {
     const viewer = this.ctx.viewer;
-    if (viewer && isOfficeRole(viewer.role) && 'adminId' in viewer) {
-      return { owner: { kind: 'admin', id: viewer.adminId }, current: viewer.sessionId };
-    }
+    const office = officeViewerOf(viewer);
+    if (office) return { owner: { kind: 'admin', id: office.adminId }, current: office.sessionId };
     if (viewer?.role === Role.TECHNICIAN) {
       return viewer.actingAdminId === null
         ? { owner: { kind: 'technician', id: viewer.technicianId }, current: viewer.sessionId }

@@ -49,6 +49,9 @@ export async function auditActorOf(ctx: AppContext, em: EntityManager): Promise<
     case Role.ADMIN:
     case Role.DISPATCHER:
     case Role.VIEWER: {
+      if (viewer.application) {
+        return { ...NOBODY, type: OrderEventActorType.APPLICATION, name: viewer.application.name };
+      }
       const admin = await em.findOneOrFail(Admin, viewer.adminId);
       return { ...NOBODY, type: OrderEventActorType.ADMIN, adminId: admin.id, name: fullName(admin) };
     }
@@ -80,7 +83,8 @@ export async function importActorOf(ctx: AppContext, em: EntityManager, importJo
     ...NOBODY,
     type: OrderEventActorType.IMPORT,
     adminId: admin?.id ?? null,
-    name: admin ? fullName(admin) : null,
+    // An application's import is named after the application.
+    name: admin ? fullName(admin) : (ctx.viewer?.application?.name ?? null),
     importJobId,
   };
 }

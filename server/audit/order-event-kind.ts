@@ -92,6 +92,7 @@ export enum OrderEventActorType {
   TECHNICIAN = 'TECHNICIAN',
   CONSUMER = 'CONSUMER',
   IMPORT = 'IMPORT',
+  APPLICATION = 'APPLICATION',
 }
 
 registerEnumType(OrderEventActorType, {
@@ -104,5 +105,6 @@ registerEnumType(OrderEventActorType, {
     },
     CONSUMER: { description: 'The customer, with the data token of the visit page.' },
     IMPORT: { description: 'A CSV import; `name` is the admin who ran it, `importFileName` the file.' },
+    APPLICATION: { description: "An integrator's application with its key; `name` is the application's name." },
   },
 });

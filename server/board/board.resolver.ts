@@ -1,5 +1,6 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { BoardService } from './board.service.js';
@@ -13,6 +14,7 @@ export class BoardResolver {
       "The office's board of today in a country (the site's when absent): per technician the visits in the order of their windows, with stage, expected arrival, outcome and lateness. Follow `boardVisitChanged` for the changes, and read this again on every (re)connection.",
   })
   @RequireRole(...OFFICE)
+  @RequireScope(ApiScope.VISITS_READ)
   visitBoard(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { nullable: true }) country?: Country | null,

@@ -10,8 +10,12 @@ import {
   type GraphQLField,
   type GraphQLObjectType,
   type SelectionSetNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
   type ValidationContext,
   type ValidationRule,
+  validate,
 } from 'graphql';
 
 /** The weights of an operation's cost (graphql-armor's formula, with lists of the database added). */
@@ -91,6 +95,32 @@ class OperationCost {
     this.fragmentCosts.set(key, cost);
     return cost;
   }
+}
+
+/** The cost of one operation of `document` (its first when `operationName` is not given), as the cost limit weighs it. */
+export function operationCostOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  weights: CostWeights,
+): number {
+  let cost = 0;
+  const costOf = (operation: OperationDefinitionNode, context: ValidationContext) => {
+    const rootType =
+      operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
+    return new OperationCost(context, weights, rootType).ofSelections(operation.selectionSet, true);
+  };
+  let found = false;
+  validate(schema, document, [
+    (context) => ({
+      OperationDefinition(operation) {
+        if (found || (operationName && operation.name?.value !== operationName)) return;
+        found = true;
+        cost = costOf(operation, context);
+      },
+    }),
+  ]);
+  return Math.round(cost);
 }
 
 /**

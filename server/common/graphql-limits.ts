@@ -1,6 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ValidationRule } from 'graphql';
-import { costLimitRule } from './graphql-cost.js';
+import { costLimitRule, type CostWeights } from './graphql-cost.js';
 
 /**
  * Hostile-query limits for the one public GraphQL endpoint. Our client's largest operation stays far
@@ -29,6 +29,16 @@ export const GRAPHQL_LIMITS = {
   listRootFields: ['officeFigures', 'mailReads', 'statistics', 'visitBoard', 'orderMessages', 'technicianOpenOrders'],
 } as const;
 
+/** The weights of an operation's cost: its limit, and what an application's key spends of its cost budget. */
+export const GRAPHQL_COST_WEIGHTS: CostWeights = {
+  maxCost: GRAPHQL_LIMITS.maxCost,
+  scalarCost: 1,
+  objectCost: 2,
+  depthCostFactor: 1.5,
+  listQueryCost: GRAPHQL_LIMITS.listQueryCost,
+  listRootFields: GRAPHQL_LIMITS.listRootFields,
+};
+
 export function graphqlArmor() {
   return new ApolloArmor({
     maxDepth: { n: GRAPHQL_LIMITS.maxDepth, ignoreIntrospection: true, exposeLimits: true },
@@ -45,15 +55,5 @@ export function graphqlArmor() {
 
 /** The validation rules of every operation: armor's and the cost limit. */
 export function graphqlValidationRules(armor: ReturnType<typeof graphqlArmor>): ValidationRule[] {
-  return [
-    ...armor.validationRules,
-    costLimitRule({
-      maxCost: GRAPHQL_LIMITS.maxCost,
-      scalarCost: 1,
-      objectCost: 2,
-      depthCostFactor: 1.5,
-      listQueryCost: GRAPHQL_LIMITS.listQueryCost,
-      listRootFields: GRAPHQL_LIMITS.listRootFields,
-    }),
-  ];
+  return [...armor.validationRules, costLimitRule(GRAPHQL_COST_WEIGHTS)];
 }

@@ -5,6 +5,7 @@ import { fullName } from '../../shared/staff.js';
 import { isPlainEmailAddress } from '../../shared/text.js';
 import { Admin } from '../admins/admin.entity.js';
 import { Role } from '../common/auth/role.js';
+import { officeViewerOf } from '../common/auth/viewer.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
@@ -70,9 +71,9 @@ export class DataRequestService {
   }
 
   private adminId(): number {
-    const viewer = this.ctx.viewer;
-    if (viewer?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
-    return viewer.adminId;
+    const office = officeViewerOf(this.ctx.viewer);
+    if (office?.role !== Role.ADMIN) throw new AppError(CommonError.FORBIDDEN);
+    return office.adminId;
   }
 
   private planned(order: SubjectOrderRow): boolean {

@@ -2,6 +2,7 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { AppContext } from '../context.js';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { OFFICE, Role } from '../common/auth/role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { Country } from '../common/locale.js';
 import { ImportJob } from './import-job.entity.js';
 import { OrderImportService } from './order-import.service.js';
@@ -16,6 +17,7 @@ export class OrderImportResolver {
       'Imports a CSV file of orders (docs/csv-format.md) for one country: all rows or none. Send it as a GraphQL multipart request (field `file`, header `Apollo-Require-Preflight: true`); at most 20 MB.',
   })
   @RequireRole(Role.ADMIN)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   importOrders(
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { description: 'The country of the orders in the file.' }) country: Country,
@@ -35,6 +37,7 @@ export class OrderImportResolver {
     description: 'An import by its job id: its progress while it runs, its outcome after; null when unknown.',
   })
   @RequireRole(Role.ADMIN)
+  @RequireScope(ApiScope.ORDERS_READ)
   importJob(@Ctx() ctx: AppContext, @Arg('id', () => String, { description: 'The job id.' }) id: string) {
     return new OrderImportService(ctx).findJob(id);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { assertCountryAllowed } from '../api-clients/index.js';
 import type { Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -101,6 +102,7 @@ export class OrderImportService {
     pending: PendingUpload,
     requestedJobId?: string | null,
   ): Promise<ImportOrdersSuccess | ImportRowErrors> {
+    assertCountryAllowed(this.ctx, country);
     const jobId = requestedJobId?.trim() || randomUUID();
     if (!UUID.test(jobId)) throw new AppError(ImportError.IMPORT_JOB_ID_INVALID);
     const upload = await this.fileOf(pending);

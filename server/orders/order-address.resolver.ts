@@ -1,5 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import type { AppContext } from '../context.js';
 import { OrderAddressService } from './order-address.service.js';
 import { Order } from './order.entity.js';
@@ -14,6 +15,7 @@ export class OrderAddressResolver {
       'history. ORDER_DELETED for a deleted order; BAD_USER_INPUT with `extensions.fields` for an invalid address.',
   })
   @RequireRole(...PLANNING)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   updateOrderAddress(
     @Ctx() ctx: AppContext,
     @Arg('input', () => UpdateOrderAddressInput) input: UpdateOrderAddressInput,

@@ -1,6 +1,7 @@
 import { Arg, Args, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
 import { OFFICE } from '../common/auth/role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { connectionType, PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
@@ -16,6 +17,7 @@ export class OrderHistoryResolver {
       '`after` continues from a previous page; ORDER_NOT_FOUND for an unknown order.',
   })
   @RequireRole(...OFFICE)
+  @RequireScope(ApiScope.ORDERS_READ)
   orderHistory(
     @Ctx() ctx: AppContext,
     @Arg('orderId', () => Int, { description: 'The order (its `id`).' }) orderId: number,

@@ -1,5 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import type { AppContext } from '../context.js';
 import { Order } from './order.entity.js';
 import { RescheduleOrderInput } from './order-reschedule.inputs.js';
@@ -14,6 +15,7 @@ export class OrderRescheduleResolver {
       'Refused on a Sunday or holiday, in the past, or on a day the technician already confirmed.',
   })
   @RequireRole(...PLANNING)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   rescheduleOrder(
     @Ctx() ctx: AppContext,
     @Arg('input', () => RescheduleOrderInput) input: RescheduleOrderInput,

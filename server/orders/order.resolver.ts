@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { PageArgs, type Connection } from '../common/pagination.js';
 import type { AppContext } from '../context.js';
 import { Order } from './order.entity.js';
@@ -15,6 +16,7 @@ export class OrderResolver {
     description:
       'Orders page by page: found by a search, filtered, sorted (by appointment then id unless `sort` says otherwise); `after` continues from a previous page.',
   })
+  @RequireScope(ApiScope.ORDERS_READ)
   orders(
     @Ctx() ctx: AppContext,
     @Args(() => PageArgs) page: PageArgs,
@@ -29,12 +31,14 @@ export class OrderResolver {
   }
 
   @Query(() => Order, { description: 'The order with this reference number, deleted or not; ORDER_NOT_FOUND if none.' })
+  @RequireScope(ApiScope.ORDERS_READ)
   orderByReference(@Ctx() ctx: AppContext, @Arg('referenceNumber') referenceNumber: string): Promise<Order> {
     return new OrderService(ctx).byReference(referenceNumber);
   }
 
   @Mutation(() => Order, { description: 'Creates an order.' })
   @RequireRole(...PLANNING)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   createOrder(@Ctx() ctx: AppContext, @Arg('input', () => CreateOrderInput) input: CreateOrderInput): Promise<Order> {
     return new OrderService(ctx).create(input);
   }
@@ -43,6 +47,7 @@ export class OrderResolver {
     description: 'Gives an active order another technician (not one whose schedule of that date is confirmed).',
   })
   @RequireRole(...PLANNING)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   reassignOrder(
     @Ctx() ctx: AppContext,
     @Arg('input', () => ReassignOrderInput) input: ReassignOrderInput,
@@ -54,6 +59,7 @@ export class OrderResolver {
     description: 'Deletes an order: it stays visible with the date and admin of deletion, and cannot be changed again.',
   })
   @RequireRole(...PLANNING)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   deleteOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).delete(id);
   }
@@ -64,6 +70,7 @@ export class OrderResolver {
       'technician confirmed that day, or its technician was deleted.',
   })
   @RequireRole(...PLANNING)
+  @RequireScope(ApiScope.ORDERS_WRITE)
   restoreOrder(@Ctx() ctx: AppContext, @Arg('id', () => Int) id: number): Promise<Order> {
     return new OrderService(ctx).restore(id);
   }

@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { assertCountryAllowed } from '../api-clients/index.js';
 import { Admin } from '../admins/admin.entity.js';
 import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
@@ -96,6 +97,7 @@ export class OrderService {
   async create(input: CreateOrderInput): Promise<Order> {
     const em = this.ctx.em;
     const country = input.country ?? this.ctx.country;
+    assertCountryAllowed(this.ctx, country);
     const { fields, problems } = checkOrderFields({ ...input, country });
     problems.push(...checkAppointment(input.appointment, input.duration ?? VISIT_DURATION_SECONDS, country, this.now));
     if (isInPlanningYears(input.appointment)) {
@@ -188,14 +190,16 @@ export class OrderService {
 
   /** Soft delete: the order stays, marked with the moment and the admin; it cannot be undone or repeated. */
   delete(id: number): Promise<Order> {
-    const viewer = officeViewerOf(this.ctx.viewer);
-    if (!viewer) throw new AppError(CommonError.FORBIDDEN);
+    const office = officeViewerOf(this.ctx.viewer);
+    const application = this.ctx.viewer?.application;
+    if (!office && !application) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
       const order = await new OrderRepository(em).activeForChange(id);
-      const admin = await em.findOneOrFail(Admin, { id: viewer.adminId });
+      // An application deletes in its own name: no staff member to point to.
+      const admin = office ? await em.findOneOrFail(Admin, { id: office.adminId }) : null;
       order.deletedAt = this.now;
       order.deletedBy = admin;
-      order.deletedByName = fullName(admin);
+      order.deletedByName = admin ? fullName(admin) : (application?.name ?? '');
       // The personal links sent so far end for good: a restore announces a new one (docs/rules.md, Personal link).
       order.linkGeneration += 1;
       order.updatedAt = this.now;

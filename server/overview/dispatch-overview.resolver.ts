@@ -1,5 +1,6 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { RequireRole } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import type { AppContext } from '../context.js';
 import { DispatchOverviewService } from './dispatch-overview.service.js';
 import { DispatchOverview } from './dispatch-overview.types.js';
@@ -14,6 +15,7 @@ export class DispatchOverviewResolver {
       'and orders without a technician. Each figure equals the `totalCount` of `orders` with the matching filter.',
   })
   @RequireRole(...OFFICE)
+  @RequireScope(ApiScope.VISITS_READ)
   dispatchOverview(
     @Ctx() ctx: AppContext,
     @Arg('date', () => String, {

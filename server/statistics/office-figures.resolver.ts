@@ -1,6 +1,7 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { FIGURES_MAX_DAYS } from '../../shared/office-figures.js';
 import { RequireRole } from '../common/auth/require-role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import { OfficeFiguresService } from './office-figures.service.js';
@@ -16,6 +17,7 @@ export class OfficeFiguresResolver {
       'with the filter its description names.',
   })
   @RequireRole(...OFFICE)
+  @RequireScope(ApiScope.STATISTICS_READ)
   officeFigures(
     @Ctx() ctx: AppContext,
     @Arg('from', () => String, { description: 'First day, YYYY-MM-DD (inclusive).' }) from: string,

@@ -17,6 +17,7 @@ import {
 } from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 import { purgeInboundSms } from '../sms-replies/index.js';
+import { deleteExpiredApiClientRows } from '../api-clients/index.js';
 import { applyRetention } from '../data-requests/index.js';
 import { removeExpiredVisitFiles } from '../visit-records/index.js';
 
@@ -28,6 +29,9 @@ const VISIT_REQUEST_IDS_CLEANUP_CRON = '5 * * * *';
 
 /** Every hour at :25 (UTC): photos and signatures of visits past their retention period are removed. */
 const VISIT_FILES_RETENTION_CRON = '25 * * * *';
+/** Every hour at :25 (UTC): idempotency keys and applications' minutes of use older than a day are removed. */
+const API_CLIENT_ROWS_CLEANUP_CRON = '25 * * * *';
+const API_CLIENT_ROWS_KEPT_MS = 24 * 3_600_000;
 
 /** Every hour at :15 (UTC): consumer messages lose their address a set number of days after the visit. */
 export const MESSAGE_PURGE_QUEUE = 'consumer-messages.purge';
@@ -102,6 +106,17 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     },
   });
   await jobs.every('visit-files.retention', VISIT_FILES_RETENTION_CRON);
+  await jobs.define({
+    name: 'api-client-rows.cleanup',
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 300,
+    handler: async () => {
+      await deleteExpiredApiClientRows(services, new Date(services.clock.now().getTime() - API_CLIENT_ROWS_KEPT_MS));
+    },
+  });
+  await jobs.every('api-client-rows.cleanup', API_CLIENT_ROWS_CLEANUP_CRON);
 
   // A new account's first-password mail, sent by the server and retried while the mail server is down.
   await jobs.define<PasswordMailJob>({

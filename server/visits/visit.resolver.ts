@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { OFFICE, Role } from '../common/auth/role.js';
+import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import type { AppContext } from '../context.js';
 import { Order } from '../orders/index.js';
 import { orderVisitStatusLoader } from './order-visit-status.loader.js';
@@ -57,6 +58,7 @@ export class OrderVisitStatusResolver {
     description: "The technician's status of the visit on the visit day; null while the visit is planned.",
   })
   @RequireRole(...OFFICE)
+  @RequireScope(ApiScope.VISITS_READ)
   visitStatus(@Root() order: Order, @Ctx() ctx: AppContext): Promise<VisitStatus | null> {
     return orderVisitStatusLoader(ctx).load(order);
   }

@@ -675,6 +675,14 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
 
       await visit('/admin/call-list', 'admin.menu.callList', 'admin-call-list');
       await visit('/admin/devices', 'staff.devices.title', 'admin-devices');
+      await visit('/admin/applications', 'admin.applications.title', 'admin-applications');
+      // A new application's key, shown once with its warning and copy button.
+      await page.getByLabel(textOf(site, 'admin.applications.name')).fill('A11y');
+      await page.getByRole('button', { name: textOf(site, 'common.create') }).click();
+      await page
+        .getByRole('heading', { level: 2, name: textOf(site, 'admin.applications.keyTitle', { name: 'A11y' }) })
+        .waitFor();
+      await check(() => expectNoAxeViolations(page, label('admin-applications-key')));
       await visit('/admin/holiday/index', 'admin.holidays.title', 'admin-holidays');
       await visit('/admin/holiday/create', 'admin.holidays.createTitle', 'admin-holiday-create');
       await page.getByLabel(textOf(site, 'admin.holidays.date')).fill(TOMORROW);
@@ -697,6 +705,7 @@ describe('accessibility: every screen against WCAG 2.1 AA, Dutch and French (bui
         '/admin/call-list',
         '/admin/holiday/index',
         '/admin/devices',
+        '/admin/applications',
       ]) {
         const name = `admin${path.replace(/^\/admin/, '').replace(/\//g, '-')}-320`;
         ({ page, context } = await open(site, path, { adminToken }, NARROW));

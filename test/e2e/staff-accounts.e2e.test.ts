@@ -77,6 +77,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Mislukte berichten',
         'Feestdagen',
         'Beheerdersoverzicht',
+        'Applicaties (API)',
         'Mijn apparaten',
       ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);

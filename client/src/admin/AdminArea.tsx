@@ -4,6 +4,7 @@ import { GuestOnly, RequireToken } from '../components/guards';
 import { GuestLayout, SignedInLayout } from './AdminLayout';
 import { DevicesPage } from './account/DevicesPage';
 import { VisitBoardPage } from './board/VisitBoardPage';
+import { ApplicationsPage } from './applications/ApplicationsPage';
 import { ForgotPage } from './auth/ForgotPage';
 import { LoginPage } from './auth/LoginPage';
 import { NewPasswordPage } from './auth/NewPasswordPage';
@@ -67,6 +68,7 @@ export default function AdminArea() {
               <Route path="create" element={<UserCreatePage />} />
               <Route path="edit/:id" element={<UserEditPage />} />
             </Route>
+            <Route path="applications" element={<ApplicationsPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="settings/messages" element={<MessageSettingsPage />} />
             <Route path="settings/self-move" element={<SelfMoveSettingsPage />} />

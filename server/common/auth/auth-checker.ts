@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import { rolesOfField } from './field-roles.js';
 import { Role } from './role.js';
+import { scopesOfField, type ApiScope } from './scope.js';
 
 /**
  * The rule of `@RequireRole`, for every path that runs a guarded field or takes a guarded upload: a rule (`roles`,
@@ -38,10 +39,16 @@ export function callerRole(context: Pick<AppContext, 'viewer' | 'technicianSessi
  * Enforces `@RequireRole` on a field GraphQL runs (`roleRefusal`), for the viewer alone: a session left unchecked to
  * a statement is no caller here.
  */
-export function checkRole(context: AppContext, roles: ReadonlySet<Role>): void {
+export function checkRole(context: AppContext, roles: ReadonlySet<Role>, scopes?: ReadonlySet<ApiScope>): void {
   const refusal = roleRefusal(context.viewer?.role, roles);
   if (refusal) throw new AppError(refusal);
+  const application = context.viewer?.application;
+  if (application && scopes && ![...scopes].some((scope) => application.scopes.has(scope))) {
+    throw new AppError(CommonError.FORBIDDEN);
+  }
 }
+
+const NO_SCOPE: ReadonlySet<ApiScope> = new Set();
 
 /** The resolver behind each field's role check (undefined: the field reads its property). */
 const resolverBehindCheck = new WeakMap<GraphQLField<unknown, unknown>, GraphQLFieldResolver<unknown, AppContext>>();
@@ -64,8 +71,10 @@ export function resolverOf(
  * of thirty orders resolves two hundred fields.
  */
 export function enforceRequiredRoles(schema: GraphQLSchema): void {
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    const isRoot = roots.includes(type);
     // A rule on a whole type would print but not run: each field carries its own.
     if (type.astNode?.directives?.some((directive) => directive.name.value === 'auth')) {
       throw new Error(`@auth on the type ${type.name}: put @RequireRole on its fields`);
@@ -73,16 +82,19 @@ export function enforceRequiredRoles(schema: GraphQLSchema): void {
     for (const field of Object.values(type.getFields())) {
       const allowed = rolesOfField(field);
       if (!allowed) continue;
+      // An application's key reaches a root field only through a scope it names (none: closed to keys); a field
+      // of another type takes the role rule alone unless it names scopes of its own.
+      const scopes = scopesOfField(field) ?? (isRoot ? NO_SCOPE : undefined);
       const resolve: GraphQLFieldResolver<unknown, AppContext> = field.resolve ?? defaultFieldResolver;
       resolverBehindCheck.set(field, resolve);
       field.resolve = (source, args, context: AppContext, info) => {
-        checkRole(context, allowed);
+        checkRole(context, allowed, scopes);
         return resolve(source, args, context, info);
       };
       const { subscribe } = field;
       if (subscribe) {
         const subscribeChecked: GraphQLFieldResolver<unknown, AppContext> = (source, args, context, info) => {
-          checkRole(context, allowed);
+          checkRole(context, allowed, scopes);
           return subscribe(source, args, context, info);
         };
         field.subscribe = subscribeChecked;

@@ -1,11 +1,13 @@
 import type { Country } from '../locale.js';
 import type { ExternalHandling } from './tokens.js';
 import { isOfficeRole, type OfficeRole, Role } from './role.js';
+import type { ApiScope } from './scope.js';
 
 export interface ConsumerViewer {
   role: Role.CONSUMER;
   orderIds: readonly number[];
   external: ExternalHandling;
+  application?: undefined;
 }
 
 export interface TechnicianViewer {
@@ -17,6 +19,7 @@ export interface TechnicianViewer {
   country: Country;
   /** The session the token names (an acting admin's own); undefined for a token made before sessions were. */
   sessionId?: string;
+  application?: undefined;
 }
 
 /** An office account: its role is the account's own (read with the session), its token names only the account. */
@@ -25,6 +28,29 @@ export interface AdminViewer {
   adminId: number;
   /** The session the token names; undefined for a token made before sessions were. */
   sessionId?: string;
+  application?: undefined;
+}
+
+/** An integrator's application, by its key: the admin's role rules, narrowed by its scopes and countries. */
+export interface ApplicationCaller {
+  id: number;
+  name: string;
+  scopes: ReadonlySet<ApiScope>;
+  countries: readonly Country[];
+  /** Its budgets per minute: requests, and the summed GraphQL cost of their operations. */
+  requestBudget: number;
+  costBudget: number;
+}
+
+/**
+ * An application calling with its key (`Authorization: Bearer tvk_…`). It takes the admin's role rules, but every
+ * field needs a scope of its own too (`@scope`); it is no staff member (`adminId` null), and its changes are
+ * recorded as the application's.
+ */
+export interface ApplicationViewer {
+  role: Role.ADMIN;
+  adminId: null;
+  application: ApplicationCaller;
 }
 
 /**
@@ -41,9 +67,9 @@ export interface TechnicianSession {
 }
 
 /** The authenticated caller of one request; null for anonymous callers. */
-export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer;
+export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer | ApplicationViewer;
 
-/** The office account calling (any office role); undefined for anyone else. */
+/** The office account calling (any office role); undefined for anyone else, an application's key included. */
 export function officeViewerOf(viewer: Viewer | null | undefined): AdminViewer | undefined {
-  return viewer && isOfficeRole(viewer.role) ? (viewer as AdminViewer) : undefined;
+  return viewer && isOfficeRole(viewer.role) && !viewer.application ? (viewer as AdminViewer) : undefined;
 }

@@ -431,5 +431,20 @@ export const fr: Record<MessageKey, string> = {
   DATA_PART_siteVisits: 'Visites du site',
   DATA_PART_mailOpens: 'E-mails ouverts',
   DATA_PART_orderHistory: 'Historique des missions',
+  // api clients
+  API_CLIENT_NOT_FOUND: "Cette application n'existe pas ou a été révoquée.",
+  API_CLIENT_NAME_INVALID: "Donnez à l'application un nom de 1 à 100 caractères.",
+  API_CLIENT_SCOPES_INVALID:
+    'Choisissez un ou plusieurs droits\u00a0: orders:read, orders:write, visits:read, statistics:read.',
+  API_CLIENT_COUNTRIES_INVALID: 'Choisissez les Pays-Bas, la Belgique ou les deux.',
+  API_CLIENT_BUDGET_INVALID: 'Le nombre de requêtes par minute va de 1 à 10 000, le coût par minute de 1 à 1 000 000.',
+  API_CLIENT_OVERLAP_INVALID: "L'ancienne clé reste valable de 0 à 168 heures.",
+  API_CLIENT_COUNTRY_NOT_ALLOWED: 'Cette application ne peut pas écrire de missions pour {country}.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Cette Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.',
+  IDEMPOTENCY_KEY_IN_USE:
+    'La première requête avec cette Idempotency-Key est encore en cours. Réessayez dans un instant.',
+  IDEMPOTENCY_KEY_INVALID: 'Une Idempotency-Key compte de 1 à 255 caractères visibles.',
+  API_BUDGET_SPENT: 'Cette application a épuisé son budget de cette minute. Réessayez dans {seconds} secondes.',
   // mail
 };

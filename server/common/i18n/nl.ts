@@ -408,6 +408,20 @@ export const nl = {
   DATA_PART_siteVisits: 'Bezoeken aan de site',
   DATA_PART_mailOpens: 'Geopende mails',
   DATA_PART_orderHistory: 'Geschiedenis van de opdrachten',
+  // api clients
+  API_CLIENT_NOT_FOUND: 'Deze applicatie bestaat niet of is ingetrokken.',
+  API_CLIENT_NAME_INVALID: 'Geef de applicatie een naam van 1 tot 100 tekens.',
+  API_CLIENT_SCOPES_INVALID: 'Kies een of meer rechten: orders:read, orders:write, visits:read, statistics:read.',
+  API_CLIENT_COUNTRIES_INVALID: 'Kies Nederland, België of beide.',
+  API_CLIENT_BUDGET_INVALID: 'Het aantal verzoeken per minuut is 1 tot 10 000, de kosten per minuut 1 tot 1 000 000.',
+  API_CLIENT_OVERLAP_INVALID: 'De oude sleutel blijft 0 tot 168 uur geldig.',
+  API_CLIENT_COUNTRY_NOT_ALLOWED: 'Deze applicatie mag geen opdrachten voor {country} schrijven.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel voor een nieuw verzoek.',
+  IDEMPOTENCY_KEY_IN_USE: 'Het eerste verzoek met deze Idempotency-Key loopt nog. Probeer het zo opnieuw.',
+  IDEMPOTENCY_KEY_INVALID: 'Een Idempotency-Key is 1 tot 255 zichtbare tekens.',
+  API_BUDGET_SPENT:
+    'Deze applicatie heeft haar budget van deze minuut op. Probeer het over {seconds} seconden opnieuw.',
   // mail
 } as const;
 

@@ -203,6 +203,17 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207020000_visit_records.js')).Migration20261207020000_visit_records,
   },
+  // integrators' applications, their keys, their use per minute and the answers of idempotent writes
+  {
+    name: 'Migration20261207030000_api_clients',
+    load: async () => (await import('./Migration20261207030000_api_clients.js')).Migration20261207030000_api_clients,
+  },
+  // an order's trail names an application as the author of its changes
+  {
+    name: 'Migration20261207031000_application_actor',
+    load: async () =>
+      (await import('./Migration20261207031000_application_actor.js')).Migration20261207031000_application_actor,
+  },
   // office roles beside admin, and the signed-in devices of staff
   {
     name: 'Migration20261207040000_roles_and_sessions',

@@ -20,6 +20,9 @@ import { CommonError } from '../../common/errors/common.errors.js';
 import { errorAnswer } from '../../common/errors/error-answer.js';
 import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
+import { operationCostOf } from '../../common/graphql-cost.js';
+import { GRAPHQL_COST_WEIGHTS } from '../../common/graphql-limits.js';
+import { spendApplicationBudget } from '../../api-clients/index.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
 import { FORM_TYPE, formBody, PLAIN_FORM_TYPES } from '../../common/http/form-body.js';
 import type { BodyLimitRule } from '../../common/http/body-bound.js';
@@ -127,6 +130,8 @@ interface PreparedRoute {
   /** The roles that may run the operation (its root fields' rules). */
   roles: ReadonlySet<Role> | undefined;
   uploadRoles: ReadonlySet<Role> | undefined;
+  /** The GraphQL cost of the row's operation: what a call with an application's key spends of its cost budget. */
+  cost: number;
   /**
    * The variables as GraphQL coerces them for the operation, or undefined when GraphQL would refuse them or a
    * string among them cannot be taken (the GraphQL path then gives the refusal).
@@ -179,9 +184,22 @@ async function answer(
   let context = await createContext(req, res, services, {
     technicianSessionInStatement: Boolean(coerced && route.checksTechnicianSession),
   });
+  // A call with an application's key spends its budgets (and says what is left) before anything runs.
+  const application = context.viewer?.application;
+  if (application) {
+    const outcome = await spendApplicationBudget(services, application, prepared.cost);
+    res.set(outcome.headers);
+    if (outcome.refusal) {
+      const { messageKey, params } = outcome.refusal;
+      return sendLegacyError(res, outcome.refusal, messageKey && translate(context.language, messageKey, params));
+    }
+  }
   // The operation's rule, by the one rule GraphQL checks: a caller it refuses goes through GraphQL for the refusal.
+  // An application's key goes through GraphQL, where its scopes are checked field by field.
   const directly = (caller: AppContext) =>
-    coerced && !roleRefusal(callerRole(caller), prepared.roles) ? route.direct?.(caller, coerced) : undefined;
+    coerced && !caller.viewer?.application && !roleRefusal(callerRole(caller), prepared.roles)
+      ? route.direct?.(caller, coerced)
+      : undefined;
   let direct = directly(context);
   // A session left to a direct call that did not take it is checked as for any other call.
   if (!direct && context.technicianSession) {
@@ -248,6 +266,7 @@ function prepare(route: RestRoute, schema: GraphQLSchema): PreparedRoute {
     label: operationLabel(operation),
     roles,
     uploadRoles: route.upload ? roles : undefined,
+    cost: operationCostOf(schema, parse(route.operation), undefined, GRAPHQL_COST_WEIGHTS),
     coerce: (variables) => {
       if (variablesTextProblem(variables)) return undefined;
       const values = coerceVariables(variables);

@@ -10,8 +10,13 @@ import { createTestDatabase, type TestDatabase } from '../../utils/test-database
  */
 const EXPRESSIBLE_ONLY_IN_MIGRATIONS: { statement: RegExp; why: string }[] = [
   {
-    statement: /^drop table if exists "(rate_limit_buckets|visit_status_requests|stored_files)" cascade;$/,
+    statement:
+      /^drop table if exists "(rate_limit_buckets|visit_status_requests|stored_files|api_clients|api_client_keys|api_client_usage|idempotency_keys)" cascade;$/,
     why: 'tables written by single SQL statements, without entities (hot paths; the files of the file storage)',
+  },
+  {
+    statement: /^alter table "(api_client_keys|api_client_usage)" drop constraint "\1_client_id_fkey";$/,
+    why: 'the keys and use of an application (tables without entities) point to it; dropped with the tables above',
   },
   {
     statement: /^drop function if exists "tijdvak_fold"\(text\);$/,

@@ -47,6 +47,11 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation createAdmin': [ADMIN],
   'mutation updateAdmin': [ADMIN],
   'mutation deleteAdmin': [ADMIN],
+  // integrators' applications and their keys
+  'query apiClients': [ADMIN],
+  'mutation createApiClient': [ADMIN],
+  'mutation rotateApiClientKey': [ADMIN],
+  'mutation revokeApiClient': [ADMIN],
   // a person's data on request: found, exported, erased, and kept for a time per country
   'query personalData': [ADMIN],
   'mutation exportPersonalData': [ADMIN],

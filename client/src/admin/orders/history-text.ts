@@ -157,6 +157,7 @@ type OtherKey =
   | 'admin.history.byAdminAsTechnician'
   | 'admin.history.byConsumer'
   | 'admin.history.byImport'
+  | 'admin.history.byApplication'
   | 'visit.stage.PLANNED'
   | 'admin.callList.status.NOT_CALLED';
 
@@ -261,7 +262,7 @@ export function formatHistoryValue(field: string, value: string | null, context:
 }
 
 export interface HistoryActor {
-  type: 'ADMIN' | 'TECHNICIAN' | 'CONSUMER' | 'IMPORT';
+  type: 'ADMIN' | 'TECHNICIAN' | 'CONSUMER' | 'IMPORT' | 'APPLICATION';
   name?: string | null;
   actingAdmin?: string | null;
   importFileName?: string | null;
@@ -281,5 +282,7 @@ export function actorText(actor: HistoryActor, t: HistoryTranslate): string {
       return t('admin.history.byConsumer');
     case 'IMPORT':
       return t('admin.history.byImport', { file: actor.importFileName ?? '—', name: actor.name ?? unknown });
+    case 'APPLICATION':
+      return t('admin.history.byApplication', { name: actor.name ?? unknown });
   }
 }
