@@ -476,13 +476,15 @@ describe("a person's data on request", () => {
 
   describe('an erase two admins confirm', () => {
     let person: Person;
+    let visitFiles: string[];
 
     beforeAll(async () => {
       person = personNamed('Tweewaard');
-      await arrangePerson(server, person, anna, [
+      const [visit] = await arrangePerson(server, person, anna, [
         new Date('2026-11-16T08:00:00+01:00'),
         new Date('2026-11-17T08:00:00+01:00'),
       ]);
+      visitFiles = await arrangeVisitRecord(server, person, visit);
       const { body } = await server.graphql(
         SETTING,
         { input: { country: 'NL', retentionMonths: 24, eraseNeedsTwoAdmins: true } },
@@ -508,6 +510,7 @@ describe("a person's data on request", () => {
       expect(request).toMatchObject({ status: 'PENDING', orderCount: 2, rowCount: 0, confirmedByName: null });
       // Nothing is erased while it waits.
       expect(await columnsHolding(server, tracesOf(person))).toContain('public.orders.name');
+      for (const key of visitFiles) expect(await server.services.files.get(key)).not.toBeNull();
 
       const same = await server.graphql(CONFIRM, { id: request?.id }, as(first, 'fr'));
       expect(same.body.errors?.[0].extensions?.code).toBe('ERASE_SAME_ADMIN');
@@ -529,6 +532,7 @@ describe("a person's data on request", () => {
       });
       expect(confirmed.body.data?.confirmDataErasure.request.rowCount).toBeGreaterThan(2);
       expect(await columnsHolding(server, tracesOf(person))).toEqual([]);
+      for (const key of visitFiles) expect(await server.services.files.get(key)).toBeNull();
 
       const twice = await server.graphql(CONFIRM, { id: request?.id }, as(second));
       expect(twice.body.errors?.[0].extensions?.code).toBe('ERASE_NOT_PENDING');
