@@ -26,6 +26,9 @@ export interface PersonalDataHolder {
   readonly name: string;
   /** What it holds about the person, bounded (a person's orders have few rows each). */
   find(em: EntityManager, subject: DataSubject): Promise<HeldRow[]>;
-  /** Removes or blanks what it holds about the person; resolves to the rows it changed or removed. */
-  erase(em: EntityManager, subject: DataSubject): Promise<number>;
+  /**
+   * Removes or blanks what it holds about the person; resolves to the rows it changed or removed. The keys of stored
+   * files whose rows it removed go into `files`: the caller deletes them once the transaction has committed.
+   */
+  erase(em: EntityManager, subject: DataSubject, files: string[]): Promise<number>;
 }

@@ -39,6 +39,11 @@ export interface Anonymised {
   orders: number;
   /** Every row changed or removed, the orders included. */
   rows: number;
+  /**
+   * The stored files of the removed rows, deleted once the transaction has committed: a rollback leaves rows naming
+   * files that still exist, and a failed deletion leaves files no row names, never a row naming a missing file.
+   */
+  files: string[];
 }
 
 /**
@@ -52,10 +57,11 @@ export async function anonymiseOrders(
   secret: string,
   now: Date,
 ): Promise<Anonymised> {
-  if (orders.length === 0) return { orders: 0, rows: 0 };
+  if (orders.length === 0) return { orders: 0, rows: 0, files: [] };
   const subject = subjectOf(orders);
+  const files: string[] = [];
   let rows = 0;
-  for (const holder of PERSONAL_DATA_HOLDERS) rows += await holder.erase(em, subject);
+  for (const holder of PERSONAL_DATA_HOLDERS) rows += await holder.erase(em, subject, files);
   const changed = await new DataSubjectRepository(em).anonymise(
     orders.map((order) => {
       const pseudonym = customerPseudonym(secret, order);
@@ -65,5 +71,5 @@ export async function anonymiseOrders(
     }),
     now,
   );
-  return { orders: changed, rows: rows + changed };
+  return { orders: changed, rows: rows + changed, files };
 }

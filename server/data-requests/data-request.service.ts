@@ -10,6 +10,7 @@ import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
 import { normalizePhone } from '../orders/index.js';
+import { deleteVisitFiles } from '../visit-records/index.js';
 import { anonymiseOrders, subjectOf } from './anonymise.js';
 import { DataRequestSetting } from './data-request-setting.entity.js';
 import { DataRequest, DataRequestKind, DataRequestStatus } from './data-request.entity.js';
@@ -153,6 +154,7 @@ export class DataRequestService {
   async erase(search: string): Promise<DataRequest> {
     const adminId = this.adminId();
     const found = await this.subjectOrders(this.ctx.em, search);
+    let files: string[] = [];
     const request = await this.ctx.em.transactional(async (em) => {
       const orders = await new DataSubjectRepository(em).forAnonymising(found.map((order) => order.id));
       this.refusePlanned(orders);
@@ -165,8 +167,10 @@ export class DataRequestService {
         return pending;
       }
       const done = await anonymiseOrders(em, orders, this.ctx.services.config.jwtSecret, this.now);
+      files = done.files;
       return this.record(em, adminId, DataRequestKind.ERASE, done);
     });
+    await deleteVisitFiles(this.ctx.services.files, files);
     this.ctx.log.info(
       { adminId, requestId: request.id, status: request.status, orders: request.orderCount, rows: request.rowCount },
       'personal data erase',
@@ -177,6 +181,7 @@ export class DataRequestService {
   /** A second admin confirms a pending erase: it is carried out as asked, its orders checked again. */
   async confirm(id: number): Promise<DataRequest> {
     const adminId = this.adminId();
+    let files: string[] = [];
     const request = await this.ctx.em.transactional(async (em) => {
       const pending = await em.findOne(DataRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (pending?.status !== DataRequestStatus.PENDING || pending.kind !== DataRequestKind.ERASE) {
@@ -186,6 +191,7 @@ export class DataRequestService {
       const orders = await new DataSubjectRepository(em).forAnonymising(pending.pendingOrderIds ?? []);
       this.refusePlanned(orders);
       const done = await anonymiseOrders(em, orders, this.ctx.services.config.jwtSecret, this.now);
+      files = done.files;
       const admin = await em.findOneOrFail(Admin, { id: adminId });
       Object.assign(pending, {
         status: DataRequestStatus.DONE,
@@ -198,6 +204,7 @@ export class DataRequestService {
       });
       return pending;
     });
+    await deleteVisitFiles(this.ctx.services.files, files);
     this.ctx.log.info({ adminId, requestId: request.id, rows: request.rowCount }, 'personal data erase confirmed');
     return request;
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DataSubject, HeldRow, PersonalDataHolder } from '../common/personal-data.js';
 import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
+import { visitRecordsHolder } from '../visit-records/index.js';
 import {
   consumerMessagesHolder,
   consumerRepliesHolder,
@@ -40,6 +41,7 @@ export const PERSONAL_DATA_HOLDERS: readonly PersonalDataHolder[] = [
   consumerRepliesHolder,
   visitRatingsHolder,
   visitStatusesHolder,
+  visitRecordsHolder,
   orderCallsHolder,
   consumerMessagesHolder,
   unsubscribesHolder,

@@ -1,6 +1,7 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import { Country } from '../common/locale.js';
+import type { AppServices } from '../context.js';
+import { deleteVisitFiles } from '../visit-records/index.js';
 import { anonymiseOrders } from './anonymise.js';
 import { DataRequestSetting } from './data-request-setting.entity.js';
 import { DataRequest, DataRequestKind, DataRequestStatus } from './data-request.entity.js';
@@ -22,10 +23,14 @@ export function monthsBefore(now: Date, months: number): Date {
 
 /**
  * Anonymises the orders whose visit ended longer ago than their country's months kept (docs/rules.md, Personal data),
- * as an erase does, each run recorded in the audit of requests. Resolves to the orders anonymised.
+ * as an erase does (the stored files after each batch committed), each run recorded in the audit of requests. Resolves to the orders anonymised.
  */
-export async function applyRetention(orm: MikroORM, now: Date, secret: string): Promise<number> {
-  const em = orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
+export async function applyRetention(
+  services: Pick<AppServices, 'orm' | 'files'>,
+  now: Date,
+  secret: string,
+): Promise<number> {
+  const em = services.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
   const settings = await em.find(DataRequestSetting, {});
   let total = 0;
   for (const country of Object.values(Country)) {
@@ -38,6 +43,7 @@ export async function applyRetention(orm: MikroORM, now: Date, secret: string): 
         const orders = await new DataSubjectRepository(tx).dueForRetention(country, before, BATCH_SIZE);
         return { found: orders.length, ...(await anonymiseOrders(tx, orders, secret, now)) };
       });
+      await deleteVisitFiles(services.files, done.files);
       counts.orders += done.orders;
       counts.rows += done.rows;
       if (done.found < BATCH_SIZE) break;

@@ -232,7 +232,7 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     retryDelaySeconds: 0,
     expireInSeconds: 1800,
     handler: async () => {
-      const anonymised = await applyRetention(services.orm, services.clock.now(), config.jwtSecret);
+      const anonymised = await applyRetention(services, services.clock.now(), config.jwtSecret);
       if (anonymised > 0) logger.info({ anonymised }, 'orders past their retention anonymised');
     },
   });

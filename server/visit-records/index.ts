@@ -1,6 +1,6 @@
 /**
  * The technician's record of a visit (appliance, parts, notes, photos, signature): its resolvers, the route that
- * serves its files by signed link, and the removal of its files after the retention period.
+ * serves its files by signed link, the removal of its files after the retention period, and what it holds of a person.
  */
 import {
   ConsumerVisitRecordResolver,
@@ -21,4 +21,5 @@ export const visitRecordResolvers = [
 export { VisitPhoto } from './visit-photo.entity.js';
 export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
-export { removeExpiredVisitFiles } from './visit-file-retention.js';
+export { deleteVisitFiles, removeExpiredVisitFiles } from './visit-file-retention.js';
+export { visitRecordsHolder } from './visit-record-holder.js';

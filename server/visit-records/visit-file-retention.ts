@@ -1,8 +1,14 @@
+import type { FileStorage } from '../common/files/file-storage.js';
 import type { AppServices } from '../context.js';
 import { VisitRecordRepository } from './repository/visit-record.repository.js';
 
 /** Files removed per statement: a batch's keys fit one S3 DeleteObjects call. */
 const BATCH = 500;
+
+/** Deletes the stored files of visit records, batch by batch; a key without a file is no error. */
+export async function deleteVisitFiles(files: FileStorage, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += BATCH) await files.delete(keys.slice(start, start + BATCH));
+}
 
 /**
  * Removes the photos and signatures of visits more than `visitFileRetentionDays` days ago (docs/decisions/technician.md,
@@ -20,14 +26,20 @@ export async function removeExpiredVisitFiles(
   for (;;) {
     const photos = await records.expiredPhotos(cutoff, BATCH);
     if (photos.length === 0) break;
-    await services.files.delete(photos.flatMap((photo) => [photo.file_key, photo.thumbnail_key]));
+    await deleteVisitFiles(
+      services.files,
+      photos.flatMap((photo) => [photo.file_key, photo.thumbnail_key]),
+    );
     await records.deletePhotos(photos.map((photo) => photo.id));
     removed += photos.length * 2;
   }
   for (;;) {
     const signatures = await records.expiredSignatures(cutoff, BATCH);
     if (signatures.length === 0) break;
-    await services.files.delete(signatures.map((row) => row.signature_key));
+    await deleteVisitFiles(
+      services.files,
+      signatures.map((row) => row.signature_key),
+    );
     await records.clearSignatures(signatures.map((row) => row.id));
     removed += signatures.length;
   }

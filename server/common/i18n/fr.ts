@@ -424,6 +424,7 @@ export const fr: Record<MessageKey, string> = {
   DATA_PART_consumerReplies: 'Réponses et notes du client',
   DATA_PART_visitRatings: 'Évaluations et commentaires',
   DATA_PART_visitStatuses: 'Statut de la visite et notes du technicien',
+  DATA_PART_visitRecords: 'Rapports de visite du technicien',
   DATA_PART_orderCalls: 'Statuts d’appel et notes',
   DATA_PART_consumerMessages: 'Messages envoyés',
   DATA_PART_unsubscribes: 'Désinscriptions',

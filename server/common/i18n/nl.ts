@@ -401,6 +401,7 @@ export const nl = {
   DATA_PART_consumerReplies: 'Antwoorden en notities van de klant',
   DATA_PART_visitRatings: 'Beoordelingen en opmerkingen',
   DATA_PART_visitStatuses: 'Bezoekstatus en notities van de monteur',
+  DATA_PART_visitRecords: 'Bezoekverslagen van de monteur',
   DATA_PART_orderCalls: 'Belstatussen en notities',
   DATA_PART_consumerMessages: 'Verzonden berichten',
   DATA_PART_unsubscribes: 'Afmeldingen',

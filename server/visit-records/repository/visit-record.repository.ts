@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { VisitPart } from '../visit-record.types.js';
 
 /** A photo's files, as the retention removes them. */
 export interface ExpiredPhotoRow {
@@ -37,6 +38,46 @@ const DELETE_PHOTOS_SQL = 'delete from visit_photos where id = any(?::int[])';
 /** The signature's file goes; that the visit was signed, and when, stays with the record's text. */
 const CLEAR_SIGNATURES_SQL = 'update visit_records set signature_key = null where id = any(?::int[])';
 
+/** A person's visit records, one per order, with how many photos each has. */
+const HELD_RECORDS_SQL = `
+  select r.order_id as "orderId", r.appliance_brand as "applianceBrand", r.appliance_model as "applianceModel",
+         r.appliance_serial_number as "applianceSerialNumber", r.parts_used as "partsUsed",
+         r.parts_needed as "partsNeeded", r.office_note as "officeNote", r.consumer_note as "consumerNote",
+         (select count(*)::int from visit_photos p where p.order_id = r.order_id) as "photos",
+         r.signature_key is not null as "signed", r.signed_at as "signedAt"
+  from visit_records r
+  where r.order_id = any(?::int[])
+  order by r.order_id
+  limit ?`;
+
+const HELD_SIGNATURES_SQL = `
+  select signature_key from visit_records where order_id = any(?::int[]) and signature_key is not null`;
+
+/** The notes and the signature go; the appliance and the parts describe the appliance, not the person, and stay. */
+const ERASE_RECORDS_SQL = `
+  update visit_records
+  set office_note = null, consumer_note = null, signature_key = null, signature_client_id = null
+  where order_id = any(?::int[])
+    and (office_note is not null or consumer_note is not null or signature_key is not null
+         or signature_client_id is not null)`;
+
+const ERASE_PHOTOS_SQL = 'delete from visit_photos where order_id = any(?::int[]) returning file_key, thumbnail_key';
+
+/** A visit record as a data request finds it: the files counted, never their content. */
+export interface HeldRecordRow {
+  orderId: number;
+  applianceBrand: string | null;
+  applianceModel: string | null;
+  applianceSerialNumber: string | null;
+  partsUsed: VisitPart[];
+  partsNeeded: VisitPart[];
+  officeNote: string | null;
+  consumerNote: string | null;
+  photos: number;
+  signed: boolean;
+  signedAt: Date | null;
+}
+
 /** Ids as one PostgreSQL array literal: the driver's parameters take no arrays. */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
@@ -63,5 +104,27 @@ export class VisitRecordRepository {
 
   async clearSignatures(ids: readonly number[]): Promise<void> {
     await this.em.execute(CLEAR_SIGNATURES_SQL, [intArray(ids)]);
+  }
+
+  heldRecords(orderIds: readonly number[], limit: number): Promise<HeldRecordRow[]> {
+    return this.em.execute<HeldRecordRow[]>(HELD_RECORDS_SQL, [intArray(orderIds), limit]);
+  }
+
+  /**
+   * Blanks the notes and removes the signature and the photos of these orders' records; resolves to the rows changed
+   * or removed and to the keys of the files those rows named (still stored: the caller deletes them).
+   */
+  async eraseRecords(orderIds: readonly number[]): Promise<{ rows: number; fileKeys: string[] }> {
+    const ids = intArray(orderIds);
+    const signatures = await this.em.execute<{ signature_key: string }[]>(HELD_SIGNATURES_SQL, [ids]);
+    const records = await this.em.execute<{ affectedRows: number }>(ERASE_RECORDS_SQL, [ids], 'run');
+    const photos = await this.em.execute<{ file_key: string; thumbnail_key: string }[]>(ERASE_PHOTOS_SQL, [ids]);
+    return {
+      rows: records.affectedRows + photos.length,
+      fileKeys: [
+        ...signatures.map((row) => row.signature_key),
+        ...photos.flatMap((photo) => [photo.file_key, photo.thumbnail_key]),
+      ],
+    };
   }
 }

@@ -5,7 +5,14 @@ import type { Technician } from '../../../server/technicians/technician.entity.j
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { writeVisitStatus } from '../../utils/visit-day.js';
-import { arrangePerson, columnsHolding, personNamed, tracesOf, type Person } from './person-fixture.js';
+import {
+  arrangePerson,
+  arrangeVisitRecord,
+  columnsHolding,
+  personNamed,
+  tracesOf,
+  type Person,
+} from './person-fixture.js';
 
 const FIND = /* GraphQL */ `
   query ($search: String!) {
@@ -200,6 +207,7 @@ describe("a person's data on request", () => {
   describe('finding and exporting', () => {
     let person: Person;
     let orders: Order[];
+    let visitFiles: string[];
 
     beforeAll(async () => {
       person = personNamed('Zwanenburg');
@@ -207,6 +215,7 @@ describe("a person's data on request", () => {
         new Date('2026-11-02T08:00:00+01:00'),
         new Date('2026-11-04T11:00:00+01:00'),
       ]);
+      visitFiles = await arrangeVisitRecord(server, person, orders[0]);
     });
 
     it.each(['06-12 34 56 78', '+31612345678', '0031 6 12 34 56 78', '0612345678'])(
@@ -233,6 +242,7 @@ describe("a person's data on request", () => {
         consumerReplies: 2,
         visitRatings: 2,
         visitStatuses: 2,
+        visitRecords: 1,
         orderCalls: 2,
         consumerMessages: 4,
         unsubscribes: 0,
@@ -278,7 +288,23 @@ describe("a person's data on request", () => {
       expect(file.consumerMessages.map((message) => message.recipient)).toContain('+31612345678');
       expect(file.siteVisits[0].userAgent).toContain(person.street);
       expect(JSON.stringify(file.orderHistory)).toContain(person.street);
-      expect(exported?.request).toEqual({ kind: 'EXPORT', status: 'DONE', orderCount: 2, rowCount: 2 + 20 });
+      // The visit record as text, its files counted and never included.
+      expect(file.visitRecords).toEqual([
+        {
+          orderId: orders[0].id,
+          applianceBrand: 'Miele',
+          applianceModel: 'W1',
+          applianceSerialNumber: null,
+          partsUsed: ['1 × Pomp (A-1)'],
+          partsNeeded: [],
+          officeNote: `${person.name} belt op ${person.phones[0]}`,
+          consumerNote: `Beste ${person.name}, de pomp is vervangen.`,
+          photos: 1,
+          signed: true,
+          signedAt: '2026-11-02T07:50:00.000Z',
+        },
+      ]);
+      expect(exported?.request).toEqual({ kind: 'EXPORT', status: 'DONE', orderCount: 2, rowCount: 2 + 21 });
     });
 
     it('downloads a readable page in Dutch and in French, its texts escaped', async () => {
@@ -290,10 +316,13 @@ describe("a person's data on request", () => {
       expect(page?.content).toContain('Opgemaakt op 23-11-2026 om 12.00.');
       expect(page?.content).toContain(`<td>${person.notes[0]}</td>`);
       expect(page?.content).toContain('<td>02-11-2026 8.00</td>');
+      expect(page?.content).toContain('<h2>Bezoekverslagen van de monteur</h2>');
+      expect(page?.content).toContain(`<td>Beste ${person.name}, de pomp is vervangen.</td>`);
       const french = await server.graphql<Exported>(EXPORT, { search: person.email, format: 'HTML' }, as(first, 'fr'));
       const pageFr = french.body.data?.exportPersonalData.content;
       expect(pageFr).toContain('<html lang="fr">');
       expect(pageFr).toContain('<h2>Réponses et notes du client</h2>');
+      expect(pageFr).toContain('<h2>Rapports de visite du technicien</h2>');
       expect(pageFr).toContain('Établi le 23-11-2026 à 12\u00a0h.');
       expect(pageFr).toContain('<td>02-11-2026 8\u00a0h</td>');
       // The search is shown as typed, escaped like every text.
@@ -322,8 +351,11 @@ describe("a person's data on request", () => {
           'public.site_visits.user_agent',
           'public.order_events.before',
           'public.order_events.after',
+          'public.visit_records.office_note',
+          'public.visit_records.consumer_note',
         ]),
       );
+      for (const key of visitFiles) expect(await server.services.files.get(key)).not.toBeNull();
       const figuresBefore = await figures();
       // The second visit is the follow-up of the first (same door, left unrepaired): no first visit, as the erase keeps.
       expect(figuresBefore).toMatchObject({ total: { visits: 3, firstVisits: 2, firstTimeFixes: 1, ratings: 2 } });
@@ -342,6 +374,26 @@ describe("a person's data on request", () => {
       });
       expect(await columnsHolding(server, traces)).toEqual([]);
       expect(await figures()).toEqual(figuresBefore);
+      // The signature and the photo went, rows and stored files; the appliance and the parts stayed.
+      for (const key of visitFiles) expect(await server.services.files.get(key)).toBeNull();
+      const connection = server.em().getConnection();
+      expect(
+        await connection.execute(
+          `select appliance_brand, parts_used, office_note, consumer_note, signature_key, signature_client_id
+             from visit_records where order_id = ?`,
+          [orders[0].id],
+        ),
+      ).toEqual([
+        {
+          appliance_brand: 'Miele',
+          parts_used: [{ name: 'Pomp', articleNumber: 'A-1', quantity: 1 }],
+          office_note: null,
+          consumer_note: null,
+          signature_key: null,
+          signature_client_id: null,
+        },
+      ]);
+      expect(await connection.execute(`select id from visit_photos where order_id = ?`, [orders[0].id])).toEqual([]);
       // What the office counts stayed: the orders, their outcomes, scores and answers.
       const kept = await server
         .em()
@@ -424,13 +476,15 @@ describe("a person's data on request", () => {
 
   describe('an erase two admins confirm', () => {
     let person: Person;
+    let visitFiles: string[];
 
     beforeAll(async () => {
       person = personNamed('Tweewaard');
-      await arrangePerson(server, person, anna, [
+      const [visit] = await arrangePerson(server, person, anna, [
         new Date('2026-11-16T08:00:00+01:00'),
         new Date('2026-11-17T08:00:00+01:00'),
       ]);
+      visitFiles = await arrangeVisitRecord(server, person, visit);
       const { body } = await server.graphql(
         SETTING,
         { input: { country: 'NL', retentionMonths: 24, eraseNeedsTwoAdmins: true } },
@@ -456,6 +510,7 @@ describe("a person's data on request", () => {
       expect(request).toMatchObject({ status: 'PENDING', orderCount: 2, rowCount: 0, confirmedByName: null });
       // Nothing is erased while it waits.
       expect(await columnsHolding(server, tracesOf(person))).toContain('public.orders.name');
+      for (const key of visitFiles) expect(await server.services.files.get(key)).not.toBeNull();
 
       const same = await server.graphql(CONFIRM, { id: request?.id }, as(first, 'fr'));
       expect(same.body.errors?.[0].extensions?.code).toBe('ERASE_SAME_ADMIN');
@@ -477,6 +532,7 @@ describe("a person's data on request", () => {
       });
       expect(confirmed.body.data?.confirmDataErasure.request.rowCount).toBeGreaterThan(2);
       expect(await columnsHolding(server, tracesOf(person))).toEqual([]);
+      for (const key of visitFiles) expect(await server.services.files.get(key)).toBeNull();
 
       const twice = await server.graphql(CONFIRM, { id: request?.id }, as(second));
       expect(twice.body.errors?.[0].extensions?.code).toBe('ERASE_NOT_PENDING');

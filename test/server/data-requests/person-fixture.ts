@@ -143,3 +143,37 @@ export async function columnsHolding(server: TestServer, traces: string[]): Prom
   }
   return found;
 }
+
+/**
+ * The technician's record of the order's visit, its notes naming the person, signed and with a photo whose files are
+ * in the server's file storage. Resolves to the keys of the stored files.
+ */
+export async function arrangeVisitRecord(server: TestServer, person: Person, order: Order): Promise<string[]> {
+  const em = server.em();
+  const at = new Date(order.appointment.getTime() + 3000_000);
+  const keys = [`visit/${order.id}/signature.png`, `visit/${order.id}/photo.jpg`, `visit/${order.id}/photo-thumb.jpg`];
+  for (const key of keys) await server.services.files.put(key, Buffer.from(`file ${key}`), 'image/jpeg');
+  await execute(
+    em,
+    `insert into visit_records (order_id, appliance_brand, appliance_model, parts_used, parts_needed, office_note,
+       consumer_note, signature_key, signature_client_id, signed_at, updated_at)
+     values (?, 'Miele', 'W1', ?, '[]', ?, ?, ?, ?, ?, ?)`,
+    [
+      order.id,
+      JSON.stringify([{ name: 'Pomp', articleNumber: 'A-1', quantity: 1 }]),
+      `${person.name} belt op ${person.phones[0]}`,
+      `Beste ${person.name}, de pomp is vervangen.`,
+      keys[0],
+      `sig-${order.id}`,
+      at,
+      at,
+    ],
+  );
+  await execute(
+    em,
+    `insert into visit_photos (order_id, client_id, kind, for_consumer, file_key, thumbnail_key, width, height, created_at)
+     values (?, ?, 'BEFORE', true, ?, ?, 1600, 1200, ?)`,
+    [order.id, `photo-${order.id}`, keys[1], keys[2], at],
+  );
+  return keys;
+}

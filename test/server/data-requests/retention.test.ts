@@ -7,7 +7,7 @@ import { runJobNow } from '../../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { writeVisitStatus } from '../../utils/visit-day.js';
-import { arrangePerson, columnsHolding, personNamed, tracesOf } from './person-fixture.js';
+import { arrangePerson, arrangeVisitRecord, columnsHolding, personNamed, tracesOf } from './person-fixture.js';
 
 const FIGURES = /* GraphQL */ `
   query ($country: Country) {
@@ -66,6 +66,7 @@ describe('the retention: orders anonymised a number of months after their visit'
   let server: TestServer;
   let token: string;
   let admin: Admin;
+  let visitFiles: string[];
 
   const anonymised = async () =>
     (
@@ -86,11 +87,14 @@ describe('the retention: orders anonymised a number of months after their visit'
     token = tokensFor(server).admin(admin);
     const anna = await createTechnician(em, { firstname: 'Anna', lastname: 'Aalders', country: Country.NL });
     const claire = await createTechnician(em, { firstname: 'Claire', lastname: 'Claes', country: Country.BE });
-    // A customer's unrepaired visit and its follow-up ten days later, anonymised in two runs.
-    await arrangePerson(server, personNamed('Bewaarder'), anna, [
+    // A customer's unrepaired visit and its follow-up ten days later, anonymised in two runs; the follow-up's record
+    // still has its files.
+    const person = personNamed('Bewaarder');
+    const [, followUp] = await arrangePerson(server, person, anna, [
       new Date('2024-11-05T08:00:00+01:00'),
       new Date('2024-11-18T08:00:00+01:00'),
     ]);
+    visitFiles = await arrangeVisitRecord(server, person, followUp);
     // In Belgium, kept three years.
     const belgian = await createOrder(em, {
       referenceNumber: 'BE-OLD',
@@ -133,6 +137,7 @@ describe('the retention: orders anonymised a number of months after their visit'
     await runJobNow(server, RETENTION_QUEUE);
     const first = await anonymised();
     expect(first).toHaveLength(1);
+    for (const key of visitFiles) expect(await server.services.files.get(key)).not.toBeNull();
 
     server.services.clock.travelTo(SECOND_RUN);
     // A week on, the admin signs in again.
@@ -143,6 +148,7 @@ describe('the retention: orders anonymised a number of months after their visit'
     expect(second).not.toContain('BE-OLD');
     expect(second).not.toContain('NL-RECENT');
     expect(await columnsHolding(server, tracesOf(person))).toEqual([]);
+    for (const key of visitFiles) expect(await server.services.files.get(key)).toBeNull();
 
     // The follow-up is still told from a first visit: the customer's pseudonym is one across both runs.
     expect({ all: await figures(null), nl: await figures(Country.NL), be: await figures(Country.BE) }).toEqual(before);

@@ -5,6 +5,7 @@ const PART_LABELS: Record<string, MessageKey> = {
   consumerReplies: 'admin.dataRequests.part.consumerReplies',
   visitRatings: 'admin.dataRequests.part.visitRatings',
   visitStatuses: 'admin.dataRequests.part.visitStatuses',
+  visitRecords: 'admin.dataRequests.part.visitRecords',
   orderCalls: 'admin.dataRequests.part.orderCalls',
   consumerMessages: 'admin.dataRequests.part.consumerMessages',
   unsubscribes: 'admin.dataRequests.part.unsubscribes',

@@ -704,6 +704,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.dataRequests.part.consumerReplies': 'Réponses et notes du client',
   'admin.dataRequests.part.visitRatings': 'Évaluations et commentaires',
   'admin.dataRequests.part.visitStatuses': 'Statut de la visite et notes du technicien',
+  'admin.dataRequests.part.visitRecords': 'Rapports de visite du technicien',
   'admin.dataRequests.part.orderCalls': 'Statuts d’appel et notes',
   'admin.dataRequests.part.consumerMessages': 'Messages envoyés',
   'admin.dataRequests.part.unsubscribes': 'Désinscriptions',

@@ -696,6 +696,7 @@ export const texts = {
   'admin.dataRequests.part.consumerReplies': 'Antwoorden en notities van de klant',
   'admin.dataRequests.part.visitRatings': 'Beoordelingen en opmerkingen',
   'admin.dataRequests.part.visitStatuses': 'Bezoekstatus en notities van de monteur',
+  'admin.dataRequests.part.visitRecords': 'Bezoekverslagen van de monteur',
   'admin.dataRequests.part.orderCalls': 'Belstatussen en notities',
   'admin.dataRequests.part.consumerMessages': 'Verzonden berichten',
   'admin.dataRequests.part.unsubscribes': 'Afmeldingen',
