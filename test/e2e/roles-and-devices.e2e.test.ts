@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../server/common/auth/role.js';
 import { Country } from '../../server/common/locale.js';
-import { createAdmin, createTechnician } from '../utils/factories.js';
+import { createAdmin, createOrder, createTechnician } from '../utils/factories.js';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { appTokens, pageSettled, withDatabase } from './utils/arrange.js';
@@ -15,11 +15,13 @@ const PASSWORD = 'planner-wachtwoord-2026';
 /** The technician's phone. */
 const PHONE = { width: 390, height: 844 };
 
-/** Who signs in on each site: a dispatcher in the office, a technician on the phone. */
+/** Who signs in on each site: a dispatcher and a viewer in the office, a technician on the phone. */
 const PEOPLE = {
-  nl: { dispatcher: 'planner@roles.example', technician: 'jan@roles.example' },
-  fr: { dispatcher: 'planif@roles.example', technician: 'luc@roles.example' },
+  nl: { dispatcher: 'planner@roles.example', viewer: 'kijker@roles.example', technician: 'jan@roles.example' },
+  fr: { dispatcher: 'planif@roles.example', viewer: 'lecteur@roles.example', technician: 'luc@roles.example' },
 } as const;
+/** The order each site's viewer opens. */
+const ORDER = { nl: 'ROLES-NL-1', fr: 'ROLES-FR-1' } as const;
 
 describe('office roles and my devices in Chromium, Dutch and French', () => {
   let app: AppProcess;
@@ -35,10 +37,16 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
       for (const site of SITES) {
         const people = PEOPLE[site.language];
         await createAdmin(em, { email: people.dispatcher, password: PASSWORD, role: Role.DISPATCHER });
-        const technician = await createTechnician(em, {
-          email: people.technician,
-          password: PASSWORD,
-          country: site.country === 'BE' ? Country.BE : Country.NL,
+        await createAdmin(em, { email: people.viewer, password: PASSWORD, role: Role.VIEWER });
+        const country = site.country === 'BE' ? Country.BE : Country.NL;
+        const technician = await createTechnician(em, { email: people.technician, password: PASSWORD, country });
+        await createOrder(em, {
+          referenceNumber: ORDER[site.language],
+          country,
+          zipcode: country === Country.BE ? '1000' : '1234 AB',
+          technician,
+          appointment: new Date('2026-11-24T08:00:00+01:00'),
+          createdAt: new Date(NOW),
         });
         const id = `tablet-${site.language}-0123456789ab`;
         const now = new Date(NOW);
@@ -146,6 +154,75 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
       expect((await focused(page)).name).toBe(`ul "${textOf(site, 'staff.devices.title')}"`);
       expect(await codeOf(otherDevice[site.language])).toBe('UNAUTHENTICATED');
       await expectNoAxeViolations(page, `roles-technician-devices-signed-out-${site.language}`);
+
+      // Signing out from the menu ends this phone's session too: a copy of its token is refused from then on.
+      const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+      expect(await codeOf(token!)).toBe('OK');
+      await page.getByRole('button', { name: textOf(site, 'technician.menu.open') }).click();
+      await page.getByRole('button', { name: textOf(site, 'common.logout') }).click();
+      await page.waitForURL('**/technician/login');
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+      expect(await codeOf(token!)).toBe('UNAUTHENTICATED');
+      await context.close();
+    });
+
+    it(`${site.language}: a page the menu hides from the role says so when its address is typed`, async () => {
+      const { page, context } = await openOnSite(browser, app, site, '/admin/login');
+      await signIn(page, site, people.dispatcher);
+      await page.waitForURL('**/admin/main');
+      const notForRole = page.getByRole('heading', { level: 1, name: textOf(site, 'admin.notForRole.title') });
+      for (const path of ['/admin/settings', '/admin/users/overview']) {
+        await page.goto(page.url().replace(/\/admin\/.*$/, path));
+        await notForRole.waitFor();
+        expect((await focused(page)).name).toBe(`heading "${textOf(site, 'admin.notForRole.title')}"`);
+        expect(await page.getByText(textOf(site, 'admin.notForRole.body')).count()).toBe(1);
+      }
+      await pageSettled(page);
+      await expectNoAxeViolations(page, `roles-not-for-role-${site.language}`);
+      await page.getByRole('link', { name: textOf(site, 'admin.notForRole.back') }).click();
+      await page.waitForURL('**/admin/main');
+      await page.getByRole('heading', { level: 1, name: textOf(site, 'admin.overview.title') }).waitFor();
+
+      // The console's sign-out ends this browser's session: the token it held is refused from then on.
+      const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+      expect(await codeOf(token!)).toBe('OK');
+      await page.getByRole('button', { name: textOf(site, 'common.logout') }).click();
+      await page.waitForURL('**/admin/login');
+      expect(await codeOf(token!)).toBe('UNAUTHENTICATED');
+      await context.close();
+    });
+
+    it(`${site.language}: a viewer reads an order without its change buttons and creates nothing`, async () => {
+      const { page, context } = await openOnSite(browser, app, site, '/admin/login');
+      await signIn(page, site, people.viewer);
+      await page.waitForURL('**/admin/main');
+      await page.goto(page.url().replace(/\/admin\/.*$/, '/admin/appointment/create'));
+      await page.getByRole('heading', { level: 1, name: textOf(site, 'admin.notForRole.title') }).waitFor();
+
+      await page.goto(
+        page.url().replace(/\/admin\/.*$/, `/admin/appointment/manage?reference=${ORDER[site.language]}`),
+      );
+      const title = textOf(site, 'admin.orders.orderTitle', { reference: ORDER[site.language] });
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('region', { name: textOf(site, 'admin.history.title') }).waitFor();
+      await pageSettled(page);
+      const order = page.getByRole('article', { name: title });
+      for (const key of [
+        'admin.orders.reschedule',
+        'admin.orders.editAddress',
+        'common.delete',
+        'common.save',
+      ] as const) {
+        expect(await order.getByRole('button', { name: textOf(site, key), exact: true }).count()).toBe(0);
+      }
+      expect(await order.getByLabel(textOf(site, 'admin.orders.changeTechnician')).count()).toBe(0);
+      await expectNoAxeViolations(page, `roles-viewer-order-${site.language}`);
+
+      await page.goto(page.url().replace(/\/admin\/.*$/, '/admin/orders'));
+      await page.getByRole('heading', { level: 1, name: textOf(site, 'admin.ordersList.title') }).waitFor();
+      await page.getByRole('link', { name: ORDER[site.language] }).waitFor();
+      expect(await page.getByRole('link', { name: textOf(site, 'admin.menu.createOrder') }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: textOf(site, 'admin.ordersList.export') }).count()).toBe(0);
       await context.close();
     });
   }

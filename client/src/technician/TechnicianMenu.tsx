@@ -54,7 +54,7 @@ export function TechnicianMenu() {
         <Link className="button button-ghost" to="/technician/devices" onClick={() => setOpen(false)}>
           {t('staff.devices.title')}
         </Link>
-        <LogoutButton to="/technician/login" signOut={signOutTechnician} />
+        <LogoutButton to="/technician/login" token="technician" signOut={signOutTechnician} />
       </div>
     </div>
   );

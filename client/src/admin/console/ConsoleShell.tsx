@@ -1,27 +1,18 @@
-import { useQuery } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LogoutButton } from '../../components/LogoutButton';
-import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { useFocusAfterNavigation } from '../../lib/useFocusAfterNavigation';
-import { consoleNavFor, currentNavItem } from './console-nav';
-
-const CurrentAdminQuery = graphql(`
-  query CurrentAdmin {
-    currentAdmin {
-      id
-      firstname
-      lastname
-      role
-    }
-  }
-`);
+import { Spinner } from '../../components/Spinner';
+import { consoleNavFor, currentNavItem, mayOpen } from './console-nav';
+import { NotForRolePage } from './NotForRolePage';
+import { useCurrentAdmin } from './office-role';
 
 /**
  * The admin console's frame: a header with the brand, the signed-in admin and sign-out; a sidebar with every
  * place of the admin area, the current one marked; then the page. On a narrow screen the sidebar folds into a
- * "Menu" button that opens and closes it (a disclosure), and it closes again once a place is chosen.
+ * "Menu" button that opens and closes it (a disclosure), and it closes again once a place is chosen. A page the
+ * role may not use shows that instead (console-nav.ts: one rule for the menu and the address bar).
  */
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
@@ -32,7 +23,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   // opened is what the dispatcher sees.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
-  const { data } = useQuery(CurrentAdminQuery);
+  const admin = useCurrentAdmin();
   const nav = useRef<HTMLElement>(null);
   useFocusAfterNavigation(main);
   // A place chosen in the sidebar opens its page: the focus goes on to that page, as after any other link, rather
@@ -41,7 +32,9 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
     if (nav.current?.contains(document.activeElement)) main.current?.focus({ preventScroll: true });
   }, [pathname]);
   const current = currentNavItem(pathname);
-  const admin = data?.currentAdmin;
+  // A page the menu hides from the role is not opened by its address either; until the role is known, such a page
+  // waits rather than asking the server for what it may refuse.
+  const page = mayOpen(admin?.role, pathname) ? children : admin ? <NotForRolePage /> : <Spinner />;
 
   return (
     <div className="staff-shell console-shell">
@@ -69,7 +62,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
               {admin.firstname} {admin.lastname}
             </span>
           )}
-          <LogoutButton to="/admin/login" />
+          <LogoutButton to="/admin/login" token="admin" />
         </div>
       </header>
       <div className="console-body">
@@ -110,7 +103,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="main" className="staff-main console-main" ref={main} tabIndex={-1}>
-          {children}
+          {page}
         </main>
       </div>
     </div>

@@ -9,6 +9,8 @@ export interface NavItem {
   covers?: readonly string[];
   /** What the signed-in role needs to see the place (`read`, every office role, when not given). */
   needs?: OfficeRight;
+  /** What opening the page needs when less than `needs`: the order page is every role's, read-only for a viewer. */
+  opens?: OfficeRight;
 }
 
 export interface NavGroup {
@@ -32,7 +34,7 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
     label: 'admin.nav.orders',
     items: [
       { to: '/admin/orders', label: 'admin.menu.orders' },
-      { to: '/admin/appointment/manage', label: 'admin.menu.manageOrders', needs: 'plan' },
+      { to: '/admin/appointment/manage', label: 'admin.menu.manageOrders', needs: 'plan', opens: 'read' },
       { to: '/admin/appointment/create', label: 'admin.menu.createOrder', needs: 'plan' },
       { to: '/admin/migrate', label: 'admin.menu.migrate', needs: 'manage' },
     ],
@@ -106,4 +108,13 @@ export function currentNavItem(pathname: string): NavItem | null {
     }
   }
   return best?.item ?? null;
+}
+
+/**
+ * Whether a role may open the page of a path: the rule of its place in the menu, so a typed address never opens
+ * what the menu hides. A path outside the menu is every role's. An unknown role (still loading) only reads.
+ */
+export function mayOpen(role: OfficeRoleName | undefined, pathname: string): boolean {
+  const item = currentNavItem(pathname);
+  return officeMay(role, item?.opens ?? item?.needs ?? 'read');
 }

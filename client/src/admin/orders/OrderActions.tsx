@@ -3,6 +3,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { graphql } from '../../gql';
 import type { OrderActions_OrderFragment } from '../../gql/graphql';
 import { useI18n } from '../../i18n/i18n';
+import { useOfficeMay } from '../console/office-role';
 import { OrderActionDialogs } from './order-actions/OrderActionDialogs';
 import { OrderActionsForm } from './order-actions/OrderActionsForm';
 import { useOrderActions } from './order-actions/useOrderActions';
@@ -41,7 +42,8 @@ export const OrderActionsFragment = graphql(`
  * asks in an in-page dialog that names what changes. Taking a change back is ONE control at a time: right after a
  * reassignment or delete, "Ongedaan maken" for a few seconds while the technician's day is not confirmed (it calls the
  * inverse mutation without asking again); a deleted order without that offer shows "Terugzetten", which asks first
- * (it may be hours later, and the customer may hear of it). The two never stand side by side.
+ * (it may be hours later, and the customer may hear of it). The two never stand side by side. A role that does not
+ * plan (a viewer) sees none of them: only the outcome of others' changes is the page's.
  */
 export function OrderActions({
   order,
@@ -59,9 +61,10 @@ export function OrderActions({
   const actions = useOrderActions(order, technicians, onStatus, statusRef);
   const { undo, undoing, runUndo } = actions.undo;
   const deleted = Boolean(order.deleted);
+  const plans = useOfficeMay('plan');
   return (
     <>
-      {!deleted && <OrderActionsForm actions={actions} />}
+      {plans && !deleted && <OrderActionsForm actions={actions} />}
       <div ref={statusRef} tabIndex={-1} className="order-status">
         <StatusMessages status={status} />
         {undo ? (
@@ -72,6 +75,7 @@ export function OrderActions({
             </BusyButton>
           </p>
         ) : (
+          plans &&
           deleted && (
             <div className="toolbar">
               <BusyButton

@@ -9,6 +9,7 @@ import { formatDayMonthYear, formatTime } from '../../i18n/format';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { useResendMessage } from '../messages/useResendMessage';
+import { useOfficeMay } from '../console/office-role';
 
 /** While a message waits to be sent, the log is read again this often, so its status follows without a reload. */
 const MESSAGE_LOG_POLL_MS = 5_000;
@@ -51,6 +52,7 @@ export const OrderMessagesMessageFragment = graphql(`
  */
 export function OrderMessages({ orderId, country }: { orderId: number; country: Country }) {
   const { t, language } = useI18n();
+  const plans = useOfficeMay('plan');
   const { data, loading, error, startPolling, stopPolling } = useQuery(OrderMessagesQuery, {
     variables: { orderId },
     fetchPolicy: 'cache-and-network',
@@ -141,7 +143,7 @@ export function OrderMessages({ orderId, country }: { orderId: number; country: 
                     </td>
                     <td>{message.tries}</td>
                     <td>
-                      {message.status !== 'QUEUED' && (
+                      {plans && message.status !== 'QUEUED' && (
                         <BusyButton
                           type="button"
                           className="button button-secondary"

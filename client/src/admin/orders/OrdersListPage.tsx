@@ -7,6 +7,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { useOfficeMay } from '../console/office-role';
 import { sortedBy } from './orders-list-params';
 import './orders.css';
 import { Filters } from './orders-list/Filters';
@@ -30,6 +31,9 @@ export function OrdersListPage() {
   const { params, shown, tooShort } = list;
   const orders = shown?.edges.map((edge) => edge.node) ?? [];
   const selectionExport = useSelectionExport();
+  // A viewer creates no orders; the export of a selection is an admin's, as every export.
+  const plans = useOfficeMay('plan');
+  const manages = useOfficeMay('manage');
   const [hidden, setHidden] = useState(() => readHiddenColumns(localStorage));
   const chooseColumns = (next: ReadonlySet<OptionalColumn>) => {
     storeHiddenColumns(localStorage, next);
@@ -54,19 +58,23 @@ export function OrdersListPage() {
   return (
     <section className="orders-list">
       <AdminPageHeader title={t('admin.ordersList.title')}>
-        <BusyButton
-          type="button"
-          className="button button-secondary"
-          busy={selectionExport.busy}
-          disabled={tooShort}
-          onClick={() => void selectionExport.run(list.filter)}
-        >
-          {t('admin.ordersList.export')}
-        </BusyButton>
+        {manages && (
+          <BusyButton
+            type="button"
+            className="button button-secondary"
+            busy={selectionExport.busy}
+            disabled={tooShort}
+            onClick={() => void selectionExport.run(list.filter)}
+          >
+            {t('admin.ordersList.export')}
+          </BusyButton>
+        )}
         <ColumnsMenu hidden={hidden} onChange={chooseColumns} />
-        <Link className="button button-primary" to="/admin/appointment/create">
-          {t('admin.menu.createOrder')}
-        </Link>
+        {plans && (
+          <Link className="button button-primary" to="/admin/appointment/create">
+            {t('admin.menu.createOrder')}
+          </Link>
+        )}
       </AdminPageHeader>
       <Filters
         params={params}

@@ -565,6 +565,10 @@ export const texts: PartTexts<'admin'> = {
   'admin.nav.technicians': 'Techniciens',
   'admin.nav.data': 'Données',
   'admin.nav.settings': 'Paramètres',
+  'admin.notForRole.title': 'Pas pour votre rôle',
+  'admin.notForRole.body':
+    'Cette page ne fait pas partie de votre rôle. Adressez-vous à un administrateur si vous en avez besoin.',
+  'admin.notForRole.back': "Vers l'aperçu",
   'admin.ordersList.dayConfirmed': 'Journée confirmée',
   'admin.ordersList.onHoliday': 'Un jour férié',
   'admin.overview.title': 'Aperçu',
