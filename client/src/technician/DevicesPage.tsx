@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { StaffDevices } from '../components/StaffDevices';
+import { StaffDevices } from '../staff/StaffDevices';
 import { useI18n } from '../i18n/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
 import { signOutTechnician } from './offline/technician-storage';

@@ -151,6 +151,51 @@ describe('backup and restore without pg_dump', () => {
           `insert into visit_status_requests (order_id, request_id, applied_at) values ($1, 'request-1', $2)`,
           [order.id, at],
         ],
+        [
+          `insert into stored_files (key, content_type, size, content, created_at)
+           values ('visit/a-photo.jpg', 'image/jpeg', 3, '\\x010203', $1)`,
+          [at],
+        ],
+        [
+          `insert into visit_records (order_id, parts_used, parts_needed, office_note, updated_at)
+           values ($1, '[]', '[{"name":"Pomp","quantity":1}]', 'Pomp besteld', $2)`,
+          [order.id, at],
+        ],
+        [
+          `insert into visit_photos (order_id, client_id, kind, file_key, thumbnail_key, width, height, created_at)
+           values ($1, 'photo-1', 'TYPE_PLATE', 'visit/a-photo.jpg', 'visit/a-thumb.jpg', 1600, 1200, $2)`,
+          [order.id, at],
+        ],
+        [
+          `insert into api_clients (name, scopes, countries, request_budget, cost_budget, created_at)
+           values ('Koppeling', '{ORDERS_READ}', '{NL}', 600, 20000, $1)`,
+          [at],
+        ],
+        [
+          `insert into api_client_keys (client_id, prefix, key_hash, created_at)
+           select id, '0a1b2c3d', repeat('f', 64), $1 from api_clients where name = 'Koppeling'`,
+          [at],
+        ],
+        [
+          `insert into api_client_usage (client_id, window_start, requests, cost)
+           select id, $1, 3, 40 from api_clients where name = 'Koppeling'`,
+          [at],
+        ],
+        [
+          `insert into idempotency_keys (caller, key, request_hash, answer, created_at)
+           values ('application:1', 'key-1', repeat('e', 64), '{"data":{}}', $1)`,
+          [at],
+        ],
+        [
+          `insert into staff_sessions (id, admin_id, browser, os, created_at, last_seen_at, expires_at)
+           values ('s-0123456789abcdef', $1, 'Chrome', 'Linux', $2, $2, $2)`,
+          [admin.id, at],
+        ],
+        [
+          `insert into data_requests (kind, status, requested_at, requested_by_id, order_count, row_count)
+           values ('EXPORT', 'DONE', $1, $2, 1, 4)`,
+          [at, admin.id],
+        ],
       ] as const;
       for (const [sql, values] of inserts) await client.query(sql, [...values]);
     });

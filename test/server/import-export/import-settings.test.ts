@@ -83,7 +83,7 @@ describe('import windows (settings)', () => {
       { token, headers: { 'accept-language': 'fr' } },
     );
     expect(overlap.body.errors?.[0].message).toBe(
-      "La règle '10:00/12:00' chevauche la règle '<11:00' : une heure prévue ne peut relever que d'une seule règle.",
+      "La règle '10:00/12:00' chevauche la règle '<11:00'\u00a0: une heure prévue ne peut relever que d'une seule règle.",
     );
     const legacy = await server.rest('POST', `/api/admin/imports/${before.id}`, {
       token,

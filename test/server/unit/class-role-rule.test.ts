@@ -97,7 +97,7 @@ describe('a rule on a whole class (RequireRoleForAll)', () => {
     const body = /\ntype OfficeFigureRow \{\n([\s\S]*?)\n\}/.exec(committed)?.[1] ?? '';
     const fields = body.split('\n').filter((line) => /^ {2}\w+(\(|:)/.test(line));
     expect(fields.length).toBeGreaterThan(10);
-    for (const field of fields) expect(field).toMatch(/@auth\(requires: \[ADMIN\]\)$/);
+    for (const field of fields) expect(field).toMatch(/@auth\(requires: \[ADMIN, DISPATCHER, VIEWER\]\)$/);
   });
 
   it('fails the build for a type whose field has no rule from itself or its class, unless the type is public', () => {

@@ -1,4 +1,4 @@
-import { StaffDevices } from '../../components/StaffDevices';
+import { StaffDevices } from '../../staff/StaffDevices';
 import { useI18n } from '../../i18n/i18n';
 import { clearStorage } from '../../lib/storage';
 import { usePageTitle } from '../../lib/usePageTitle';

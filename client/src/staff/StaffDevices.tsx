@@ -5,9 +5,9 @@ import { graphql } from '../gql';
 import { formatDayMonth, formatTime } from '../i18n/format';
 import { useI18n } from '../i18n/i18n';
 import { problemOf } from '../lib/errors';
-import { BusyButton } from './BusyButton';
-import { Message } from './Message';
-import { Spinner } from './Spinner';
+import { BusyButton } from '../components/BusyButton';
+import { Message } from '../components/Message';
+import { Spinner } from '../components/Spinner';
 
 const MyDevicesQuery = graphql(`
   query MyDevices {
