@@ -173,10 +173,10 @@ describe('keyboard-only paths (built app in Chromium)', () => {
 
     await page.waitForURL('**/admin/main');
     await page.getByRole('navigation', { name: 'Beheermenu' }).waitFor();
-    // Signed in, the focus is on the console's overview; the sidebar lies before it, one Shift+Tab away.
+    // Signed in, the focus is on the console's overview; the sidebar lies before it, its last link one Shift+Tab away.
     await expect.poll(async () => (await focused(page)).name).toMatch(/^main /);
     const menu = await tabTo(page, /^link "Opdrachten beheren/, 40, 'Shift+Tab');
-    expect(menu[0]).toBe('link "Beheerdersoverzicht"');
+    expect(menu[0]).toBe('link "Mijn apparaten"');
     expect(menu[menu.length - 1]).toMatch(/^link "Opdrachten beheren/);
     await page.keyboard.press('Enter');
 
