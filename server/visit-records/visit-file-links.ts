@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import { Router } from 'express';
 import type { AppServices } from '../context.js';
 
@@ -87,8 +88,8 @@ export function visitFileRouter(services: AppServices): Router {
         'Content-Disposition': 'inline',
         'X-Content-Type-Options': 'nosniff',
       });
-      file.body.on('error', (error: Error) => res.destroy(error));
-      file.body.pipe(res);
+      // A storage error ends the answer; a client that leaves ends the read (an S3 body holds a socket until then).
+      pipeline(file.body, res, () => undefined);
     } catch (error) {
       next(error);
     }
