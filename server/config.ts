@@ -139,6 +139,11 @@ export interface AppConfig {
   clientDir: string;
   /** Prometheus metrics: off unless the operator sets a token, a port, or both. */
   metrics: MetricsAccess;
+  /**
+   * Applications' webhooks: `allowHttp` (plain http URLs) and `allowLoopback` (this machine's addresses, for a local
+   * receiver) are honoured outside production only; each request is cut off after `timeoutMs`.
+   */
+  webhooks: WebhookConfig;
   /** The job queue (pg-boss): how often idle workers look for jobs, how long a stop waits for running ones. */
   jobs: { pollingIntervalMs: number; stopTimeoutMs: number };
   /** Twilio's settings for text messages; unset: every SMS becomes a file in `DATA_DIR/outbox/sms`. */
@@ -506,6 +511,28 @@ function readMigrateAtStart(env: Env): boolean {
   return value === 'true';
 }
 
+export interface WebhookConfig {
+  allowHttp: boolean;
+  allowLoopback: boolean;
+  timeoutMs: number;
+}
+
+function readWebhookFlag(env: Env, name: string, nodeEnv: NodeEnv): boolean {
+  const value = readEnvString(env, name)?.trim().toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value !== 'true' && value !== '1') throw new ConfigError(`${name} must be true or false`);
+  if (nodeEnv === 'production') throw new ConfigError(`${name} is refused when NODE_ENV=production`);
+  return true;
+}
+
+function readWebhookConfig(env: Env, nodeEnv: NodeEnv): WebhookConfig {
+  return {
+    allowHttp: readWebhookFlag(env, 'WEBHOOK_ALLOW_HTTP', nodeEnv),
+    allowLoopback: readWebhookFlag(env, 'WEBHOOK_ALLOW_LOOPBACK', nodeEnv),
+    timeoutMs: readPositiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = readNodeEnv(env);
   const dataDir = resolve(readEnvString(env, 'DATA_DIR') ?? './data');
@@ -546,6 +573,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrateAtStart: readMigrateAtStart(env),
     demoData: demoFlag === undefined ? databaseUrl === undefined : demoFlag === '1' || demoFlag === 'true',
     clockNow: readClockNow(env, nodeEnv),
+    webhooks: readWebhookConfig(env, nodeEnv),
     brand: (readEnvString(env, 'BRAND') ?? 'tijdvak').toLowerCase(),
     smtpUrl: readEnvString(env, 'SMTP_URL'),
     mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,

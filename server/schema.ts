@@ -4,6 +4,7 @@ import { isObjectType, lexicographicSortSchema, type GraphQLFieldResolver, type 
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { apiClientResolvers } from './api-clients/index.js';
+import { webhookResolvers } from './webhooks/index.js';
 import { adminResolvers } from './admins/index.js';
 import { enforceRequiredRoles } from './common/auth/auth-checker.js';
 import { assertEveryFieldGuarded } from './common/auth/guarded-fields.js';
@@ -42,6 +43,7 @@ export const RESOLVERS = [
   ...adminResolvers,
   // integrators' applications and their keys
   ...apiClientResolvers,
+  ...webhookResolvers,
   ...technicianResolvers,
   ...plannerResolvers,
   ...holidayResolvers,

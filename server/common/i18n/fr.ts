@@ -441,6 +441,16 @@ export const fr: Record<MessageKey, string> = {
   API_CLIENT_BUDGET_INVALID: 'Le nombre de requêtes par minute va de 1 à 10 000, le coût par minute de 1 à 1 000 000.',
   API_CLIENT_OVERLAP_INVALID: "L'ancienne clé reste valable de 0 à 168 heures.",
   API_CLIENT_COUNTRY_NOT_ALLOWED: 'Cette application ne peut pas écrire de missions pour {country}.',
+  // webhooks
+  WEBHOOK_NOT_FOUND: "Ce webhook ou cet envoi n'existe pas.",
+  WEBHOOK_APPLICATION_NOT_FOUND: "Cette application n'existe pas ou a été révoquée.",
+  WEBHOOK_ENDPOINT_LIMIT: 'Une application a au plus 20 webhooks.',
+  WEBHOOK_URL_INVALID: "Indiquez une adresse web complète sans nom d'utilisateur, comme https://exemple.be/webhooks.",
+  WEBHOOK_URL_NOT_HTTPS: 'Une adresse de webhook commence par https://.',
+  WEBHOOK_ADDRESS_NOT_PUBLIC:
+    'Cette adresse mène à un réseau privé ou interne\u00a0; les webhooks ne vont qu’à des adresses publiques.',
+  WEBHOOK_EVENTS_INVALID: 'Choisissez un ou plusieurs événements de la liste.',
+  WEBHOOK_OVERLAP_INVALID: "L'ancien secret continue de signer de 0 à 168 heures.",
   IDEMPOTENCY_KEY_REUSED:
     'Cette Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.',
   IDEMPOTENCY_KEY_IN_USE:

@@ -417,6 +417,16 @@ export const nl = {
   API_CLIENT_BUDGET_INVALID: 'Het aantal verzoeken per minuut is 1 tot 10 000, de kosten per minuut 1 tot 1 000 000.',
   API_CLIENT_OVERLAP_INVALID: 'De oude sleutel blijft 0 tot 168 uur geldig.',
   API_CLIENT_COUNTRY_NOT_ALLOWED: 'Deze applicatie mag geen opdrachten voor {country} schrijven.',
+  // webhooks
+  WEBHOOK_NOT_FOUND: 'Deze webhook of bezorging bestaat niet.',
+  WEBHOOK_APPLICATION_NOT_FOUND: 'Deze applicatie bestaat niet of is ingetrokken.',
+  WEBHOOK_ENDPOINT_LIMIT: 'Een applicatie heeft ten hoogste 20 webhooks.',
+  WEBHOOK_URL_INVALID: 'Geef een volledig webadres zonder gebruikersnaam, zoals https://voorbeeld.nl/webhooks.',
+  WEBHOOK_URL_NOT_HTTPS: 'Een webhook-adres begint met https://.',
+  WEBHOOK_ADDRESS_NOT_PUBLIC:
+    'Dit adres wijst naar een privé- of intern netwerk; webhooks gaan alleen naar openbare adressen.',
+  WEBHOOK_EVENTS_INVALID: 'Kies een of meer gebeurtenissen uit de lijst.',
+  WEBHOOK_OVERLAP_INVALID: 'Het oude geheim blijft 0 tot 168 uur ondertekenen.',
   IDEMPOTENCY_KEY_REUSED:
     'Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel voor een nieuw verzoek.',
   IDEMPOTENCY_KEY_IN_USE: 'Het eerste verzoek met deze Idempotency-Key loopt nog. Probeer het zo opnieuw.',

@@ -226,4 +226,9 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207050000_data_requests.js')).Migration20261207050000_data_requests,
   },
+  // applications' webhook endpoints, their deliveries, and the outbox the order trail, messages and imports fill
+  {
+    name: 'Migration20261208030000_webhooks',
+    load: async () => (await import('./Migration20261208030000_webhooks.js')).Migration20261208030000_webhooks,
+  },
 ];

@@ -196,6 +196,23 @@ describe('backup and restore without pg_dump', () => {
            values ('EXPORT', 'DONE', $1, $2, 1, 4)`,
           [at, admin.id],
         ],
+        [
+          `insert into webhook_endpoints (client_id, url, events, secret, created_at)
+           select id, 'https://hooks.example.com/tijdvak', '{order.created}', 'whsec_c2VjcmV0', $1 from api_clients
+           where name = 'Koppeling'`,
+          [at],
+        ],
+        [
+          `insert into webhook_deliveries (endpoint_id, message_id, type, payload, status, next_attempt_at, retry_until,
+             created_at)
+           select id, 'msg_1', 'order.created', '{"type":"order.created"}', 'DELIVERED', $1, $1, $1
+           from webhook_endpoints`,
+          [at],
+        ],
+        [
+          `insert into webhook_outbox (source, source_id) values ('IMPORT', $1)`,
+          ['00000000-0000-0000-0000-000000000001'],
+        ],
       ] as const;
       for (const [sql, values] of inserts) await client.query(sql, [...values]);
     });

@@ -52,6 +52,13 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation createApiClient': [ADMIN],
   'mutation rotateApiClientKey': [ADMIN],
   'mutation revokeApiClient': [ADMIN],
+  'query webhookEndpoints': [ADMIN],
+  'query webhookDeliveries': [ADMIN],
+  'mutation createWebhookEndpoint': [ADMIN],
+  'mutation updateWebhookEndpoint': [ADMIN],
+  'mutation rotateWebhookSecret': [ADMIN],
+  'mutation deleteWebhookEndpoint': [ADMIN],
+  'mutation redeliverWebhook': [ADMIN],
   // a person's data on request: found, exported, erased, and kept for a time per country
   'query personalData': [ADMIN],
   'mutation exportPersonalData': [ADMIN],
