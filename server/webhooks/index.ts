@@ -2,5 +2,5 @@ import { WebhookResolver } from './webhook.resolver.js';
 
 export const webhookResolvers = [WebhookResolver] as const;
 
-// The dispatcher and sender (system/scheduled-work.ts defines them; tests run one round directly).
-export { defineWebhookWork, runWebhooks } from './webhook-work.js';
+// The dispatcher and sender, defined with the rest of the scheduled work (system/scheduled-work.ts).
+export { defineWebhookWork } from './webhook-work.js';

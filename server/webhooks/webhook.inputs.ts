@@ -1,4 +1,8 @@
 import { Field, InputType, Int } from 'type-graphql';
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from '../../shared/webhook-events.js';
+
+/** The event types with what each says, as the schema describes them to integrators. */
+const EVENT_LIST = WEBHOOK_EVENT_TYPES.map((type) => `${type} (${WEBHOOK_EVENT_DESCRIPTIONS[type].en})`).join('; ');
 
 @InputType({ description: 'A new endpoint of an application.' })
 export class CreateWebhookEndpointInput {
@@ -8,7 +12,7 @@ export class CreateWebhookEndpointInput {
   @Field({ description: 'An https URL whose host is a public address.' })
   url!: string;
 
-  @Field(() => [String], { description: 'Event types to receive (see the integrators page), at least one.' })
+  @Field(() => [String], { description: `Event types to receive, at least one: ${EVENT_LIST}.` })
   events!: string[];
 }
 
@@ -20,7 +24,7 @@ export class UpdateWebhookEndpointInput {
   @Field(() => String, { nullable: true, description: 'A new URL.' })
   url?: string | null;
 
-  @Field(() => [String], { nullable: true, description: 'The event types to receive from now on.' })
+  @Field(() => [String], { nullable: true, description: 'The event types to receive from now on (as at creation).' })
   events?: string[] | null;
 
   @Field(() => Boolean, {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -386,5 +388,61 @@ describe('webhooks of applications', () => {
       { id: apiClientId },
     );
     expect(webhookEndpoints).toEqual([{ enabled: false }]);
+    const outbox = join(server.dataDir, 'outbox');
+    const mails = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) => readFileSync(join(outbox, name), 'utf8'))
+      : [];
+    expect(mails.some((mail) => mail.includes(admin.email) && mail.includes(receiver.url))).toBe(true);
+  });
+
+  it('tells of a consumer message that failed, once, whatever marks it failed', async () => {
+    const { secret } = await subscribe(receiver.url, ['message.failed']);
+    const order = await createOrder(server.em(), { technician, appointment: new Date(NOW.getTime() + 24 * HOUR) });
+    const [message] = await server.em().execute<{ id: number }[]>(
+      `insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, recipient, language, status,
+         created_at) values (?, 'CONFIRMATION', 'EMAIL', ?, 10800, 'klant@example.test', 'nl', 'QUEUED', ?) returning id`,
+      [order.id, NOW.toISOString(), NOW.toISOString()],
+    );
+    await server
+      .em()
+      .execute(
+        `update consumer_messages set status = 'FAILED', failed_at = ?, failure_code = 'SMTP_REJECTED' where id = ?`,
+        [NOW.toISOString(), message.id],
+      );
+    // Marking it failed again is no new failure.
+    await server.em().execute(`update consumer_messages set status = 'FAILED' where id = ?`, [message.id]);
+    await waitForCount(1);
+    await runWebhooks(server.services);
+    const events = verified(secret);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'message.failed',
+      data: { orderId: order.id, messageId: message.id, channel: 'EMAIL', failureCode: 'SMTP_REJECTED' },
+    });
+  });
+
+  it('signs with the new secret and, during the overlap, the previous one', async () => {
+    const { secret: previous, endpoint } = await subscribe(receiver.url, ['order.created']);
+    const rotated = await gql<{ rotateWebhookSecret: { secret: string } }>(
+      `mutation ($input: RotateWebhookSecretInput!) { rotateWebhookSecret(input: $input) { secret } }`,
+      { input: { id: endpoint.id, overlapHours: 1 } },
+    );
+    const next = rotated.rotateWebhookSecret.secret;
+    expect(next).toMatch(/^whsec_/);
+    expect(next).not.toBe(previous);
+    await gql(CREATE_ORDER, { input: orderInput() });
+    await waitForCount(1);
+    expect(verified(next)).toHaveLength(1);
+    expect(verified(previous)).toHaveLength(1);
+    // After the overlap only the new secret signs.
+    server.services.clock.travelTo(new Date(NOW.getTime() + 2 * HOUR));
+    token = tokensFor(server).admin(admin);
+    receiver.received.length = 0;
+    await gql(CREATE_ORDER, { input: orderInput() });
+    await waitForCount(1);
+    expect(verified(next)).toHaveLength(1);
+    expect(() => verified(previous)).toThrow();
   });
 });
