@@ -441,6 +441,7 @@ export const fr: Record<MessageKey, string> = {
   API_CLIENT_BUDGET_INVALID: 'Le nombre de requêtes par minute va de 1 à 10 000, le coût par minute de 1 à 1 000 000.',
   API_CLIENT_OVERLAP_INVALID: "L'ancienne clé reste valable de 0 à 168 heures.",
   API_CLIENT_COUNTRY_NOT_ALLOWED: 'Cette application ne peut pas écrire de missions pour {country}.',
+  API_CLIENT_COUNTRY_NOT_READABLE: 'Cette application ne peut pas lire les données concernant {country}.',
   IDEMPOTENCY_KEY_REUSED:
     'Cette Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.',
   IDEMPOTENCY_KEY_IN_USE:

@@ -417,6 +417,7 @@ export const nl = {
   API_CLIENT_BUDGET_INVALID: 'Het aantal verzoeken per minuut is 1 tot 10 000, de kosten per minuut 1 tot 1 000 000.',
   API_CLIENT_OVERLAP_INVALID: 'De oude sleutel blijft 0 tot 168 uur geldig.',
   API_CLIENT_COUNTRY_NOT_ALLOWED: 'Deze applicatie mag geen opdrachten voor {country} schrijven.',
+  API_CLIENT_COUNTRY_NOT_READABLE: 'Deze applicatie mag geen gegevens van {country} lezen.',
   IDEMPOTENCY_KEY_REUSED:
     'Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel voor een nieuw verzoek.',
   IDEMPOTENCY_KEY_IN_USE: 'Het eerste verzoek met deze Idempotency-Key loopt nog. Probeer het zo opnieuw.',
