@@ -451,6 +451,7 @@ export const fr: Record<MessageKey, string> = {
     'Cette adresse mène à un réseau privé ou interne\u00a0; les webhooks ne vont qu’à des adresses publiques.',
   WEBHOOK_EVENTS_INVALID: 'Choisissez un ou plusieurs événements de la liste.',
   WEBHOOK_OVERLAP_INVALID: "L'ancien secret continue de signer de 0 à 168 heures.",
+  API_CLIENT_COUNTRY_NOT_READABLE: 'Cette application ne peut pas lire les données concernant {country}.',
   IDEMPOTENCY_KEY_REUSED:
     'Cette Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.',
   IDEMPOTENCY_KEY_IN_USE:

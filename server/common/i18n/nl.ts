@@ -427,6 +427,7 @@ export const nl = {
     'Dit adres wijst naar een privé- of intern netwerk; webhooks gaan alleen naar openbare adressen.',
   WEBHOOK_EVENTS_INVALID: 'Kies een of meer gebeurtenissen uit de lijst.',
   WEBHOOK_OVERLAP_INVALID: 'Het oude geheim blijft 0 tot 168 uur ondertekenen.',
+  API_CLIENT_COUNTRY_NOT_READABLE: 'Deze applicatie mag geen gegevens van {country} lezen.',
   IDEMPOTENCY_KEY_REUSED:
     'Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel voor een nieuw verzoek.',
   IDEMPOTENCY_KEY_IN_USE: 'Het eerste verzoek met deze Idempotency-Key loopt nog. Probeer het zo opnieuw.',
