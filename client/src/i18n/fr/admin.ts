@@ -249,6 +249,7 @@ export const texts: PartTexts<'admin'> = {
   'admin.messages.kind.THANK_YOU': 'Remerciement et avis',
   'admin.messages.kind.RUNNING_LATE': 'Retard annoncé',
   'admin.messages.kind.MORNING': 'Matin de la visite',
+  'admin.messages.kind.VISIT_REPORT': "Rapport d'intervention",
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'SMS',
   'admin.messages.status.QUEUED': "En file d'attente",

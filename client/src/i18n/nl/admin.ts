@@ -247,6 +247,7 @@ export const texts = {
   'admin.messages.kind.THANK_YOU': 'Bedankt en beoordeling',
   'admin.messages.kind.RUNNING_LATE': 'Later dan gepland',
   'admin.messages.kind.MORNING': 'Ochtend van het bezoek',
+  'admin.messages.kind.VISIT_REPORT': 'Werkbon',
   'admin.messages.channel.EMAIL': 'E-mail',
   'admin.messages.channel.SMS': 'Sms',
   'admin.messages.status.QUEUED': 'In de wachtrij',
