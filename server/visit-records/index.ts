@@ -8,6 +8,7 @@ import {
   VisitPhotoResolver,
   VisitRecordFieldsResolver,
   VisitRecordResolver,
+  VisitReportLinkResolver,
 } from './visit-record.resolver.js';
 
 export const visitRecordResolvers = [
@@ -16,6 +17,7 @@ export const visitRecordResolvers = [
   VisitPhotoResolver,
   OrderVisitRecordResolver,
   ConsumerVisitRecordResolver,
+  VisitReportLinkResolver,
 ] as const;
 
 export { VisitPhoto } from './visit-photo.entity.js';

@@ -30,6 +30,17 @@ const SET = `mutation ($input: SetVisitStatusInput!) { setVisitStatus(input: $in
 const SAVE = `mutation ($input: SaveVisitRecordInput!) { saveVisitRecord(input: $input) { updatedAt } }`;
 const ADD_PHOTO = `mutation ($input: AddVisitPhotoInput!, $file: Upload!) { addVisitPhoto(input: $input, file: $file) { id } }`;
 const SIGN = `mutation ($input: SignVisitInput!, $file: Upload!) { signVisit(input: $input, file: $file) { signedAt } }`;
+const REPORT_LINK = `query ($token: String!) {
+  visitReportLink(token: $token) {
+    __typename
+    ... on LinkedVisitReport {
+      referenceNumber outcome applianceBrand applianceModel consumerNote signedAt signatureUrl openUntil language
+      partsUsed { name articleNumber quantity }
+      photos { kind url thumbnailUrl }
+    }
+    ... on VisitReportRefused { reason orderLanguage }
+  }
+}`;
 const RESEND = `mutation ($messageId: Int!) { resendConsumerMessage(messageId: $messageId) { id status } }`;
 
 /** Tuesday 1 December 2026, 09:00 in Amsterdam and Brussels; the visits are today at 10:00, finished at 11:00. */
@@ -292,5 +303,57 @@ describe('the work report mail after a recorded visit', () => {
       expect(await reports(order), order.email).toEqual([]);
     }
     expect(mailsTo(smtp, 'geen-post@example.nl').filter((item) => item.subject?.startsWith('Uw werkbon'))).toEqual([]);
+  });
+
+  it('opens the report from the personal link until 30 days after the visit day, then says it is no longer available', async () => {
+    const { order, technician, token } = await arrange(Country.BE, { email: 'dertig@example.be', phone: '' });
+    const linkToken = personalLinkToken(server.services.config, order);
+    type Answer = {
+      __typename: string;
+      reason?: string;
+      orderLanguage?: string;
+      consumerNote?: string;
+      outcome?: string;
+      openUntil?: string;
+      signatureUrl?: string | null;
+      photos?: { kind: string; url: string; thumbnailUrl: string }[];
+      partsUsed?: unknown[];
+    };
+    const view = async () =>
+      (await server.graphql<{ visitReportLink: Answer }>(REPORT_LINK, { token: linkToken })).body.data?.visitReportLink;
+
+    await record(token, order);
+    // Recorded, not finished: nothing to show yet.
+    expect(await view()).toEqual({ __typename: 'VisitReportRefused', reason: 'NOT_READY', orderLanguage: 'FR' });
+    await finish(technician, order);
+
+    // The day after the visit the personal link itself has expired; its report still opens.
+    travel(new Date('2026-12-02T09:00:00+01:00'));
+    const report = await view();
+    expect(report).toMatchObject({
+      __typename: 'LinkedVisitReport',
+      outcome: 'REPAIRED',
+      consumerNote: 'Maak het filter elke maand schoon.',
+      partsUsed: [{ name: 'Afvoerpomp', articleNumber: 'P-42', quantity: 1 }],
+      openUntil: '2026-12-31T23:00:00.000Z',
+    });
+    // Only the photo marked for the consumer; its files and the signature open by their signed links.
+    expect(report?.photos).toHaveLength(1);
+    for (const path of [report?.photos?.[0].url, report?.photos?.[0].thumbnailUrl, report?.signatureUrl]) {
+      const answer = await fetch(`${server.url}${path}`);
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    }
+    // The last moment of the thirtieth day after the visit day, and the first after it.
+    travel(new Date('2026-12-31T23:59:59+01:00'));
+    expect(await view()).toMatchObject({ __typename: 'LinkedVisitReport' });
+    travel(new Date('2027-01-01T00:00:00+01:00'));
+    expect(await view()).toEqual({ __typename: 'VisitReportRefused', reason: 'EXPIRED', orderLanguage: 'FR' });
+    // A link we did not make.
+    const [, fingerprint, mac] = linkToken.split('.');
+    const forged = await server.graphql<{ visitReportLink: Answer }>(REPORT_LINK, {
+      token: `${(order.id + 1).toString(36)}.${fingerprint}.${mac}`,
+    });
+    expect(forged.body.data?.visitReportLink).toMatchObject({ reason: 'INVALID' });
   });
 });
