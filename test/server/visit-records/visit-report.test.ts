@@ -41,6 +41,19 @@ const REPORT_LINK = `query ($token: String!) {
     ... on VisitReportRefused { reason orderLanguage }
   }
 }`;
+const HISTORY = `query ($orderId: Int!) {
+  orderHistory(orderId: $orderId, first: 50) { edges { node { kind actor { type name } changes { field after } } } }
+}`;
+const OFFICE_RECORD = `query ($referenceNumber: String!) {
+  orderByReference(referenceNumber: $referenceNumber) {
+    visitRecord {
+      applianceSerialNumber officeNote consumerNote signedAt
+      partsUsed { name } partsNeeded { name quantity }
+      signature { url }
+      photos { forConsumer url thumbnailUrl }
+    }
+  }
+}`;
 const RESEND = `mutation ($messageId: Int!) { resendConsumerMessage(messageId: $messageId) { id status } }`;
 
 /** Tuesday 1 December 2026, 09:00 in Amsterdam and Brussels; the visits are today at 10:00, finished at 11:00. */
@@ -355,5 +368,71 @@ describe('the work report mail after a recorded visit', () => {
       token: `${(order.id + 1).toString(36)}.${fingerprint}.${mac}`,
     });
     expect(forged.body.data?.visitReportLink).toMatchObject({ reason: 'INVALID' });
+  });
+
+  it("shows the office the whole record, and the order's history says which technician added what", async () => {
+    const { order, technician, token } = await arrange(Country.NL, { email: 'kantoor@example.nl', phone: '' });
+    await record(token, order);
+    const admin = tokensFor(server).admin(await createAdmin(server.em()));
+    type OfficeRecord = {
+      orderByReference: {
+        visitRecord: {
+          applianceSerialNumber: string;
+          officeNote: string;
+          consumerNote: string;
+          partsNeeded: { name: string; quantity: number }[];
+          signature: { url: string } | null;
+          photos: { forConsumer: boolean; url: string; thumbnailUrl: string }[];
+        };
+      };
+    };
+    const office = await server.graphql<OfficeRecord>(
+      OFFICE_RECORD,
+      { referenceNumber: order.referenceNumber },
+      { token: admin },
+    );
+    expect(office.body.errors).toBeUndefined();
+    const seen = office.body.data?.orderByReference.visitRecord;
+    expect(seen).toMatchObject({
+      applianceSerialNumber: 'SN-123',
+      officeNote: 'Klant had de pomp zelf al open',
+      consumerNote: 'Maak het filter elke maand schoon.',
+      partsNeeded: [{ name: 'Lagerset', quantity: 2 }],
+    });
+    // Both photos, the office's own too; each thumbnail and photo opens by its link, as does the signature.
+    expect(seen?.photos.map((each) => each.forConsumer)).toEqual([true, false]);
+    for (const path of [seen?.photos[1].url, seen?.photos[1].thumbnailUrl, seen?.signature?.url]) {
+      const answer = await fetch(`${server.url}${path}`);
+      expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
+    }
+
+    type History = {
+      orderHistory: {
+        edges: {
+          node: {
+            kind: string;
+            actor: { type: string; name: string | null };
+            changes: { field: string; after: string | null }[];
+          };
+        }[];
+      };
+    };
+    const history = await server.graphql<History>(HISTORY, { orderId: order.id }, { token: admin });
+    expect(history.body.errors).toBeUndefined();
+    const events = (history.body.data?.orderHistory.edges ?? [])
+      .map(({ node }) => node)
+      .filter((node) => node.kind.startsWith('VISIT_'))
+      .reverse();
+    const name = `${technician.firstname} ${technician.lastname}`;
+    expect(events.map((event) => [event.kind, event.actor.type, event.actor.name])).toEqual([
+      ['VISIT_RECORD_SAVED', 'TECHNICIAN', name],
+      ['VISIT_PHOTO_ADDED', 'TECHNICIAN', name],
+      ['VISIT_PHOTO_ADDED', 'TECHNICIAN', name],
+      ['VISIT_SIGNED', 'TECHNICIAN', name],
+    ]);
+    expect(events[0].changes).toContainEqual({ field: 'officeNote', after: 'Klant had de pomp zelf al open' });
+    expect(events[1].changes).toContainEqual({ field: 'visitPhotoForConsumer', after: 'true' });
+    expect(events[2].changes).toContainEqual({ field: 'visitPhotoForConsumer', after: 'false' });
   });
 });
