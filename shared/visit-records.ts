@@ -25,3 +25,9 @@ export const VISIT_PARTS_MAX = 30;
 export const VISIT_RECORD_NOTE_MAX_LENGTH = 2000;
 /** A client id is a UUID (36 characters). */
 export const VISIT_CLIENT_ID_MAX_LENGTH = 100;
+
+/**
+ * Days after the visit day that the work report opens from the personal link (`/v/<token>/werkbon`); after them the
+ * page says the report is no longer available (docs/rules.md, Personal link).
+ */
+export const VISIT_REPORT_DAYS = 30;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TIME_ZONE } from '../common/locale.js';
-import { localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { addDays, localDateOf, localDayRange } from '../../shared/zoned-time.js';
+import { VISIT_REPORT_DAYS } from '../../shared/visit-records.js';
 import type { Order } from '../orders/index.js';
 import { linkedOrder } from './linked-order.js';
 import { generationBinding, linkFingerprint, LinkPurpose, visitBinding } from './link-token.js';
@@ -59,6 +60,25 @@ export async function checkPersonalLink(
     purpose: LinkPurpose.PERSONAL,
     bound: (order, fingerprint) => currentGeneration(secret, order, fingerprint),
     expiry: { at: linkExpiresAt, now },
+  });
+  return check.ok ? check : { ok: false, refusal: LinkRefusal[check.refusal], order: check.order };
+}
+
+/** The first instant after the days the work report opens: local midnight, `VISIT_REPORT_DAYS` after the visit day. */
+export function reportExpiresAt(order: Pick<Order, 'appointment' | 'country'>): Date {
+  const zone = TIME_ZONE[order.country];
+  return localDayRange(addDays(localDateOf(order.appointment, zone), VISIT_REPORT_DAYS), zone).end;
+}
+
+/**
+ * Reads a personal link for its work report (docs/rules.md, Personal link): as `checkPersonalLink`, but it opens
+ * until `VISIT_REPORT_DAYS` after the visit day (else expired). Reads only.
+ */
+export async function checkReportLink(em: EntityManager, secret: string, token: string, now: Date): Promise<LinkCheck> {
+  const check = await linkedOrder(em, secret, token, {
+    purpose: LinkPurpose.PERSONAL,
+    bound: (order, fingerprint) => currentGeneration(secret, order, fingerprint),
+    expiry: { at: reportExpiresAt, now },
   });
   return check.ok ? check : { ok: false, refusal: LinkRefusal[check.refusal], order: check.order };
 }

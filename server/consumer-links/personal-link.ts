@@ -4,6 +4,7 @@ import {
   MOVE_VALUE,
   PERSONAL_LINK_PATH,
   REPLY_PARAMETER,
+  REPORT_SEGMENT,
   REPLY_VALUES,
   UNSUBSCRIBE_SEGMENT,
 } from '../../shared/personal-link.js';
@@ -21,6 +22,8 @@ export interface PersonalLinkUrls {
   move: string;
   /** A page with a button that stops the messages to the order's e-mail address; also the one-click POST target. */
   unsubscribe: string;
+  /** The work report of the finished visit (docs/rules.md, Personal link): opens for days after the visit day. */
+  report: string;
 }
 
 /** What a personal link is bound to: the order and its link generation (not the visit's time or technician). */
@@ -52,5 +55,6 @@ export function personalLinkUrls(
     replyCallMe: `${page}?${REPLY_PARAMETER}=${REPLY_VALUES.CALL_ME}`,
     move: `${page}?${REPLY_PARAMETER}=${MOVE_VALUE}`,
     unsubscribe: `${page}/${UNSUBSCRIBE_SEGMENT}`,
+    report: `${page}/${REPORT_SEGMENT}`,
   };
 }

@@ -25,6 +25,11 @@ export enum MessageKind {
   RUNNING_LATE = 'RUNNING_LATE',
   /** The morning of the visit day, at the country's time: when to expect the technician, and the answers by SMS. */
   MORNING = 'MORNING',
+  /**
+   * The work report of a finished visit the technician recorded: what was done, the parts used, the note for the
+   * consumer, the signature and the photos marked for the consumer. Once per visit, by mail (SMS without a mail address).
+   */
+  VISIT_REPORT = 'VISIT_REPORT',
 }
 
 /** The kinds that tell the visit's window; the others (a cancellation, "on the way") follow from one of them. */
@@ -69,6 +74,10 @@ registerEnumType(MessageKind, {
     MORNING: {
       description:
         'The morning of the visit day, at the time set per country: when to expect the technician, and the answers by SMS (1 at home, 2 call me, 3 another day). Once per visit day, by SMS only.',
+    },
+    VISIT_REPORT: {
+      description:
+        'The work report of a finished visit the technician recorded (not for "nobody at home"): the outcome, the appliance, the parts used, the note for the customer, the signature and the photos marked for the customer, with the report\'s link. Once per visit, by mail, or by SMS (the link only) when the order has no mail address; a record changed after it went sends nothing more.',
     },
   },
 });

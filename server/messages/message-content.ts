@@ -7,6 +7,7 @@ import { CALL_CENTRE_HOURS } from '../../shared/hours.js';
 import type { PersonalLinkUrls } from '../consumer-links/personal-link.js';
 import { CALL_CENTRE } from '../consumers/contact-details.js';
 import { MessageKind, WINDOW_KINDS } from './consumer-message.entity.js';
+import type { VisitReportContent } from '../visit-records/index.js';
 import type { ThankedOutcome } from './thank-you.js';
 
 /** Everything a message says, gathered by the sender. */
@@ -40,6 +41,8 @@ export interface MessageFacts {
   visitDayTime?: string;
   /** The thank-you only: the rating link, until when it rates, and how the visit ended. */
   thanks?: { ratingUrl: string; ratingOpenUntil: Date; outcome: ThankedOutcome };
+  /** The work report only: what the record says, how the visit ended, and until when the report's link opens it. */
+  report?: { content: VisitReportContent; outcome: ThankedOutcome; openUntil: Date };
 }
 
 const clock = (instant: Date, facts: Pick<MessageFacts, 'country' | 'language'>): string =>
@@ -94,7 +97,8 @@ type Variant =
   | 'THANK_YOU'
   | 'PARTNER'
   | 'RUNNING_LATE'
-  | 'MORNING';
+  | 'MORNING'
+  | 'VISIT_REPORT';
 
 function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner'>): Variant {
   if (facts.kind === MessageKind.CANCELLATION) return 'CANCELLATION';
@@ -104,6 +108,7 @@ function variantOf(facts: Pick<MessageFacts, 'kind' | 'windowSeconds' | 'partner
   if (facts.kind === MessageKind.THANK_YOU) return 'THANK_YOU';
   if (facts.kind === MessageKind.RUNNING_LATE) return 'RUNNING_LATE';
   if (facts.kind === MessageKind.MORNING) return 'MORNING';
+  if (facts.kind === MessageKind.VISIT_REPORT) return 'VISIT_REPORT';
   if (facts.kind === MessageKind.RESTORED) return facts.windowSeconds === 0 ? 'RESTORED_DAY' : 'RESTORED';
   if (facts.windowSeconds === 0) return 'MOVED';
   return facts.kind === MessageKind.WINDOW ? 'WINDOW' : 'UPDATE';
@@ -132,6 +137,7 @@ export function messageMail(facts: MessageFacts): MailMessage {
   // Its answers are text messages back: the morning notice is an SMS only.
   if (variant === 'MORNING') throw new Error('the morning notice is sent by SMS only');
   if (variant === 'THANK_YOU') return thankYouMail(facts, params);
+  if (variant === 'VISIT_REPORT') return visitReportMail(facts, params);
   if (variant === 'PARTNER') return partnerMail(facts, params);
   if (variant === 'RUNNING_LATE') return runningLateMail(facts, params);
   const showsWindow = variant === 'WINDOW' || variant === 'UPDATE' || variant === 'RESTORED';
@@ -262,6 +268,80 @@ function thankYouMail(facts: MessageFacts, params: Record<string, string>): Mail
   });
 }
 
+function reportOf(facts: MessageFacts): NonNullable<MessageFacts['report']> {
+  if (!facts.report) throw new Error('a work report needs the record');
+  return facts.report;
+}
+
+/** A part as the consumer reads it: "2 × Pump (A-123)". */
+const partText = (part: VisitReportContent['partsUsed'][number]) =>
+  `${part.quantity} × ${part.name}${part.articleNumber === null ? '' : ` (${part.articleNumber})`}`;
+
+/**
+ * The work report after a finished visit the technician recorded (docs/decisions/technician.md, Visit records): the
+ * visit's date, how it ended in the consumer's words, the appliance, the parts used, the note for the consumer, when
+ * signed, and the signature and the photos marked for the consumer as images inline (a mail is read long after a
+ * signed link to a file has expired); the link to the report's page (the photos full size) and until when it opens.
+ * Never the office note nor the parts needed.
+ */
+function visitReportMail(facts: MessageFacts, params: Record<string, string>): MailMessage {
+  const t = (key: MessageKey, values: Record<string, string> = {}) => translate(facts.language, key, values);
+  const { content, outcome, openUntil } = reportOf(facts);
+  const appliance = [content.applianceBrand, content.applianceModel].filter((part) => part !== null).join(' ');
+  const factsList = [
+    ...(appliance === '' ? [] : [{ label: t('CONSUMER_MAIL_VISIT_REPORT_APPLIANCE'), value: appliance }]),
+    ...(content.partsUsed.length === 0
+      ? []
+      : [{ label: t('CONSUMER_MAIL_VISIT_REPORT_PARTS'), value: content.partsUsed.map(partText).join('; ') }]),
+    ...(content.consumerNote === null
+      ? []
+      : [{ label: t('CONSUMER_MAIL_VISIT_REPORT_NOTE'), value: content.consumerNote }]),
+    ...(content.signedAt === null
+      ? []
+      : [
+          {
+            label: t('CONSUMER_MAIL_VISIT_REPORT_SIGNED'),
+            value: `${formatDate(content.signedAt, facts, 'long')} ${clock(content.signedAt, facts)}`,
+          },
+        ]),
+  ];
+  let photoNumber = 0;
+  const images = content.images.map((image) => ({
+    alt:
+      image.kind === 'SIGNATURE'
+        ? t('CONSUMER_MAIL_VISIT_REPORT_SIGNATURE_ALT')
+        : t('CONSUMER_MAIL_VISIT_REPORT_PHOTO_ALT', { number: String((photoNumber += 1)) }),
+    content: image.content,
+    contentType: image.contentType,
+  }));
+  return layoutMail({
+    to: facts.recipient,
+    language: facts.language,
+    from: fromHeader(facts.senderName, facts.mailFrom),
+    subject: t('CONSUMER_MAIL_VISIT_REPORT_SUBJECT', params),
+    greeting: t('MAIL_GREETING', { name: facts.customerName }),
+    intro: [
+      t('CONSUMER_MAIL_VISIT_REPORT_INTRO', params),
+      t(`CONSUMER_MAIL_THANK_YOU_${outcome}`),
+      t('CONSUMER_MAIL_REFERENCE', params),
+    ],
+    facts: factsList,
+    images: images.length === 0 ? undefined : { heading: t('CONSUMER_MAIL_VISIT_REPORT_PHOTOS'), items: images },
+    action: { label: t('CONSUMER_MAIL_VISIT_REPORT_ACTION'), url: facts.links.report },
+    outro: [
+      ...(images.length === 0 ? [] : [t('CONSUMER_MAIL_VISIT_REPORT_PHOTOS_ATTACHED')]),
+      t('CONSUMER_MAIL_VISIT_REPORT_UNTIL', { until: formatDate(new Date(openUntil.getTime() - 1), facts, 'long') }),
+      t('CONSUMER_MAIL_QUESTIONS', { ...params, ...callCentreHours(facts) }),
+    ],
+    footer: [{ label: t('CONSUMER_MAIL_UNSUBSCRIBE'), url: facts.links.unsubscribe }],
+    pixelUrl: facts.pixelUrl,
+    headers: {
+      'List-Unsubscribe': `<${facts.links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+}
+
 /** An SMS is one part of at most 160 characters of the GSM 03.38 alphabet. */
 export const SMS_MAX_LENGTH = 160;
 
@@ -335,8 +415,13 @@ export function messageSms(facts: MessageFacts): string {
   const params = {
     ...windowParams(facts, 'short'),
     sender: safeName(facts.senderName).slice(0, SMS_SENDER_MAX).trim(),
-    // The thank-you carries the rating link: the personal link ended with the visit day.
-    link: variant === 'THANK_YOU' ? thanksOf(facts).ratingUrl : facts.links.page,
+    // The thank-you carries the rating link, the work report its own page: the personal link ended with the visit day.
+    link:
+      variant === 'THANK_YOU'
+        ? thanksOf(facts).ratingUrl
+        : variant === 'VISIT_REPORT'
+          ? facts.links.report
+          : facts.links.page,
     arrival: facts.expectedArrival ? clock(facts.expectedArrival, facts) : '',
     name: facts.technicianName?.trim() ?? '',
     partner: variant === 'PARTNER' ? safeName(partnerName(facts)) : '',

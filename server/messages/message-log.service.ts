@@ -4,6 +4,7 @@ import { OrderEventKind } from '../audit/order-event-kind.js';
 import { AppError } from '../common/errors/app-error.js';
 import type { AppContext } from '../context.js';
 import { maskEmail, maskMobileNumber } from '../consumer-links/masked-contact.js';
+import { reportExpiresAt } from '../consumer-links/link-check.js';
 import { isUnsubscribed } from '../consumer-links/unsubscribes.js';
 import { MessageSetting } from '../message-settings/message-setting.entity.js';
 import { isDeleted, OrderError, OrderRepository } from '../orders/index.js';
@@ -74,10 +75,13 @@ export class MessageLogService {
         });
       }
       if (message.status === MessageStatus.QUEUED) throw new AppError(MessageError.MESSAGE_ALREADY_QUEUED);
+      // The work report stands beside the other messages: neither supersedes the other.
+      const report = message.kind === MessageKind.VISIT_REPORT;
       const newer = await em.count(ConsumerMessage, {
         order: order.id,
         channel: message.channel,
         id: { $gt: message.id },
+        kind: report ? MessageKind.VISIT_REPORT : { $ne: MessageKind.VISIT_REPORT },
       });
       if (newer > 0) throw new AppError(MessageError.MESSAGE_SUPERSEDED);
       if (message.kind === MessageKind.THANK_YOU) {
@@ -87,6 +91,9 @@ export class MessageLogService {
         if (!finished || !status.finishedAt || now.getTime() >= ratingOpenUntil(status.finishedAt).getTime()) {
           throw new AppError(MessageError.MESSAGE_RATING_CLOSED);
         }
+      } else if (report) {
+        // A work report may go again while its link still opens the report.
+        if (now.getTime() >= reportExpiresAt(order).getTime()) throw new AppError(MessageError.MESSAGE_VISIT_OVER);
       } else if (order.appointment.getTime() + order.duration * 1000 <= now.getTime()) {
         throw new AppError(MessageError.MESSAGE_VISIT_OVER);
       }

@@ -91,6 +91,7 @@ export class MessagePlanner {
       if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds);
       if (setting.sms) written += await this.writeMorning(setting, now, orderIds);
       written += await this.writeThankYou(setting, now, orderIds);
+      written += await this.writeVisitReport(setting, now, orderIds);
       written += await this.writeRunningLate(setting, now);
     }
     return written;
@@ -113,6 +114,30 @@ export class MessagePlanner {
         });
         // Mail first: the rating is a form, better read at leisure than on a text message's link.
         return this.writeOneEach(em, setting, now, MessageKind.THANK_YOU, visits, [
+          MessageChannel.EMAIL,
+          MessageChannel.SMS,
+        ]);
+      },
+      { loggerContext: JOB_LOG_CONTEXT },
+    );
+  }
+
+  /**
+   * The work report of recorded visits finished a few minutes ago (docs/decisions/technician.md, Visit records): one per
+   * visit, when the thank-you is written (the same minutes: a mis-tap, or a last photo, is corrected first), by mail
+   * when the order has an address that takes mail, else by SMS with the report's link.
+   */
+  private writeVisitReport(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
+    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
+      async (em: EntityManager) => {
+        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).visitReportVisits({
+          country: setting.country,
+          outcomes: THANKED_OUTCOMES,
+          finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
+          finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
+          orderIds,
+        });
+        return this.writeOneEach(em, setting, now, MessageKind.VISIT_REPORT, visits, [
           MessageChannel.EMAIL,
           MessageChannel.SMS,
         ]);

@@ -8,6 +8,8 @@ import { localDateOf } from '../../shared/zoned-time.js';
 import type { Mailer } from '../common/mail/mailer.js';
 import type { SmsSender } from '../common/sms/sms-sender.js';
 import type { AppConfig } from '../config.js';
+import type { FileStorage } from '../common/files/file-storage.js';
+import { reportExpiresAt } from '../consumer-links/link-check.js';
 import { personalLinkUrls } from '../consumer-links/personal-link.js';
 import { ratingLinkUrl } from '../consumer-links/rating-link.js';
 import { unsubscribedAmong } from '../consumer-links/unsubscribes.js';
@@ -17,6 +19,7 @@ import type { HolidayDates } from '../context.js';
 import { mailOpenPixelUrl } from '../statistics/mail-open-token.js';
 import { estimateOfOrder, runsLate } from '../visit-estimates/index.js';
 import { VisitStage } from '../visits/visit-status.entity.js';
+import { visitReportContent } from '../visit-records/index.js';
 import { ratingOpenUntil } from '../../shared/ratings.js';
 import { isThankedOutcome } from './thank-you.js';
 import { visitDayTimeText } from './visit-day-time.js';
@@ -101,6 +104,8 @@ export class MessageSender {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly holidays: HolidayDates,
+    /** Where the work report's signature and photos are read from. */
+    private readonly files: FileStorage,
     private readonly transports: MessageTransports,
     /** Told of each message that ended (sent, or failed for good), for the metrics. */
     private readonly onFinished: (channel: MessageChannel, status: MessageStatus) => void = () => undefined,
@@ -328,6 +333,10 @@ export class MessageSender {
       if (typeof late === 'string') return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, late);
       lateArrival = late;
     }
+    if (row.kind === MessageKind.VISIT_REPORT) {
+      const unreported = this.unreportedReason(row);
+      if (unreported) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, unreported);
+    }
     if (row.kind === MessageKind.MORNING) {
       const changed = this.morningChangedReason(row);
       if (changed) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, changed);
@@ -390,6 +399,17 @@ export class MessageSender {
     if (this.clock.now().getTime() >= ratingOpenUntil(new Date(row.finished_at)).getTime()) {
       return 'the visit can no longer be rated';
     }
+    return null;
+  }
+
+  /** Why a work report may no longer go: the order or its visit changed since it was written. */
+  private unreportedReason(row: ClaimedMessageRow): string | null {
+    if (row.deleted_at !== null) return 'the order was deleted';
+    if (row.stage !== VisitStage.FINISHED || row.finished_at === null) return 'the visit is no longer finished';
+    if (!isThankedOutcome(row.outcome)) return 'the visit ended without meeting the consumer';
+    if (row.external_company !== null) return 'a partner made the visit';
+    const order = { appointment: new Date(row.appointment), country: row.country };
+    if (this.clock.now().getTime() >= reportExpiresAt(order).getTime()) return 'the report can no longer be opened';
     return null;
   }
 
@@ -485,6 +505,27 @@ export class MessageSender {
           }
         : {}),
     };
+    if (row.kind === MessageKind.VISIT_REPORT && isThankedOutcome(row.outcome)) {
+      const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
+      // The record as it stands when the report goes; the SMS carries the link only, so it reads no file.
+      const content =
+        row.channel === MessageChannel.EMAIL
+          ? await visitReportContent(em, this.files, row.order_id)
+          : {
+              applianceBrand: null,
+              applianceModel: null,
+              partsUsed: [],
+              consumerNote: null,
+              signedAt: null,
+              images: [],
+            };
+      if (!content) throw new Error('the visit record of a work report is gone');
+      facts.report = {
+        content,
+        outcome: row.outcome,
+        openUntil: reportExpiresAt({ appointment: new Date(row.appointment), country: row.country }),
+      };
+    }
     if (row.channel === MessageChannel.EMAIL) await this.transports.mailer.send(messageMail(facts));
     else await this.transports.sms.send({ to: recipient, body: messageSms(facts) });
   }

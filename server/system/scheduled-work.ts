@@ -137,6 +137,7 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     config,
     services.clock,
     services.holidays,
+    services.files,
     {
       mailer: services.mailer,
       sms: createSmsSender({

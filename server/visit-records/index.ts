@@ -8,6 +8,7 @@ import {
   VisitPhotoResolver,
   VisitRecordFieldsResolver,
   VisitRecordResolver,
+  VisitReportLinkResolver,
 } from './visit-record.resolver.js';
 
 export const visitRecordResolvers = [
@@ -16,6 +17,7 @@ export const visitRecordResolvers = [
   VisitPhotoResolver,
   OrderVisitRecordResolver,
   ConsumerVisitRecordResolver,
+  VisitReportLinkResolver,
 ] as const;
 
 export { VisitPhoto } from './visit-photo.entity.js';
@@ -23,3 +25,4 @@ export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
 export { deleteVisitFiles, removeExpiredVisitFiles } from './visit-file-retention.js';
 export { visitRecordsHolder } from './visit-record-holder.js';
+export { visitReportContent, type ReportImage, type VisitReportContent } from './visit-report.js';

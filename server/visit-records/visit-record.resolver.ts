@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { VISIT_REPORT_DAYS } from '../../shared/visit-records.js';
 import { VISIT_PHOTO_MAX_BYTES, VISIT_PHOTOS_MAX, VISIT_SIGNATURE_MAX_BYTES } from '../../shared/visit-records.js';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { OFFICE, Role } from '../common/auth/role.js';
@@ -7,6 +8,8 @@ import type { AppContext } from '../context.js';
 import { UploadScalar, type PendingUpload } from '../imports/index.js';
 import { Order } from '../orders/index.js';
 import { visitFileLinks } from './visit-file-links.js';
+import { VisitReportLinkService } from './visit-report-link.service.js';
+import { LinkedVisitReport, VisitReportLinkResult, VisitReportRefused } from './visit-report-link.types.js';
 import { VisitPhoto } from './visit-photo.entity.js';
 import {
   AddVisitPhotoInput,
@@ -145,5 +148,18 @@ export class ConsumerVisitRecordResolver {
   @RequireRole(Role.CONSUMER)
   visitRecord(@Root() visit: ConsumerVisit, @Ctx() ctx: AppContext): Promise<ConsumerVisitRecord | null> {
     return new VisitRecordService(ctx).consumerRecord(visit.orderId);
+  }
+}
+
+@Resolver()
+export class VisitReportLinkResolver {
+  @Query(() => VisitReportLinkResult, {
+    description: `Public. The work report of the finished visit of a personal link (the page \`/v/<token>/werkbon\`), until ${VISIT_REPORT_DAYS} days after the visit day: what the customer may see of the technician's record, with signed paths to its files. Refused as INVALID, REVOKED (as the personal link), EXPIRED after those days, or NOT_READY before the visit is finished and recorded. Reads only; counts against PERSONAL_LINK_PER_CLIENT.`,
+  })
+  visitReportLink(
+    @Ctx() ctx: AppContext,
+    @Arg('token', { description: 'The part of the personal link after `/v/`.' }) token: string,
+  ): Promise<LinkedVisitReport | VisitReportRefused> {
+    return new VisitReportLinkService(ctx).view(token);
   }
 }

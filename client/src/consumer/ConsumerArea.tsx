@@ -13,6 +13,7 @@ import './consumer.css';
 const PersonalLinkPage = lazy(() => import('./links/PersonalLinkPage'));
 const UnsubscribePage = lazy(() => import('./links/UnsubscribePage'));
 const RatingLinkPage = lazy(() => import('./links/RatingLinkPage'));
+const VisitReportPage = lazy(() => import('./links/VisitReportPage'));
 
 const loading = (page: ReactNode) => <Suspense fallback={<Spinner />}>{page}</Suspense>;
 
@@ -28,7 +29,7 @@ function ExternalRoute() {
 /**
  * Consumer routes (docs/rules.md, Consumer pages): '' → index; details and external need the data token; v/<token>
  * is the personal link of a message (docs/rules.md, Personal link); b/<token> the rating link of a thank-you, which
- * rates its visit and opens nothing else (docs/rules.md, Rating link).
+ * rates its visit and opens nothing else (docs/rules.md, Rating link); v/<token>/werkbon the work report of its visit.
  */
 export default function ConsumerArea() {
   return (
@@ -38,6 +39,7 @@ export default function ConsumerArea() {
         <Route path="index" element={<IndexPage />} />
         <Route path="v/:token" element={loading(<PersonalLinkPage />)} />
         <Route path="v/:token/afmelden" element={loading(<UnsubscribePage />)} />
+        <Route path="v/:token/werkbon" element={loading(<VisitReportPage />)} />
         <Route path="b/:token" element={loading(<RatingLinkPage />)} />
         <Route element={<RequireToken kind="consumer" redirectTo="/index" />}>
           <Route path="details" element={<DetailsRoute />} />

@@ -13,6 +13,8 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   // ratings: the rating link of a thank-you (signed, rate-limited); it rates its one visit and opens nothing else
   'ratingLink',
   'rateVisitByLink',
+  // visit records: the work report behind a personal link (signed, rate-limited, reads only)
+  'visitReportLink',
   // accounts (sign-in, password reset)
   'signInTechnician',
   'signInAdmin',
@@ -40,6 +42,11 @@ export const PUBLIC_TYPES: ReadonlySet<string> = new Set([
   'RatingLinkVisit',
   'RatingLinkRefused',
   'LinkedRating',
+  // visit records
+  'LinkedVisitReport',
+  'VisitReportRefused',
+  'VisitReportPart',
+  'VisitReportPhoto',
   // accounts
   'TechnicianSignInPayload',
   'AdminSignInPayload',

@@ -389,6 +389,21 @@ export const fr: Record<MessageKey, string> = {
   CONSUMER_SMS_THANK_YOU:
     "{sender}: merci pour votre temps\u00a0! Comment s'est passée la visite\u00a0? Une note de 1 à 5\u00a0: {link}",
   CONSUMER_SMS_THANK_YOU_SHORT: '{sender}: votre avis sur la visite\u00a0? {link}',
+  // consumer messages: the work report of a finished visit (the technician's record)
+  CONSUMER_MAIL_VISIT_REPORT_SUBJECT: "Votre rapport d'intervention du {date}",
+  CONSUMER_MAIL_VISIT_REPORT_INTRO: 'Notre technicien est passé chez vous le {date}. Voici ce qui a été fait.',
+  CONSUMER_MAIL_VISIT_REPORT_APPLIANCE: 'Appareil',
+  CONSUMER_MAIL_VISIT_REPORT_PARTS: 'Pièces utilisées',
+  CONSUMER_MAIL_VISIT_REPORT_NOTE: 'Remarque du technicien',
+  CONSUMER_MAIL_VISIT_REPORT_SIGNED: 'Signé',
+  CONSUMER_MAIL_VISIT_REPORT_PHOTOS: 'Photos',
+  CONSUMER_MAIL_VISIT_REPORT_SIGNATURE_ALT: 'Votre signature',
+  CONSUMER_MAIL_VISIT_REPORT_PHOTO_ALT: 'Photo {number} de la visite',
+  CONSUMER_MAIL_VISIT_REPORT_PHOTOS_ATTACHED: 'La signature et les photos sont jointes à ce mail.',
+  CONSUMER_MAIL_VISIT_REPORT_ACTION: "Voir le rapport d'intervention",
+  CONSUMER_MAIL_VISIT_REPORT_UNTIL: "La page montre les photos en grand jusqu'au {until}.",
+  CONSUMER_SMS_VISIT_REPORT: "{sender}: votre rapport d'intervention du {date} est prêt\u00a0: {link}",
+  CONSUMER_SMS_VISIT_REPORT_SHORT: '{sender}: votre rapport\u00a0: {link}',
   // consumer messages: a visit a partner makes (who contacts the consumer instead of our window)
   CONSUMER_PARTNER_UNNAMED: 'notre partenaire de service',
   CONSUMER_MAIL_PARTNER_SUBJECT: 'Votre réparation est assurée par {partner}',

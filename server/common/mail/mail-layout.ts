@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.js';
+import type { MailAttachment, MailMessage } from './mailer.js';
 
 export interface MailContent {
   to: string;
@@ -6,6 +6,10 @@ export interface MailContent {
   greeting: string;
   /** Paragraphs before the action link. */
   intro: string[];
+  /** Labelled facts after the intro (a work report's appliance, parts, note), a line each in the text part. */
+  facts?: { label: string; value: string }[];
+  /** Images after the facts, shown inline in the HTML part and attached to the mail (the text part names them). */
+  images?: { heading: string; items: { alt: string; content: Buffer; contentType: string }[] };
   action: { label: string; url: string };
   /** Paragraphs after the action link. */
   outro: string[];
@@ -34,6 +38,11 @@ export function layoutMail(content: MailContent): MailMessage {
     '',
     ...content.intro,
     '',
+    // French puts a no-break space before the colon.
+    ...(content.facts ?? []).flatMap((fact) => [
+      `${fact.label}${content.language.toLowerCase() === 'fr' ? '\u00a0:' : ':'} ${fact.value}`,
+      '',
+    ]),
     content.action.url,
     '',
     ...(choices ? [choices.question, ...choices.links.flatMap((link) => [`${link.label}:`, link.url]), ''] : []),
@@ -50,6 +59,24 @@ export function layoutMail(content: MailContent): MailMessage {
   const footerHtml = (content.footer ?? [])
     .map((link) => `<p style="font-size:13px;color:#5b6577">${anchor(link)}</p>`)
     .join('\n');
+  const factsHtml = content.facts?.length
+    ? `<dl>${content.facts.map((fact) => `<dt style="font-weight:600">${escapeHtml(fact.label)}</dt><dd style="margin:0 0 8px">${escapeHtml(fact.value)}</dd>`).join('')}</dl>\n`
+    : '';
+  const images = (content.images?.items ?? []).map((image, index) => ({
+    ...image,
+    cid: `image-${index + 1}@tijdvak`,
+    filename: `${index + 1}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`,
+  }));
+  const imagesHtml =
+    content.images && images.length > 0
+      ? `<p style="font-weight:600">${escapeHtml(content.images.heading)}</p>\n<p>${images.map((image) => `<img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" style="max-width:160px;height:auto;margin:0 8px 8px 0;border:1px solid #d0d5dd">`).join('')}</p>\n`
+      : '';
+  const attachments: MailAttachment[] = images.map(({ cid, filename, content: bytes, contentType }) => ({
+    cid,
+    filename,
+    content: bytes,
+    contentType,
+  }));
   const pixelHtml = content.pixelUrl
     ? `<img src="${escapeHtml(content.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0">`
     : '';
@@ -57,7 +84,7 @@ export function layoutMail(content: MailContent): MailMessage {
 <body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#1d2330">
 <p>${escapeHtml(content.greeting)}</p>
 ${paragraphs(content.intro)}
-<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#0f5c6e;color:#fff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>
+${factsHtml}${imagesHtml}<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;background:#0f5c6e;color:#fff;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>
 <p style="font-size:14px;color:#5b6577">${escapeHtml(content.action.url)}</p>
 ${choicesHtml}${paragraphs(content.outro)}
 ${footerHtml}${pixelHtml}
@@ -69,5 +96,6 @@ ${footerHtml}${pixelHtml}
     html,
     ...(content.from ? { from: content.from } : {}),
     ...(content.headers ? { headers: content.headers } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }

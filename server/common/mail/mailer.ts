@@ -15,6 +15,15 @@ export interface MailMessage {
   /** The sender as shown; the default is MAIL_FROM. */
   from?: string;
   headers?: Record<string, string>;
+  /** Files the mail carries; one with a `cid` is an image the HTML part shows inline (`<img src="cid:…">`). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
 }
 
 export interface Mailer {

@@ -77,6 +77,22 @@ const THANK_YOU_SQL = `
   order by o.id
   limit ${THANK_YOU_PER_RUN}`;
 
+/**
+ * Finished visits of the country that the technician recorded, whose consumer got no work report for this visit (its
+ * window) yet, finished within the given span, with an outcome that met the consumer, made by us (not a partner). The
+ * report goes once: a record changed after it was written writes nothing more. A bounded slice per run.
+ */
+const VISIT_REPORT_SQL = `
+  select o.id, o.email, o.phone, o.appointment, o.duration from orders o join visit_statuses s on s.order_id = o.id
+  where o.country = ? and ${activeOrderSql('o')} and s.stage = 'FINISHED' and s.outcome::text = any(?::text[])
+    and s.finished_at > ? and s.finished_at <= ? and (o.email <> '' or o.phone <> '') and o.external_company is null
+    and exists (select 1 from visit_records r where r.order_id = o.id)
+    and not exists (select 1 from consumer_messages m where m.order_id = o.id and m.kind = 'VISIT_REPORT'
+                    and m.window_start = o.appointment and m.window_seconds = o.duration)
+    and (?::int[] is null or o.id = any(?::int[]))
+  order by o.id
+  limit ${THANK_YOU_PER_RUN}`;
+
 /** Visits read per statement for the morning SMS: a day of thousands is read in slices, by id. */
 export const MORNING_PER_SLICE = 1000;
 
@@ -163,7 +179,8 @@ const CLAIM_SQL = `
     from claimed m
     join orders o on o.id = m.order_id
     left join message_settings s on s.country = o.country
-    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU', 'RUNNING_LATE', 'MORNING') and v.order_id = o.id
+    left join visit_statuses v on m.kind in ('ON_THE_WAY', 'THANK_YOU', 'RUNNING_LATE', 'MORNING', 'VISIT_REPORT')
+      and v.order_id = o.id
     left join technicians t on m.kind in ('ON_THE_WAY', 'RUNNING_LATE') and t.id = o.technician_id
    order by m.id`;
 
@@ -513,6 +530,23 @@ export class ConsumerMessageRepository {
     const ids = pgIntArray(query.orderIds);
     return this.em.execute<ThankYouVisitRow[]>(
       THANK_YOU_SQL,
+      [query.country, `{${query.outcomes.join(',')}}`, query.finishedAfter, query.finishedBy, ids, ids],
+      'all',
+      this.logContext,
+    );
+  }
+
+  /** The country's recorded visits finished in the span with one of these outcomes, without their work report yet. */
+  visitReportVisits(query: {
+    country: Country;
+    outcomes: readonly VisitOutcome[];
+    finishedAfter: Date;
+    finishedBy: Date;
+    orderIds?: readonly number[];
+  }): Promise<ThankYouVisitRow[]> {
+    const ids = pgIntArray(query.orderIds);
+    return this.em.execute<ThankYouVisitRow[]>(
+      VISIT_REPORT_SQL,
       [query.country, `{${query.outcomes.join(',')}}`, query.finishedAfter, query.finishedBy, ids, ids],
       'all',
       this.logContext,

@@ -145,6 +145,7 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation replyToVisit': [CONSUMER],
   // public
   'query ratingLink': PUBLIC,
+  'query visitReportLink': PUBLIC,
   'query serverInfo': PUBLIC,
   'mutation lookUpVisits': PUBLIC,
   'mutation openPersonalLink': PUBLIC,

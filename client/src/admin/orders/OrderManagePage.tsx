@@ -16,6 +16,7 @@ import { OrderMessages } from './OrderMessages';
 import { OrderActions } from './OrderActions';
 import { ordersListOf } from './orders-list/list-return';
 import { OrderRating } from './OrderRating';
+import { OrderVisitRecord } from './OrderVisitRecord';
 import { AdminPageHeader } from '../AdminPageHeader';
 import './orders.css';
 import type { Status } from './StatusMessages';
@@ -48,6 +49,7 @@ export const ManagedOrderFragment = graphql(`
     ...OrderDetails_order
     ...OrderInformed_order
     ...OrderRating_order
+    ...OrderVisitRecord_order
     ...OrderActions_order
   }
 `);
@@ -154,6 +156,7 @@ export function OrderManagePage() {
             <OrderRating order={order} />
           </div>
         </div>
+        <OrderVisitRecord order={order} />
       </article>
       <OrderMessages key={`messages-${order.id}`} orderId={order.id} country={order.country} />
       <OrderHistory

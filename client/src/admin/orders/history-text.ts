@@ -118,6 +118,7 @@ export const MESSAGE_KINDS = {
   THANK_YOU: 'admin.messages.kind.THANK_YOU',
   RUNNING_LATE: 'admin.messages.kind.RUNNING_LATE',
   MORNING: 'admin.messages.kind.MORNING',
+  VISIT_REPORT: 'admin.messages.kind.VISIT_REPORT',
 } as const;
 
 export const MESSAGE_CHANNELS = {
