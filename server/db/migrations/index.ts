@@ -226,4 +226,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207050000_data_requests.js')).Migration20261207050000_data_requests,
   },
+  // second factors of staff: authenticator apps, recovery codes, who must use one, and the record of changes
+  {
+    name: 'Migration20261208050000_second_factors',
+    load: async () =>
+      (await import('./Migration20261208050000_second_factors.js')).Migration20261208050000_second_factors,
+  },
 ];
