@@ -43,6 +43,11 @@ export const DEFAULT_RATE_LIMITS = {
   SIGN_IN_PER_ACCOUNT_CLIENT: { points: 10, windowSeconds: 900 },
   SIGN_IN_PER_ACCOUNT: { points: 100, windowSeconds: 900 },
   SIGN_IN_PER_DEVICE: { points: 10, windowSeconds: 900 },
+  // Codes of the second step (after the right password): 10 an hour per account (about 1 in 400 of guessing one of
+  // the three valid six-digit codes in a day), but a device that signed in with its second factor before counts on
+  // its own, so whoever learnt the password cannot spend the owner's attempts; a signed-in proof counts per session.
+  SECOND_FACTOR_PER_ACCOUNT: { points: 10, windowSeconds: 3600 },
+  SECOND_FACTOR_PER_DEVICE: { points: 10, windowSeconds: 900 },
   // Forgot-password calls are refused per client and per account and client only; per account they are never
   // refused, but mail at most once per 5 minutes (12 an hour): a call within that time sends nothing, and the
   // link mailed moments before (valid for 30 minutes) is the one to use. Its window must not outlast a link.

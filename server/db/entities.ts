@@ -1,4 +1,11 @@
-import { PasswordResetToken, StaffSession } from '../accounts/index.js';
+import {
+  PasswordResetToken,
+  RecoveryCode,
+  SecondFactorSetting,
+  SecurityEvent,
+  StaffSession,
+  TotpFactor,
+} from '../accounts/index.js';
 import { Admin } from '../admins/admin.entity.js';
 import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
@@ -34,6 +41,11 @@ export const ENTITIES = [
   PasswordResetToken,
   // signed-in devices of staff
   StaffSession,
+  // second factors of staff
+  TotpFactor,
+  RecoveryCode,
+  SecondFactorSetting,
+  SecurityEvent,
   ImportJob,
   // consumer replies
   ConsumerReply,

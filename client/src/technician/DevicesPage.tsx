@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SecondFactorSettings } from '../staff/SecondFactorSettings';
 import { StaffDevices } from '../staff/StaffDevices';
 import { useI18n } from '../i18n/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -17,6 +18,7 @@ export function DevicesPage() {
         </Link>
       </div>
       <StaffDevices loginPath="/technician/login" signOut={signOutTechnician} />
+      <SecondFactorSettings />
     </section>
   );
 }

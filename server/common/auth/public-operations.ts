@@ -22,6 +22,11 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'requestAdminPasswordReset',
   'resetTechnicianPassword',
   'resetAdminPassword',
+  // the two-step staff sign-in: the password, then a second factor proven with the challenge the first step gave
+  'beginAdminSignIn',
+  'beginTechnicianSignIn',
+  'startTotpSetupAtSignIn',
+  'verifySecondFactor',
 ]);
 
 /**
@@ -52,4 +57,8 @@ export const PUBLIC_TYPES: ReadonlySet<string> = new Set([
   'AdminSignInPayload',
   'PasswordResetRequestPayload',
   'PasswordUpdatePayload',
+  'StaffSignInStep',
+  'SecondFactorChallenge',
+  'SecondFactorSignInPayload',
+  'TotpSetup',
 ]);

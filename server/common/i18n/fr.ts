@@ -66,6 +66,21 @@ export const fr: Record<MessageKey, string> = {
   RESET_MAIL_IGNORE:
     "Vous n'avez rien demandé\u00a0? Ignorez simplement cet e-mail\u00a0; votre mot de passe reste inchangé.",
 
+  // second factors of staff
+  SECOND_FACTOR_REQUIRED:
+    'Ce compte se connecte en deux étapes. Utilisez l’écran de connexion de Tijdvak, qui demande le code après le mot de passe.',
+  SIGN_IN_CHALLENGE_INVALID:
+    'Cette tentative de connexion a expiré. Reconnectez-vous avec votre adresse e-mail et votre mot de passe.',
+  SECOND_FACTOR_CODE_INVALID: 'Ce code est incorrect, expiré ou déjà utilisé. Essayez le code affiché maintenant.',
+  SECOND_FACTOR_ACCOUNT_RATE_LIMITED:
+    'Trop de codes erronés ont été essayés pour ce compte. Utilisez un appareil sur lequel vous vous êtes déjà connecté avec votre code, ou réessayez dans {minutes} minutes.',
+  TOTP_ALREADY_ON: 'La validation en deux étapes est déjà activée.',
+  TOTP_NOT_ON: 'La validation en deux étapes n’est pas activée.',
+  SECOND_FACTOR_REQUIRED_BY_SETTING:
+    'La validation en deux étapes est obligatoire pour votre compte\u00a0; vous ne pouvez pas la désactiver. Vous pouvez créer de nouveaux codes de récupération.',
+  STAFF_ACCOUNT_ONE_OF: 'Choisissez un seul compte\u00a0: un compte de bureau ou un technicien.',
+  OWN_SECOND_FACTOR: 'Gérez votre propre validation en deux étapes sous Mon compte.',
+
   // technicians
   TECHNICIAN_ALREADY_EXISTS: "Attention, l'adresse e-mail ou le numéro N existe déjà",
   TECHNICIAN_EMAIL_TAKEN: 'Attention, cette adresse e-mail est déjà utilisée par un autre technicien.',

@@ -65,6 +65,21 @@ export const nl = {
     'De link werkt één keer en is {minutes} minuten geldig. Verlopen? Vraag via "Wachtwoord vergeten" een nieuwe aan.',
   RESET_MAIL_IGNORE: 'Heeft u hier niet om gevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft ongewijzigd.',
 
+  // second factors of staff
+  SECOND_FACTOR_REQUIRED:
+    'Dit account logt in met een tweede stap. Gebruik het inlogscherm van Tijdvak, dat na het wachtwoord om de code vraagt.',
+  SIGN_IN_CHALLENGE_INVALID: 'Deze inlogpoging is verlopen. Log opnieuw in met uw e-mailadres en wachtwoord.',
+  SECOND_FACTOR_CODE_INVALID:
+    'Deze code klopt niet, is verlopen of is al gebruikt. Probeer de code die nu getoond wordt.',
+  SECOND_FACTOR_ACCOUNT_RATE_LIMITED:
+    'Er is te vaak een verkeerde code geprobeerd voor dit account. Gebruik een apparaat waarop u eerder met uw code inlogde, of probeer het over {minutes} minuten opnieuw.',
+  TOTP_ALREADY_ON: 'Tweestapsverificatie staat al aan.',
+  TOTP_NOT_ON: 'Tweestapsverificatie staat niet aan.',
+  SECOND_FACTOR_REQUIRED_BY_SETTING:
+    'Voor uw account is tweestapsverificatie verplicht; u kunt deze niet uitzetten. Wel kunt u nieuwe herstelcodes maken.',
+  STAFF_ACCOUNT_ONE_OF: 'Kies één account: een kantooraccount of een monteur.',
+  OWN_SECOND_FACTOR: 'Uw eigen tweestapsverificatie beheert u onder Mijn account.',
+
   // technicians
   TECHNICIAN_ALREADY_EXISTS: 'Opgelet, het e-mailadres of het N-nummer bestaat al',
   TECHNICIAN_EMAIL_TAKEN: 'Opgelet, dit mailadres is al in gebruik bij een andere monteur.',

@@ -231,4 +231,10 @@ export const MIGRATIONS: MigrationEntry[] = [
     name: 'Migration20261208030000_webhooks',
     load: async () => (await import('./Migration20261208030000_webhooks.js')).Migration20261208030000_webhooks,
   },
+  // second factors of staff: authenticator apps, recovery codes, who must use one, and the record of changes
+  {
+    name: 'Migration20261208050000_second_factors',
+    load: async () =>
+      (await import('./Migration20261208050000_second_factors.js')).Migration20261208050000_second_factors,
+  },
 ];

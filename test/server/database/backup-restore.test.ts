@@ -192,6 +192,17 @@ describe('backup and restore without pg_dump', () => {
           [admin.id, at],
         ],
         [
+          `insert into staff_totp_factors (admin_id, secret, confirmed_at, last_used_step, created_at)
+           values ($1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', $2, 59000000, $2)`,
+          [admin.id, at],
+        ],
+        [`insert into staff_recovery_codes (admin_id, code_hash) values ($1, repeat('d', 64))`, [admin.id]],
+        [
+          `insert into staff_security_events (at, kind, account_kind, account_id)
+           values ($1, 'TOTP_ENABLED', 'admin', $2)`,
+          [at, admin.id],
+        ],
+        [
           `insert into data_requests (kind, status, requested_at, requested_by_id, order_count, row_count)
            values ('EXPORT', 'DONE', $1, $2, 1, 4)`,
           [at, admin.id],

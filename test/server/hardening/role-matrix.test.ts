@@ -73,6 +73,10 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation signInAsTechnician': [ADMIN],
   'mutation endAdminSessions': [ADMIN],
   'mutation endTechnicianSessions': [ADMIN],
+  // who must use a second factor, and resetting one of a lost device
+  'query secondFactorSettings': [ADMIN],
+  'mutation updateSecondFactorSetting': [ADMIN],
+  'mutation resetSecondFactor': [ADMIN],
   'mutation createHoliday': [ADMIN],
   'mutation deleteHoliday': [ADMIN],
   'query importSettings': [ADMIN],
@@ -120,6 +124,12 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   // one's own devices: every staff member
   'query myDevices': [...OFFICE, TECHNICIAN],
   'mutation endSession': [...OFFICE, TECHNICIAN],
+  // one's own second factor
+  'query mySecondFactor': [...OFFICE, TECHNICIAN],
+  'mutation startTotpSetup': [...OFFICE, TECHNICIAN],
+  'mutation confirmTotpSetup': [...OFFICE, TECHNICIAN],
+  'mutation turnOffTotp': [...OFFICE, TECHNICIAN],
+  'mutation renewRecoveryCodes': [...OFFICE, TECHNICIAN],
   // technicians
   'query currentTechnician': [TECHNICIAN],
   'query technicianSchedule': [TECHNICIAN],
@@ -153,6 +163,10 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation unsubscribeByPersonalLink': PUBLIC,
   'mutation signInAdmin': PUBLIC,
   'mutation signInTechnician': PUBLIC,
+  'mutation beginAdminSignIn': PUBLIC,
+  'mutation beginTechnicianSignIn': PUBLIC,
+  'mutation startTotpSetupAtSignIn': PUBLIC,
+  'mutation verifySecondFactor': PUBLIC,
   'mutation requestAdminPasswordReset': PUBLIC,
   'mutation requestTechnicianPasswordReset': PUBLIC,
   'mutation resetAdminPassword': PUBLIC,
