@@ -98,6 +98,11 @@ export interface AppConfig {
   logLevel: LevelWithSilent;
   appUrl: string;
   /**
+   * Passkeys (WebAuthn): the origin the browser signs (APP_URL's) and the relying party id they are bound to
+   * (`PASSKEY_RP_ID`, APP_URL's host name or a domain it belongs to). Changing the id orphans every passkey.
+   */
+  passkeys: { origin: string; rpId: string };
+  /**
    * Express's `trust proxy` setting: `false` (X-Forwarded-For ignored), `true` (every proxy), a number of
    * proxies in front, or addresses and subnets of trusted proxies.
    */
@@ -531,6 +536,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `RATE_LIMIT_PASSWORD_RESET_MAILS_PER_ACCOUNT's window must not be longer than a reset link lives (PASSWORD_RESET_TTL_MINUTES = ${passwordResetTtlMinutes})`,
     );
   }
+  const appUrl = (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     env: nodeEnv,
     port,
@@ -550,7 +556,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: readEnvString(env, 'SMTP_URL'),
     mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,
     logLevel,
-    appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appUrl,
+    passkeys: readPasskeys(env, appUrl),
     trustProxy: readTrustProxy(readEnvString(env, 'TRUST_PROXY')),
     rateLimits,
     tokenTtlSeconds: {
@@ -595,4 +602,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fileStorage: readFileStorage(env),
     visitFileRetentionDays: readPositiveInt(env, 'VISIT_FILE_RETENTION_DAYS', 180),
   };
+}
+
+/** The passkeys' origin is APP_URL's; their relying party id is its host name, or a domain it belongs to. */
+function readPasskeys(env: Env, appUrl: string): { origin: string; rpId: string } {
+  let url: URL;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    throw new ConfigError(`APP_URL must be a URL (${appUrl})`);
+  }
+  const rpId = (readEnvString(env, 'PASSKEY_RP_ID') ?? url.hostname).toLowerCase();
+  if (url.hostname !== rpId && !url.hostname.endsWith(`.${rpId}`)) {
+    throw new ConfigError(`PASSKEY_RP_ID must be APP_URL's host name or a domain it belongs to (${url.hostname})`);
+  }
+  return { origin: url.origin, rpId };
 }

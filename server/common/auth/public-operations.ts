@@ -13,6 +13,10 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   // ratings: the rating link of a thank-you (signed, rate-limited); it rates its one visit and opens nothing else
   'ratingLink',
   'rateVisitByLink',
+  // passkeys: a sign-in with one alone (its challenges counted per client)
+  'passkeySignInOptions',
+  'signInAdminWithPasskey',
+  'signInTechnicianWithPasskey',
   // accounts (sign-in, password reset)
   'signInTechnician',
   'signInAdmin',
@@ -40,6 +44,8 @@ export const PUBLIC_TYPES: ReadonlySet<string> = new Set([
   'RatingLinkVisit',
   'RatingLinkRefused',
   'LinkedRating',
+  // passkeys
+  'PasskeyOptionsPayload',
   // accounts
   'TechnicianSignInPayload',
   'AdminSignInPayload',

@@ -226,4 +226,9 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207050000_data_requests.js')).Migration20261207050000_data_requests,
   },
+  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  {
+    name: 'Migration20261208060000_passkeys',
+    load: async () => (await import('./Migration20261208060000_passkeys.js')).Migration20261208060000_passkeys,
+  },
 ];

@@ -196,6 +196,21 @@ describe('backup and restore without pg_dump', () => {
            values ('EXPORT', 'DONE', $1, $2, 1, 4)`,
           [at, admin.id],
         ],
+        [
+          `insert into staff_passkeys (credential_id, public_key, counter, transports, admin_id, name, created_at)
+           values ('cred-0123456789', decode('a501020326', 'hex'), 4, '{internal}', $1, 'Laptop', $2)`,
+          [admin.id, at],
+        ],
+        [
+          `insert into passkey_challenges (id, challenge, ceremony, expires_at)
+           values ('c-0123456789abcdef', 'challenge-0123456789', 'SIGN_IN', $1)`,
+          [at],
+        ],
+        [
+          `insert into staff_account_events (kind, at, actor_id, actor_name, account_kind, account_id, count)
+           values ('PASSKEYS_REMOVED', $1, $2, 'Anna Smit', 'technician', 7, 2)`,
+          [at, admin.id],
+        ],
       ] as const;
       for (const [sql, values] of inserts) await client.query(sql, [...values]);
     });

@@ -66,6 +66,8 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation signInAsTechnician': [ADMIN],
   'mutation endAdminSessions': [ADMIN],
   'mutation endTechnicianSessions': [ADMIN],
+  'mutation removeAdminPasskeys': [ADMIN],
+  'mutation removeTechnicianPasskeys': [ADMIN],
   'mutation createHoliday': [ADMIN],
   'mutation deleteHoliday': [ADMIN],
   'query importSettings': [ADMIN],
@@ -113,6 +115,11 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   // one's own devices: every staff member
   'query myDevices': [...OFFICE, TECHNICIAN],
   'mutation endSession': [...OFFICE, TECHNICIAN],
+  // one's own passkeys: every staff member
+  'query myPasskeys': [...OFFICE, TECHNICIAN],
+  'mutation passkeyRegistrationOptions': [...OFFICE, TECHNICIAN],
+  'mutation addPasskey': [...OFFICE, TECHNICIAN],
+  'mutation removePasskey': [...OFFICE, TECHNICIAN],
   // technicians
   'query currentTechnician': [TECHNICIAN],
   'query technicianSchedule': [TECHNICIAN],
@@ -145,6 +152,9 @@ const EXPECTED_RULES: Record<string, Role[] | null> = {
   'mutation unsubscribeByPersonalLink': PUBLIC,
   'mutation signInAdmin': PUBLIC,
   'mutation signInTechnician': PUBLIC,
+  'mutation passkeySignInOptions': PUBLIC,
+  'mutation signInAdminWithPasskey': PUBLIC,
+  'mutation signInTechnicianWithPasskey': PUBLIC,
   'mutation requestAdminPasswordReset': PUBLIC,
   'mutation requestTechnicianPasswordReset': PUBLIC,
   'mutation resetAdminPassword': PUBLIC,
