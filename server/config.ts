@@ -98,10 +98,10 @@ export interface AppConfig {
   logLevel: LevelWithSilent;
   appUrl: string;
   /**
-   * Passkeys (WebAuthn): the origin the browser signs (APP_URL's) and the relying party id they are bound to
-   * (`PASSKEY_RP_ID`, APP_URL's host name or a domain it belongs to). Changing the id orphans every passkey.
+   * The sites staff may use passkeys on (`PASSKEY_ORIGINS`, default APP_URL's origin), each its own relying party
+   * (its host name): a passkey made on one site signs in on that site only.
    */
-  passkeys: { origin: string; rpId: string };
+  passkeyOrigins: string[];
   /**
    * Express's `trust proxy` setting: `false` (X-Forwarded-For ignored), `true` (every proxy), a number of
    * proxies in front, or addresses and subnets of trusted proxies.
@@ -557,7 +557,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,
     logLevel,
     appUrl,
-    passkeys: readPasskeys(env, appUrl),
+    passkeyOrigins: readPasskeyOrigins(env, appUrl),
     trustProxy: readTrustProxy(readEnvString(env, 'TRUST_PROXY')),
     rateLimits,
     tokenTtlSeconds: {
@@ -604,17 +604,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 }
 
-/** The passkeys' origin is APP_URL's; their relying party id is its host name, or a domain it belongs to. */
-function readPasskeys(env: Env, appUrl: string): { origin: string; rpId: string } {
-  let url: URL;
-  try {
-    url = new URL(appUrl);
-  } catch {
-    throw new ConfigError(`APP_URL must be a URL (${appUrl})`);
-  }
-  const rpId = (readEnvString(env, 'PASSKEY_RP_ID') ?? url.hostname).toLowerCase();
-  if (url.hostname !== rpId && !url.hostname.endsWith(`.${rpId}`)) {
-    throw new ConfigError(`PASSKEY_RP_ID must be APP_URL's host name or a domain it belongs to (${url.hostname})`);
-  }
-  return { origin: url.origin, rpId };
+/** The origins of the sites staff use passkeys on: comma-separated URLs, default APP_URL's. */
+function readPasskeyOrigins(env: Env, appUrl: string): string[] {
+  const listed = readEnvString(env, 'PASSKEY_ORIGINS')
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return (listed?.length ? listed : [appUrl]).map((value) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // named below
+    }
+    throw new ConfigError(`PASSKEY_ORIGINS must list http(s) URLs (${value})`);
+  });
 }

@@ -23,6 +23,10 @@ export class PasskeyChallenge {
   @Property({ length: 64 })
   challenge!: string;
 
+  /** The site it was given on: the answer must come from there, and the passkey belongs to its host. */
+  @Property({ length: 200 })
+  origin!: string;
+
   @Enum({ items: () => PasskeyCeremony, columnType: 'varchar(16)' })
   ceremony!: PasskeyCeremony;
 

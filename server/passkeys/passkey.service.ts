@@ -94,7 +94,12 @@ export class PasskeyService {
   }
 
   /** A new challenge, kept for any instance to check; expired ones go with it (no job). */
-  private async newChallenge(challenge: string, ceremony: PasskeyCeremony, owner?: SessionOwner): Promise<string> {
+  private async newChallenge(
+    challenge: string,
+    origin: string,
+    ceremony: PasskeyCeremony,
+    owner?: SessionOwner,
+  ): Promise<string> {
     const id = randomBytes(CHALLENGE_ID_BYTES).toString('base64url');
     const now = this.now;
     await this.ctx.em.transactional(async (em) => {
@@ -102,6 +107,7 @@ export class PasskeyService {
       em.create(PasskeyChallenge, {
         id,
         challenge,
+        origin,
         ceremony,
         admin: owner?.kind === 'admin' ? em.getReference(Admin, owner.id) : null,
         technician: owner?.kind === 'technician' ? em.getReference(Technician, owner.id) : null,
@@ -111,9 +117,14 @@ export class PasskeyService {
     return id;
   }
 
+  /**
+   * The site the request came from when it is one of PASSKEY_ORIGINS, else the first of them: its origin, and its
+   * host as the relying party (a passkey belongs to the site it was made on).
+   */
   private get relyingParty() {
-    const { brand, passkeys } = this.ctx.services.config;
-    return { rpName: brand.charAt(0).toUpperCase() + brand.slice(1), rpID: passkeys.rpId, origin: passkeys.origin };
+    const { brand, passkeyOrigins } = this.ctx.services.config;
+    const origin = passkeyOrigins.find((listed) => listed === this.ctx.origin) ?? passkeyOrigins[0];
+    return { rpName: brand.charAt(0).toUpperCase() + brand.slice(1), rpID: new URL(origin).hostname, origin };
   }
 
   /** The caller's passkeys, newest first; at most PASSKEYS_PER_ACCOUNT exist. */
@@ -136,7 +147,7 @@ export class PasskeyService {
     if (existing.length >= PASSKEYS_PER_ACCOUNT) {
       throw new AppError(PasskeyError.TOO_MANY_PASSKEYS, { params: { max: PASSKEYS_PER_ACCOUNT } });
     }
-    const { rpName, rpID } = this.relyingParty;
+    const { rpName, rpID, origin } = this.relyingParty;
     const options = await generateRegistrationOptions({
       rpName,
       rpID,
@@ -153,7 +164,7 @@ export class PasskeyService {
       timeout: CHALLENGE_TTL_MS,
     });
     return {
-      challengeId: await this.newChallenge(options.challenge, PasskeyCeremony.REGISTER, owner),
+      challengeId: await this.newChallenge(options.challenge, origin, PasskeyCeremony.REGISTER, owner),
       optionsJSON: JSON.stringify(options),
     };
   }
@@ -171,14 +182,13 @@ export class PasskeyService {
     const takenBy = taken?.adminId ?? taken?.technicianId;
     const takenKind = taken?.adminId !== null ? 'admin' : 'technician';
     if (!taken || takenBy !== owner.id || takenKind !== owner.kind) throw new AppError(PasskeyError.PASSKEY_REFUSED);
-    const { rpID, origin } = this.relyingParty;
     let verified;
     try {
       verified = await verifyRegistrationResponse({
         response: answer,
         expectedChallenge: taken.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
+        expectedOrigin: taken.origin,
+        expectedRPID: new URL(taken.origin).hostname,
         requireUserVerification: true,
       });
     } catch (cause) {
@@ -246,14 +256,15 @@ export class PasskeyService {
   async signInOptions(): Promise<PasskeyOptionsPayload> {
     // Each call keeps a row: counted like password attempts of this client, so no one fills the table.
     await this.ctx.services.rateLimiter.consume('SIGN_IN_PER_CLIENT', this.ctx.clientKey);
+    const { rpID, origin } = this.relyingParty;
     const options = await generateAuthenticationOptions({
-      rpID: this.relyingParty.rpID,
+      rpID,
       allowCredentials: [],
       userVerification: 'required',
       timeout: CHALLENGE_TTL_MS,
     });
     return {
-      challengeId: await this.newChallenge(options.challenge, PasskeyCeremony.SIGN_IN),
+      challengeId: await this.newChallenge(options.challenge, origin, PasskeyCeremony.SIGN_IN),
       optionsJSON: JSON.stringify(options),
     };
   }
@@ -271,7 +282,6 @@ export class PasskeyService {
       this.now,
     );
     if (!taken) throw new AppError(PasskeyError.PASSKEY_REFUSED, { message: 'PASSKEY_EXPIRED' });
-    const { rpID, origin } = this.relyingParty;
     const signedIn = await this.ctx.em.transactional(async (em) => {
       const passkey = await em.findOne(
         Passkey,
@@ -292,8 +302,8 @@ export class PasskeyService {
         verified = await verifyAuthenticationResponse({
           response: answer,
           expectedChallenge: taken.challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
+          expectedOrigin: taken.origin,
+          expectedRPID: new URL(taken.origin).hostname,
           credential: {
             id: passkey.credentialId,
             publicKey: new Uint8Array(passkey.publicKey),

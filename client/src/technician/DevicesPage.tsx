@@ -1,3 +1,4 @@
+import { StaffPasskeys } from '../staff/passkeys/StaffPasskeys';
 import { Link } from 'react-router-dom';
 import { StaffDevices } from '../staff/StaffDevices';
 import { useI18n } from '../i18n/i18n';
@@ -17,6 +18,7 @@ export function DevicesPage() {
         </Link>
       </div>
       <StaffDevices loginPath="/technician/login" signOut={signOutTechnician} />
+      <StaffPasskeys />
     </section>
   );
 }

@@ -22,10 +22,27 @@ const SignInTechnicianMutation = graphql(`
   }
 `);
 
+const SignInTechnicianWithPasskeyMutation = graphql(`
+  mutation SignInTechnicianWithPasskey($input: PasskeySignInInput!) {
+    signInTechnicianWithPasskey(input: $input) {
+      accessToken
+    }
+  }
+`);
+
 export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [signIn] = useMutation(SignInTechnicianMutation);
+  const [signInWithPasskey] = useMutation(SignInTechnicianWithPasskeyMutation);
+  const signedIn = (token: string) => {
+    storeToken('technician', token);
+    forgetEndedSession();
+    // Another technician's copies of their day do not stay on a phone someone else now uses.
+    forgetOtherTechniciansCopies();
+    // The landing page opens where the work is: today's visits (and waiting taps), or the planner.
+    navigate('/technician', { replace: true });
+  };
   // The server ended the last session (a new password, an expired token) while taps were waiting: say so.
   const [waitingOfEndedSession] = useState(() => {
     const ended = endedSessionTechnicianId();
@@ -41,12 +58,12 @@ export function LoginPage() {
         onSubmit={async (input) => {
           const { data } = await signIn({ variables: { input } });
           if (!data) throw new Error('No token in the answer');
-          storeToken('technician', data.signInTechnician.accessToken);
-          forgetEndedSession();
-          // Another technician's copies of their day do not stay on a phone someone else now uses.
-          forgetOtherTechniciansCopies();
-          // The landing page opens where the work is: today's visits (and waiting taps), or the planner.
-          navigate('/technician', { replace: true });
+          signedIn(data.signInTechnician.accessToken);
+        }}
+        onPasskey={async (input) => {
+          const { data } = await signInWithPasskey({ variables: { input } });
+          if (!data) throw new Error('No token in the answer');
+          signedIn(data.signInTechnicianWithPasskey.accessToken);
         }}
       />
     </AuthCard>

@@ -27,6 +27,7 @@ export class Migration20261208060000_passkeys extends Migration {
     this.addSql(`create table "passkey_challenges" (
       "id" varchar(32) not null,
       "challenge" varchar(64) not null,
+      "origin" varchar(200) not null,
       "ceremony" varchar(16) not null constraint "passkey_challenges_ceremony_check" check ("ceremony" in ('REGISTER', 'SIGN_IN')),
       "admin_id" int null references "admins" ("id") on delete cascade,
       "technician_id" int null references "technicians" ("id") on delete cascade,

@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from '../../utils/test-server.js';
 const NOW = '2026-03-10T09:00:00.000Z';
 const ORIGIN = 'https://portal.example.test';
 const RP_ID = 'portal.example.test';
+/** The Belgian site: staff sign in there too, with passkeys of its own. */
+const OTHER_SITE = 'https://rendezvous.example.test';
 
 const REGISTRATION_OPTIONS = `mutation { passkeyRegistrationOptions { challengeId optionsJSON } }`;
 const ADD = `mutation ($input: AddPasskeyInput!) { addPasskey(input: $input) { id name createdAt lastUsedAt } }`;
@@ -40,6 +42,7 @@ describe('staff passkeys with a software authenticator, on two instances of one 
       JWT_SECRET: 'a-shared-secret-of-the-deployment-0123456789',
       CLOCK_NOW: NOW,
       APP_URL: ORIGIN,
+      PASSKEY_ORIGINS: `${ORIGIN},${OTHER_SITE}`,
       RATE_LIMIT_SIGN_IN_PER_CLIENT: '1000/900',
     };
     first = await startTestServer({ database, env });
@@ -316,5 +319,36 @@ describe('staff passkeys with a software authenticator, on two instances of one 
     expect(
       (await first.graphql<{ myPasskeys: unknown[] }>(MINE, {}, { token: dispatcherToken })).body.data?.myPasskeys,
     ).toEqual([]);
+  });
+
+  it('each listed site is its own relying party: a passkey signs in on the site it was made on only', async () => {
+    const admin = await createAdmin(first.em());
+    const token = tokensFor(first).admin(admin);
+    const headers = { origin: OTHER_SITE };
+    const { body: options } = await first.graphql<{ passkeyRegistrationOptions: Options }>(
+      REGISTRATION_OPTIONS,
+      {},
+      { token, headers },
+    );
+    const registration = options.data!.passkeyRegistrationOptions;
+    expect(JSON.parse(registration.optionsJSON)).toMatchObject({ rp: { id: 'rendezvous.example.test' } });
+    const authenticator = new SoftwareAuthenticator('rendezvous.example.test');
+    const { credential, responseJSON } = authenticator.create(registration.optionsJSON, { origin: OTHER_SITE });
+    const { body: added } = await second.graphql(
+      ADD,
+      { input: { challengeId: registration.challengeId, responseJSON, name: 'Tablette' } },
+      { token, headers },
+    );
+    expect(added.errors).toBeUndefined();
+
+    const { body: there } = await second.graphql<{ passkeySignInOptions: Options }>(SIGN_IN_OPTIONS, {}, { headers });
+    const onSite = there.data!.passkeySignInOptions;
+    const answer = authenticator.get(onSite.optionsJSON, { origin: OTHER_SITE, credential });
+    expect(codeOf((await signInAdmin(first, onSite.challengeId, answer)).body)).toBeUndefined();
+
+    // On the Dutch site the same key answers for another relying party: refused.
+    const here = await signInOptions(first);
+    const elsewhere = authenticator.get(here.optionsJSON, { origin: ORIGIN, credential });
+    expect(codeOf((await signInAdmin(first, here.challengeId, elsewhere)).body)).toBe('PASSKEY_REFUSED');
   });
 });

@@ -202,8 +202,8 @@ describe('backup and restore without pg_dump', () => {
           [admin.id, at],
         ],
         [
-          `insert into passkey_challenges (id, challenge, ceremony, expires_at)
-           values ('c-0123456789abcdef', 'challenge-0123456789', 'SIGN_IN', $1)`,
+          `insert into passkey_challenges (id, challenge, origin, ceremony, expires_at)
+           values ('c-0123456789abcdef', 'challenge-0123456789', 'https://a.example', 'SIGN_IN', $1)`,
           [at],
         ],
         [

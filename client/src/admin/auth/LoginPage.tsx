@@ -14,10 +14,23 @@ const SignInAdminMutation = graphql(`
   }
 `);
 
+const SignInAdminWithPasskeyMutation = graphql(`
+  mutation SignInAdminWithPasskey($input: PasskeySignInInput!) {
+    signInAdminWithPasskey(input: $input) {
+      adminToken
+    }
+  }
+`);
+
 export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [signIn] = useMutation(SignInAdminMutation);
+  const [signInWithPasskey] = useMutation(SignInAdminWithPasskeyMutation);
+  const signedIn = (token: string) => {
+    storeToken('admin', token);
+    navigate('/admin/main', { replace: true });
+  };
   return (
     <AuthCard title={t('admin.login.title')}>
       <SignInForm
@@ -25,8 +38,12 @@ export function LoginPage() {
         onSubmit={async (input) => {
           const { data } = await signIn({ variables: { input } });
           if (!data) throw new Error('No token in the answer');
-          storeToken('admin', data.signInAdmin.adminToken);
-          navigate('/admin/main', { replace: true });
+          signedIn(data.signInAdmin.adminToken);
+        }}
+        onPasskey={async (input) => {
+          const { data } = await signInWithPasskey({ variables: { input } });
+          if (!data) throw new Error('No token in the answer');
+          signedIn(data.signInAdminWithPasskey.adminToken);
         }}
       />
     </AuthCard>
