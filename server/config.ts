@@ -103,6 +103,11 @@ export interface AppConfig {
   logLevel: LevelWithSilent;
   appUrl: string;
   /**
+   * The sites staff may use passkeys on (`PASSKEY_ORIGINS`, default APP_URL's origin), each its own relying party
+   * (its host name): a passkey made on one site signs in on that site only.
+   */
+  passkeyOrigins: string[];
+  /**
    * Express's `trust proxy` setting: `false` (X-Forwarded-For ignored), `true` (every proxy), a number of
    * proxies in front, or addresses and subnets of trusted proxies.
    */
@@ -563,6 +568,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `RATE_LIMIT_PASSWORD_RESET_MAILS_PER_ACCOUNT's window must not be longer than a reset link lives (PASSWORD_RESET_TTL_MINUTES = ${passwordResetTtlMinutes})`,
     );
   }
+  const appUrl = (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     env: nodeEnv,
     port,
@@ -583,7 +589,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: readEnvString(env, 'SMTP_URL'),
     mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,
     logLevel,
-    appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appUrl,
+    passkeyOrigins: readPasskeyOrigins(env, appUrl),
     trustProxy: readTrustProxy(readEnvString(env, 'TRUST_PROXY')),
     rateLimits,
     tokenTtlSeconds: {
@@ -628,4 +635,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fileStorage: readFileStorage(env),
     visitFileRetentionDays: readPositiveInt(env, 'VISIT_FILE_RETENTION_DAYS', 180),
   };
+}
+
+/** The origins of the sites staff use passkeys on: comma-separated URLs, default APP_URL's. */
+function readPasskeyOrigins(env: Env, appUrl: string): string[] {
+  const listed = readEnvString(env, 'PASSKEY_ORIGINS')
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return (listed?.length ? listed : [appUrl]).map((value) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // named below
+    }
+    throw new ConfigError(`PASSKEY_ORIGINS must list http(s) URLs (${value})`);
+  });
 }

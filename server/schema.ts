@@ -25,6 +25,7 @@ import { visitEstimateResolvers } from './visit-estimates/index.js';
 import { ratingResolvers } from './ratings/index.js';
 import { selfMoveResolvers } from './self-move/index.js';
 import { dataRequestResolvers } from './data-requests/index.js';
+import { passkeyResolvers } from './passkeys/index.js';
 import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -40,6 +41,7 @@ export const RESOLVERS = [
   ...systemResolvers,
   ...consumerResolvers,
   ...accountResolvers,
+  ...passkeyResolvers,
   ...adminResolvers,
   // integrators' applications and their keys
   ...apiClientResolvers,

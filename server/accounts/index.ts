@@ -25,3 +25,10 @@ export { SecondFactorSetting } from './second-factor/second-factor-setting.entit
 export { SecurityEvent } from './second-factor/security-event.entity.js';
 export { ResetLinksCleanup } from './reset-links-cleanup.js';
 export { mailNewAccount } from './password-mail.js';
+
+// A sign-in by other means (a passkey) ends as a password sign-in does: a session, and a token naming it.
+export { signInStaff } from './staff-sign-in.js';
+// The caller's own staff account (an admin acting as a technician is the admin), and whose a session is.
+export { ownAccountOf, type SessionOwner } from './staff-session.service.js';
+// The answers of a sign-in, whatever proved it.
+export { AdminSignInPayload, TechnicianSignInPayload } from './account.types.js';

@@ -27,6 +27,8 @@ import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
 import { DataRequest, DataRequestSetting } from '../data-requests/index.js';
 import { InboundSms } from '../sms-replies/index.js';
 import { VisitPhoto, VisitRecord } from '../visit-records/index.js';
+import { Passkey, PasskeyChallenge } from '../passkeys/index.js';
+import { StaffAccountEvent } from '../audit/index.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -72,4 +74,8 @@ export const ENTITIES = [
   // a person's data on request: the settings per country and the audit of requests
   DataRequestSetting,
   DataRequest,
+  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  Passkey,
+  PasskeyChallenge,
+  StaffAccountEvent,
 ];

@@ -1,3 +1,4 @@
+import { StaffPasskeys } from '../staff/passkeys/StaffPasskeys';
 import { Link } from 'react-router-dom';
 import { SecondFactorSettings } from '../staff/SecondFactorSettings';
 import { StaffDevices } from '../staff/StaffDevices';
@@ -19,6 +20,7 @@ export function DevicesPage() {
       </div>
       <StaffDevices loginPath="/technician/login" signOut={signOutTechnician} />
       <SecondFactorSettings />
+      <StaffPasskeys />
     </section>
   );
 }

@@ -28,11 +28,20 @@ const BeginTechnicianSignInMutation = graphql(`
   }
 `);
 
+const SignInTechnicianWithPasskeyMutation = graphql(`
+  mutation SignInTechnicianWithPasskey($input: PasskeySignInInput!) {
+    signInTechnicianWithPasskey(input: $input) {
+      accessToken
+    }
+  }
+`);
+
 export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [signIn] = useMutation(BeginTechnicianSignInMutation);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
+  const [signInWithPasskey] = useMutation(SignInTechnicianWithPasskeyMutation);
   const signedIn = (token: string) => {
     storeToken('technician', token);
     forgetEndedSession();
@@ -62,6 +71,11 @@ export function LoginPage() {
             const { token, secondFactor } = data.beginTechnicianSignIn;
             if (token) signedIn(token);
             else if (secondFactor) setChallenge(secondFactor);
+          }}
+          onPasskey={async (input) => {
+            const { data } = await signInWithPasskey({ variables: { input } });
+            if (!data) throw new Error('No token in the answer');
+            signedIn(data.signInTechnicianWithPasskey.accessToken);
           }}
         />
       )}

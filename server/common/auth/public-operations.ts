@@ -15,6 +15,10 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'rateVisitByLink',
   // visit records: the work report behind a personal link (signed, rate-limited, reads only)
   'visitReportLink',
+  // passkeys: a sign-in with one alone (its challenges counted per client)
+  'passkeySignInOptions',
+  'signInAdminWithPasskey',
+  'signInTechnicianWithPasskey',
   // accounts (sign-in, password reset)
   'signInTechnician',
   'signInAdmin',
@@ -52,6 +56,8 @@ export const PUBLIC_TYPES: ReadonlySet<string> = new Set([
   'VisitReportRefused',
   'VisitReportPart',
   'VisitReportPhoto',
+  // passkeys
+  'PasskeyOptionsPayload',
   // accounts
   'TechnicianSignInPayload',
   'AdminSignInPayload',

@@ -95,6 +95,14 @@ export const fr: Record<MessageKey, string> = {
   CANNOT_CHANGE_OWN_ROLE: 'Vous ne pouvez pas modifier le rôle de votre propre compte.',
   SESSION_NOT_FOUND: 'Cet appareil est déjà déconnecté.',
   CANNOT_END_OWN_SESSIONS: 'Déconnectez vos propres appareils sous Mes appareils.',
+  // passkeys
+  PASSKEY_REFUSED: "Cette clé d'accès n'a pas été acceptée. Veuillez réessayer.",
+  PASSKEY_EXPIRED: 'Cela a pris trop de temps. Veuillez réessayer.',
+  PASSKEY_UNKNOWN:
+    "Cette clé d'accès n'est pas connue ici. Connectez-vous avec votre adresse e-mail et votre mot de passe.",
+  PASSKEY_ALREADY_ADDED: "Cette clé d'accès a déjà été ajoutée.",
+  TOO_MANY_PASSKEYS: "Vous avez déjà {max} clés d'accès. Supprimez-en une pour en ajouter une nouvelle.",
+  PASSKEY_NOT_FOUND: "Cette clé d'accès a déjà été supprimée.",
   CANNOT_DELETE_SELF: 'Vous ne pouvez pas supprimer votre propre compte.',
   LAST_ACTIVE_ADMIN: "C'est le dernier administrateur actif\u00a0; activez d'abord un autre administrateur.",
 

@@ -94,6 +94,13 @@ export const nl = {
   CANNOT_CHANGE_OWN_ROLE: 'U kunt de rol van uw eigen account niet wijzigen.',
   SESSION_NOT_FOUND: 'Dit apparaat is al afgemeld.',
   CANNOT_END_OWN_SESSIONS: 'Meld uw eigen apparaten af onder Mijn apparaten.',
+  // passkeys
+  PASSKEY_REFUSED: 'Deze toegangssleutel werd niet aanvaard. Probeer het opnieuw.',
+  PASSKEY_EXPIRED: 'Dit duurde te lang. Probeer het opnieuw.',
+  PASSKEY_UNKNOWN: 'Deze toegangssleutel is hier niet bekend. Log in met uw e-mailadres en wachtwoord.',
+  PASSKEY_ALREADY_ADDED: 'Deze toegangssleutel is al toegevoegd.',
+  TOO_MANY_PASSKEYS: 'U heeft al {max} toegangssleutels. Verwijder er een om een nieuwe toe te voegen.',
+  PASSKEY_NOT_FOUND: 'Deze toegangssleutel is al verwijderd.',
   CANNOT_DELETE_SELF: 'U kunt uw eigen account niet verwijderen.',
   LAST_ACTIVE_ADMIN: 'Dit is de laatste actieve admin; maak eerst een andere admin actief.',
 

@@ -237,4 +237,9 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261208050000_second_factors.js')).Migration20261208050000_second_factors,
   },
+  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  {
+    name: 'Migration20261208060000_passkeys',
+    load: async () => (await import('./Migration20261208060000_passkeys.js')).Migration20261208060000_passkeys,
+  },
 ];

@@ -224,6 +224,21 @@ describe('backup and restore without pg_dump', () => {
           `insert into webhook_outbox (source, source_id) values ('IMPORT', $1)`,
           ['00000000-0000-0000-0000-000000000001'],
         ],
+        [
+          `insert into staff_passkeys (credential_id, public_key, counter, transports, admin_id, name, created_at)
+           values ('cred-0123456789', decode('a501020326', 'hex'), 4, '{internal}', $1, 'Laptop', $2)`,
+          [admin.id, at],
+        ],
+        [
+          `insert into passkey_challenges (id, challenge, origin, ceremony, expires_at)
+           values ('c-0123456789abcdef', 'challenge-0123456789', 'https://a.example', 'SIGN_IN', $1)`,
+          [at],
+        ],
+        [
+          `insert into staff_account_events (kind, at, actor_id, actor_name, account_kind, account_id, count)
+           values ('PASSKEYS_REMOVED', $1, $2, 'Anna Smit', 'technician', 7, 2)`,
+          [at, admin.id],
+        ],
       ] as const;
       for (const [sql, values] of inserts) await client.query(sql, [...values]);
     });

@@ -1,4 +1,5 @@
 import { SecondFactorSettings } from '../../staff/SecondFactorSettings';
+import { StaffPasskeys } from '../../staff/passkeys/StaffPasskeys';
 import { StaffDevices } from '../../staff/StaffDevices';
 import { useI18n } from '../../i18n/i18n';
 import { clearStorage } from '../../lib/storage';
@@ -14,6 +15,7 @@ export function DevicesPage() {
       <AdminPageHeader title={t('staff.devices.title')} />
       <StaffDevices loginPath="/admin/login" signOut={clearStorage} />
       <SecondFactorSettings />
+      <StaffPasskeys />
     </section>
   );
 }

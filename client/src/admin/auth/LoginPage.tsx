@@ -21,11 +21,20 @@ const BeginAdminSignInMutation = graphql(`
   }
 `);
 
+const SignInAdminWithPasskeyMutation = graphql(`
+  mutation SignInAdminWithPasskey($input: PasskeySignInInput!) {
+    signInAdminWithPasskey(input: $input) {
+      adminToken
+    }
+  }
+`);
+
 export function LoginPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const [signIn] = useMutation(BeginAdminSignInMutation);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
+  const [signInWithPasskey] = useMutation(SignInAdminWithPasskeyMutation);
   const signedIn = (token: string) => {
     storeToken('admin', token);
     navigate('/admin/main', { replace: true });
@@ -43,6 +52,11 @@ export function LoginPage() {
             const { token, secondFactor } = data.beginAdminSignIn;
             if (token) signedIn(token);
             else if (secondFactor) setChallenge(secondFactor);
+          }}
+          onPasskey={async (input) => {
+            const { data } = await signInWithPasskey({ variables: { input } });
+            if (!data) throw new Error('No token in the answer');
+            signedIn(data.signInAdminWithPasskey.adminToken);
           }}
         />
       )}
