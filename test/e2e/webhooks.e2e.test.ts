@@ -80,12 +80,16 @@ describe('webhooks of an application (built app in Chromium)', () => {
 
   it('subscribes an application, shows the secret once, lists the delivery and redelivers it', async () => {
     const { page, context } = await browser.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     await openWithStorage(page, app, { adminToken }, '/admin/applications');
     await pageSettled(page);
     await page.getByLabel('Naam').fill('Webhook Koppeling');
     await page.getByRole('button', { name: 'Aanmaken' }).click();
     const key = await page.getByLabel('Sleutel', { exact: true }).inputValue();
     expect(key).toMatch(/^tvk_/);
+    await page.getByRole('button', { name: 'Sleutel kopiëren' }).click();
+    await page.getByText('De sleutel is gekopieerd.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await page.getByRole('button', { name: 'Ik heb de sleutel bewaard' }).click();
 
     await page.getByRole('button', { name: 'Webhooks: Webhook Koppeling' }).click();
