@@ -31,7 +31,6 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
@@ -45,6 +44,8 @@ for (const [network, prefix] of [
 ] as const) {
   RESERVED.addSubnet(network, prefix, 'ipv6');
 }
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -58,6 +59,8 @@ type AddressRules = Pick<WebhookConfig, 'allowHttp' | 'allowLoopback'>;
 export function isAllowedAddress(address: string, rules: AddressRules): boolean {
   const family = isIP(address);
   if (family === 0) return false;
+  // IPv4 inside IPv6 (::ffff:a.b.c.d) is refused outright: BlockList matches such a rule against every IPv4 address.
+  if (family === 6 && IPV4_MAPPED.check(address, 'ipv6')) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (LOOPBACK.check(address, type)) return rules.allowLoopback;
   return !RESERVED.check(address, type);

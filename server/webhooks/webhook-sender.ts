@@ -81,6 +81,7 @@ async function send(delivery: ClaimedDelivery, config: WebhookConfig, now: Date)
   const started = performance.now();
   const target = await resolveTarget(delivery.url, config);
   if ('refusal' in target) return { statusCode: null, error: target.refusal, durationMs: 0 };
+  // The receiver checks `webhook-timestamp` against its own clock (replay protection): real time, not the application's.
   const sentAt = new Date();
   const headers = {
     'webhook-id': delivery.message_id,

@@ -74,7 +74,7 @@ describe('applications screen (built app in Chromium)', () => {
       'NL, BE',
       // Listed before the key's first call.
       'Nog niet',
-      'Nieuwe sleutelIntrekken',
+      'Nieuwe sleutelWebhooksIntrekken',
     ]);
     expect(await page.content()).not.toContain(key.slice(13));
 

@@ -41,6 +41,7 @@ export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<
     tem.execute<ClaimedDelivery[]>(
       `with due as (
          select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
+           join api_clients c on c.id = e.client_id and c.revoked_at is null
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
            and (d.claimed_until is null or d.claimed_until <= ?::timestamptz)
            and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id

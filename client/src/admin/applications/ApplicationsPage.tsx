@@ -12,6 +12,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminPageHeader } from '../AdminPageHeader';
+import { WebhooksPanel } from './WebhooksPanel';
 
 const ApplicationsPageQuery = graphql(`
   query ApplicationsPage {
@@ -91,6 +92,7 @@ export function ApplicationsPage() {
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [shownKey, setShownKey] = useState<{ name: string; key: string } | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
+  const [webhooksOf, setWebhooksOf] = useState<Application | null>(null);
   const keyHeading = useRef<HTMLHeadingElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const refetchQueries = [ApplicationsPageQuery];
@@ -296,6 +298,14 @@ export function ApplicationsPage() {
                         >
                           {t('admin.applications.rotate')}
                         </BusyButton>
+                        <button
+                          type="button"
+                          className="button button-secondary"
+                          aria-label={t('admin.webhooks.openLabel', { name: application.name })}
+                          onClick={() => setWebhooksOf(application)}
+                        >
+                          {t('admin.webhooks.open')}
+                        </button>
                         <BusyButton
                           className="button button-secondary"
                           busy={revoking}
@@ -313,6 +323,7 @@ export function ApplicationsPage() {
           </table>
         </div>
       )}
+      {webhooksOf && !webhooksOf.revokedAt && <WebhooksPanel key={webhooksOf.id} application={webhooksOf} />}
     </section>
   );
 }
