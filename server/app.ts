@@ -15,7 +15,7 @@ import express, {
 } from 'express';
 import { UPLOAD_LIMITS } from './config.js';
 import { authenticate } from './accounts/index.js';
-import { applicationBudgetPlugin, idempotentWritesPlugin } from './api-clients/index.js';
+import { applicationBudgetPlugin, idempotentWritesPlugin, spendApplicationBudget } from './api-clients/index.js';
 import { operationCostOf } from './common/graphql-cost.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
 import { formatError } from './common/errors/format-error.js';
@@ -201,7 +201,13 @@ export async function composeApp(
     maxTokens: GRAPHQL_LIMITS.maxTokens,
     limits: config.live,
     services,
-    contextOf: (req, res) => createContext(req, res, services),
+    contextOf: async (req, res) => {
+      const context = await createContext(req, res, services);
+      // No subscription is open to an application's key, but its refusal states and spends the budgets too.
+      const application = context.viewer?.application;
+      if (application) res.set((await spendApplicationBudget(services, application, 0)).headers);
+      return context;
+    },
   });
   app.use(
     '/graphql/stream',

@@ -24,8 +24,8 @@ export const DEFAULT_REQUEST_BUDGET = 600;
 export const DEFAULT_COST_BUDGET = 20_000;
 const MAX_REQUEST_BUDGET = 10_000;
 const MAX_COST_BUDGET = 1_000_000;
-const DEFAULT_OVERLAP_HOURS = 24;
-const MAX_OVERLAP_HOURS = 168;
+export const DEFAULT_OVERLAP_HOURS = 24;
+export const MAX_OVERLAP_HOURS = 168;
 const NAME_MAX_LENGTH = 100;
 
 const toApiClient = (row: ApiClientRow): ApiClient => ({

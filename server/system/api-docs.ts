@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import { dedent, type RestRoute } from '../legacy/rest/rest-route.js';
 import { printAppSchema } from '../schema.js';
+import { integratorDocsPage } from './integrator-docs.js';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -40,9 +41,11 @@ function page(routes: readonly RestRoute[]): string {
 <p>One schema serves everyone. Integrators post GraphQL to <code>/graphql</code>
 (<a href="/api-docs/schema.graphql">schema with descriptions and <code>@auth</code> rules</a>);
 legacy callers use the <code>/api/...</code> calls below, each answered by the GraphQL operation shown.</p>
+<p><strong><a href="/api-docs/integrators">Connecting an application</a></strong>: keys with scopes, webhook events
+and their signatures, limits, idempotent writes and errors.</p>
 <h2>Authentication</h2>
 <p>Send <code>Authorization: Bearer &lt;token&gt;</code>. Tokens come from the sign-in operations (admin, technician)
-or the consumer lookup. <code>@auth(requires: [...])</code> in the schema names the roles that may use a field.</p>
+or the consumer lookup; an application sends its own key. <code>@auth(requires: [...])</code> in the schema names the roles that may use a field.</p>
 <h2>Errors</h2>
 <p>GraphQL errors carry a stable <code>extensions.code</code> and a message in the caller's language
 (<code>Accept-Language: nl</code> or <code>fr</code>). Legacy calls answer <code>{"message": "CODE"}</code>
@@ -64,6 +67,11 @@ export function apiDocsRouter(routes: readonly RestRoute[], schema: GraphQLSchem
   let sdl: string | undefined;
   router.get('/api-docs', (_req, res) => {
     res.type('html').send(html);
+  });
+  let integrators: string | undefined;
+  router.get('/api-docs/integrators', (_req, res) => {
+    integrators ??= integratorDocsPage();
+    res.type('html').send(integrators);
   });
   router.get('/api-docs/style.css', (_req, res) => {
     res.type('css').send(STYLE);

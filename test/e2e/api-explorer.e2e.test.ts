@@ -62,6 +62,24 @@ describe('API explorer (built app in Chromium)', () => {
     });
   }
 
+  it("links the integrators' documentation from /api-docs, its contents leading to each part, axe clean", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${app.url}/api-docs`);
+    await page.getByRole('link', { name: 'Connecting an application' }).click();
+    await page.waitForURL('**/api-docs/integrators');
+    await page.getByRole('heading', { level: 1, name: 'Connecting an application' }).waitFor();
+    // Its contents lead to each part: the verification example is one link away.
+    await page
+      .getByRole('navigation', { name: 'On this page' })
+      .getByRole('link', { name: 'Verifying a signature' })
+      .click();
+    await page.waitForURL('**/api-docs/integrators#signatures');
+    await page.getByRole('heading', { level: 2, name: 'Verifying a signature' }).waitFor();
+    expect(await page.getByRole('row', { name: /order\.rescheduled/ }).count()).toBe(1);
+    await expectNoAxeViolations(page, 'api-docs-integrators');
+    await context.close();
+  });
+
   it('is not in the menu of a dispatcher, and a typed address says it is not for that role', async () => {
     const [site] = SITES;
     const { page, context } = await openOnSite(browser, app, site, '/admin/main', {

@@ -21,7 +21,8 @@ export const SCOPE_NAMES: Record<ApiScope, string> = {
   [ApiScope.STATISTICS_READ]: 'statistics:read',
 };
 
-const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
+/** What each scope opens, as the schema and the integrators' documentation say it. */
+export const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   [ApiScope.ORDERS_READ]: 'orders:read — read orders and their history.',
   [ApiScope.ORDERS_WRITE]: 'orders:write — create, import and change orders.',
   [ApiScope.VISITS_READ]: "visits:read — read visits and the technicians' days.",

@@ -237,6 +237,19 @@ describe("an application's reach", () => {
       expect(remaining(invalid.headers)).toBe(3);
     });
 
+    it('come with a refused subscription', async () => {
+      const key = await keyFor({ countries: ['NL'], requestBudget: 5 });
+      const response = await fetch(`${server.url}/graphql/stream`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'subscription { boardVisitChanged { country } }' }),
+      });
+      await response.text();
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('ratelimit-policy')).toBe('"requests";q=5;w=60, "cost";q=20000;w=60');
+      expect(remaining(response.headers)).toBe(4);
+    });
+
     it('come with a legacy call refused at the edge for its body', async () => {
       const key = await keyFor({ countries: ['NL'], requestBudget: 5 });
       const refused = await server.rest('POST', '/api/admin/appointment/create', {
