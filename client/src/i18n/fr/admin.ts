@@ -429,6 +429,10 @@ export const texts: PartTexts<'admin'> = {
   'admin.messageSettings.language': 'Langue des messages',
   'admin.messageSettings.language.NL': 'Néerlandais',
   'admin.messageSettings.language.FR': 'Français',
+  'admin.users.resetTwoStep': 'Réinitialiser la validation en deux étapes',
+  'admin.users.resetTwoStepBody':
+    'Pour un téléphone perdu\u00a0: l’application et les codes de récupération de {name} ne fonctionnent plus. Si la validation en deux étapes est obligatoire, {name} configure une nouvelle application après son mot de passe. Votre nom est enregistré.',
+  'admin.users.twoStepReset': 'Validation en deux étapes réinitialisée.',
   'admin.security.title': 'Sécurité et confidentialité',
   'admin.security.intro':
     'Par pays\u00a0: qui doit se connecter avec la validation en deux étapes, combien de temps les données des clients sont conservées après la visite et si leur effacement doit être confirmé par un second administrateur. Les comptes de bureau travaillent pour les deux pays\u00a0: la règle de chaque pays s’applique à eux.',

@@ -428,6 +428,10 @@ export const texts = {
   'admin.messageSettings.morningSmsAtHint':
     'Met het tijdvak en de antwoorden 1 = ik ben thuis, 2 = bel mij, 3 = verzetten; naar mobiele nummers.',
   'admin.messageSettings.saved': 'Instellingen voor {country} opgeslagen.',
+  'admin.users.resetTwoStep': 'Tweestapsverificatie resetten',
+  'admin.users.resetTwoStepBody':
+    'Voor een kwijtgeraakte telefoon: de app en herstelcodes van {name} werken niet meer. Is tweestapsverificatie verplicht, dan stelt {name} na het wachtwoord een nieuwe app in. Dit wordt vastgelegd met uw naam.',
+  'admin.users.twoStepReset': 'Tweestapsverificatie gereset.',
   'admin.security.title': 'Beveiliging en privacy',
   'admin.security.intro':
     'Per land: wie met tweestapsverificatie moet inloggen, hoelang klantgegevens na het bezoek bewaard blijven en of het wissen ervan door een tweede admin bevestigd moet worden. Kantooraccounts werken voor beide landen: de regel van elk land geldt voor hen.',
