@@ -48,7 +48,7 @@ describe('two-step verification in Chromium, Dutch and French', () => {
   };
 
   for (const site of SITES) {
-    it(`${site.language}: sets up an authenticator app, signs out, and signs in with the password and a code`, async () => {
+    it(`${site.language}: sets up an authenticator app, signs in with the password and a code, and sets who must use one`, async () => {
       const { page, context } = await openOnSite(browser, app, site, '/admin/login');
       await signIn(page, site);
       await page.waitForURL('**/admin/main');
@@ -92,6 +92,30 @@ describe('two-step verification in Chromium, Dutch and French', () => {
       await field.fill(await codeAt(secret, 1));
       await field.press('Enter');
       await page.waitForURL('**/admin/main');
+
+      // Security and privacy settings, by keyboard: who must use a second factor, how long data is kept.
+      await pageSettled(page);
+      await page.goto(`${new URL(page.url()).origin}/admin/settings/security`);
+      await page.getByRole('heading', { level: 1, name: textOf(site, 'admin.security.title') }).waitFor();
+      await expectNoAxeViolations(page, `security-settings-${site.language}`);
+      const country = page.locator('form').filter({
+        has: page.getByRole('heading', { level: 2, name: textOf(site, `common.country.${site.country}`) }),
+      });
+      const dispatchers = country.getByLabel(textOf(site, 'admin.security.dispatchers'));
+      expect(await dispatchers.isChecked()).toBe(false);
+      await dispatchers.focus();
+      await page.keyboard.press('Space');
+      const months = country.getByLabel(textOf(site, 'admin.security.retentionMonths'));
+      await months.fill('36');
+      await months.press('Enter');
+      await country
+        .getByText(textOf(site, 'admin.security.saved', { country: textOf(site, `common.country.${site.country}`) }))
+        .waitFor();
+      await page.reload();
+      await expect
+        .poll(() => country.getByLabel(textOf(site, 'admin.security.retentionMonths')).inputValue())
+        .toBe('36');
+      expect(await country.getByLabel(textOf(site, 'admin.security.dispatchers')).isChecked()).toBe(true);
       await context.close();
     });
   }

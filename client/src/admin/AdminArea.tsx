@@ -22,6 +22,7 @@ import { OrderCreatePage } from './orders/OrderCreatePage';
 import { OrderManagePage } from './orders/OrderManagePage';
 import { OrdersListPage } from './orders/OrdersListPage';
 import { MessageSettingsPage } from './settings/MessageSettingsPage';
+import { SecuritySettingsPage } from './settings/SecuritySettingsPage';
 import { SelfMoveSettingsPage } from './settings/SelfMoveSettingsPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { OfficeFiguresPage } from './statistics/OfficeFiguresPage';
@@ -74,6 +75,7 @@ export default function AdminArea() {
             <Route path="settings" element={<SettingsPage />} />
             <Route path="settings/messages" element={<MessageSettingsPage />} />
             <Route path="settings/self-move" element={<SelfMoveSettingsPage />} />
+            <Route path="settings/security" element={<SecuritySettingsPage />} />
             <Route path="messages/failed" element={<FailedMessagesPage />} />
             <Route path="orders" element={<OrdersListPage />} />
             <Route path="appointment/create" element={<OrderCreatePage />} />

@@ -170,6 +170,9 @@ export function SettingsPage() {
         <Link className="button button-secondary" to="/admin/settings/messages">
           {t('admin.messageSettings.title')}
         </Link>
+        <Link className="button button-secondary" to="/admin/settings/security">
+          {t('admin.security.title')}
+        </Link>
       </AdminPageHeader>
       <p className="muted">{t('admin.settings.intro')}</p>
       {data ? (

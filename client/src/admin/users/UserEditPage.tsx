@@ -38,6 +38,12 @@ export const AdminEditFormFragment = graphql(`
   }
 `);
 
+const ResetAdminSecondFactorMutation = graphql(`
+  mutation ResetAdminSecondFactor($input: StaffAccountInput!) {
+    resetSecondFactor(input: $input)
+  }
+`);
+
 const EndAdminSessionsMutation = graphql(`
   mutation EndAdminSessions($id: Int!) {
     endAdminSessions(id: $id) {
@@ -94,6 +100,8 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     role: admin.role,
   });
   const [endSessions, { loading: ending }] = useMutation(EndAdminSessionsMutation);
+  const [resetSecondFactor, { loading: resetting }] = useMutation(ResetAdminSecondFactorMutation);
+  const [wasReset, setWasReset] = useState(false);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
@@ -133,6 +141,25 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     }
   };
 
+  /** A lost phone: the account signs in with its password next, and sets up a new app if it must have one. */
+  const resetTwoStep = async () => {
+    const sure = await confirm({
+      title: t('admin.users.resetTwoStep'),
+      body: t('admin.users.resetTwoStepBody', { name }),
+      confirmLabel: t('admin.users.resetTwoStep'),
+    });
+    if (!sure) return;
+    setProblem(null);
+    setSaved(false);
+    setWasReset(false);
+    try {
+      await resetSecondFactor({ variables: { input: { adminId: admin.id } } });
+      setWasReset(true);
+    } catch (caught) {
+      setProblem(problemOf(caught, t('common.genericError')));
+    }
+  };
+
   const remove = async () => {
     const sure = await confirm({
       title: t('admin.confirmDeleteTitle', { name }),
@@ -157,7 +184,13 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">
-          {saved ? t('admin.users.updated') : signedOut ? t('admin.users.signedOutEverywhere') : ''}
+          {saved
+            ? t('admin.users.updated')
+            : signedOut
+              ? t('admin.users.signedOutEverywhere')
+              : wasReset
+                ? t('admin.users.twoStepReset')
+                : ''}
         </Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={saving}>
@@ -171,6 +204,16 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
               busy={ending}
             >
               {t('admin.users.signOutEverywhere')}
+            </BusyButton>
+          )}
+          {!isSelf && (
+            <BusyButton
+              type="button"
+              className="button button-secondary"
+              onClick={() => void resetTwoStep()}
+              busy={resetting}
+            >
+              {t('admin.users.resetTwoStep')}
             </BusyButton>
           )}
           <BusyButton

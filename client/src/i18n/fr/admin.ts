@@ -430,6 +430,23 @@ export const texts: PartTexts<'admin'> = {
   'admin.messageSettings.language': 'Langue des messages',
   'admin.messageSettings.language.NL': 'Néerlandais',
   'admin.messageSettings.language.FR': 'Français',
+  'admin.users.resetTwoStep': 'Réinitialiser la validation en deux étapes',
+  'admin.users.resetTwoStepBody':
+    'Pour un téléphone perdu\u00a0: l’application et les codes de récupération de {name} ne fonctionnent plus. Si la validation en deux étapes est obligatoire, {name} configure une nouvelle application après son mot de passe. Votre nom est enregistré.',
+  'admin.users.twoStepReset': 'Validation en deux étapes réinitialisée.',
+  'admin.security.title': 'Sécurité et confidentialité',
+  'admin.security.intro':
+    'Par pays\u00a0: qui doit se connecter avec la validation en deux étapes, combien de temps les données des clients sont conservées après la visite et si leur effacement doit être confirmé par un second administrateur. Les comptes de bureau travaillent pour les deux pays\u00a0: la règle de chaque pays s’applique à eux.',
+  'admin.security.twoStepLegend': 'Validation en deux étapes obligatoire pour',
+  'admin.security.admins': 'Administrateurs',
+  'admin.security.dispatchers': 'Planificateurs',
+  'admin.security.technicians': 'Techniciens de ce pays',
+  'admin.security.privacyLegend': 'Données des clients',
+  'admin.security.retentionMonths': 'Mois de conservation après la visite',
+  'admin.security.retentionHint':
+    'De {min} à {max}\u00a0mois\u00a0; ensuite, le nom, les coordonnées et l’adresse sont effacés.',
+  'admin.security.twoAdmins': 'Un effacement sur demande doit être confirmé par un second administrateur',
+  'admin.security.saved': 'Paramètres pour {country} enregistrés.',
   'admin.selfMove.title': 'Déplacement par le client',
   'admin.selfMove.intro':
     "Par pays\u00a0: si les clients déplacent eux-mêmes leur rendez-vous à un autre jour par leur lien personnel, combien de jours à l'avance ils peuvent choisir et combien de visites un technicien reçoit par jour. Les dimanches, jours fériés et jours confirmés ne sont jamais proposés.",

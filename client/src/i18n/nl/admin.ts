@@ -429,6 +429,23 @@ export const texts = {
   'admin.messageSettings.morningSmsAtHint':
     'Met het tijdvak en de antwoorden 1 = ik ben thuis, 2 = bel mij, 3 = verzetten; naar mobiele nummers.',
   'admin.messageSettings.saved': 'Instellingen voor {country} opgeslagen.',
+  'admin.users.resetTwoStep': 'Tweestapsverificatie resetten',
+  'admin.users.resetTwoStepBody':
+    'Voor een kwijtgeraakte telefoon: de app en herstelcodes van {name} werken niet meer. Is tweestapsverificatie verplicht, dan stelt {name} na het wachtwoord een nieuwe app in. Dit wordt vastgelegd met uw naam.',
+  'admin.users.twoStepReset': 'Tweestapsverificatie gereset.',
+  'admin.security.title': 'Beveiliging en privacy',
+  'admin.security.intro':
+    'Per land: wie met tweestapsverificatie moet inloggen, hoelang klantgegevens na het bezoek bewaard blijven en of het wissen ervan door een tweede admin bevestigd moet worden. Kantooraccounts werken voor beide landen: de regel van elk land geldt voor hen.',
+  'admin.security.twoStepLegend': 'Tweestapsverificatie verplicht voor',
+  'admin.security.admins': 'Admins',
+  'admin.security.dispatchers': 'Planners',
+  'admin.security.technicians': 'Monteurs van dit land',
+  'admin.security.privacyLegend': 'Klantgegevens',
+  'admin.security.retentionMonths': 'Maanden bewaren na het bezoek',
+  'admin.security.retentionHint':
+    'Van {min} tot en met {max} maanden; daarna worden naam, contactgegevens en adres gewist.',
+  'admin.security.twoAdmins': 'Wissen op verzoek vraagt de bevestiging van een tweede admin',
+  'admin.security.saved': 'Instellingen voor {country} opgeslagen.',
   'admin.selfMove.title': 'Zelf verzetten',
   'admin.selfMove.intro':
     'Per land: of klanten hun afspraak via hun persoonlijke link zelf naar een andere dag verzetten, hoeveel dagen vooruit zij kunnen kiezen en hoeveel bezoeken een monteur op een dag krijgt. Zondagen, feestdagen en bevestigde dagen worden nooit aangeboden.',
