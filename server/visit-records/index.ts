@@ -9,6 +9,7 @@ import {
   VisitRecordFieldsResolver,
   VisitRecordResolver,
   VisitReportLinkResolver,
+  ScheduleOrderPreviousVisitResolver,
 } from './visit-record.resolver.js';
 
 export const visitRecordResolvers = [
@@ -18,6 +19,7 @@ export const visitRecordResolvers = [
   OrderVisitRecordResolver,
   ConsumerVisitRecordResolver,
   VisitReportLinkResolver,
+  ScheduleOrderPreviousVisitResolver,
 ] as const;
 
 export { VisitPhoto } from './visit-photo.entity.js';

@@ -99,4 +99,9 @@ export const texts = {
   'technician.manage.swapConfirm': 'Beide verschuiven',
   'technician.manage.confirmTold': 'Deze klanten krijgen een bericht met hun gewijzigde tijdvak:',
   'technician.manage.confirmToldItem': '{name}: van {first} tot {last}',
+  // the earlier visit to the same customer, on the card of a follow-up visit
+  'technician.previous.title': 'Vorige keer ({date}):',
+  'technician.previous.partsNeeded': 'Onderdeel besteld: {parts}',
+  'technician.previous.partsUsed': 'Gebruikt: {parts}',
+  'technician.previous.note': 'Notitie: {note}',
 } as const;

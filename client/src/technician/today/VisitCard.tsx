@@ -11,6 +11,7 @@ import type { StatusChange } from './visit-change';
 import type { ShownStatus } from './visit-stage';
 import { VisitStatusLine } from './VisitStatusLine';
 import { OrderCardDetails } from '../order/OrderCardDetails';
+import { PreviousVisitRecord } from './PreviousVisitRecord';
 
 /**
  * One visit of today: the order card, its status, and the one or two taps that move it on. Onderweg asks for the
@@ -53,6 +54,7 @@ export function VisitCard({
     >
       <VisitCardHead headingId={headingId} order={order} number={number} isNext={isNext} />
       <OrderCardDetails order={order} />
+      <PreviousVisitRecord order={order} />
       <VisitStatusLine status={status} />
       {/* Right above the buttons, where the thumb is: why a tap was refused, or what the question still needs. */}
       <div className="visit-feedback" data-feedback>
