@@ -25,6 +25,6 @@ export const visitRecordResolvers = [
 export { VisitPhoto } from './visit-photo.entity.js';
 export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
-export { deleteVisitFiles, removeExpiredVisitFiles } from './visit-file-retention.js';
+export { deleteVisitFiles, removeExpiredVisitFiles, removeOrphanVisitFiles } from './visit-file-retention.js';
 export { visitRecordsHolder } from './visit-record-holder.js';
 export { visitReportContent, type ReportImage, type VisitReportContent } from './visit-report.js';

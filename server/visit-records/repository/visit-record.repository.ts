@@ -98,6 +98,12 @@ export interface PreviousRecordRow {
   officeNote: string | null;
 }
 
+/** Of these storage keys, those no photo and no record names: files an upload left behind. */
+const UNNAMED_KEYS_SQL = `
+  select k.key from unnest(?::text[]) as k(key)
+  where not exists (select 1 from visit_photos p where p.file_key = k.key or p.thumbnail_key = k.key)
+    and not exists (select 1 from visit_records r where r.signature_key = k.key)`;
+
 /** A visit record as a data request finds it: the files counted, never their content. */
 export interface HeldRecordRow {
   orderId: number;
@@ -115,6 +121,9 @@ export interface HeldRecordRow {
 
 /** Ids as one PostgreSQL array literal: the driver's parameters take no arrays. */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** Keys as one PostgreSQL array literal, each quoted (keys are ours: letters, digits, `-`, `/`, `.`). */
+const textArray = (keys: readonly string[]) => `{${keys.map((key) => `"${key.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 /** The statements of visit records that are not a plain load of an entity. */
 export class VisitRecordRepository {
@@ -143,6 +152,12 @@ export class VisitRecordRepository {
 
   previousRecords(orderIds: readonly number[], technicianId: number): Promise<PreviousRecordRow[]> {
     return this.em.execute<PreviousRecordRow[]>(PREVIOUS_RECORDS_SQL, [intArray(orderIds), technicianId]);
+  }
+
+  async unnamedKeys(keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.em.execute<{ key: string }[]>(UNNAMED_KEYS_SQL, [textArray(keys)]);
+    return rows.map((row) => row.key);
   }
 
   heldRecords(orderIds: readonly number[], limit: number): Promise<HeldRecordRow[]> {
