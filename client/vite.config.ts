@@ -15,6 +15,13 @@ const SHELL_MODULES =
   /client[\\/]src[\\/](components[\\/](BusyButton|FormField|Message|Spinner|guards)|lib[\\/](errors|jwt|save-file|storage|xsrf|useFocusAfterNavigation)|i18n[\\/](format|locale))\.tsx?$|shared[\\/](locale|personal-link|text)\.ts$/;
 
 /**
+ * React's DOM renderer and its scheduler, which the entry renders with: the API explorer's editor imports them too,
+ * and a module an entry shares with a lazy chunk went to a chunk of its own. With React in the shell, the consumer's
+ * first page loads as many chunks as before the explorer.
+ */
+const REACT_RENDERER = /node_modules[\\/](react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.)|scheduler[\\/])/;
+
+/**
  * Parts ECharts registers when it loads that no screen can use: its dark theme (the charts are drawn in the light
  * one) and its Chinese texts (chosen only for a page in Chinese; every label and tooltip here is our own text).
  * They are built as empty objects, which the library registers as before: about 1 KB less for the statistics screen.
@@ -46,7 +53,9 @@ export default defineConfig({
     sourcemap: 'hidden',
     target: 'es2022',
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL_MODULES }] } },
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', test: (id) => SHELL_MODULES.test(id) || REACT_RENDERER.test(id) }] },
+      },
     },
   },
   server: {

@@ -43,6 +43,11 @@ export const DEFAULT_RATE_LIMITS = {
   SIGN_IN_PER_ACCOUNT_CLIENT: { points: 10, windowSeconds: 900 },
   SIGN_IN_PER_ACCOUNT: { points: 100, windowSeconds: 900 },
   SIGN_IN_PER_DEVICE: { points: 10, windowSeconds: 900 },
+  // Codes of the second step (after the right password): 10 an hour per account (about 1 in 400 of guessing one of
+  // the three valid six-digit codes in a day), but a device that signed in with its second factor before counts on
+  // its own, so whoever learnt the password cannot spend the owner's attempts; a signed-in proof counts per session.
+  SECOND_FACTOR_PER_ACCOUNT: { points: 10, windowSeconds: 3600 },
+  SECOND_FACTOR_PER_DEVICE: { points: 10, windowSeconds: 900 },
   // Forgot-password calls are refused per client and per account and client only; per account they are never
   // refused, but mail at most once per 5 minutes (12 an hour): a call within that time sends nothing, and the
   // link mailed moments before (valid for 30 minutes) is the one to use. Its window must not outlast a link.
@@ -98,6 +103,11 @@ export interface AppConfig {
   logLevel: LevelWithSilent;
   appUrl: string;
   /**
+   * The sites staff may use passkeys on (`PASSKEY_ORIGINS`, default APP_URL's origin), each its own relying party
+   * (its host name): a passkey made on one site signs in on that site only.
+   */
+  passkeyOrigins: string[];
+  /**
    * Express's `trust proxy` setting: `false` (X-Forwarded-For ignored), `true` (every proxy), a number of
    * proxies in front, or addresses and subnets of trusted proxies.
    */
@@ -139,6 +149,11 @@ export interface AppConfig {
   clientDir: string;
   /** Prometheus metrics: off unless the operator sets a token, a port, or both. */
   metrics: MetricsAccess;
+  /**
+   * Applications' webhooks: `allowHttp` (plain http URLs) and `allowLoopback` (this machine's addresses, for a local
+   * receiver) are honoured outside production only; each request is cut off after `timeoutMs`.
+   */
+  webhooks: WebhookConfig;
   /** The job queue (pg-boss): how often idle workers look for jobs, how long a stop waits for running ones. */
   jobs: { pollingIntervalMs: number; stopTimeoutMs: number };
   /** Twilio's settings for text messages; unset: every SMS becomes a file in `DATA_DIR/outbox/sms`. */
@@ -506,6 +521,28 @@ function readMigrateAtStart(env: Env): boolean {
   return value === 'true';
 }
 
+export interface WebhookConfig {
+  allowHttp: boolean;
+  allowLoopback: boolean;
+  timeoutMs: number;
+}
+
+function readWebhookFlag(env: Env, name: string, nodeEnv: NodeEnv): boolean {
+  const value = readEnvString(env, name)?.trim().toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value !== 'true' && value !== '1') throw new ConfigError(`${name} must be true or false`);
+  if (nodeEnv === 'production') throw new ConfigError(`${name} is refused when NODE_ENV=production`);
+  return true;
+}
+
+function readWebhookConfig(env: Env, nodeEnv: NodeEnv): WebhookConfig {
+  return {
+    allowHttp: readWebhookFlag(env, 'WEBHOOK_ALLOW_HTTP', nodeEnv),
+    allowLoopback: readWebhookFlag(env, 'WEBHOOK_ALLOW_LOOPBACK', nodeEnv),
+    timeoutMs: readPositiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = readNodeEnv(env);
   const dataDir = resolve(readEnvString(env, 'DATA_DIR') ?? './data');
@@ -531,6 +568,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       `RATE_LIMIT_PASSWORD_RESET_MAILS_PER_ACCOUNT's window must not be longer than a reset link lives (PASSWORD_RESET_TTL_MINUTES = ${passwordResetTtlMinutes})`,
     );
   }
+  const appUrl = (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     env: nodeEnv,
     port,
@@ -546,11 +584,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrateAtStart: readMigrateAtStart(env),
     demoData: demoFlag === undefined ? databaseUrl === undefined : demoFlag === '1' || demoFlag === 'true',
     clockNow: readClockNow(env, nodeEnv),
+    webhooks: readWebhookConfig(env, nodeEnv),
     brand: (readEnvString(env, 'BRAND') ?? 'tijdvak').toLowerCase(),
     smtpUrl: readEnvString(env, 'SMTP_URL'),
     mailFrom: readEnvString(env, 'MAIL_FROM') ?? `"${readEnvString(env, 'BRAND') ?? 'Tijdvak'}" <no-reply@localhost>`,
     logLevel,
-    appUrl: (readEnvString(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appUrl,
+    passkeyOrigins: readPasskeyOrigins(env, appUrl),
     trustProxy: readTrustProxy(readEnvString(env, 'TRUST_PROXY')),
     rateLimits,
     tokenTtlSeconds: {
@@ -595,4 +635,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     fileStorage: readFileStorage(env),
     visitFileRetentionDays: readPositiveInt(env, 'VISIT_FILE_RETENTION_DAYS', 180),
   };
+}
+
+/** The origins of the sites staff use passkeys on: comma-separated URLs, default APP_URL's. */
+function readPasskeyOrigins(env: Env, appUrl: string): string[] {
+  const listed = readEnvString(env, 'PASSKEY_ORIGINS')
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return (listed?.length ? listed : [appUrl]).map((value) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // named below
+    }
+    throw new ConfigError(`PASSKEY_ORIGINS must list http(s) URLs (${value})`);
+  });
 }

@@ -115,6 +115,8 @@ export interface AppContext {
    */
   clientKey: string;
   userAgent: string;
+  /** The request's `Origin` header, if any: the site a passkey is made or used on. */
+  origin?: string;
   /**
    * The request's `Idempotency-Key` header, if any: a write it names is done once, a repeat answers the first result
    * (api-clients/idempotent-writes.ts).

@@ -70,6 +70,7 @@ export async function createContext(
     country: localeFromHost(host).country,
     clientKey: clientKeyOf(req.ip ?? req.socket.remoteAddress),
     userAgent: (req.headers['user-agent'] ?? '').slice(0, 512),
+    origin: req.headers.origin,
     idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
     cookies: cookiesOf(req, res),
     services,

@@ -4,6 +4,7 @@ import { isObjectType, lexicographicSortSchema, type GraphQLFieldResolver, type 
 import { buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
 import { accountResolvers } from './accounts/index.js';
 import { apiClientResolvers } from './api-clients/index.js';
+import { webhookResolvers } from './webhooks/index.js';
 import { adminResolvers } from './admins/index.js';
 import { enforceRequiredRoles } from './common/auth/auth-checker.js';
 import { assertEveryFieldGuarded } from './common/auth/guarded-fields.js';
@@ -24,6 +25,7 @@ import { visitEstimateResolvers } from './visit-estimates/index.js';
 import { ratingResolvers } from './ratings/index.js';
 import { selfMoveResolvers } from './self-move/index.js';
 import { dataRequestResolvers } from './data-requests/index.js';
+import { passkeyResolvers } from './passkeys/index.js';
 import { boardResolvers } from './board/index.js';
 import { plannerResolvers } from './planner/index.js';
 import { orderResolvers } from './orders/index.js';
@@ -39,9 +41,11 @@ export const RESOLVERS = [
   ...systemResolvers,
   ...consumerResolvers,
   ...accountResolvers,
+  ...passkeyResolvers,
   ...adminResolvers,
   // integrators' applications and their keys
   ...apiClientResolvers,
+  ...webhookResolvers,
   ...technicianResolvers,
   ...plannerResolvers,
   ...holidayResolvers,

@@ -18,18 +18,24 @@ export interface ApolloOptions {
   onUnauthenticated?: () => void;
 }
 
+/**
+ * What every GraphQL request of an area sends: its language, its stored token and the XSRF token. Read anew for
+ * every request: the token and the XSRF cookie can change while a client lives. The console's API explorer sends the
+ * same, so it acts with the admin's own session.
+ */
+export function areaRequestHeaders(token: TokenKind, language: Language): Record<string, string> {
+  const stored = readToken(token);
+  const xsrf = readXsrfToken();
+  return {
+    'accept-language': language,
+    ...(stored ? { authorization: `Bearer ${stored}` } : {}),
+    ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+  };
+}
+
 /** One client per area, so caches and tokens of different roles never mix. */
 export function createApolloClient(options: ApolloOptions): ApolloClient {
-  // Read anew for every request: the token and the XSRF cookie can change while the client lives.
-  const areaHeaders = (): Record<string, string> => {
-    const token = readToken(options.token);
-    const xsrf = readXsrfToken();
-    return {
-      'accept-language': options.language,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
-    };
-  };
+  const areaHeaders = () => areaRequestHeaders(options.token, options.language);
   const headers = new SetContextLink((previous) => ({
     headers: { ...(previous.headers as Record<string, string> | undefined), ...areaHeaders() },
   }));

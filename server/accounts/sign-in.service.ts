@@ -10,26 +10,49 @@ import type { SignInInput } from './account.inputs.js';
 import { AccountType } from './password-reset-token.entity.js';
 import { normalizeEmail } from '../common/person-fields.js';
 import { trustDevice, trustedDeviceOf } from './device-cookie.js';
-import { startSession } from './staff-session.service.js';
+import { completeSignIn, SecondFactorSignIn } from './second-factor/second-factor.service.js';
+import { SecondFactorError } from './second-factor/second-factor.errors.js';
+import type { StaffSignInStep } from './second-factor/second-factor.types.js';
 import { accountClientKey, accountKey, findStaffByEmail, isUsable, type StaffAccount } from './staff-account.js';
 
 export class SignInService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Signs a technician in and records the moment as its last login. */
+  /**
+   * Signs a technician in and records the moment as its last login. With a second factor on or required:
+   * SECOND_FACTOR_REQUIRED (the two-step sign-in, `begin`, is for those).
+   */
   async signInTechnician(input: SignInInput): Promise<string> {
-    const technician = (await this.verify(AccountType.TECHNICIAN, input)) as Technician;
-    technician.lastOnline = this.ctx.services.clock.now();
-    await this.ctx.em.flush();
-    const sessionId = await startSession(this.ctx, { kind: 'technician', id: technician.id });
-    return this.ctx.services.tokens.signTechnician(technician, undefined, sessionId);
+    const technician = (await this.verifyPasswordOnly(AccountType.TECHNICIAN, input)) as Technician;
+    return completeSignIn(this.ctx, technician);
   }
 
   /** Signs an office account in, whatever its role: the token names the account and its new session. */
   async signInAdmin(input: SignInInput): Promise<string> {
-    const admin = (await this.verify(AccountType.ADMIN, input)) as Admin;
-    const sessionId = await startSession(this.ctx, { kind: 'admin', id: admin.id });
-    return this.ctx.services.tokens.signAdmin(admin, sessionId);
+    const admin = (await this.verifyPasswordOnly(AccountType.ADMIN, input)) as Admin;
+    return completeSignIn(this.ctx, admin);
+  }
+
+  /**
+   * The first step of the two-step sign-in: the password, then the token, or the challenge of a second factor. The
+   * device is trusted (its cookie set) only once every step is proven, so the password alone earns no device cookie
+   * of an account with a second factor.
+   */
+  async begin(type: AccountType, input: SignInInput): Promise<StaffSignInStep> {
+    const { account, trust } = await this.verify(type, input);
+    return new SecondFactorSignIn(this.ctx).afterPassword(account, () => {
+      trust();
+      return completeSignIn(this.ctx, account);
+    });
+  }
+
+  private async verifyPasswordOnly(type: AccountType, input: SignInInput): Promise<StaffAccount> {
+    const { account, trust } = await this.verify(type, input);
+    if (!(await new SecondFactorSignIn(this.ctx).passwordSuffices(account))) {
+      throw new AppError(SecondFactorError.SECOND_FACTOR_REQUIRED, { message: 'SECOND_FACTOR_REQUIRED' });
+    }
+    trust();
+    return account;
   }
 
   /** A technician token for the signed-in admin, who opens the technician area as that technician. */
@@ -49,7 +72,7 @@ export class SignInService {
    * Unknown e-mail, wrong password, no password yet and inactive admin all give NO_USER_FOUND, and all
    * run one full password verification, so neither the answer nor its timing tells them apart.
    */
-  private async verify(type: AccountType, input: SignInInput): Promise<StaffAccount> {
+  private async verify(type: AccountType, input: SignInInput): Promise<{ account: StaffAccount; trust: () => void }> {
     const { rateLimiter, config, clock } = this.ctx.services;
     const email = normalizeEmail(input.email);
     const account = accountKey(type, email);
@@ -74,7 +97,9 @@ export class SignInService {
     if (!found || !passwordMatches || !isUsable(found)) throw new AppError(AccountError.NO_USER_FOUND);
     if (device !== undefined) await rateLimiter.reset('SIGN_IN_PER_DEVICE', deviceKey);
     else await rateLimiter.reset('SIGN_IN_PER_ACCOUNT_CLIENT', accountClient);
-    trustDevice(this.ctx.cookies, config.jwtSecret, account, clock.nowSeconds(), device);
-    return found;
+    return {
+      account: found,
+      trust: () => trustDevice(this.ctx.cookies, config.jwtSecret, account, clock.nowSeconds(), device),
+    };
   }
 }

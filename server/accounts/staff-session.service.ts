@@ -54,20 +54,27 @@ export async function endSessionsOf(em: EntityManager, owner: SessionOwner, keep
   await announceSessionsEnded(em, owner.kind, [owner.id]);
 }
 
+/**
+ * The caller's own staff account and session; an admin acting as a technician is the admin (the session is the
+ * admin's). An application's key or a consumer: FORBIDDEN.
+ */
+export function ownAccountOf(ctx: AppContext): { owner: SessionOwner; current: string | undefined } {
+  const viewer = ctx.viewer;
+  const office = officeViewerOf(viewer);
+  if (office) return { owner: { kind: 'admin', id: office.adminId }, current: office.sessionId };
+  if (viewer?.role === Role.TECHNICIAN) {
+    return viewer.actingAdminId === null
+      ? { owner: { kind: 'technician', id: viewer.technicianId }, current: viewer.sessionId }
+      : { owner: { kind: 'admin', id: viewer.actingAdminId }, current: viewer.sessionId };
+  }
+  throw new AppError(CommonError.FORBIDDEN);
+}
+
 export class StaffSessionService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** The caller's own account; an admin acting as a technician is the admin (the session is the admin's). */
   private owner(): { owner: SessionOwner; current: string | undefined } {
-    const viewer = this.ctx.viewer;
-    const office = officeViewerOf(viewer);
-    if (office) return { owner: { kind: 'admin', id: office.adminId }, current: office.sessionId };
-    if (viewer?.role === Role.TECHNICIAN) {
-      return viewer.actingAdminId === null
-        ? { owner: { kind: 'technician', id: viewer.technicianId }, current: viewer.sessionId }
-        : { owner: { kind: 'admin', id: viewer.actingAdminId }, current: viewer.sessionId };
-    }
-    throw new AppError(CommonError.FORBIDDEN);
+    return ownAccountOf(this.ctx);
   }
 
   /** The caller's signed-in devices, the one of this request first, then the most recently seen. */

@@ -64,9 +64,11 @@ export function applicationBudgetPlugin(
       const application = contextValue.viewer?.application;
       if (!application || !request.http) return;
       let cost: number | undefined;
+      let counted = false;
       return {
         async didResolveOperation({ schema, document, operationName, response, contextValue: context }) {
           cost = costOf(schema, document, operationName);
+          counted = true;
           const outcome = await spendApplicationBudget(context.services, application, cost);
           for (const [name, value] of Object.entries(outcome.headers)) response.http.headers.set(name, value);
           if (outcome.refusal) {
@@ -75,7 +77,14 @@ export function applicationBudgetPlugin(
             throw outcome.refusal;
           }
         },
-        async willSendResponse({ response }) {
+        async willSendResponse({ response, contextValue: context }) {
+          // An answer refused before its operation was known (not parsed, not valid, over a limit) is a call too:
+          // it counts as a request of no cost, and states the budgets like every other answer to the key.
+          if (!counted) {
+            counted = true;
+            const outcome = await spendApplicationBudget(context.services, application, 0);
+            for (const [name, value] of Object.entries(outcome.headers)) response.http.headers.set(name, value);
+          }
           if (cost === undefined || response.body.kind !== 'single') return;
           response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
         },

@@ -3,6 +3,7 @@ import { RequireRole } from '../common/auth/require-role.js';
 import { ApiScope, RequireScope } from '../common/auth/scope.js';
 import { Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
+import { readableCountryOf } from '../common/auth/viewer.js';
 import { BoardService } from './board.service.js';
 import { VisitBoard } from './board.types.js';
 import { OFFICE } from '../common/auth/role.js';
@@ -19,6 +20,7 @@ export class BoardResolver {
     @Ctx() ctx: AppContext,
     @Arg('country', () => Country, { nullable: true }) country?: Country | null,
   ): Promise<VisitBoard> {
-    return new BoardService(ctx).board(country ?? ctx.country);
+    // An application's key reads the board of its own countries only.
+    return new BoardService(ctx).board(readableCountryOf(ctx.viewer, country) ?? ctx.country);
   }
 }

@@ -1,4 +1,11 @@
-import { PasswordResetToken, StaffSession } from '../accounts/index.js';
+import {
+  PasswordResetToken,
+  RecoveryCode,
+  SecondFactorSetting,
+  SecurityEvent,
+  StaffSession,
+  TotpFactor,
+} from '../accounts/index.js';
 import { Admin } from '../admins/admin.entity.js';
 import { ConsumerUnsubscribe } from '../consumer-links/consumer-unsubscribe.entity.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
@@ -20,6 +27,8 @@ import { SelfMoveSetting } from '../self-move/self-move-setting.entity.js';
 import { DataRequest, DataRequestSetting } from '../data-requests/index.js';
 import { InboundSms } from '../sms-replies/index.js';
 import { VisitPhoto, VisitRecord } from '../visit-records/index.js';
+import { Passkey, PasskeyChallenge } from '../passkeys/index.js';
+import { StaffAccountEvent } from '../audit/index.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -34,6 +43,11 @@ export const ENTITIES = [
   PasswordResetToken,
   // signed-in devices of staff
   StaffSession,
+  // second factors of staff
+  TotpFactor,
+  RecoveryCode,
+  SecondFactorSetting,
+  SecurityEvent,
   ImportJob,
   // consumer replies
   ConsumerReply,
@@ -60,4 +74,8 @@ export const ENTITIES = [
   // a person's data on request: the settings per country and the audit of requests
   DataRequestSetting,
   DataRequest,
+  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  Passkey,
+  PasskeyChallenge,
+  StaffAccountEvent,
 ];

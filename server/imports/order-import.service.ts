@@ -25,7 +25,7 @@ import { ImportOrdersSuccess, ImportRowError, ImportRowErrors, type OrderCsvColu
 import type { PendingUpload } from './upload.scalar.js';
 import { checkOrderRow, readHeader, rowMemo, type ImportTechnician, type RowContext } from './order-row.js';
 import { prepareRowRules, type RowProblem } from './order-row-rules.js';
-import { officeViewerOf } from '../common/auth/viewer.js';
+import { officeViewerOf, readableCountries } from '../common/auth/viewer.js';
 
 /** The report lists at most this many problems (it counts them all). */
 export const ROW_REPORT_LIMIT = 200;
@@ -149,7 +149,10 @@ export class OrderImportService {
 
   /** An import's progress and outcome, for the screen that polls it. */
   findJob(id: string): Promise<ImportJob | null> {
-    return UUID.test(id) ? this.ctx.em.findOne(ImportJob, { id }) : Promise.resolve(null);
+    // An application's key finds the imports of its own countries only.
+    const countries = readableCountries(this.ctx.viewer);
+    const where = countries ? { id, country: { $in: [...countries] } } : { id };
+    return UUID.test(id) ? this.ctx.em.findOne(ImportJob, where) : Promise.resolve(null);
   }
 
   private async run(

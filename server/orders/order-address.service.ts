@@ -2,6 +2,7 @@ import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, type OrderValues } from '../audit/order-values.js';
 import { AppError } from '../common/errors/app-error.js';
+import { readableCountries } from '../common/auth/viewer.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { AppContext } from '../context.js';
 import { checkOrderAddress } from './order-fields.js';
@@ -31,7 +32,9 @@ export class OrderAddressService {
   update(input: UpdateOrderAddressInput): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
       // The technician comes along: the order page reads the corrected order back with its technician's name.
-      const order = await new OrderRepository(em).activeForChange(input.orderId);
+      const order = await new OrderRepository(em).activeForChange(input.orderId, {
+        countries: readableCountries(this.ctx.viewer),
+      });
       await em.populate(order, ['technician']);
       const { address, problems } = checkOrderAddress({ ...input, country: order.country });
       if (!address || problems.length > 0) {

@@ -1,5 +1,6 @@
 import { findPage, type Connection, type PageArgs, type SortKey } from '../common/pagination.js';
 import { AppError } from '../common/errors/app-error.js';
+import { readableCountries } from '../common/auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { OrderEvent } from '../audit/order-event.entity.js';
 import { OrderError } from './order.errors.js';
@@ -15,7 +16,9 @@ export class OrderHistoryService {
   /** A page of the order's events, newest first; ORDER_NOT_FOUND for an unknown order. */
   async history(orderId: number, page: PageArgs): Promise<Connection<OrderEvent>> {
     const em = this.ctx.em;
-    if (!(await new OrderRepository(em).exists(orderId))) throw new AppError(OrderError.ORDER_NOT_FOUND);
+    // An application's key reads the trail of its countries' orders only: another's is not found.
+    const countries = readableCountries(this.ctx.viewer);
+    if (!(await new OrderRepository(em).exists(orderId, countries))) throw new AppError(OrderError.ORDER_NOT_FOUND);
     return findPage(em, OrderEvent, { order: orderId }, page, HISTORY_SORT);
   }
 }

@@ -2,6 +2,7 @@ import { recordOrderEvents } from '../audit/order-audit.js';
 import { OrderEventKind } from '../audit/order-event-kind.js';
 import { changedValues, orderValues, pickValues } from '../audit/order-values.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
+import { readableCountries } from '../common/auth/viewer.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
 import { localDateOf, weekdayOf } from '../../shared/zoned-time.js';
@@ -40,7 +41,9 @@ export class OrderRescheduleService {
 
   reschedule(input: RescheduleOrderInput, options: RescheduleOptions = {}): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).activeForChange(input.orderId);
+      const order = await new OrderRepository(em).activeForChange(input.orderId, {
+        countries: readableCountries(this.ctx.viewer),
+      });
       await em.populate(order, ['technician']);
       const ref = options.technicianFor ? undefined : input.technician?.trim();
       const technician = options.technicianFor

@@ -25,7 +25,7 @@ import { findTechnicianByRef } from './technician-ref.js';
 import { assertSameCountry, technicianCountryProblem } from './technician-country.js';
 import { fullName } from '../../shared/staff.js';
 import { UNDO_SECONDS } from '../../shared/orders.js';
-import { officeViewerOf } from '../common/auth/viewer.js';
+import { officeViewerOf, readableCountries, readableCountryOf } from '../common/auth/viewer.js';
 
 /**
  * The console shows its undo for `UNDO_SECONDS` from when the answer arrives; the answer and the undo's own request
@@ -152,7 +152,9 @@ export class OrderService {
   async byReference(referenceNumber: string): Promise<Order> {
     const reference = referenceNumber.trim();
     assertPlainText(reference, 'referenceNumber');
-    const order = reference ? await new OrderRepository(this.ctx.em).byReference(reference) : null;
+    // An application's key finds only orders of its countries: the others are not found, as for anyone.
+    const countries = readableCountries(this.ctx.viewer);
+    const order = reference ? await new OrderRepository(this.ctx.em).byReference(reference, { countries }) : null;
     if (!order) {
       throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
     }
@@ -166,7 +168,8 @@ export class OrderService {
       if (!technician) throw unknownTechnician('technician');
       const reference = input.referenceNumber.trim();
       assertPlainText(reference, 'referenceNumber');
-      const order = reference ? await new OrderRepository(em).byReference(reference, { lock: true }) : null;
+      const countries = readableCountries(this.ctx.viewer);
+      const order = reference ? await new OrderRepository(em).byReference(reference, { lock: true, countries }) : null;
       if (!order) {
         throw new AppError(OrderError.ORDER_NOT_FOUND, { message: 'ORDER_REFERENCE_NOT_FOUND', params: { reference } });
       }
@@ -194,7 +197,9 @@ export class OrderService {
     const application = this.ctx.viewer?.application;
     if (!office && !application) throw new AppError(CommonError.FORBIDDEN);
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).activeForChange(id);
+      const order = await new OrderRepository(em).activeForChange(id, {
+        countries: readableCountries(this.ctx.viewer),
+      });
       // An application deletes in its own name: no staff member to point to.
       const admin = office ? await em.findOneOrFail(Admin, { id: office.adminId }) : null;
       order.deletedAt = this.now;
@@ -219,7 +224,7 @@ export class OrderService {
    */
   restore(id: number): Promise<Order> {
     return this.ctx.em.transactional(async (em) => {
-      const order = await new OrderRepository(em).forChangeIncludingDeleted(id);
+      const order = await new OrderRepository(em).forChangeIncludingDeleted(id, readableCountries(this.ctx.viewer));
       if (!order) throw new AppError(OrderError.ORDER_NOT_FOUND);
       if (!order.deletedAt) throw new AppError(OrderError.ORDER_NOT_RESTORABLE, { message: 'ORDER_NOT_DELETED' });
       // Its customer was erased on request (docs/rules.md, Personal data): a visit to nobody is not planned again.
@@ -268,9 +273,12 @@ export class OrderService {
     sort?: OrderSortInput | null,
   ): Promise<Connection<Order>> {
     const technicianId = filter ? await checkedOrderFilter(this.ctx.em, filter) : null;
+    // An application's key lists the orders of its own country only (another country asked for is refused).
+    const country = readableCountryOf(this.ctx.viewer, filter?.country);
+    const narrowed: OrderFilterInput = country ? { ...filter, country } : (filter ?? {});
     // Within the lists' share of the pool and under their own statement timeout (common/db/list-query-gate.ts).
     return this.ctx.services.listQueries.run(this.ctx.em, (em) =>
-      new OrderRepository(em).search(filter ?? {}, technicianId, sort, page),
+      new OrderRepository(em).search(narrowed, technicianId, sort, page),
     );
   }
 }

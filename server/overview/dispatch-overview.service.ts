@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
+import { mayReadCountry } from '../common/auth/viewer.js';
 import { nextWorkingDay } from '../holidays/working-days.js';
 import { parseLocalDateInput } from '../holidays/local-date-input.js';
 import { ReplyFilter, type OrderFilterInput } from '../orders/index.js';
@@ -45,7 +46,8 @@ export class DispatchOverviewService {
     const { em, services } = this.ctx;
     const now = services.clock.now();
     const slots: DaySlot[] = [];
-    for (const country of COUNTRIES) {
+    // An application's key sees the days of its own countries only.
+    for (const country of COUNTRIES.filter((candidate) => mayReadCountry(this.ctx.viewer, candidate))) {
       const today = localDateOf(now, TIME_ZONE[country]);
       slots.push(
         chosen

@@ -3,6 +3,7 @@ import { percentOf } from '../../shared/office-figures.js';
 import { addDays, type LocalDate } from '../../shared/zoned-time.js';
 import { Country, TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
+import { readableCountryOf } from '../common/auth/viewer.js';
 import { ArrivalFilter, VisitOutcomeFilter, type OrderFilterInput } from '../orders/index.js';
 import { parseBoundedPeriod } from './bounded-period.js';
 import { StatisticsRepository, type OfficeFigureSqlRow } from './repository/statistics.repository.js';
@@ -78,7 +79,8 @@ export class OfficeFiguresService {
   constructor(private readonly ctx: AppContext) {}
 
   async figures(query: FigureQuery): Promise<OfficeFigures> {
-    const country = query.country ?? null;
+    // An application's key reads the figures of its own countries only.
+    const country = readableCountryOf(this.ctx.viewer, query.country);
     // The order list reads its dates in the chosen country's zone, and in Amsterdam's for both: the same here,
     // so a day's link lists exactly that day's orders.
     const zone = TIME_ZONE[country ?? Country.NL];

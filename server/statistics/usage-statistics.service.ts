@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { readableCountryOf } from '../common/auth/viewer.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { TIME_ZONE } from '../common/locale.js';
@@ -21,17 +22,21 @@ export interface StatisticsPeriod {
 export class UsageStatisticsService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** The zone of the site the admin works on: NL Europe/Amsterdam, BE Europe/Brussels. */
-  private get zone(): string {
-    return TIME_ZONE[this.ctx.country];
-  }
-
   async statistics(period: StatisticsPeriod = {}): Promise<UsageStatistics> {
     const { from, to } = this.parsePeriod(period);
-    const zone = this.zone;
+    // An application's key of one country counts the lookups of that country's orders only, in its zone; anyone
+    // else counts them all, in the zone of the site they work on (NL Europe/Amsterdam, BE Europe/Brussels).
+    const country = readableCountryOf(this.ctx.viewer, null);
+    const zone = TIME_ZONE[country ?? this.ctx.country];
     const start = from ? localDayRange(from, zone).start : undefined;
     const end = to ? localDayRange(to, zone).end : undefined;
-    const rows = await new StatisticsRepository(this.ctx.em).usageAggregates({ zone, start, end, top: TOP_COUNT });
+    const rows = await new StatisticsRepository(this.ctx.em).usageAggregates({
+      zone,
+      start,
+      end,
+      top: TOP_COUNT,
+      country,
+    });
     return toStatistics(rows, zone);
   }
 

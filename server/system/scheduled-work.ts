@@ -18,6 +18,7 @@ import {
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 import { purgeInboundSms } from '../sms-replies/index.js';
 import { deleteExpiredApiClientRows } from '../api-clients/index.js';
+import { defineWebhookWork } from '../webhooks/index.js';
 import { applyRetention } from '../data-requests/index.js';
 import { removeExpiredVisitFiles, removeOrphanVisitFiles } from '../visit-records/index.js';
 
@@ -257,11 +258,13 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     running.add(planning);
     void planning.finally(() => running.delete(planning));
   });
+  // Applications' webhooks: the outbox sent at once on its notice, and every minute (retries, lost notices).
+  const webhooks = await defineWebhookWork(services);
   return {
     // Before the job queue stops: a plan queues its send jobs, and a stopped queue takes none.
     async stop() {
       unsubscribe();
-      await Promise.allSettled([...running]);
+      await Promise.allSettled([...running, webhooks.stop()]);
     },
   };
 }

@@ -78,6 +78,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
         'Feestdagen',
         'Beheerdersoverzicht',
         'Applicaties (API)',
+        'API-verkenner',
         'Mijn apparaten',
       ]);
     expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Overzicht']);

@@ -5,6 +5,7 @@ import { GuestLayout, SignedInLayout } from './AdminLayout';
 import { DevicesPage } from './account/DevicesPage';
 import { VisitBoardPage } from './board/VisitBoardPage';
 import { ApplicationsPage } from './applications/ApplicationsPage';
+import { ExplorerPage } from './explorer/ExplorerPage';
 import { ForgotPage } from './auth/ForgotPage';
 import { LoginPage } from './auth/LoginPage';
 import { NewPasswordPage } from './auth/NewPasswordPage';
@@ -69,6 +70,7 @@ export default function AdminArea() {
               <Route path="edit/:id" element={<UserEditPage />} />
             </Route>
             <Route path="applications" element={<ApplicationsPage />} />
+            <Route path="explorer" element={<ExplorerPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="settings/messages" element={<MessageSettingsPage />} />
             <Route path="settings/self-move" element={<SelfMoveSettingsPage />} />

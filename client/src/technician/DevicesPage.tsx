@@ -1,4 +1,6 @@
+import { StaffPasskeys } from '../staff/passkeys/StaffPasskeys';
 import { Link } from 'react-router-dom';
+import { SecondFactorSettings } from '../staff/SecondFactorSettings';
 import { StaffDevices } from '../staff/StaffDevices';
 import { useI18n } from '../i18n/i18n';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -17,6 +19,8 @@ export function DevicesPage() {
         </Link>
       </div>
       <StaffDevices loginPath="/technician/login" signOut={signOutTechnician} />
+      <SecondFactorSettings />
+      <StaffPasskeys />
     </section>
   );
 }

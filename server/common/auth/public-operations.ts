@@ -15,6 +15,10 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'rateVisitByLink',
   // visit records: the work report behind a personal link (signed, rate-limited, reads only)
   'visitReportLink',
+  // passkeys: a sign-in with one alone (its challenges counted per client)
+  'passkeySignInOptions',
+  'signInAdminWithPasskey',
+  'signInTechnicianWithPasskey',
   // accounts (sign-in, password reset)
   'signInTechnician',
   'signInAdmin',
@@ -22,6 +26,11 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'requestAdminPasswordReset',
   'resetTechnicianPassword',
   'resetAdminPassword',
+  // the two-step staff sign-in: the password, then a second factor proven with the challenge the first step gave
+  'beginAdminSignIn',
+  'beginTechnicianSignIn',
+  'startTotpSetupAtSignIn',
+  'verifySecondFactor',
 ]);
 
 /**
@@ -47,9 +56,15 @@ export const PUBLIC_TYPES: ReadonlySet<string> = new Set([
   'VisitReportRefused',
   'VisitReportPart',
   'VisitReportPhoto',
+  // passkeys
+  'PasskeyOptionsPayload',
   // accounts
   'TechnicianSignInPayload',
   'AdminSignInPayload',
   'PasswordResetRequestPayload',
   'PasswordUpdatePayload',
+  'StaffSignInStep',
+  'SecondFactorChallenge',
+  'SecondFactorSignInPayload',
+  'TotpSetup',
 ]);

@@ -1,4 +1,6 @@
 import type { Country } from '../locale.js';
+import { AppError } from '../errors/app-error.js';
+import { CommonError } from '../errors/common.errors.js';
 import type { ExternalHandling } from './tokens.js';
 import { isOfficeRole, type OfficeRole, Role } from './role.js';
 import type { ApiScope } from './scope.js';
@@ -72,4 +74,39 @@ export type Viewer = ConsumerViewer | TechnicianViewer | AdminViewer | Applicati
 /** The office account calling (any office role); undefined for anyone else, an application's key included. */
 export function officeViewerOf(viewer: Viewer | null | undefined): AdminViewer | undefined {
   return viewer && isOfficeRole(viewer.role) && !viewer.application ? (viewer as AdminViewer) : undefined;
+}
+
+/**
+ * The countries whose orders, visits and figures the caller may read: an application's key reads only the countries
+ * it was given; undefined (every country) for anyone else, whose role rules say the rest.
+ */
+export function readableCountries(viewer: Viewer | null | undefined): readonly Country[] | undefined {
+  return viewer?.application?.countries;
+}
+
+/** Whether the caller may read the orders, visits and figures of this country (see readableCountries). */
+export function mayReadCountry(viewer: Viewer | null | undefined, country: Country): boolean {
+  const countries = readableCountries(viewer);
+  return !countries || countries.includes(country);
+}
+
+/**
+ * The country a read asked for, checked against the caller's: a country it may not read is refused (FORBIDDEN, as a
+ * missing scope is); none asked for is the caller's only country when it has one, else null (every country).
+ */
+export function readableCountryOf(
+  viewer: Viewer | null | undefined,
+  asked: Country | null | undefined,
+): Country | null {
+  const countries = readableCountries(viewer);
+  if (asked) {
+    if (countries && !countries.includes(asked)) {
+      throw new AppError(CommonError.FORBIDDEN, {
+        message: 'API_CLIENT_COUNTRY_NOT_READABLE',
+        params: { country: asked },
+      });
+    }
+    return asked;
+  }
+  return countries?.length === 1 ? countries[0] : null;
 }

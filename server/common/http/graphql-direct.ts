@@ -89,6 +89,9 @@ export function graphqlDirect(options: {
     if (!('coerced' in coerced)) return false;
     const args = getArgumentValues(plan.rootField, plan.rootNode, coerced.coerced);
     let context = await options.contextOf(req, res, Boolean(plan.root.checksTechnicianSession));
+    // An application's key goes on to Apollo, whose pipeline counts the call against its budgets and states them in
+    // the RateLimit headers of every answer to it.
+    if (context.viewer?.application) return false;
     // The root field's rule, by the one rule GraphQL checks: a caller it refuses goes on to Apollo for the refusal.
     if (roleRefusal(callerRole(context), plan.roles)) return false;
     let pending = plan.resolve(context, args);

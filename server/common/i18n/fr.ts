@@ -66,6 +66,21 @@ export const fr: Record<MessageKey, string> = {
   RESET_MAIL_IGNORE:
     "Vous n'avez rien demandé\u00a0? Ignorez simplement cet e-mail\u00a0; votre mot de passe reste inchangé.",
 
+  // second factors of staff
+  SECOND_FACTOR_REQUIRED:
+    'Ce compte se connecte en deux étapes. Utilisez l’écran de connexion de Tijdvak, qui demande le code après le mot de passe.',
+  SIGN_IN_CHALLENGE_INVALID:
+    'Cette tentative de connexion a expiré. Reconnectez-vous avec votre adresse e-mail et votre mot de passe.',
+  SECOND_FACTOR_CODE_INVALID: 'Ce code est incorrect, expiré ou déjà utilisé. Essayez le code affiché maintenant.',
+  SECOND_FACTOR_ACCOUNT_RATE_LIMITED:
+    'Trop de codes erronés ont été essayés pour ce compte. Utilisez un appareil sur lequel vous vous êtes déjà connecté avec votre code, ou réessayez dans {minutes} minutes.',
+  TOTP_ALREADY_ON: 'La validation en deux étapes est déjà activée.',
+  TOTP_NOT_ON: 'La validation en deux étapes n’est pas activée.',
+  SECOND_FACTOR_REQUIRED_BY_SETTING:
+    'La validation en deux étapes est obligatoire pour votre compte\u00a0; vous ne pouvez pas la désactiver. Vous pouvez créer de nouveaux codes de récupération.',
+  STAFF_ACCOUNT_ONE_OF: 'Choisissez un seul compte\u00a0: un compte de bureau ou un technicien.',
+  OWN_SECOND_FACTOR: 'Gérez votre propre validation en deux étapes sous Mon compte.',
+
   // technicians
   TECHNICIAN_ALREADY_EXISTS: "Attention, l'adresse e-mail ou le numéro N existe déjà",
   TECHNICIAN_EMAIL_TAKEN: 'Attention, cette adresse e-mail est déjà utilisée par un autre technicien.',
@@ -80,6 +95,14 @@ export const fr: Record<MessageKey, string> = {
   CANNOT_CHANGE_OWN_ROLE: 'Vous ne pouvez pas modifier le rôle de votre propre compte.',
   SESSION_NOT_FOUND: 'Cet appareil est déjà déconnecté.',
   CANNOT_END_OWN_SESSIONS: 'Déconnectez vos propres appareils sous Mes appareils.',
+  // passkeys
+  PASSKEY_REFUSED: "Cette clé d'accès n'a pas été acceptée. Veuillez réessayer.",
+  PASSKEY_EXPIRED: 'Cela a pris trop de temps. Veuillez réessayer.',
+  PASSKEY_UNKNOWN:
+    "Cette clé d'accès n'est pas connue ici. Connectez-vous avec votre adresse e-mail et votre mot de passe.",
+  PASSKEY_ALREADY_ADDED: "Cette clé d'accès a déjà été ajoutée.",
+  TOO_MANY_PASSKEYS: "Vous avez déjà {max} clés d'accès. Supprimez-en une pour en ajouter une nouvelle.",
+  PASSKEY_NOT_FOUND: "Cette clé d'accès a déjà été supprimée.",
   CANNOT_DELETE_SELF: 'Vous ne pouvez pas supprimer votre propre compte.',
   LAST_ACTIVE_ADMIN: "C'est le dernier administrateur actif\u00a0; activez d'abord un autre administrateur.",
 
@@ -456,6 +479,17 @@ export const fr: Record<MessageKey, string> = {
   API_CLIENT_BUDGET_INVALID: 'Le nombre de requêtes par minute va de 1 à 10 000, le coût par minute de 1 à 1 000 000.',
   API_CLIENT_OVERLAP_INVALID: "L'ancienne clé reste valable de 0 à 168 heures.",
   API_CLIENT_COUNTRY_NOT_ALLOWED: 'Cette application ne peut pas écrire de missions pour {country}.',
+  // webhooks
+  WEBHOOK_NOT_FOUND: "Ce webhook ou cet envoi n'existe pas.",
+  WEBHOOK_APPLICATION_NOT_FOUND: "Cette application n'existe pas ou a été révoquée.",
+  WEBHOOK_ENDPOINT_LIMIT: 'Une application a au plus 20 webhooks.',
+  WEBHOOK_URL_INVALID: "Indiquez une adresse web complète sans nom d'utilisateur, comme https://exemple.be/webhooks.",
+  WEBHOOK_URL_NOT_HTTPS: 'Une adresse de webhook commence par https://.',
+  WEBHOOK_ADDRESS_NOT_PUBLIC:
+    'Cette adresse mène à un réseau privé ou interne\u00a0; les webhooks ne vont qu’à des adresses publiques.',
+  WEBHOOK_EVENTS_INVALID: 'Choisissez un ou plusieurs événements de la liste.',
+  WEBHOOK_OVERLAP_INVALID: "L'ancien secret continue de signer de 0 à 168 heures.",
+  API_CLIENT_COUNTRY_NOT_READABLE: 'Cette application ne peut pas lire les données concernant {country}.',
   IDEMPOTENCY_KEY_REUSED:
     'Cette Idempotency-Key a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.',
   IDEMPOTENCY_KEY_IN_USE:

@@ -65,6 +65,21 @@ export const nl = {
     'De link werkt één keer en is {minutes} minuten geldig. Verlopen? Vraag via "Wachtwoord vergeten" een nieuwe aan.',
   RESET_MAIL_IGNORE: 'Heeft u hier niet om gevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft ongewijzigd.',
 
+  // second factors of staff
+  SECOND_FACTOR_REQUIRED:
+    'Dit account logt in met een tweede stap. Gebruik het inlogscherm van Tijdvak, dat na het wachtwoord om de code vraagt.',
+  SIGN_IN_CHALLENGE_INVALID: 'Deze inlogpoging is verlopen. Log opnieuw in met uw e-mailadres en wachtwoord.',
+  SECOND_FACTOR_CODE_INVALID:
+    'Deze code klopt niet, is verlopen of is al gebruikt. Probeer de code die nu getoond wordt.',
+  SECOND_FACTOR_ACCOUNT_RATE_LIMITED:
+    'Er is te vaak een verkeerde code geprobeerd voor dit account. Gebruik een apparaat waarop u eerder met uw code inlogde, of probeer het over {minutes} minuten opnieuw.',
+  TOTP_ALREADY_ON: 'Tweestapsverificatie staat al aan.',
+  TOTP_NOT_ON: 'Tweestapsverificatie staat niet aan.',
+  SECOND_FACTOR_REQUIRED_BY_SETTING:
+    'Voor uw account is tweestapsverificatie verplicht; u kunt deze niet uitzetten. Wel kunt u nieuwe herstelcodes maken.',
+  STAFF_ACCOUNT_ONE_OF: 'Kies één account: een kantooraccount of een monteur.',
+  OWN_SECOND_FACTOR: 'Uw eigen tweestapsverificatie beheert u onder Mijn account.',
+
   // technicians
   TECHNICIAN_ALREADY_EXISTS: 'Opgelet, het e-mailadres of het N-nummer bestaat al',
   TECHNICIAN_EMAIL_TAKEN: 'Opgelet, dit mailadres is al in gebruik bij een andere monteur.',
@@ -79,6 +94,13 @@ export const nl = {
   CANNOT_CHANGE_OWN_ROLE: 'U kunt de rol van uw eigen account niet wijzigen.',
   SESSION_NOT_FOUND: 'Dit apparaat is al afgemeld.',
   CANNOT_END_OWN_SESSIONS: 'Meld uw eigen apparaten af onder Mijn apparaten.',
+  // passkeys
+  PASSKEY_REFUSED: 'Deze toegangssleutel werd niet aanvaard. Probeer het opnieuw.',
+  PASSKEY_EXPIRED: 'Dit duurde te lang. Probeer het opnieuw.',
+  PASSKEY_UNKNOWN: 'Deze toegangssleutel is hier niet bekend. Log in met uw e-mailadres en wachtwoord.',
+  PASSKEY_ALREADY_ADDED: 'Deze toegangssleutel is al toegevoegd.',
+  TOO_MANY_PASSKEYS: 'U heeft al {max} toegangssleutels. Verwijder er een om een nieuwe toe te voegen.',
+  PASSKEY_NOT_FOUND: 'Deze toegangssleutel is al verwijderd.',
   CANNOT_DELETE_SELF: 'U kunt uw eigen account niet verwijderen.',
   LAST_ACTIVE_ADMIN: 'Dit is de laatste actieve admin; maak eerst een andere admin actief.',
 
@@ -432,6 +454,17 @@ export const nl = {
   API_CLIENT_BUDGET_INVALID: 'Het aantal verzoeken per minuut is 1 tot 10 000, de kosten per minuut 1 tot 1 000 000.',
   API_CLIENT_OVERLAP_INVALID: 'De oude sleutel blijft 0 tot 168 uur geldig.',
   API_CLIENT_COUNTRY_NOT_ALLOWED: 'Deze applicatie mag geen opdrachten voor {country} schrijven.',
+  // webhooks
+  WEBHOOK_NOT_FOUND: 'Deze webhook of bezorging bestaat niet.',
+  WEBHOOK_APPLICATION_NOT_FOUND: 'Deze applicatie bestaat niet of is ingetrokken.',
+  WEBHOOK_ENDPOINT_LIMIT: 'Een applicatie heeft ten hoogste 20 webhooks.',
+  WEBHOOK_URL_INVALID: 'Geef een volledig webadres zonder gebruikersnaam, zoals https://voorbeeld.nl/webhooks.',
+  WEBHOOK_URL_NOT_HTTPS: 'Een webhook-adres begint met https://.',
+  WEBHOOK_ADDRESS_NOT_PUBLIC:
+    'Dit adres wijst naar een privé- of intern netwerk; webhooks gaan alleen naar openbare adressen.',
+  WEBHOOK_EVENTS_INVALID: 'Kies een of meer gebeurtenissen uit de lijst.',
+  WEBHOOK_OVERLAP_INVALID: 'Het oude geheim blijft 0 tot 168 uur ondertekenen.',
+  API_CLIENT_COUNTRY_NOT_READABLE: 'Deze applicatie mag geen gegevens van {country} lezen.',
   IDEMPOTENCY_KEY_REUSED:
     'Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel voor een nieuw verzoek.',
   IDEMPOTENCY_KEY_IN_USE: 'Het eerste verzoek met deze Idempotency-Key loopt nog. Probeer het zo opnieuw.',

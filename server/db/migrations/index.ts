@@ -226,4 +226,20 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261207050000_data_requests.js')).Migration20261207050000_data_requests,
   },
+  // applications' webhook endpoints, their deliveries, and the outbox the order trail, messages and imports fill
+  {
+    name: 'Migration20261208030000_webhooks',
+    load: async () => (await import('./Migration20261208030000_webhooks.js')).Migration20261208030000_webhooks,
+  },
+  // second factors of staff: authenticator apps, recovery codes, who must use one, and the record of changes
+  {
+    name: 'Migration20261208050000_second_factors',
+    load: async () =>
+      (await import('./Migration20261208050000_second_factors.js')).Migration20261208050000_second_factors,
+  },
+  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  {
+    name: 'Migration20261208060000_passkeys',
+    load: async () => (await import('./Migration20261208060000_passkeys.js')).Migration20261208060000_passkeys,
+  },
 ];

@@ -13,6 +13,7 @@ import {
 import { UPLOAD_LIMITS } from '../../config.js';
 import { callerRole, roleRefusal } from '../../common/auth/auth-checker.js';
 import { rolesOfOperation } from '../../common/auth/field-roles.js';
+import { bearerTokenOf } from '../../common/auth/tokens.js';
 import type { Role } from '../../common/auth/role.js';
 import { AppError, httpStatusOf } from '../../common/errors/app-error.js';
 import { isMessageKey, translate } from '../../common/i18n/translate.js';
@@ -22,7 +23,7 @@ import { variablesTextProblem } from '../../common/errors/input-text.plugin.js';
 import { variableCoercion } from '../../common/graphql-variables.js';
 import { operationCostOf } from '../../common/graphql-cost.js';
 import { GRAPHQL_COST_WEIGHTS } from '../../common/graphql-limits.js';
-import { spendApplicationBudget } from '../../api-clients/index.js';
+import { looksLikeApplicationKey, spendApplicationBudget } from '../../api-clients/index.js';
 import { operationLabel, outcomeOf } from '../../common/metrics/graphql-metrics.plugin.js';
 import { FORM_TYPE, formBody, PLAIN_FORM_TYPES } from '../../common/http/form-body.js';
 import type { BodyLimitRule } from '../../common/http/body-bound.js';
@@ -162,6 +163,12 @@ async function runDirectly(
   }
 }
 
+/** Whether the call presents an application's key (`Authorization: Bearer tvk_…`), valid or not. */
+function applicationKeyIn(req: Request): boolean {
+  const bearer = bearerTokenOf(req.get('authorization'));
+  return bearer !== undefined && looksLikeApplicationKey(bearer);
+}
+
 /** Runs one row: map the legacy input (and file), execute the operation, map the result or the error. */
 async function answer(
   prepared: PreparedRoute,
@@ -174,12 +181,19 @@ async function answer(
   const request = legacyRequestOf(req);
   // Input is checked at the edge, before the caller, the rate limits or the operation see it.
   const objectField = objectFieldOf(request.body);
-  if (objectField !== undefined) {
+  const variables = objectField === undefined ? variablesOf(route, request) : undefined;
+  if (!variables) {
+    // A refusal at the edge is a call with the key all the same: it states (and spends) the budgets too.
+    if (applicationKeyIn(req)) {
+      const application = (await createContext(req, res, services)).viewer?.application;
+      if (application) res.set((await spendApplicationBudget(services, application, 0)).headers);
+    }
+    if (objectField === undefined) {
+      return sendLegacyError(res, { extensions: { code: CommonError.BAD_USER_INPUT.code } });
+    }
     res.status(400).json({ message: CommonError.BAD_USER_INPUT.code, field: objectField });
     return;
   }
-  const variables = variablesOf(route, request);
-  if (!variables) return sendLegacyError(res, { extensions: { code: CommonError.BAD_USER_INPUT.code } });
   const coerced = route.direct && prepared.coerce(variables);
   let context = await createContext(req, res, services, {
     technicianSessionInStatement: Boolean(coerced && route.checksTechnicianSession),

@@ -31,7 +31,13 @@ export interface ChangeRefusals {
   notFound?: () => AppError;
   /** The order was deleted. */
   deleted?: (order: Order) => AppError;
+  /** Only orders of these countries exist for the caller (an application's key); undefined: every country. */
+  countries?: readonly Country[];
 }
+
+/** The condition that keeps to the caller's countries; nothing for a caller of every country. */
+const inCountries = (countries: readonly Country[] | undefined): { country?: { $in: Country[] } } =>
+  countries ? { country: { $in: [...countries] } } : {};
 
 /**
  * The queries on orders. Services keep the rules (who may change what, and when) and ask here for the rows;
@@ -63,17 +69,17 @@ export class OrderRepository {
    * nothing the caller may not know.
    */
   async activeForChange(id: number, refusals: ChangeRefusals = {}): Promise<Order> {
-    const order = await this.forChangeIncludingDeleted(id);
+    const order = await this.forChangeIncludingDeleted(id, refusals.countries);
     if (!order) throw refusals.notFound?.() ?? new AppError(OrderError.ORDER_NOT_FOUND);
     if (order.deletedAt) throw refusals.deleted?.(order) ?? new AppError(OrderError.ORDER_DELETED);
     return order;
   }
 
   /** The order with this id, deleted or not, locked and read afresh: for the one change a deleted order allows. */
-  forChangeIncludingDeleted(id: number): Promise<Order | null> {
+  forChangeIncludingDeleted(id: number, countries?: readonly Country[]): Promise<Order | null> {
     return this.em.findOne(
       Order,
-      { id },
+      { id, ...inCountries(countries) },
       { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
     );
   }
@@ -88,10 +94,13 @@ export class OrderRepository {
   }
 
   /** The order with this reference number, deleted or not (locked when it is to be changed). */
-  byReference(referenceNumber: string, options: { lock?: boolean } = {}): Promise<Order | null> {
+  byReference(
+    referenceNumber: string,
+    options: { lock?: boolean; countries?: readonly Country[] } = {},
+  ): Promise<Order | null> {
     return this.em.findOne(
       Order,
-      { referenceNumber },
+      { referenceNumber, ...inCountries(options.countries) },
       options.lock
         ? { ...INCLUDING_DELETED, lockMode: LockMode.PESSIMISTIC_WRITE }
         : { ...INCLUDING_DELETED, populate: ['technician'] },
@@ -113,8 +122,8 @@ export class OrderRepository {
   }
 
   /** Whether an order, deleted or not, has this id. */
-  async exists(id: number): Promise<boolean> {
-    return (await this.em.count(Order, { id }, INCLUDING_DELETED)) > 0;
+  async exists(id: number, countries?: readonly Country[]): Promise<boolean> {
+    return (await this.em.count(Order, { id, ...inCountries(countries) }, INCLUDING_DELETED)) > 0;
   }
 
   /** Whether any order was ever stored, deleted or not. */

@@ -52,9 +52,9 @@ export async function insertSiteVisits(statements: PlainStatements, rows: readon
 }
 
 /** `where <column> >= ? and <column> < ?`, or nothing for an open side. */
-function rangeClause(column: string, from: Date | undefined, to: Date | undefined) {
+function rangeClause(column: string, from: Date | undefined, to: Date | undefined, country: Country | null = null) {
   const conditions: string[] = [];
-  const params: Date[] = [];
+  const params: (Date | Country)[] = [];
   if (from) {
     conditions.push(`"${column}" >= ?`);
     params.push(from);
@@ -62,6 +62,10 @@ function rangeClause(column: string, from: Date | undefined, to: Date | undefine
   if (to) {
     conditions.push(`"${column}" < ?`);
     params.push(to);
+  }
+  if (country) {
+    conditions.push('order_id in (select o.id from orders o where o.country = ?)');
+    params.push(country);
   }
   return { sql: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params };
 }
@@ -166,9 +170,16 @@ export class StatisticsRepository {
    * Visits per local hour of `zone`, the top `top` browsers and operating systems, visits per looked-up order and
    * mail opens per mailed order, between `start` and `end` (either side open when not given).
    */
-  usageAggregates(query: { zone: string; start?: Date; end?: Date; top: number }): Promise<UsageAggregateRow[]> {
-    const visitRange = rangeClause('visited_at', query.start, query.end);
-    const mailRange = rangeClause('opened_at', query.start, query.end);
+  usageAggregates(query: {
+    zone: string;
+    start?: Date;
+    end?: Date;
+    top: number;
+    /** Only the lookups and mail opens of this country's orders; null: all. */
+    country?: Country | null;
+  }): Promise<UsageAggregateRow[]> {
+    const visitRange = rangeClause('visited_at', query.start, query.end, query.country);
+    const mailRange = rangeClause('opened_at', query.start, query.end, query.country);
     return this.em
       .getConnection()
       .execute<UsageAggregateRow[]>(usageSql(visitRange.sql, mailRange.sql, query.top), [

@@ -192,8 +192,51 @@ describe('backup and restore without pg_dump', () => {
           [admin.id, at],
         ],
         [
+          `insert into staff_totp_factors (admin_id, secret, confirmed_at, last_used_step, created_at)
+           values ($1, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', $2, 59000000, $2)`,
+          [admin.id, at],
+        ],
+        [`insert into staff_recovery_codes (admin_id, code_hash) values ($1, repeat('d', 64))`, [admin.id]],
+        [
+          `insert into staff_security_events (at, kind, account_kind, account_id)
+           values ($1, 'TOTP_ENABLED', 'admin', $2)`,
+          [at, admin.id],
+        ],
+        [
           `insert into data_requests (kind, status, requested_at, requested_by_id, order_count, row_count)
            values ('EXPORT', 'DONE', $1, $2, 1, 4)`,
+          [at, admin.id],
+        ],
+        [
+          `insert into webhook_endpoints (client_id, url, events, secret, created_at)
+           select id, 'https://hooks.example.com/tijdvak', '{order.created}', 'whsec_c2VjcmV0', $1 from api_clients
+           where name = 'Koppeling'`,
+          [at],
+        ],
+        [
+          `insert into webhook_deliveries (endpoint_id, message_id, type, payload, status, next_attempt_at, retry_until,
+             created_at)
+           select id, 'msg_1', 'order.created', '{"type":"order.created"}', 'DELIVERED', $1, $1, $1
+           from webhook_endpoints`,
+          [at],
+        ],
+        [
+          `insert into webhook_outbox (source, source_id) values ('IMPORT', $1)`,
+          ['00000000-0000-0000-0000-000000000001'],
+        ],
+        [
+          `insert into staff_passkeys (credential_id, public_key, counter, transports, admin_id, name, created_at)
+           values ('cred-0123456789', decode('a501020326', 'hex'), 4, '{internal}', $1, 'Laptop', $2)`,
+          [admin.id, at],
+        ],
+        [
+          `insert into passkey_challenges (id, challenge, origin, ceremony, expires_at)
+           values ('c-0123456789abcdef', 'challenge-0123456789', 'https://a.example', 'SIGN_IN', $1)`,
+          [at],
+        ],
+        [
+          `insert into staff_account_events (kind, at, actor_id, actor_name, account_kind, account_id, count)
+           values ('PASSKEYS_REMOVED', $1, $2, 'Anna Smit', 'technician', 7, 2)`,
           [at, admin.id],
         ],
       ] as const;

@@ -1,3 +1,5 @@
+import { SecondFactorSettings } from '../../staff/SecondFactorSettings';
+import { StaffPasskeys } from '../../staff/passkeys/StaffPasskeys';
 import { StaffDevices } from '../../staff/StaffDevices';
 import { useI18n } from '../../i18n/i18n';
 import { clearStorage } from '../../lib/storage';
@@ -12,6 +14,8 @@ export function DevicesPage() {
     <section>
       <AdminPageHeader title={t('staff.devices.title')} />
       <StaffDevices loginPath="/admin/login" signOut={clearStorage} />
+      <SecondFactorSettings />
+      <StaffPasskeys />
     </section>
   );
 }

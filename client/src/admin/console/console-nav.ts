@@ -76,6 +76,7 @@ export const CONSOLE_NAV: readonly NavGroup[] = [
       { to: '/admin/holiday/index', label: 'admin.menu.holiday', covers: ['/admin/holiday'], needs: 'manage' },
       { to: '/admin/users/overview', label: 'admin.menu.users', covers: ['/admin/users'], needs: 'manage' },
       { to: '/admin/applications', label: 'admin.menu.applications', needs: 'manage' },
+      { to: '/admin/explorer', label: 'admin.explorer.title', needs: 'manage' },
     ],
   },
   { label: 'admin.nav.account', items: [{ to: '/admin/devices', label: 'admin.menu.devices' }] },

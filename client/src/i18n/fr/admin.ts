@@ -785,4 +785,12 @@ export const texts: PartTexts<'admin'> = {
     "Toutes les clés de cette application sont refusées immédiatement. C'est irréversible.",
   'admin.applications.revoked': '{name} a été révoquée.',
   'admin.applications.revokedMark': 'Révoquée',
+  'admin.explorer.title': "Explorateur d'API",
+  'admin.explorer.docs': 'Documentation pour les intégrateurs',
+  'admin.explorer.intro':
+    "Essayez l'API GraphQL avec votre propre session\u00a0: les mêmes données et les mêmes droits que dans la console. Le schéma et ses descriptions s'ouvrent avec le bouton Docs à gauche de l'explorateur.",
+  'admin.explorer.warning':
+    "Attention\u00a0: ce que vous exécutez ici est réel. Une mutation modifie, supprime ou crée des missions comme la console, et l'historique l'inscrit à votre nom.",
+  'admin.explorer.keyboard':
+    "Touches\u00a0: Ctrl+Entrée exécute la requête, Ctrl+Espace complète, Maj+Ctrl+P met la requête en forme. Dans un éditeur, Tab insère un retrait\u00a0; appuyez d'abord sur Ctrl+M pour passer à l'élément suivant avec Tab.",
 };

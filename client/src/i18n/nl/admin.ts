@@ -776,4 +776,12 @@ export const texts = {
     'Alle sleutels van deze applicatie worden meteen geweigerd. Dit kan niet ongedaan worden gemaakt.',
   'admin.applications.revoked': '{name} is ingetrokken.',
   'admin.applications.revokedMark': 'Ingetrokken',
+  'admin.explorer.title': 'API-verkenner',
+  'admin.explorer.docs': 'Documentatie voor integratoren',
+  'admin.explorer.intro':
+    'Probeer de GraphQL-API uit met uw eigen sessie: dezelfde gegevens en rechten als in de console. Het schema met zijn beschrijvingen opent u met de knop Docs links in de verkenner.',
+  'admin.explorer.warning':
+    'Let op: wat u hier uitvoert is echt. Een mutatie wijzigt, verwijdert of maakt opdrachten zoals de console dat doet, en wordt in de geschiedenis op uw naam gezet.',
+  'admin.explorer.keyboard':
+    'Toetsen: Ctrl+Enter voert de query uit, Ctrl+Spatie vult aan, Shift+Ctrl+P maakt de query netjes. In een editor springt Tab in; druk eerst op Ctrl+M om met Tab naar het volgende onderdeel te gaan.',
 } as const;

@@ -1,5 +1,6 @@
 import { decodeTokenPayload } from '../../lib/jwt';
 import { clearStorage, readToken } from '../../lib/storage';
+import { forgetItemsOf } from '../record/record-store';
 import { copyIsCurrent, type CopyAge } from './copy-age';
 
 /**
@@ -86,9 +87,14 @@ export function endSessionKeepingWaitingTaps(): void {
   }
 }
 
-/** Sign-out clears everything of the signed-in technician; other technicians' waiting taps are not theirs to drop. */
+/**
+ * Sign-out clears everything of the signed-in technician (what they recorded of visits, waiting in IndexedDB,
+ * included); other technicians' waiting taps are not theirs to drop.
+ */
 export function signOutTechnician(): void {
   const own = signedInTechnicianId();
+  // Best effort, not awaited: the sign-out does not wait for IndexedDB.
+  if (own !== null) void forgetItemsOf(own).catch(() => undefined);
   const others = storedParts()
     .filter(({ part, technicianId }) => part === 'waiting' && technicianId !== own)
     .map(({ key }) => [key, window.localStorage.getItem(key)] as const);

@@ -1,5 +1,6 @@
 import { useI18n } from '../../i18n/i18n';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { RecordQueueProvider } from '../record/RecordQueue';
 import { dayOrder, daySummary } from './day-order';
 import { TodayBanners } from './TodayBanners';
 import { TodayHeader } from './TodayHeader';
@@ -61,18 +62,20 @@ export function TodayPage() {
     />
   );
   return (
-    <section className="planner" aria-labelledby="today-heading">
-      <TodayHeader date={date} summary={summary} />
-      <TodayBanners
-        copySavedAt={today.shownCopy?.savedAt}
-        waitingCount={waiting.length}
-        unlistedRefusals={refusalsOf((orderId) => !orders.some((listed) => listed.id === orderId))}
-      />
-      {orders.length === 0 ? (
-        <p className="planner-empty">{t('technician.today.empty')}</p>
-      ) : (
-        <TodayVisitLists ref={listsRef} order={order} summary={summary} card={card} />
-      )}
-    </section>
+    <RecordQueueProvider tapsWaiting={waiting.length}>
+      <section className="planner" aria-labelledby="today-heading">
+        <TodayHeader date={date} summary={summary} />
+        <TodayBanners
+          copySavedAt={today.shownCopy?.savedAt}
+          waitingCount={waiting.length}
+          unlistedRefusals={refusalsOf((orderId) => !orders.some((listed) => listed.id === orderId))}
+        />
+        {orders.length === 0 ? (
+          <p className="planner-empty">{t('technician.today.empty')}</p>
+        ) : (
+          <TodayVisitLists ref={listsRef} order={order} summary={summary} card={card} />
+        )}
+      </section>
+    </RecordQueueProvider>
   );
 }

@@ -12,6 +12,7 @@ import type { ShownStatus } from './visit-stage';
 import { VisitStatusLine } from './VisitStatusLine';
 import { OrderCardDetails } from '../order/OrderCardDetails';
 import { PreviousVisitRecord } from './PreviousVisitRecord';
+import { VisitRecordSection } from '../record/VisitRecordSection';
 
 /**
  * One visit of today: the order card, its status, and the one or two taps that move it on. Onderweg asks for the
@@ -73,6 +74,7 @@ export function VisitCard({
       {asking === 'outcome' && (
         <OutcomeQuestion ref={questionRef} idPrefix={ids} answer={taps.outcome} onCancel={() => ask(null)} />
       )}
+      <VisitRecordSection orderId={order.id} stage={status.stage} />
     </li>
   );
 }

@@ -1,0 +1,6 @@
+import { WebhookResolver } from './webhook.resolver.js';
+
+export const webhookResolvers = [WebhookResolver] as const;
+
+// The dispatcher and sender, defined with the rest of the scheduled work (system/scheduled-work.ts).
+export { defineWebhookWork } from './webhook-work.js';

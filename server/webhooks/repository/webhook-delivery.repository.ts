@@ -1,0 +1,124 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { arrayLiteral } from '../../common/db/array-literal.js';
+import { nextAttemptAt, RETRY_WINDOW_MS } from '../webhook-retries.js';
+import { instant } from './webhook.repository.js';
+
+/** The statements of the sender (webhook-sender.ts): claims, outcomes, endpoints turned off. */
+
+/** Deliveries claimed at once, sent side by side. */
+const CLAIM_BATCH = 50;
+const CLAIM_MS = 120_000;
+
+export interface ClaimedDelivery {
+  id: string;
+  endpoint_id: number;
+  message_id: string;
+  body: string;
+  attempts: number;
+  retry_until: Date | string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: Date | string | null;
+}
+
+export interface Outcome {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** An endpoint failing for a day: turned off, its pending deliveries failed. */
+export interface DisabledEndpoint {
+  id: number;
+  url: string;
+  clientName: string;
+}
+
+/** The due deliveries no earlier one of their order holds back, claimed for a few minutes. */
+export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<ClaimedDelivery[]> {
+  return em.transactional((tem) =>
+    tem.execute<ClaimedDelivery[]>(
+      `with due as (
+         select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
+         where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
+           and (d.claimed_until is null or d.claimed_until <= ?::timestamptz)
+           and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id
+             and p.order_id = d.order_id and p.status = 'PENDING' and p.id < d.id)
+         order by d.id limit ? for update of d skip locked)
+       update webhook_deliveries d set claimed_until = ?::timestamptz from due, webhook_endpoints e
+       where d.id = due.id and e.id = d.endpoint_id
+       returning d.id::text as id, d.endpoint_id, d.message_id, d.payload::text as body, d.attempts, d.retry_until,
+         e.url, e.secret, e.previous_secret, e.previous_secret_until`,
+      [now.toISOString(), now.toISOString(), CLAIM_BATCH, new Date(now.getTime() + CLAIM_MS).toISOString()],
+    ),
+  );
+}
+
+/** A request's outcome: delivered, retried later, or failed at the end of its day; the endpoint's failing time. */
+export async function recordAttempt(em: EntityManager, delivery: ClaimedDelivery, outcome: Outcome, now: Date) {
+  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+  const attempts = delivery.attempts + 1;
+  const retryUntil = instant(delivery.retry_until) ?? now;
+  const gaveUp = !ok && now >= retryUntil;
+  await em.execute(
+    `update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?::timestamptz, claimed_until = null,
+       last_attempt_at = ?::timestamptz, last_status_code = ?::int, last_duration_ms = ?::int, last_error = ?
+     where id = ?::bigint`,
+    [
+      ok ? 'DELIVERED' : gaveUp ? 'FAILED' : 'PENDING',
+      attempts,
+      (ok || gaveUp ? now : nextAttemptAt(attempts, now, retryUntil)).toISOString(),
+      now.toISOString(),
+      outcome.statusCode,
+      outcome.durationMs,
+      ok ? null : (outcome.error ?? `HTTP_${outcome.statusCode ?? 0}`),
+      delivery.id,
+    ],
+  );
+  await em.execute(
+    ok
+      ? `update webhook_endpoints set failing_since = null where id = ?`
+      : `update webhook_endpoints set failing_since = coalesce(failing_since, ?::timestamptz) where id = ?`,
+    ok ? [delivery.endpoint_id] : [now.toISOString(), delivery.endpoint_id],
+  );
+}
+
+/** Turns off the endpoints failing for a day and fails their pending deliveries; answers them. */
+export async function disableFailingEndpoints(em: EntityManager, now: Date): Promise<DisabledEndpoint[]> {
+  return em.transactional(async (tem) => {
+    const disabled = await tem.execute<{ id: number; url: string; client_name: string }[]>(
+      `update webhook_endpoints e set enabled = false, disabled_at = ?::timestamptz from api_clients c
+       where c.id = e.client_id and e.enabled and e.failing_since <= ?::timestamptz
+       returning e.id, e.url, c.name as client_name`,
+      [now.toISOString(), new Date(now.getTime() - RETRY_WINDOW_MS).toISOString()],
+    );
+    if (disabled.length > 0) {
+      await tem.execute(
+        `update webhook_deliveries set status = 'FAILED', claimed_until = null, last_error = 'ENDPOINT_DISABLED'
+         where endpoint_id = any(?::int[]) and status = 'PENDING'`,
+        [arrayLiteral(disabled.map((row) => row.id))],
+      );
+    }
+    return disabled.map((row) => ({ id: row.id, url: row.url, clientName: row.client_name }));
+  });
+}
+
+/** When the next pending delivery of an enabled endpoint is due. */
+export async function nextDueAt(em: EntityManager): Promise<Date | null> {
+  const [next] = await em.execute<{ at: Date | string | null }[]>(
+    `select min(d.next_attempt_at) as at from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+     where d.status = 'PENDING' and e.enabled`,
+    [],
+  );
+  return instant(next?.at ?? null);
+}
+
+/** The active admins' addresses, told when an endpoint is turned off. */
+export async function adminAddresses(em: EntityManager): Promise<string[]> {
+  const rows = await em.execute<{ email: string }[]>(
+    `select email from admins where role = 'ADMIN' and not inactive order by id limit 50`,
+    [],
+  );
+  return rows.map((row) => row.email);
+}

@@ -1,0 +1,89 @@
+import type { AppServices } from '../context.js';
+import { adminAddresses } from './repository/webhook-delivery.repository.js';
+import { dispatchWebhookOutbox } from './repository/webhook-outbox.repository.js';
+import { sendDueWebhooks, type DisabledEndpoint, type SendRun } from './webhook-sender.js';
+import { WEBHOOK_SEND_QUEUE_NAME } from './webhook.service.js';
+
+/** The topic the outbox triggers announce (see the webhooks migration): something waits to be sent. */
+const PENDING_TOPIC = 'webhooks.pending';
+/** Every minute: retries that came due, and what a lost notice left in the outbox. */
+const WEBHOOKS_CRON = '* * * * *';
+
+/** The admins' mail that an endpoint was turned off, in Dutch and French (admins of both countries read it). */
+function disabledMail(endpoint: DisabledEndpoint, to: string) {
+  return {
+    to,
+    subject: `Webhook uitgeschakeld / Webhook désactivé: ${endpoint.clientName}`,
+    text: [
+      `De webhook ${endpoint.url} van de applicatie ${endpoint.clientName} faalde een dag lang en is uitgeschakeld.`,
+      'Zet hem weer aan in de console (Applicaties) zodra de ontvanger werkt.',
+      '',
+      `Le webhook ${endpoint.url} de l’application ${endpoint.clientName} a échoué pendant un jour et a été désactivé.`,
+      'Réactivez-le dans la console (Applications) dès que le destinataire fonctionne.',
+    ].join('\n'),
+  };
+}
+
+async function tellAdmins(services: AppServices, disabled: DisabledEndpoint[]): Promise<void> {
+  if (disabled.length === 0) return;
+  const admins = await adminAddresses(services.orm.em.fork());
+  for (const endpoint of disabled) {
+    services.logger.warn({ endpointId: endpoint.id }, 'webhook endpoint failing for a day turned off');
+    for (const email of admins) await services.mailer.send(disabledMail(endpoint, email));
+  }
+}
+
+/**
+ * One run: the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and their
+ * admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
+ */
+export async function runWebhooks(services: AppServices): Promise<SendRun> {
+  const em = services.orm.em.fork();
+  await dispatchWebhookOutbox(em, services.clock.now());
+  const run = await sendDueWebhooks(em, services.config.webhooks, () => services.clock.now());
+  await tellAdmins(services, run.disabled);
+  return run;
+}
+
+/**
+ * The webhooks' work: a queue run every minute, and at once in this process when a change's notice says the outbox
+ * has rows (a run that is going runs again after it, so nothing waits for the minute).
+ */
+export async function defineWebhookWork(services: AppServices): Promise<{ stop(): Promise<void> }> {
+  await services.jobs.define({
+    name: WEBHOOK_SEND_QUEUE_NAME,
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 600,
+    handler: async () => {
+      await runWebhooks(services);
+    },
+  });
+  await services.jobs.every(WEBHOOK_SEND_QUEUE_NAME, WEBHOOKS_CRON);
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await runWebhooks(services);
+      } while (again);
+    })()
+      .catch((error: unknown) => services.logger.error({ err: error }, 'webhooks not sent; the next run will'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const unsubscribe = services.changes.subscribe(PENDING_TOPIC, run);
+  return {
+    async stop() {
+      unsubscribe();
+      await running;
+    },
+  };
+}
