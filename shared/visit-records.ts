@@ -28,6 +28,6 @@ export const VISIT_CLIENT_ID_MAX_LENGTH = 100;
 
 /**
  * Days after the visit day that the work report opens from the personal link (`/v/<token>/werkbon`); after them the
- * page says the report is no longer available (docs/rules.md, Personal link).
+ * page says the report is no longer available (docs/decisions/technician.md, Visit records).
  */
 export const VISIT_REPORT_DAYS = 30;

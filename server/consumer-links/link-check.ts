@@ -71,7 +71,7 @@ export function reportExpiresAt(order: Pick<Order, 'appointment' | 'country'>): 
 }
 
 /**
- * Reads a personal link for its work report (docs/rules.md, Personal link): as `checkPersonalLink`, but it opens
+ * Reads a personal link for its work report (docs/decisions/technician.md, Visit records): as `checkPersonalLink`, but it opens
  * until `VISIT_REPORT_DAYS` after the visit day (else expired). Reads only.
  */
 export async function checkReportLink(em: EntityManager, secret: string, token: string, now: Date): Promise<LinkCheck> {

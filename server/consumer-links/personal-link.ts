@@ -22,7 +22,7 @@ export interface PersonalLinkUrls {
   move: string;
   /** A page with a button that stops the messages to the order's e-mail address; also the one-click POST target. */
   unsubscribe: string;
-  /** The work report of the finished visit (docs/rules.md, Personal link): opens for days after the visit day. */
+  /** The work report of the finished visit (docs/decisions/technician.md, Visit records): opens for days after the visit day. */
   report: string;
 }
 

@@ -20,7 +20,7 @@ import { purgeInboundSms } from '../sms-replies/index.js';
 import { deleteExpiredApiClientRows } from '../api-clients/index.js';
 import { defineWebhookWork } from '../webhooks/index.js';
 import { applyRetention } from '../data-requests/index.js';
-import { removeExpiredVisitFiles } from '../visit-records/index.js';
+import { removeExpiredVisitFiles, removeOrphanVisitFiles } from '../visit-records/index.js';
 
 /** Every ten minutes (UTC cron): expired rate-limit windows are removed. */
 const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
@@ -28,7 +28,7 @@ const RATE_LIMIT_CLEANUP_CRON = '*/10 * * * *';
 /** Every hour at :05 (UTC): request ids of visit days that are over are removed. */
 const VISIT_REQUEST_IDS_CLEANUP_CRON = '5 * * * *';
 
-/** Every hour at :25 (UTC): photos and signatures of visits past their retention period are removed. */
+/** Every hour at :25 (UTC): visit files past their retention period, and those left behind unnamed, are removed. */
 const VISIT_FILES_RETENTION_CRON = '25 * * * *';
 /** Every hour at :25 (UTC): idempotency keys and applications' minutes of use older than a day are removed. */
 const API_CLIENT_ROWS_CLEANUP_CRON = '25 * * * *';
@@ -104,6 +104,8 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     expireInSeconds: 1800,
     handler: async () => {
       await removeExpiredVisitFiles(services, services.clock.now());
+      // Files an upload left behind unnamed; their age is the storage's, in real time.
+      await removeOrphanVisitFiles(services, new Date());
     },
   });
   await jobs.every('visit-files.retention', VISIT_FILES_RETENTION_CRON);

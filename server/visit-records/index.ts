@@ -9,6 +9,7 @@ import {
   VisitRecordFieldsResolver,
   VisitRecordResolver,
   VisitReportLinkResolver,
+  ScheduleOrderPreviousVisitResolver,
 } from './visit-record.resolver.js';
 
 export const visitRecordResolvers = [
@@ -18,11 +19,12 @@ export const visitRecordResolvers = [
   OrderVisitRecordResolver,
   ConsumerVisitRecordResolver,
   VisitReportLinkResolver,
+  ScheduleOrderPreviousVisitResolver,
 ] as const;
 
 export { VisitPhoto } from './visit-photo.entity.js';
 export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
-export { deleteVisitFiles, removeExpiredVisitFiles } from './visit-file-retention.js';
+export { deleteVisitFiles, removeExpiredVisitFiles, removeOrphanVisitFiles } from './visit-file-retention.js';
 export { visitRecordsHolder } from './visit-record-holder.js';
 export { visitReportContent, type ReportImage, type VisitReportContent } from './visit-report.js';

@@ -45,3 +45,41 @@ export async function removeExpiredVisitFiles(
   }
   return removed;
 }
+
+/** The folders of the file storage that visit records name files in. */
+const VISIT_FILE_PREFIXES = ['visit-photos/', 'visit-signatures/'] as const;
+
+/**
+ * How long a file may stay unnamed: an upload writes its files before the row that names them (and a refused one
+ * removes them again), so only a file older than any upload can be one left behind by a process that died halfway.
+ */
+export const ORPHAN_GRACE_MS = 24 * 3_600_000;
+
+/**
+ * Removes the files of visit records that no row names and that were written more than `ORPHAN_GRACE_MS` ago
+ * (docs/decisions/technician.md, Visit records): left behind by an upload, or a removal, that stopped halfway. The
+ * age is the storage's own (real time), so it is measured against `realNow`, not a clock set elsewhere. Resolves to how
+ * many files went.
+ */
+export async function removeOrphanVisitFiles(
+  services: Pick<AppServices, 'orm' | 'files'>,
+  realNow: Date,
+): Promise<number> {
+  const cutoff = realNow.getTime() - ORPHAN_GRACE_MS;
+  const records = new VisitRecordRepository(services.orm.em.fork());
+  let removed = 0;
+  for (const prefix of VISIT_FILE_PREFIXES) {
+    let after: string | null = null;
+    for (;;) {
+      const listed = await services.files.list(prefix, after, BATCH);
+      if (listed.length === 0) break;
+      after = listed[listed.length - 1].key;
+      const old = listed.filter((file) => file.writtenAt.getTime() < cutoff).map((file) => file.key);
+      const orphans = await records.unnamedKeys(old);
+      await deleteVisitFiles(services.files, orphans);
+      removed += orphans.length;
+      if (listed.length < BATCH) break;
+    }
+  }
+  return removed;
+}

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { VISIT_REPORT_DAYS } from '../../shared/visit-records.js';
+import { FOLLOW_UP_WINDOW_DAYS } from '../../shared/office-figures.js';
 import { VISIT_PHOTO_MAX_BYTES, VISIT_PHOTOS_MAX, VISIT_SIGNATURE_MAX_BYTES } from '../../shared/visit-records.js';
 import { RequireRole, RequireRoleForAll } from '../common/auth/require-role.js';
 import { OFFICE, Role } from '../common/auth/role.js';
@@ -19,7 +20,9 @@ import {
 } from './visit-record.inputs.js';
 import { VisitRecord } from './visit-record.entity.js';
 import { VisitRecordService } from './visit-record.service.js';
-import { ConsumerVisitRecord, VisitSignature } from './visit-record.types.js';
+import { ConsumerVisitRecord, PreviousVisitRecord, VisitSignature } from './visit-record.types.js';
+import { ScheduleOrder } from '../visits/index.js';
+import { previousVisitRecordLoader } from './previous-visit-record.loader.js';
 
 const MB = 1024 * 1024;
 const UPLOAD = 'Send it as a GraphQL multipart request (header `Apollo-Require-Preflight: true`).';
@@ -161,5 +164,17 @@ export class VisitReportLinkResolver {
     @Arg('token', { description: 'The part of the personal link after `/v/`.' }) token: string,
   ): Promise<LinkedVisitReport | VisitReportRefused> {
     return new VisitReportLinkService(ctx).view(token);
+  }
+}
+
+@Resolver(() => ScheduleOrder)
+export class ScheduleOrderPreviousVisitResolver {
+  @FieldResolver(() => PreviousVisitRecord, {
+    nullable: true,
+    description: `The record of the latest earlier visit to the same customer (the lookup's rule: address in NL, phone in BE) whose window started within ${FOLLOW_UP_WINDOW_DAYS} days before this one's, for the card of a follow-up visit; null when there is none. The signed-in technician's own orders only.`,
+  })
+  @RequireRole(Role.TECHNICIAN)
+  previousVisitRecord(@Root() order: ScheduleOrder, @Ctx() ctx: AppContext): Promise<PreviousVisitRecord | null> {
+    return previousVisitRecordLoader(ctx).load(order);
   }
 }

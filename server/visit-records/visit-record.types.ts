@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { RequireRoleForAll } from '../common/auth/require-role.js';
 import { OFFICE, Role } from '../common/auth/role.js';
+import { VisitOutcome } from '../visits/visit-status.entity.js';
 import { VisitPhoto } from './visit-photo.entity.js';
 
 /** One line of parts: used on the visit, or needed for a follow-up. */
@@ -52,4 +53,36 @@ export class ConsumerVisitRecord {
 
   @Field(() => VisitSignature, { nullable: true, description: 'The signature; null when not signed.' })
   signature!: VisitSignature | null;
+}
+
+/** The record of an earlier visit to the same customer, on the technician's card of a follow-up visit. */
+@ObjectType({
+  description:
+    "The technician's record of an earlier visit to the same customer (the lookup's rule) within the follow-up window: what the card of a follow-up visit shows.",
+})
+@RequireRoleForAll(Role.TECHNICIAN)
+export class PreviousVisitRecord {
+  @Field({ description: "The start of the earlier visit's window." })
+  appointment!: Date;
+
+  @Field(() => VisitOutcome, { nullable: true, description: 'How the earlier visit ended; null when not finished.' })
+  outcome!: VisitOutcome | null;
+
+  @Field(() => String, { nullable: true, description: "The appliance's brand." })
+  applianceBrand!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The appliance's model." })
+  applianceModel!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The appliance's serial number." })
+  applianceSerialNumber!: string | null;
+
+  @Field(() => [VisitPart], { description: 'The parts used on the earlier visit.' })
+  partsUsed!: VisitPart[];
+
+  @Field(() => [VisitPart], { description: 'The parts the earlier visit found needed: ordered for this one.' })
+  partsNeeded!: VisitPart[];
+
+  @Field(() => String, { nullable: true, description: "The earlier technician's note for the office." })
+  officeNote!: string | null;
 }

@@ -21,7 +21,7 @@ function refused(reason: VisitReportRefusal, order: Order | null): VisitReportRe
 }
 
 /**
- * The work report behind a personal link (`/v/<token>/werkbon`; docs/rules.md, Personal link): the link's rules, but
+ * The work report behind a personal link (`/v/<token>/werkbon`; docs/decisions/technician.md, Visit records): the link's rules, but
  * open until `VISIT_REPORT_DAYS` after the visit day; the report of a finished visit the technician recorded, as the
  * customer may see it. Reads only; counted against the client's link budget like opening the link.
  */

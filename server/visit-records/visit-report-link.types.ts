@@ -4,7 +4,7 @@ import { Country, Language } from '../common/locale.js';
 import { VisitOutcome } from '../visits/visit-status.entity.js';
 import { VisitPhotoKind } from './visit-photo.entity.js';
 
-/** Why the report link does not show the work report (docs/rules.md, Personal link). */
+/** Why the report link does not show the work report (docs/decisions/technician.md, Visit records). */
 export enum VisitReportRefusal {
   INVALID = 'INVALID',
   EXPIRED = 'EXPIRED',

@@ -19,4 +19,15 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the files; a key without a file is no error. */
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * The files whose key starts with `prefix` and comes after `after` (null: from the first), in key order, at most
+   * `limit`, each with when it was written by the storage's own clock (real time).
+   */
+  list(prefix: string, after: string | null, limit: number): Promise<ListedFile[]>;
+}
+
+/** A stored file as a listing names it. */
+export interface ListedFile {
+  key: string;
+  writtenAt: Date;
 }

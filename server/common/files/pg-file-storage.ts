@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { FileStorage, StoredFile } from './file-storage.js';
+import type { FileStorage, ListedFile, StoredFile } from './file-storage.js';
 
 /** A file is read in pieces of this size, so a large one never sits whole in memory (nor in one result row). */
 const PIECE_BYTES = 256 * 1024;
@@ -11,6 +11,9 @@ const PUT_SQL = `
     content = excluded.content, created_at = excluded.created_at`;
 const HEAD_SQL = 'select content_type, size from stored_files where key = ?';
 const PIECE_SQL = 'select substring(content from ? for ?) as piece from stored_files where key = ?';
+/** By the primary key's order: a range from `after`, the prefix checked on each row. */
+const LIST_SQL = `
+  select key, created_at from stored_files where key > ? and starts_with(key, ?) order by key limit ?`;
 /** The keys as placeholders: the driver's parameters take no arrays (a list is spelt out). */
 const deleteSql = (count: number) => `delete from stored_files where key in (${Array(count).fill('?').join(', ')})`;
 
@@ -45,6 +48,13 @@ export class PgFileStorage implements FileStorage {
       },
     });
     return { body, size, contentType: head.content_type };
+  }
+
+  async list(prefix: string, after: string | null, limit: number): Promise<ListedFile[]> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ key: string; created_at: Date }[]>(LIST_SQL, [after ?? prefix, prefix, limit]);
+    return rows.map((row) => ({ key: row.key, writtenAt: new Date(row.created_at) }));
   }
 
   async delete(keys: readonly string[]): Promise<void> {

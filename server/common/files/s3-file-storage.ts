@@ -2,13 +2,14 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../../config.js';
-import type { FileStorage, StoredFile } from './file-storage.js';
+import type { FileStorage, ListedFile, StoredFile } from './file-storage.js';
 
 /** S3's DeleteObjects takes at most this many keys per call. */
 const DELETE_BATCH = 1000;
@@ -69,6 +70,20 @@ export class S3FileStorage implements FileStorage {
       );
       if (answer.Errors?.length) throw new Error(`S3 kept ${answer.Errors.length} of the files to delete`);
     }
+  }
+
+  async list(prefix: string, after: string | null, limit: number): Promise<ListedFile[]> {
+    const answer = await this.client.send(
+      new ListObjectsV2Command({
+        Bucket: this.config.bucket,
+        Prefix: prefix,
+        MaxKeys: Math.min(limit, DELETE_BATCH),
+        ...(after === null ? {} : { StartAfter: after }),
+      }),
+    );
+    return (answer.Contents ?? []).flatMap((object) =>
+      object.Key && object.LastModified ? [{ key: object.Key, writtenAt: object.LastModified }] : [],
+    );
   }
 
   close(): void {

@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { FOLLOW_UP_WINDOW_DAYS } from '../../../shared/office-figures.js';
+import { activeOrderSql, SAME_CUSTOMER_ANY_COUNTRY_SQL } from '../../orders/index.js';
+import type { VisitOutcome } from '../../visits/visit-status.entity.js';
 import type { VisitPart } from '../visit-record.types.js';
 
 /** A photo's files, as the retention removes them. */
@@ -63,6 +66,44 @@ const ERASE_RECORDS_SQL = `
 
 const ERASE_PHOTOS_SQL = 'delete from visit_photos where order_id = any(?::int[]) returning file_key, thumbnail_key';
 
+/**
+ * Per order of the technician, the latest record of an earlier visit to the same customer (the lookup's rule: address
+ * in NL, phone in BE) within the follow-up window of days before (shared/office-figures.ts, the first-time fix's
+ * rule): the earlier order active, its window before this one's. Orders of another technician get nothing.
+ */
+const PREVIOUS_RECORDS_SQL = `
+  select distinct on (o.id) o.id as "orderId", same.appointment as "appointment", s.outcome as "outcome",
+         r.appliance_brand as "applianceBrand", r.appliance_model as "applianceModel",
+         r.appliance_serial_number as "applianceSerialNumber", r.parts_used as "partsUsed",
+         r.parts_needed as "partsNeeded", r.office_note as "officeNote"
+  from orders o
+  join orders same on ${SAME_CUSTOMER_ANY_COUNTRY_SQL} and ${activeOrderSql('same')} and same.id <> o.id
+    and same.appointment < o.appointment
+    and same.appointment >= o.appointment - make_interval(days => ${FOLLOW_UP_WINDOW_DAYS})
+  join visit_records r on r.order_id = same.id
+  left join visit_statuses s on s.order_id = same.id
+  where o.id = any(?::int[]) and o.technician_id = ?
+  order by o.id, same.appointment desc, same.id desc`;
+
+/** The record of an earlier visit to the same customer, as the technician's card shows it. */
+export interface PreviousRecordRow {
+  orderId: number;
+  appointment: Date;
+  outcome: VisitOutcome | null;
+  applianceBrand: string | null;
+  applianceModel: string | null;
+  applianceSerialNumber: string | null;
+  partsUsed: VisitPart[];
+  partsNeeded: VisitPart[];
+  officeNote: string | null;
+}
+
+/** Of these storage keys, those no photo and no record names: files an upload left behind. */
+const UNNAMED_KEYS_SQL = `
+  select k.key from unnest(?::text[]) as k(key)
+  where not exists (select 1 from visit_photos p where p.file_key = k.key or p.thumbnail_key = k.key)
+    and not exists (select 1 from visit_records r where r.signature_key = k.key)`;
+
 /** A visit record as a data request finds it: the files counted, never their content. */
 export interface HeldRecordRow {
   orderId: number;
@@ -80,6 +121,9 @@ export interface HeldRecordRow {
 
 /** Ids as one PostgreSQL array literal: the driver's parameters take no arrays. */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** Keys as one PostgreSQL array literal, each quoted (keys are ours: letters, digits, `-`, `/`, `.`). */
+const textArray = (keys: readonly string[]) => `{${keys.map((key) => `"${key.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 /** The statements of visit records that are not a plain load of an entity. */
 export class VisitRecordRepository {
@@ -104,6 +148,16 @@ export class VisitRecordRepository {
 
   async clearSignatures(ids: readonly number[]): Promise<void> {
     await this.em.execute(CLEAR_SIGNATURES_SQL, [intArray(ids)]);
+  }
+
+  previousRecords(orderIds: readonly number[], technicianId: number): Promise<PreviousRecordRow[]> {
+    return this.em.execute<PreviousRecordRow[]>(PREVIOUS_RECORDS_SQL, [intArray(orderIds), technicianId]);
+  }
+
+  async unnamedKeys(keys: readonly string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.em.execute<{ key: string }[]>(UNNAMED_KEYS_SQL, [textArray(keys)]);
+    return rows.map((row) => row.key);
   }
 
   heldRecords(orderIds: readonly number[], limit: number): Promise<HeldRecordRow[]> {

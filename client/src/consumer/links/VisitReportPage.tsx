@@ -75,7 +75,7 @@ const partText = (part: Report['partsUsed'][number]) =>
   `${part.quantity} × ${part.name}${part.articleNumber ? ` (${part.articleNumber})` : ''}`;
 
 /**
- * `/v/<token>/werkbon`, the work report of the finished visit of a personal link (docs/rules.md, Personal link):
+ * `/v/<token>/werkbon`, the work report of the finished visit of a personal link (docs/decisions/technician.md, Visit records):
  * what was done, the parts used, the note for the consumer, the signature and the photos marked for the consumer
  * (a thumbnail each, opening the photo full size), for `VISIT_REPORT_DAYS` after the visit day; then it says the
  * report is no longer available. Opening it reads only. Shown in the order's language, as the personal link is.

@@ -101,6 +101,11 @@ export const texts: PartTexts<'technician'> = {
   'technician.manage.swapConfirm': 'Décaler les deux',
   'technician.manage.confirmTold': 'Ces clients recevront un message avec leur nouvelle plage horaire\u00a0:',
   'technician.manage.confirmToldItem': '{name}\u00a0: de {first} à {last}',
+  // the earlier visit to the same customer, on the card of a follow-up visit
+  'technician.previous.title': 'La dernière fois ({date})\u00a0:',
+  'technician.previous.partsNeeded': 'Pièce commandée\u00a0: {parts}',
+  'technician.previous.partsUsed': 'Utilisé\u00a0: {parts}',
+  'technician.previous.note': 'Note\u00a0: {note}',
   // the visit record on the card: photos, appliance, parts, notes, the customer's signature
   'technician.record.toggle': 'Enregistrer la visite',
   'technician.record.photos': 'Photos',

@@ -99,6 +99,11 @@ export const texts = {
   'technician.manage.swapConfirm': 'Beide verschuiven',
   'technician.manage.confirmTold': 'Deze klanten krijgen een bericht met hun gewijzigde tijdvak:',
   'technician.manage.confirmToldItem': '{name}: van {first} tot {last}',
+  // the earlier visit to the same customer, on the card of a follow-up visit
+  'technician.previous.title': 'Vorige keer ({date}):',
+  'technician.previous.partsNeeded': 'Onderdeel besteld: {parts}',
+  'technician.previous.partsUsed': 'Gebruikt: {parts}',
+  'technician.previous.note': 'Notitie: {note}',
   // the visit record on the card: photos, appliance, parts, notes, the customer's signature
   'technician.record.toggle': 'Bezoek vastleggen',
   'technician.record.photos': "Foto's",

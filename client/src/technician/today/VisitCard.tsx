@@ -11,6 +11,7 @@ import type { StatusChange } from './visit-change';
 import type { ShownStatus } from './visit-stage';
 import { VisitStatusLine } from './VisitStatusLine';
 import { OrderCardDetails } from '../order/OrderCardDetails';
+import { PreviousVisitRecord } from './PreviousVisitRecord';
 import { VisitRecordSection } from '../record/VisitRecordSection';
 
 /**
@@ -54,6 +55,7 @@ export function VisitCard({
     >
       <VisitCardHead headingId={headingId} order={order} number={number} isNext={isNext} />
       <OrderCardDetails order={order} />
+      <PreviousVisitRecord order={order} />
       <VisitStatusLine status={status} />
       {/* Right above the buttons, where the thumb is: why a tap was refused, or what the question still needs. */}
       <div className="visit-feedback" data-feedback>

@@ -5,6 +5,7 @@ import type { TechnicianTodayPageQuery as TodayPageData, VisitCard_OrderFragment
 export const VisitCardFragment = graphql(`
   fragment VisitCard_order on ScheduleOrder {
     ...OrderCard_order
+    ...PreviousVisitRecord_order
     status {
       stage
       expectedArrival
