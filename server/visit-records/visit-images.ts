@@ -10,6 +10,18 @@ const MAX_INPUT_PIXELS = 200_000_000;
 /** What phones and their galleries send; SVG, PDF and the like are refused even where the decoder reads them. */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
 
+/**
+ * Photos decoded and encoded at once. Each holds its decoded pixels and the encoder's buffers (tens of MB for a
+ * phone's 12-megapixel photo): twenty technicians sending at once would otherwise make the libuv pool's every thread
+ * hold one. The others wait their turn with their upload already received.
+ */
+const PHOTOS_ENCODED_AT_ONCE = 2;
+let photosEncoding = 0;
+const waitingToEncode: (() => void)[] = [];
+
+// Every upload is decoded once: libvips' cache of recent operations would only hold their pixels longer.
+sharp.cache(false);
+
 /** A signature: the drawing's size at most, in pixels. */
 const SIGNATURE_LONGEST_SIDE = 1200;
 
@@ -58,6 +70,19 @@ function decoder(content: Buffer) {
  * and IPTC of the original do not survive.
  */
 export async function encodePhoto(content: Buffer): Promise<EncodedPhoto> {
+  if (photosEncoding < PHOTOS_ENCODED_AT_ONCE) photosEncoding += 1;
+  else await new Promise<void>((resolve) => waitingToEncode.push(resolve));
+  try {
+    return await encodeInTurn(content);
+  } finally {
+    // The turn passes straight to the next photo waiting, if there is one.
+    const next = waitingToEncode.shift();
+    if (next) next();
+    else photosEncoding -= 1;
+  }
+}
+
+async function encodeInTurn(content: Buffer): Promise<EncodedPhoto> {
   try {
     const { format } = await decoder(content).metadata();
     if (!format || !PHOTO_FORMATS.has(format)) throw notAnImage();
