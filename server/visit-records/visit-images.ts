@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { VISIT_PHOTO_LONGEST_SIDE, VISIT_THUMBNAIL_LONGEST_SIDE } from '../../shared/visit-records.js';
@@ -13,9 +14,10 @@ const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'g
 /**
  * Photos decoded and encoded at once. Each holds its decoded pixels and the encoder's buffers (tens of MB for a
  * phone's 12-megapixel photo): twenty technicians sending at once would otherwise make the libuv pool's every thread
- * hold one. The others wait their turn with their upload already received.
+ * hold one. Each takes a core while it runs: one core is left to the requests (a consumer's lookup must not wait for
+ * photos). The others wait their turn with their upload already received.
  */
-const PHOTOS_ENCODED_AT_ONCE = 2;
+const PHOTOS_ENCODED_AT_ONCE = Math.min(2, Math.max(1, availableParallelism() - 1));
 let photosEncoding = 0;
 const waitingToEncode: (() => void)[] = [];
 

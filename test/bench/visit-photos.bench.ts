@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
@@ -172,6 +173,7 @@ describe(`${PHOTOS} visit photos from ${TECHNICIANS} technicians at once`, () =>
     const quietEnd = performance.now() + QUIET_SECONDS * 1000;
     const quiet = await pacedLookups(app.url, lookups, () => performance.now() > quietEnd);
 
+    const loadBefore = loadavg()[0];
     let uploading = true;
     const memory = samplePeakGrowth(app.pid);
     const started = performance.now();
@@ -219,7 +221,7 @@ describe(`${PHOTOS} visit photos from ${TECHNICIANS} technicians at once`, () =>
           ratio: busyP99 / quietP99,
           target: `≤ quiet p99 + ${TARGET.p99ExtraMs} ms`,
           met: busyP99 <= quietP99 + TARGET.p99ExtraMs,
-          note: `baseline: the same pace for ${QUIET_SECONDS} s without uploads; p50 ${percentile(busy, 0.5).toFixed(1)} against ${percentile(quiet, 0.5).toFixed(1)} ms; ${busy.length} and ${quiet.length} lookups, ${ORDERS.toLocaleString('en')} orders`,
+          note: `baseline: the same pace for ${QUIET_SECONDS} s without uploads; p50 ${percentile(busy, 0.5).toFixed(1)} against ${percentile(quiet, 0.5).toFixed(1)} ms; ${busy.length} and ${quiet.length} lookups, ${ORDERS.toLocaleString('en')} orders; load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
         },
       ]),
     );
