@@ -217,6 +217,14 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
       await card.getByRole('status').filter({ hasText: site.twoPhotosWait }).waitFor();
       await card.getByRole('img', { name: site.typePlate }).waitFor();
       await card.getByRole('img', { name: site.afterPhoto }).waitFor();
+      // The waiting photos show from the phone.
+      await expect
+        .poll(() =>
+          card
+            .locator('img.visit-photo-image')
+            .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)),
+        )
+        .toEqual([1600, 1600]);
 
       await card.getByLabel(site.brand).fill('Miele');
       await card.getByLabel(site.model).fill('WDB 030');
@@ -285,6 +293,14 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
       await context.setOffline(false);
       await expect.poll(() => card.locator('.visit-record-waiting').textContent(), { timeout: 30_000 }).toBe('');
       await card.getByRole('img', { name: site.typePlate }).waitFor();
+      // Now from the server: its thumbnails.
+      await expect
+        .poll(() =>
+          card
+            .locator('img.visit-photo-image')
+            .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)),
+        )
+        .toEqual([320, 320]);
       // Two photos and the signature, once each.
       expect(uploads).toBe(3);
       await expectNoAxeViolations(page, `technician-record-sent-${site.lang}`);
@@ -324,6 +340,6 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
         'VISIT_RECORD_SAVED',
         'VISIT_SIGNED',
       ]);
-    });
+    }, 150_000);
   }
 });
