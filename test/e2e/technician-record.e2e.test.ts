@@ -50,7 +50,7 @@ const SITES = [
     saveSignature: 'Handtekening bewaren',
     signatureEmpty: 'Het vak is nog leeg: laat de klant eerst tekenen.',
     twoPhotosWait: "2 foto's wachten op verbinding",
-    allWait: "2 foto's wachten op verbinding; het verslag wacht op verbinding; de handtekening wacht op verbinding.",
+    allWait: "2 foto's wachten op verbinding. Het verslag wacht op verbinding. De handtekening wacht op verbinding.",
     typePlate: 'Typeplaatje, foto 1',
     afterPhoto: 'Na de reparatie, foto 1',
   },
@@ -89,7 +89,7 @@ const SITES = [
     signatureEmpty: "Le cadre est encore vide\u00a0: faites d'abord signer le client.",
     twoPhotosWait: '2 photos en attente de connexion',
     allWait:
-      '2 photos en attente de connexion; le rapport en attente de connexion; la signature en attente de connexion.',
+      '2 photos en attente de connexion. Le rapport en attente de connexion. La signature en attente de connexion.',
     typePlate: 'Plaque signalétique, photo 1',
     afterPhoto: 'Après la réparation, photo 1',
   },
