@@ -50,7 +50,8 @@ export function VisitRecordSection({ orderId, stage }: { orderId: number; stage:
   const notLoaded = !data && error !== undefined && problemOf(error, '').code === 'NETWORK';
   const bodyId = `${ids}-record`;
   return (
-    <section className="visit-record" aria-labelledby={`${ids}-toggle`}>
+    // Not a landmark: every card has one, and landmarks of the same name could not be told apart.
+    <div className="visit-record">
       <p className="visit-record-waiting" role="status">
         {waitingText(waiting, t)}
       </p>
@@ -83,6 +84,6 @@ export function VisitRecordSection({ orderId, stage }: { orderId: number; stage:
           )}
         </div>
       )}
-    </section>
+    </div>
   );
 }
