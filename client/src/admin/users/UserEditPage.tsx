@@ -38,6 +38,15 @@ export const AdminEditFormFragment = graphql(`
   }
 `);
 
+const RemoveAdminPasskeysMutation = graphql(`
+  mutation RemoveAdminPasskeys($id: Int!) {
+    removeAdminPasskeys(id: $id) {
+      id
+      removed
+    }
+  }
+`);
+
 const EndAdminSessionsMutation = graphql(`
   mutation EndAdminSessions($id: Int!) {
     endAdminSessions(id: $id) {
@@ -97,6 +106,8 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
+  const [removePasskeys, { loading: removingPasskeys }] = useMutation(RemoveAdminPasskeysMutation);
+  const [passkeysRemoved, setPasskeysRemoved] = useState<number | null>(null);
   const refetchQueries = ['UsersOverviewPage'];
   const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
   const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
@@ -133,6 +144,26 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     }
   };
 
+  /** A lost device: its passkeys go, recorded with this admin's name; the account signs in with its password. */
+  const removeAllPasskeys = async () => {
+    const sure = await confirm({
+      title: t('admin.users.removePasskeys'),
+      body: t('admin.users.removePasskeysBody'),
+      confirmLabel: t('admin.users.removePasskeys'),
+    });
+    if (!sure) return;
+    setProblem(null);
+    setSaved(false);
+    setSignedOut(false);
+    setPasskeysRemoved(null);
+    try {
+      const { data } = await removePasskeys({ variables: { id: admin.id } });
+      setPasskeysRemoved(data?.removeAdminPasskeys.removed ?? 0);
+    } catch (caught) {
+      setProblem(problemOf(caught, t('common.genericError')));
+    }
+  };
+
   const remove = async () => {
     const sure = await confirm({
       title: t('admin.confirmDeleteTitle', { name }),
@@ -157,7 +188,13 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
         <Message tone="error">{problem?.message}</Message>
         <Message tone="success">
-          {saved ? t('admin.users.updated') : signedOut ? t('admin.users.signedOutEverywhere') : ''}
+          {saved
+            ? t('admin.users.updated')
+            : signedOut
+              ? t('admin.users.signedOutEverywhere')
+              : passkeysRemoved !== null
+                ? t('admin.users.passkeysRemoved', { count: passkeysRemoved })
+                : ''}
         </Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={saving}>
@@ -171,6 +208,16 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
               busy={ending}
             >
               {t('admin.users.signOutEverywhere')}
+            </BusyButton>
+          )}
+          {!isSelf && (
+            <BusyButton
+              type="button"
+              className="button button-secondary"
+              onClick={() => void removeAllPasskeys()}
+              busy={removingPasskeys}
+            >
+              {t('admin.users.removePasskeys')}
             </BusyButton>
           )}
           <BusyButton
