@@ -68,7 +68,7 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
   const signIn = async (page: Page, site: Site, email: string) => {
     await page.getByLabel(textOf(site, 'staff.email')).fill(email);
     await page.getByLabel(textOf(site, 'staff.password')).fill(PASSWORD);
-    await page.getByRole('button', { name: textOf(site, 'staff.signIn') }).click();
+    await page.getByRole('button', { name: textOf(site, 'staff.signIn'), exact: true }).click();
   };
   const codeOf = async (token: string) => {
     const response = await fetch(`${app.url}/graphql`, {

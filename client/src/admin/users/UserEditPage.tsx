@@ -44,6 +44,15 @@ const ResetAdminSecondFactorMutation = graphql(`
   }
 `);
 
+const RemoveAdminPasskeysMutation = graphql(`
+  mutation RemoveAdminPasskeys($id: Int!) {
+    removeAdminPasskeys(id: $id) {
+      id
+      removed
+    }
+  }
+`);
+
 const EndAdminSessionsMutation = graphql(`
   mutation EndAdminSessions($id: Int!) {
     endAdminSessions(id: $id) {
@@ -105,6 +114,8 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
   const [signedOut, setSignedOut] = useState(false);
+  const [removePasskeys, { loading: removingPasskeys }] = useMutation(RemoveAdminPasskeysMutation);
+  const [passkeysRemoved, setPasskeysRemoved] = useState<number | null>(null);
   const refetchQueries = ['UsersOverviewPage'];
   const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
   const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
@@ -141,6 +152,27 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     }
   };
 
+  /** A lost device: its passkeys go, recorded with this admin's name; the account signs in with its password. */
+  const removeAllPasskeys = async () => {
+    const sure = await confirm({
+      title: t('admin.users.removePasskeys'),
+      body: t('admin.users.removePasskeysBody'),
+      confirmLabel: t('admin.users.removePasskeys'),
+    });
+    if (!sure) return;
+    setProblem(null);
+    setSaved(false);
+    setSignedOut(false);
+    setWasReset(false);
+    setPasskeysRemoved(null);
+    try {
+      const { data } = await removePasskeys({ variables: { id: admin.id } });
+      setPasskeysRemoved(data?.removeAdminPasskeys.removed ?? 0);
+    } catch (caught) {
+      setProblem(problemOf(caught, t('common.genericError')));
+    }
+  };
+
   /** A lost phone: the account signs in with its password next, and sets up a new app if it must have one. */
   const resetTwoStep = async () => {
     const sure = await confirm({
@@ -152,6 +184,7 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     setProblem(null);
     setSaved(false);
     setWasReset(false);
+    setPasskeysRemoved(null);
     try {
       await resetSecondFactor({ variables: { input: { adminId: admin.id } } });
       setWasReset(true);
@@ -190,7 +223,9 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
               ? t('admin.users.signedOutEverywhere')
               : wasReset
                 ? t('admin.users.twoStepReset')
-                : ''}
+                : passkeysRemoved !== null
+                  ? t('admin.users.passkeysRemoved', { count: passkeysRemoved })
+                  : ''}
         </Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={saving}>
@@ -214,6 +249,16 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
               busy={resetting}
             >
               {t('admin.users.resetTwoStep')}
+            </BusyButton>
+          )}
+          {!isSelf && (
+            <BusyButton
+              type="button"
+              className="button button-secondary"
+              onClick={() => void removeAllPasskeys()}
+              busy={removingPasskeys}
+            >
+              {t('admin.users.removePasskeys')}
             </BusyButton>
           )}
           <BusyButton
