@@ -237,7 +237,7 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261208050000_second_factors.js')).Migration20261208050000_second_factors,
   },
-  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  // staff passkeys, their challenges, and an admin's removal of them in the record of second-factor changes
   {
     name: 'Migration20261208060000_passkeys',
     load: async () => (await import('./Migration20261208060000_passkeys.js')).Migration20261208060000_passkeys,
