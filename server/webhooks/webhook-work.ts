@@ -1,5 +1,5 @@
 import type { AppServices } from '../context.js';
-import { adminAddresses } from './repository/webhook-delivery.repository.js';
+import { adminAddresses, deleteFinishedDeliveries } from './repository/webhook-delivery.repository.js';
 import { dispatchWebhookOutbox } from './repository/webhook-outbox.repository.js';
 import { sendDueWebhooks, type DisabledEndpoint, type SendRun } from './webhook-sender.js';
 import { WEBHOOK_SEND_QUEUE_NAME } from './webhook.service.js';
@@ -43,6 +43,27 @@ export async function runWebhooks(services: AppServices): Promise<SendRun> {
   const run = await sendDueWebhooks(em, services.config.webhooks, () => services.clock.now());
   await tellAdmins(services, run.disabled);
   return run;
+}
+
+/** Deliveries removed per statement: a short statement each. */
+const LOG_REMOVAL_BATCH = 1000;
+/** At most this many statements a run (a million rows); what is left goes at the next hour. */
+const LOG_REMOVAL_MAX_BATCHES = 1000;
+
+/**
+ * Removes the delivered and failed deliveries whose last attempt is older than the days the log is kept; answers how
+ * many. The outbox needs none: the dispatcher deletes each row in the transaction that writes its deliveries.
+ */
+export async function removeOldWebhookDeliveries(services: AppServices, now: Date): Promise<number> {
+  const em = services.orm.em.fork();
+  const before = new Date(now.getTime() - services.config.webhooks.logRetentionDays * 86_400_000);
+  let total = 0;
+  for (let batch = 0; batch < LOG_REMOVAL_MAX_BATCHES; batch += 1) {
+    const removed = await deleteFinishedDeliveries(em, before, LOG_REMOVAL_BATCH);
+    total += removed;
+    if (removed < LOG_REMOVAL_BATCH) break;
+  }
+  return total;
 }
 
 /**

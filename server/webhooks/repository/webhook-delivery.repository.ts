@@ -123,3 +123,19 @@ export async function adminAddresses(em: EntityManager): Promise<string[]> {
   );
   return rows.map((row) => row.email);
 }
+
+/**
+ * Removes up to `limit` delivered or failed deliveries whose last attempt (their record, when never tried) is before
+ * `before`, the oldest first; answers how many. Pending ones stay, however old: they are still being sent.
+ */
+export async function deleteFinishedDeliveries(em: EntityManager, before: Date, limit: number): Promise<number> {
+  const [row] = await em.execute<{ deleted: number }[]>(
+    `with gone as (delete from webhook_deliveries where id in (
+       select id from webhook_deliveries
+       where status <> 'PENDING' and coalesce(last_attempt_at, created_at) < ?::timestamptz
+       order by coalesce(last_attempt_at, created_at) limit ?) returning 1)
+     select count(*)::int as deleted from gone`,
+    [before.toISOString(), limit],
+  );
+  return row.deleted;
+}
