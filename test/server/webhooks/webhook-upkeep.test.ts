@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Admin } from '../../../server/admins/admin.entity.js';
+import { sendDueWebhooks } from '../../../server/webhooks/webhook-sender.js';
 import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhooks/webhook-work.js';
 import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
@@ -39,7 +40,7 @@ const CREATE_ORDER = /* GraphQL */ `
   }
 `;
 
-describe('the webhook delivery log is kept a set number of days', () => {
+describe('webhook upkeep: the log kept a set number of days, a backlog sent without waiting', () => {
   let server: TestServer;
   let receiver: Server;
   let received = 0;
@@ -169,6 +170,30 @@ describe('the webhook delivery log is kept a set number of days', () => {
     expect(await removeOldWebhookDeliveries(server.services, server.services.clock.now())).toBe(2);
     expect(await count('from webhook_deliveries')).toBe(1);
     expect(await count(`from webhook_deliveries where status = 'PENDING'`)).toBe(1);
+  });
+
+  it('says when a run stopped at its most rounds with more due, so the next goes at once', async () => {
+    const now = server.services.clock.now();
+    const [endpoint] = await server.em().execute<{ id: number }[]>(`select id from webhook_endpoints limit 1`);
+    await server.em().execute(`delete from webhook_deliveries`);
+    await server.em().execute(
+      `insert into webhook_deliveries (endpoint_id, message_id, type, order_id, payload, status, next_attempt_at,
+         retry_until, created_at)
+       select ?, 'msg_backlog_' || g, 'order.created', g, '{"type":"order.created"}', 'PENDING', ?::timestamptz,
+         ?::timestamptz, ?::timestamptz
+       from generate_series(1, 120) as g`,
+      [endpoint.id, now.toISOString(), new Date(now.getTime() + DAY).toISOString(), now.toISOString()],
+    );
+    const before = received;
+    const config = server.services.config.webhooks;
+    const first = await sendDueWebhooks(server.em(), config, () => server.services.clock.now(), 2);
+    expect({ sent: first.sent, more: first.more }).toEqual({ sent: 100, more: true });
+    const second = await sendDueWebhooks(server.em(), config, () => server.services.clock.now(), 2);
+    expect({ sent: second.sent, more: second.more }).toEqual({ sent: 20, more: false });
+    expect(received - before).toBe(120);
+    // Every outcome of a round written at once: all delivered, the endpoint not failing.
+    expect(await count(`from webhook_deliveries where status = 'DELIVERED' and attempts = 1`)).toBe(120);
+    expect(await count(`from webhook_endpoints where failing_since is not null`)).toBe(0);
   });
 
   it('runs hourly with the other retention work', async () => {
