@@ -242,4 +242,11 @@ export const MIGRATIONS: MigrationEntry[] = [
     name: 'Migration20261208060000_passkeys',
     load: async () => (await import('./Migration20261208060000_passkeys.js')).Migration20261208060000_passkeys,
   },
+  // the finished webhook deliveries by their last attempt, for the hourly removal of the old ones
+  {
+    name: 'Migration20261208070000_webhook_log_retention',
+    load: async () =>
+      (await import('./Migration20261208070000_webhook_log_retention.js'))
+        .Migration20261208070000_webhook_log_retention,
+  },
 ];
