@@ -151,7 +151,8 @@ export interface AppConfig {
   metrics: MetricsAccess;
   /**
    * Applications' webhooks: `allowHttp` (plain http URLs) and `allowLoopback` (this machine's addresses, for a local
-   * receiver) are honoured outside production only; each request is cut off after `timeoutMs`.
+   * receiver) are honoured outside production only; each request is cut off after `timeoutMs`; the delivery log is
+   * kept `logRetentionDays`.
    */
   webhooks: WebhookConfig;
   /** The job queue (pg-boss): how often idle workers look for jobs, how long a stop waits for running ones. */
@@ -525,6 +526,8 @@ export interface WebhookConfig {
   allowHttp: boolean;
   allowLoopback: boolean;
   timeoutMs: number;
+  /** Days after its last attempt that a delivered or failed delivery stays in the log. */
+  logRetentionDays: number;
 }
 
 function readWebhookFlag(env: Env, name: string, nodeEnv: NodeEnv): boolean {
@@ -540,6 +543,7 @@ function readWebhookConfig(env: Env, nodeEnv: NodeEnv): WebhookConfig {
     allowHttp: readWebhookFlag(env, 'WEBHOOK_ALLOW_HTTP', nodeEnv),
     allowLoopback: readWebhookFlag(env, 'WEBHOOK_ALLOW_LOOPBACK', nodeEnv),
     timeoutMs: readPositiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    logRetentionDays: readPositiveInt(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
   };
 }
 

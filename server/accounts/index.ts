@@ -22,7 +22,7 @@ export { StaffSession } from './staff-session.entity.js';
 export { TotpFactor } from './second-factor/totp-factor.entity.js';
 export { RecoveryCode } from './second-factor/recovery-code.entity.js';
 export { SecondFactorSetting } from './second-factor/second-factor-setting.entity.js';
-export { SecurityEvent } from './second-factor/security-event.entity.js';
+export { SecurityEvent, SecurityEventKind } from './second-factor/security-event.entity.js';
 export { ResetLinksCleanup } from './reset-links-cleanup.js';
 export { mailNewAccount } from './password-mail.js';
 

@@ -7,4 +7,3 @@ export { OrderEventKind } from './order-event-kind.js';
 export { pickValues, type OrderValues } from './order-values.js';
 export { OrderEventRepository } from './repository/order-event.repository.js';
 // What an admin did to another staff account's sign-in (a passkey removed for a lost device).
-export { StaffAccountEvent, StaffAccountEventKind } from './staff-account-event.entity.js';

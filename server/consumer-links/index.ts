@@ -4,4 +4,4 @@ export const consumerLinkResolvers = [PersonalLinkResolver] as const;
 
 export { personalLinkUrls } from './personal-link.js';
 export { resubscribe, unsubscribe } from './unsubscribes.js';
-export { checkReportLink, LinkRefusal, reportExpiresAt } from './link-check.js';
+export { checkReportLink, reportExpiresAt } from './link-check.js';

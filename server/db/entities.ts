@@ -28,7 +28,6 @@ import { DataRequest, DataRequestSetting } from '../data-requests/index.js';
 import { InboundSms } from '../sms-replies/index.js';
 import { VisitPhoto, VisitRecord } from '../visit-records/index.js';
 import { Passkey, PasskeyChallenge } from '../passkeys/index.js';
-import { StaffAccountEvent } from '../audit/index.js';
 
 /** Every entity, listed explicitly: no folder scanning at start-up. */
 export const ENTITIES = [
@@ -77,5 +76,4 @@ export const ENTITIES = [
   // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
   Passkey,
   PasskeyChallenge,
-  StaffAccountEvent,
 ];

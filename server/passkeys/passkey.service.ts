@@ -15,8 +15,7 @@ import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import { Admin } from '../admins/index.js';
 import { Technician } from '../technicians/index.js';
-import { ownAccountOf, signInStaff, type SessionOwner } from '../accounts/index.js';
-import { StaffAccountEvent, StaffAccountEventKind } from '../audit/index.js';
+import { ownAccountOf, SecurityEvent, SecurityEventKind, signInStaff, type SessionOwner } from '../accounts/index.js';
 import { PASSKEY_NAME_MAX, PASSKEYS_PER_ACCOUNT } from '../../shared/passkeys.js';
 import { fullName } from '../../shared/staff.js';
 import { hasForbiddenNameCharacters } from '../../shared/text.js';
@@ -238,14 +237,13 @@ export class PasskeyService {
       if (!account) throw new AppError(CommonError.NOT_FOUND);
       const actor = await em.findOneOrFail(Admin, adminId);
       const removed = await em.nativeDelete(Passkey, ownerFilter(owner));
-      em.create(StaffAccountEvent, {
-        kind: StaffAccountEventKind.PASSKEYS_REMOVED,
+      em.create(SecurityEvent, {
+        kind: SecurityEventKind.PASSKEYS_REMOVED,
         at: this.now,
-        actorId: actor.id,
+        actorAdminId: actor.id,
         actorName: fullName(actor),
         accountKind: owner.kind,
         accountId: owner.id,
-        count: removed,
       });
       await em.flush();
       return removed;

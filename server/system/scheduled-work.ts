@@ -18,7 +18,7 @@ import {
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
 import { purgeInboundSms } from '../sms-replies/index.js';
 import { deleteExpiredApiClientRows } from '../api-clients/index.js';
-import { defineWebhookWork } from '../webhooks/index.js';
+import { defineWebhookWork, removeOldWebhookDeliveries } from '../webhooks/index.js';
 import { applyRetention } from '../data-requests/index.js';
 import { removeExpiredVisitFiles, removeOrphanVisitFiles } from '../visit-records/index.js';
 
@@ -33,6 +33,8 @@ const VISIT_FILES_RETENTION_CRON = '25 * * * *';
 /** Every hour at :25 (UTC): idempotency keys and applications' minutes of use older than a day are removed. */
 const API_CLIENT_ROWS_CLEANUP_CRON = '25 * * * *';
 const API_CLIENT_ROWS_KEPT_MS = 24 * 3_600_000;
+/** Every hour at :35 (UTC): webhook deliveries delivered or failed longer ago than the days their log is kept. */
+const WEBHOOK_LOG_RETENTION_CRON = '35 * * * *';
 
 /** Every hour at :15 (UTC): consumer messages lose their address a set number of days after the visit. */
 export const MESSAGE_PURGE_QUEUE = 'consumer-messages.purge';
@@ -120,6 +122,18 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     },
   });
   await jobs.every('api-client-rows.cleanup', API_CLIENT_ROWS_CLEANUP_CRON);
+  await jobs.define({
+    name: 'webhook-deliveries.retention',
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 1800,
+    handler: async () => {
+      const removed = await removeOldWebhookDeliveries(services, services.clock.now());
+      if (removed > 0) logger.info({ removed }, 'webhook deliveries past the days their log is kept removed');
+    },
+  });
+  await jobs.every('webhook-deliveries.retention', WEBHOOK_LOG_RETENTION_CRON);
 
   // A new account's first-password mail, sent by the server and retried while the mail server is down.
   await jobs.define<PasswordMailJob>({

@@ -27,4 +27,4 @@ export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
 export { deleteVisitFiles, removeExpiredVisitFiles, removeOrphanVisitFiles } from './visit-file-retention.js';
 export { visitRecordsHolder } from './visit-record-holder.js';
-export { visitReportContent, type ReportImage, type VisitReportContent } from './visit-report.js';
+export { visitReportContent, type VisitReportContent } from './visit-report.js';

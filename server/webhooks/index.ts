@@ -3,4 +3,4 @@ import { WebhookResolver } from './webhook.resolver.js';
 export const webhookResolvers = [WebhookResolver] as const;
 
 // The dispatcher and sender, defined with the rest of the scheduled work (system/scheduled-work.ts).
-export { defineWebhookWork } from './webhook-work.js';
+export { defineWebhookWork, removeOldWebhookDeliveries } from './webhook-work.js';

@@ -7,10 +7,11 @@ import type { WebhookConfig } from '../config.js';
 import { resolveTarget, type ResolvedTarget } from './webhook-address.js';
 import { instant } from './repository/webhook.repository.js';
 import {
+  CLAIM_BATCH,
   claimDueDeliveries,
   disableFailingEndpoints,
   nextDueAt,
-  recordAttempt,
+  recordAttempts,
   type ClaimedDelivery,
   type DisabledEndpoint,
   type Outcome,
@@ -98,6 +99,8 @@ export interface SendRun {
   disabled: DisabledEndpoint[];
   /** When the next pending delivery is due, if any. */
   nextDueAt: Date | null;
+  /** The run stopped at its most rounds with every claim full: more may be due now. */
+  more: boolean;
 }
 
 /** Sends what is due (rounds of claims until none is left or `maxRounds`), then turns off the endpoints failing for a day. */
@@ -108,17 +111,17 @@ export async function sendDueWebhooks(
   maxRounds = 20,
 ): Promise<SendRun> {
   let sent = 0;
+  let more = false;
   for (let round = 0; round < maxRounds; round += 1) {
     const claimed = await claimDueDeliveries(em, now());
     if (claimed.length === 0) break;
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const outcome = await send(delivery, config, now());
-        await recordAttempt(em, delivery, outcome, now());
-      }),
+    more = round === maxRounds - 1 && claimed.length === CLAIM_BATCH;
+    const attempts = await Promise.all(
+      claimed.map(async (delivery) => ({ delivery, outcome: await send(delivery, config, now()) })),
     );
+    await recordAttempts(em, attempts, now());
     sent += claimed.length;
   }
   const disabled = await disableFailingEndpoints(em, now());
-  return { sent, disabled, nextDueAt: await nextDueAt(em) };
+  return { sent, disabled, nextDueAt: await nextDueAt(em), more };
 }

@@ -1,5 +1,5 @@
 import type { AppServices } from '../context.js';
-import { adminAddresses } from './repository/webhook-delivery.repository.js';
+import { adminAddresses, deleteFinishedDeliveries } from './repository/webhook-delivery.repository.js';
 import { dispatchWebhookOutbox } from './repository/webhook-outbox.repository.js';
 import { sendDueWebhooks, type DisabledEndpoint, type SendRun } from './webhook-sender.js';
 import { WEBHOOK_SEND_QUEUE_NAME } from './webhook.service.js';
@@ -45,6 +45,27 @@ export async function runWebhooks(services: AppServices): Promise<SendRun> {
   return run;
 }
 
+/** Deliveries removed per statement: a short statement each. */
+const LOG_REMOVAL_BATCH = 1000;
+/** At most this many statements a run (a million rows); what is left goes at the next hour. */
+const LOG_REMOVAL_MAX_BATCHES = 1000;
+
+/**
+ * Removes the delivered and failed deliveries whose last attempt is older than the days the log is kept; answers how
+ * many. The outbox needs none: the dispatcher deletes each row in the transaction that writes its deliveries.
+ */
+export async function removeOldWebhookDeliveries(services: AppServices, now: Date): Promise<number> {
+  const em = services.orm.em.fork();
+  const before = new Date(now.getTime() - services.config.webhooks.logRetentionDays * 86_400_000);
+  let total = 0;
+  for (let batch = 0; batch < LOG_REMOVAL_MAX_BATCHES; batch += 1) {
+    const removed = await deleteFinishedDeliveries(em, before, LOG_REMOVAL_BATCH);
+    total += removed;
+    if (removed < LOG_REMOVAL_BATCH) break;
+  }
+  return total;
+}
+
 /**
  * The webhooks' work: a queue run every minute, and at once in this process when a change's notice says the outbox
  * has rows (a run that is going runs again after it, so nothing waits for the minute).
@@ -63,6 +84,7 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
   await services.jobs.every(WEBHOOK_SEND_QUEUE_NAME, WEBHOOKS_CRON);
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
   const run = () => {
     if (running) {
       again = true;
@@ -71,8 +93,9 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
     running = (async () => {
       do {
         again = false;
-        await runWebhooks(services);
-      } while (again);
+        // A run sends a bounded number; when it stopped with more due, the next goes at once, not at the minute.
+        if ((await runWebhooks(services)).more) again = true;
+      } while (again && !stopped);
     })()
       .catch((error: unknown) => services.logger.error({ err: error }, 'webhooks not sent; the next run will'))
       .finally(() => {
@@ -82,6 +105,7 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
   const unsubscribe = services.changes.subscribe(PENDING_TOPIC, run);
   return {
     async stop() {
+      stopped = true;
       unsubscribe();
       await running;
     },

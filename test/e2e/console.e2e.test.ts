@@ -84,7 +84,7 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     await page.goto(`${app.url}/admin/login`);
     await page.getByLabel('E-mailadres').fill(ADMIN.email);
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL('**/admin/main');
     await page.getByRole('heading', { level: 1, name: 'Overzicht' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Volgende werkdag' }).waitFor();
@@ -165,7 +165,7 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     await page.goto(`${app.url}/admin/login`);
     await page.getByLabel('E-mailadres').fill(ADMIN.email);
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL('**/admin/main');
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const nav = page.getByRole('navigation', { name: 'Beheermenu' });
@@ -192,7 +192,7 @@ describe("the dispatcher's console (built app in Chromium)", () => {
     await page.goto(`${app.url}/admin/login`);
     await page.getByLabel('E-mailadres').fill(ADMIN.email);
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL('**/admin/main');
     await page.getByRole('heading', { level: 2, name: 'Volgende werkdag' }).waitFor();
     await saveReadmeScreenshot(page, 'console-landing');

@@ -17,8 +17,20 @@ const PHONE = { width: 390, height: 844 };
 
 /** Who signs in on each site: a dispatcher and a viewer in the office, a technician on the phone. */
 const PEOPLE = {
-  nl: { dispatcher: 'planner@roles.example', viewer: 'kijker@roles.example', technician: 'jan@roles.example' },
-  fr: { dispatcher: 'planif@roles.example', viewer: 'lecteur@roles.example', technician: 'luc@roles.example' },
+  nl: {
+    admin: 'beheer@roles.example',
+    dispatcher: 'planner@roles.example',
+    viewer: 'kijker@roles.example',
+    technician: 'jan@roles.example',
+    lostPhone: 'piet@roles.example',
+  },
+  fr: {
+    admin: 'gestion@roles.example',
+    dispatcher: 'planif@roles.example',
+    viewer: 'lecteur@roles.example',
+    technician: 'luc@roles.example',
+    lostPhone: 'marc@roles.example',
+  },
 } as const;
 /** The order each site's viewer opens. */
 const ORDER = { nl: 'ROLES-NL-1', fr: 'ROLES-FR-1' } as const;
@@ -28,6 +40,8 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
   let browser: E2EBrowser;
   /** A token of another device of each technician, signed in earlier (its session arranged in the database). */
   const otherDevice: Record<string, string> = {};
+  /** Per site a technician who lost his phone: his id, and the token that phone still holds. */
+  const lostPhone: Record<string, { id: number; token: string }> = {};
 
   beforeAll(async () => {
     app = await startAppProcess({ CLOCK_NOW: NOW });
@@ -57,6 +71,16 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
           [id, technician.id, now, now, new Date(now.getTime() + 12 * 3600_000)],
         );
         otherDevice[site.language] = tokens.signTechnician(technician, undefined, id);
+
+        await createAdmin(em, { email: people.admin, password: PASSWORD, role: Role.ADMIN });
+        const lost = await createTechnician(em, { email: people.lostPhone, password: PASSWORD, country });
+        const lostSession = `phone-${site.language}-0123456789ab`;
+        await em.execute(
+          `insert into staff_sessions (id, technician_id, browser, os, created_at, last_seen_at, expires_at)
+           values (?, ?, 'Chrome', 'Android', ?, ?, ?)`,
+          [lostSession, lost.id, now, now, new Date(now.getTime() + 12 * 3600_000)],
+        );
+        lostPhone[site.language] = { id: lost.id, token: tokens.signTechnician(lost, undefined, lostSession) };
       }
     });
   });
@@ -68,7 +92,7 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
   const signIn = async (page: Page, site: Site, email: string) => {
     await page.getByLabel(textOf(site, 'staff.email')).fill(email);
     await page.getByLabel(textOf(site, 'staff.password')).fill(PASSWORD);
-    await page.getByRole('button', { name: textOf(site, 'staff.signIn') }).click();
+    await page.getByRole('button', { name: textOf(site, 'staff.signIn'), exact: true }).click();
   };
   const codeOf = async (token: string) => {
     const response = await fetch(`${app.url}/graphql`, {
@@ -223,6 +247,26 @@ describe('office roles and my devices in Chromium, Dutch and French', () => {
       await page.getByRole('link', { name: ORDER[site.language] }).waitFor();
       expect(await page.getByRole('link', { name: textOf(site, 'admin.menu.createOrder') }).count()).toBe(0);
       expect(await page.getByRole('button', { name: textOf(site, 'admin.ordersList.export') }).count()).toBe(0);
+      await context.close();
+    });
+    it(`${site.language}: an admin signs a technician with a lost phone out everywhere from his page`, async () => {
+      const lost = lostPhone[site.language];
+      expect(await codeOf(lost.token)).toBe('OK');
+      const { page, context } = await openOnSite(browser, app, site, '/admin/login');
+      await signIn(page, site, people.admin);
+      await page.waitForURL('**/admin/main');
+      await page.goto(page.url().replace(/\/admin\/.*$/, `/admin/technicians/edit/${lost.id}`));
+      await page.getByRole('heading', { level: 1, name: textOf(site, 'admin.technicians.editTitle') }).waitFor();
+      await pageSettled(page);
+      const action = textOf(site, 'admin.users.signOutEverywhere');
+      await page.getByRole('button', { name: action, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: action });
+      await dialog.getByText(textOf(site, 'admin.users.signOutEverywhereBody')).waitFor();
+      await expectNoAxeViolations(page, `roles-admin-technician-sign-out-${site.language}`);
+      await dialog.getByRole('button', { name: action, exact: true }).click();
+      await page.getByText(textOf(site, 'admin.users.signedOutEverywhere')).waitFor();
+      expect(await codeOf(lost.token)).not.toBe('OK');
+      await expectNoAxeViolations(page, `roles-admin-technician-signed-out-${site.language}`);
       await context.close();
     });
   }

@@ -35,7 +35,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await page.goto(`${app.url}/admin/login`);
     await page.getByLabel('E-mailadres').fill(ADMIN.email);
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL('**/admin/main');
   };
 
@@ -50,7 +50,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
       .toBe('Deze combinatie van e-mailadres en wachtwoord is bij ons niet bekend.');
 
     await page.getByLabel('Wachtwoord').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL('**/admin/main');
     // An admin's sidebar holds every screen of the legacy menu, grouped, and its own devices; the landing page is the
     // current place.
@@ -147,7 +147,7 @@ describe('staff accounts in Chromium (sign-in, reset mail, admin and technician 
     await technician.page.waitForURL('**/technician/login');
     await technician.page.getByLabel('E-mailadres').fill('noor@example.test');
     await technician.page.getByLabel('Wachtwoord').fill('noor-secret');
-    await technician.page.getByRole('button', { name: 'Inloggen' }).click();
+    await technician.page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await technician.page.waitForURL('**/technician/manage');
     expect(await technician.page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
     const lastOnline = await withDatabase(app, (em) => em.findOneOrFail(Technician, { email: 'noor@example.test' }));

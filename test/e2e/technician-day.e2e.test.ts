@@ -488,7 +488,7 @@ describe("technician's day on a phone (built app in Chromium)", () => {
   const signIn = async (page: Page, email: string, password: string) => {
     await page.getByLabel('E-mailadres').fill(email);
     await page.getByLabel('Wachtwoord').fill(password);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   };
 });
 

@@ -75,7 +75,7 @@ describe('technician planner (built app in Chromium)', () => {
     await page.goto(`${app.url}/technician/login`);
     await page.getByLabel('E-mailadres').fill(technician.email);
     await page.getByLabel('Wachtwoord').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Inloggen' }).click();
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL(`${app.url}${MANAGE}`);
 
     await page.getByRole('heading', { level: 1, name: 'Goedemorgen Jan' }).waitFor();

@@ -50,7 +50,7 @@ const SITES = [
     saveSignature: 'Handtekening bewaren',
     signatureEmpty: 'Het vak is nog leeg: laat de klant eerst tekenen.',
     twoPhotosWait: "2 foto's wachten op verbinding",
-    allWait: "2 foto's wachten op verbinding; het verslag wacht op verbinding; de handtekening wacht op verbinding.",
+    allWait: "2 foto's wachten op verbinding. Het verslag wacht op verbinding. De handtekening wacht op verbinding.",
     typePlate: 'Typeplaatje, foto 1',
     afterPhoto: 'Na de reparatie, foto 1',
   },
@@ -89,7 +89,7 @@ const SITES = [
     signatureEmpty: "Le cadre est encore vide\u00a0: faites d'abord signer le client.",
     twoPhotosWait: '2 photos en attente de connexion',
     allWait:
-      '2 photos en attente de connexion; le rapport en attente de connexion; la signature en attente de connexion.',
+      '2 photos en attente de connexion. Le rapport en attente de connexion. La signature en attente de connexion.',
     typePlate: 'Plaque signalétique, photo 1',
     afterPhoto: 'Après la réparation, photo 1',
   },
@@ -217,6 +217,14 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
       await card.getByRole('status').filter({ hasText: site.twoPhotosWait }).waitFor();
       await card.getByRole('img', { name: site.typePlate }).waitFor();
       await card.getByRole('img', { name: site.afterPhoto }).waitFor();
+      // The waiting photos show from the phone.
+      await expect
+        .poll(() =>
+          card
+            .locator('img.visit-photo-image')
+            .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)),
+        )
+        .toEqual([1600, 1600]);
 
       await card.getByLabel(site.brand).fill('Miele');
       await card.getByLabel(site.model).fill('WDB 030');
@@ -285,6 +293,14 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
       await context.setOffline(false);
       await expect.poll(() => card.locator('.visit-record-waiting').textContent(), { timeout: 30_000 }).toBe('');
       await card.getByRole('img', { name: site.typePlate }).waitFor();
+      // Now from the server: its thumbnails.
+      await expect
+        .poll(() =>
+          card
+            .locator('img.visit-photo-image')
+            .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)),
+        )
+        .toEqual([320, 320]);
       // Two photos and the signature, once each.
       expect(uploads).toBe(3);
       await expectNoAxeViolations(page, `technician-record-sent-${site.lang}`);
@@ -324,6 +340,6 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
         'VISIT_RECORD_SAVED',
         'VISIT_SIGNED',
       ]);
-    });
+    }, 150_000);
   }
 });

@@ -65,7 +65,7 @@ export function SignInForm({
           <Link to={forgotTo}>{t('staff.forgotLink')}</Link>
         </p>
       </form>
-      {onPasskey && <PasskeySignInButton onAnswer={onPasskey} />}
+      {onPasskey && <PasskeySignInButton onAnswer={onPasskey} onProblem={setError} />}
     </>
   );
 }

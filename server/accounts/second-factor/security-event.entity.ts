@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
-/** What happened to a staff member's second factor. */
+/** What happened to a staff member's second factor or passkeys. */
 export enum SecurityEventKind {
   TOTP_ENABLED = 'TOTP_ENABLED',
   TOTP_DISABLED = 'TOTP_DISABLED',
@@ -8,10 +8,12 @@ export enum SecurityEventKind {
   RECOVERY_CODE_USED = 'RECOVERY_CODE_USED',
   /** Another admin removed the account's second factor (a lost device). */
   SECOND_FACTOR_RESET = 'SECOND_FACTOR_RESET',
+  /** Another admin removed every passkey of the account (a lost device). */
+  PASSKEYS_REMOVED = 'PASSKEYS_REMOVED',
 }
 
 /**
- * The record of changes to staff members' second factors: whose, what, when and by whom. No foreign keys: the record
+ * The record of changes to staff members' second factors and passkeys: whose, what, when and by whom. No foreign keys: the record
  * outlives the accounts it names, and holds their names as they were.
  */
 @Entity({ tableName: 'staff_security_events' })

@@ -34,20 +34,19 @@ export class Migration20261208060000_passkeys extends Migration {
       "expires_at" timestamptz not null,
       constraint "passkey_challenges_pkey" primary key ("id"));`);
     this.addSql(`create index "passkey_challenges_expires_at_idx" on "passkey_challenges" ("expires_at");`);
-    this.addSql(`create table "staff_account_events" (
-      "id" serial primary key,
-      "kind" varchar(32) not null constraint "staff_account_events_kind_check" check ("kind" in ('PASSKEYS_REMOVED')),
-      "at" timestamptz not null,
-      "actor_id" int not null,
-      "actor_name" varchar(201) not null,
-      "account_kind" varchar(16) not null,
-      "account_id" int not null,
-      "count" int not null);`);
-    this.addSql(`create index "staff_account_events_at_idx" on "staff_account_events" ("at", "id");`);
+    // an admin's removal of another account's passkeys joins the record of second-factor changes
+    this.addSql(`alter table "staff_security_events" drop constraint "staff_security_events_kind_check";`);
+    this.addSql(`alter table "staff_security_events" add constraint "staff_security_events_kind_check"
+      check ("kind" in ('TOTP_ENABLED', 'TOTP_DISABLED', 'RECOVERY_CODES_RENEWED', 'RECOVERY_CODE_USED',
+        'SECOND_FACTOR_RESET', 'PASSKEYS_REMOVED'));`);
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists "staff_account_events";`);
+    this.addSql(`delete from "staff_security_events" where "kind" = 'PASSKEYS_REMOVED';`);
+    this.addSql(`alter table "staff_security_events" drop constraint "staff_security_events_kind_check";`);
+    this.addSql(`alter table "staff_security_events" add constraint "staff_security_events_kind_check"
+      check ("kind" in ('TOTP_ENABLED', 'TOTP_DISABLED', 'RECOVERY_CODES_RENEWED', 'RECOVERY_CODE_USED',
+        'SECOND_FACTOR_RESET'));`);
     this.addSql(`drop table if exists "passkey_challenges";`);
     this.addSql(`drop table if exists "staff_passkeys";`);
   }

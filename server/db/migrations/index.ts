@@ -237,9 +237,16 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261208050000_second_factors.js')).Migration20261208050000_second_factors,
   },
-  // staff passkeys, their challenges, and the audit of an admin's acts on another account's sign-in
+  // staff passkeys, their challenges, and an admin's removal of them in the record of second-factor changes
   {
     name: 'Migration20261208060000_passkeys',
     load: async () => (await import('./Migration20261208060000_passkeys.js')).Migration20261208060000_passkeys,
+  },
+  // the finished webhook deliveries by their last attempt, for the hourly removal of the old ones
+  {
+    name: 'Migration20261208070000_webhook_log_retention',
+    load: async () =>
+      (await import('./Migration20261208070000_webhook_log_retention.js'))
+        .Migration20261208070000_webhook_log_retention,
   },
 ];

@@ -6,7 +6,7 @@ import { instant } from './webhook.repository.js';
 /** The statements of the sender (webhook-sender.ts): claims, outcomes, endpoints turned off. */
 
 /** Deliveries claimed at once, sent side by side. */
-const CLAIM_BATCH = 50;
+export const CLAIM_BATCH = 50;
 const CLAIM_MS = 120_000;
 
 export interface ClaimedDelivery {
@@ -56,32 +56,51 @@ export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<
   );
 }
 
-/** A request's outcome: delivered, retried later, or failed at the end of its day; the endpoint's failing time. */
-export async function recordAttempt(em: EntityManager, delivery: ClaimedDelivery, outcome: Outcome, now: Date) {
-  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-  const attempts = delivery.attempts + 1;
-  const retryUntil = instant(delivery.retry_until) ?? now;
-  const gaveUp = !ok && now >= retryUntil;
+/**
+ * The outcomes of one round of requests, in one statement (one pool connection a round, not two a request, so the
+ * API's requests queue behind fewer): each delivered, retried later, or failed at the end of its day; an endpoint
+ * that answered one of them is not failing, one that answered none is failing since now.
+ */
+export async function recordAttempts(
+  em: EntityManager,
+  attempts: readonly { delivery: ClaimedDelivery; outcome: Outcome }[],
+  now: Date,
+): Promise<void> {
+  if (attempts.length === 0) return;
+  const answered = new Set<number>();
+  const failed = new Set<number>();
+  const rows = attempts.map(({ delivery, outcome }) => {
+    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const count = delivery.attempts + 1;
+    const retryUntil = instant(delivery.retry_until) ?? now;
+    const gaveUp = !ok && now >= retryUntil;
+    (ok ? answered : failed).add(delivery.endpoint_id);
+    return {
+      id: delivery.id,
+      status: ok ? 'DELIVERED' : gaveUp ? 'FAILED' : 'PENDING',
+      attempts: count,
+      next_attempt_at: (ok || gaveUp ? now : nextAttemptAt(count, now, retryUntil)).toISOString(),
+      status_code: outcome.statusCode,
+      duration_ms: outcome.durationMs,
+      error: ok ? null : (outcome.error ?? `HTTP_${outcome.statusCode ?? 0}`),
+    };
+  });
+  const failing = [...failed].filter((id) => !answered.has(id));
+  // Only a change of an endpoint is written: a fan-out's requests would otherwise queue for its one row's lock.
   await em.execute(
-    `update webhook_deliveries set status = ?, attempts = ?, next_attempt_at = ?::timestamptz, claimed_until = null,
-       last_attempt_at = ?::timestamptz, last_status_code = ?::int, last_duration_ms = ?::int, last_error = ?
-     where id = ?::bigint`,
-    [
-      ok ? 'DELIVERED' : gaveUp ? 'FAILED' : 'PENDING',
-      attempts,
-      (ok || gaveUp ? now : nextAttemptAt(attempts, now, retryUntil)).toISOString(),
-      now.toISOString(),
-      outcome.statusCode,
-      outcome.durationMs,
-      ok ? null : (outcome.error ?? `HTTP_${outcome.statusCode ?? 0}`),
-      delivery.id,
-    ],
-  );
-  await em.execute(
-    ok
-      ? `update webhook_endpoints set failing_since = null where id = ?`
-      : `update webhook_endpoints set failing_since = coalesce(failing_since, ?::timestamptz) where id = ?`,
-    ok ? [delivery.endpoint_id] : [now.toISOString(), delivery.endpoint_id],
+    `with recorded as (
+       update webhook_deliveries d set status = o.status, attempts = o.attempts, next_attempt_at = o.next_attempt_at,
+         claimed_until = null, last_attempt_at = ?::timestamptz, last_status_code = o.status_code,
+         last_duration_ms = o.duration_ms, last_error = o.error
+       from jsonb_to_recordset(?::jsonb) as o(id bigint, status text, attempts int, next_attempt_at timestamptz,
+         status_code int, duration_ms int, error text)
+       where d.id = o.id returning d.id),
+     answering as (update webhook_endpoints set failing_since = null
+       where id = any(?::int[]) and failing_since is not null returning id),
+     failing as (update webhook_endpoints set failing_since = ?::timestamptz
+       where id = any(?::int[]) and failing_since is null returning id)
+     select (select count(*) from recorded) as recorded`,
+    [now.toISOString(), JSON.stringify(rows), arrayLiteral([...answered]), now.toISOString(), arrayLiteral(failing)],
   );
 }
 
@@ -122,4 +141,20 @@ export async function adminAddresses(em: EntityManager): Promise<string[]> {
     [],
   );
   return rows.map((row) => row.email);
+}
+
+/**
+ * Removes up to `limit` delivered or failed deliveries whose last attempt (their record, when never tried) is before
+ * `before`, the oldest first; answers how many. Pending ones stay, however old: they are still being sent.
+ */
+export async function deleteFinishedDeliveries(em: EntityManager, before: Date, limit: number): Promise<number> {
+  const [row] = await em.execute<{ deleted: number }[]>(
+    `with gone as (delete from webhook_deliveries where id in (
+       select id from webhook_deliveries
+       where status <> 'PENDING' and coalesce(last_attempt_at, created_at) < ?::timestamptz
+       order by coalesce(last_attempt_at, created_at) limit ?) returning 1)
+     select count(*)::int as deleted from gone`,
+    [before.toISOString(), limit],
+  );
+  return row.deleted;
 }

@@ -31,6 +31,8 @@ export interface AppProcessOptions {
   database?: TestDatabase;
   /** A data directory to start on (the outbox of the process before); left for the caller to remove. */
   dataDir?: string;
+  /** The port to listen on, when the environment must name it (site origins); default a free one. */
+  port?: number;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tijdvak-e2e-'));
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   let output = '';
   const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: {

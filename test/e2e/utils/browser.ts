@@ -26,7 +26,7 @@ export interface E2EBrowser {
  * Starts headless Chromium with the flags this closed network needs. Every host name resolves to
  * 127.0.0.1, so tests can open real host names such as rendezvous.be.example.
  */
-export async function launchBrowser(): Promise<E2EBrowser> {
+export async function launchBrowser(options: { args?: string[] } = {}): Promise<E2EBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'tijdvak-chromium-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -41,6 +41,7 @@ export async function launchBrowser(): Promise<E2EBrowser> {
       '--disable-sync',
       '--disable-dev-shm-usage',
       '--host-resolver-rules=MAP * 127.0.0.1',
+      ...(options.args ?? []),
     ],
   });
   return {

@@ -299,21 +299,19 @@ describe('staff passkeys with a software authenticator, on two instances of one 
     const events = await first.em().getConnection().execute<
       {
         kind: string;
-        actor_id: number;
+        actor_admin_id: number;
         actor_name: string;
         account_kind: string;
         account_id: number;
-        count: number;
       }[]
-    >('select kind, actor_id, actor_name, account_kind, account_id, count from staff_account_events where account_id = ?', [dispatcher.id]);
+    >('select kind, actor_admin_id, actor_name, account_kind, account_id from staff_security_events where account_id = ?', [dispatcher.id]);
     expect(events).toEqual([
       {
         kind: 'PASSKEYS_REMOVED',
-        actor_id: admin.id,
+        actor_admin_id: admin.id,
         actor_name: 'Anna Smit',
         account_kind: 'admin',
         account_id: dispatcher.id,
-        count: 1,
       },
     ]);
     expect(

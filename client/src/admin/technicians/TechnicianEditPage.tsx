@@ -11,6 +11,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { TechnicianFields, type TechnicianFormValues } from './TechnicianFields';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
+import { AccountSignInActions } from '../users/AccountSignInActions';
+import { fullName } from '../../../../shared/staff.js';
 
 const TechnicianEditPageQuery = graphql(`
   query TechnicianEditPage($id: Int!) {
@@ -57,7 +59,12 @@ export function TechnicianEditPage() {
       ) : !data ? (
         <Spinner />
       ) : (
-        <TechnicianEditForm key={data.technician.id} technician={data.technician} />
+        <>
+          <TechnicianEditForm key={data.technician.id} technician={data.technician} />
+          <AccountSignInActions
+            account={{ kind: 'technician', id: data.technician.id, name: fullName(data.technician) }}
+          />
+        </>
       )}
     </section>
   );

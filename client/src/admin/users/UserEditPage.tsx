@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { problemOf, type ServerProblem } from '../../lib/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AdminFields, toAdminInput, type AdminFormValues } from './AdminFields';
+import { AccountSignInActions } from './AccountSignInActions';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { BusyButton } from '../../components/BusyButton';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -35,20 +36,6 @@ export const AdminEditFormFragment = graphql(`
     email
     inactive
     role
-  }
-`);
-
-const ResetAdminSecondFactorMutation = graphql(`
-  mutation ResetAdminSecondFactor($input: StaffAccountInput!) {
-    resetSecondFactor(input: $input)
-  }
-`);
-
-const EndAdminSessionsMutation = graphql(`
-  mutation EndAdminSessions($id: Int!) {
-    endAdminSessions(id: $id) {
-      id
-    }
   }
 `);
 
@@ -99,12 +86,8 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
     inactive: admin.inactive ? '1' : '0',
     role: admin.role,
   });
-  const [endSessions, { loading: ending }] = useMutation(EndAdminSessionsMutation);
-  const [resetSecondFactor, { loading: resetting }] = useMutation(ResetAdminSecondFactorMutation);
-  const [wasReset, setWasReset] = useState(false);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [saved, setSaved] = useState(false);
-  const [signedOut, setSignedOut] = useState(false);
   const refetchQueries = ['UsersOverviewPage'];
   const [updateAdmin, { loading: saving }] = useMutation(UpdateAdminMutation, { refetchQueries });
   const [deleteAdmin, { loading: deleting }] = useMutation(DeleteAdminMutation, { refetchQueries });
@@ -120,43 +103,6 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
       setSaved(true);
     } catch (caught) {
       setProblem(problemOf(caught, t('admin.users.updateFailed')));
-    }
-  };
-
-  const signOutEverywhere = async () => {
-    const sure = await confirm({
-      title: t('admin.users.signOutEverywhere'),
-      body: t('admin.users.signOutEverywhereBody'),
-      confirmLabel: t('admin.users.signOutEverywhere'),
-    });
-    if (!sure) return;
-    setProblem(null);
-    setSaved(false);
-    setSignedOut(false);
-    try {
-      await endSessions({ variables: { id: admin.id } });
-      setSignedOut(true);
-    } catch (caught) {
-      setProblem(problemOf(caught, t('common.genericError')));
-    }
-  };
-
-  /** A lost phone: the account signs in with its password next, and sets up a new app if it must have one. */
-  const resetTwoStep = async () => {
-    const sure = await confirm({
-      title: t('admin.users.resetTwoStep'),
-      body: t('admin.users.resetTwoStepBody', { name }),
-      confirmLabel: t('admin.users.resetTwoStep'),
-    });
-    if (!sure) return;
-    setProblem(null);
-    setSaved(false);
-    setWasReset(false);
-    try {
-      await resetSecondFactor({ variables: { input: { adminId: admin.id } } });
-      setWasReset(true);
-    } catch (caught) {
-      setProblem(problemOf(caught, t('common.genericError')));
     }
   };
 
@@ -183,39 +129,11 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
       <form className="card form form-narrow" onSubmit={(event) => void save(event)}>
         <AdminFields values={values} onChange={setValues} errors={problem?.fields ?? {}} statusLocked={isSelf} />
         <Message tone="error">{problem?.message}</Message>
-        <Message tone="success">
-          {saved
-            ? t('admin.users.updated')
-            : signedOut
-              ? t('admin.users.signedOutEverywhere')
-              : wasReset
-                ? t('admin.users.twoStepReset')
-                : ''}
-        </Message>
+        <Message tone="success">{saved ? t('admin.users.updated') : ''}</Message>
         <div className="toolbar">
           <BusyButton type="submit" className="button button-primary" busy={saving}>
             {t('common.save')}
           </BusyButton>
-          {!isSelf && (
-            <BusyButton
-              type="button"
-              className="button button-secondary"
-              onClick={() => void signOutEverywhere()}
-              busy={ending}
-            >
-              {t('admin.users.signOutEverywhere')}
-            </BusyButton>
-          )}
-          {!isSelf && (
-            <BusyButton
-              type="button"
-              className="button button-secondary"
-              onClick={() => void resetTwoStep()}
-              busy={resetting}
-            >
-              {t('admin.users.resetTwoStep')}
-            </BusyButton>
-          )}
           <BusyButton
             type="button"
             className="button button-danger"
@@ -227,6 +145,7 @@ function AdminEditForm({ admin, isSelf }: { admin: AdminEditForm_AdminFragment; 
           </BusyButton>
         </div>
       </form>
+      {!isSelf && <AccountSignInActions account={{ kind: 'admin', id: admin.id, name }} />}
       {confirmDialog}
     </>
   );

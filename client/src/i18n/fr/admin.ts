@@ -86,6 +86,10 @@ export const texts: PartTexts<'admin'> = {
   'admin.users.signOutEverywhere': 'Déconnecter partout',
   'admin.users.signedOutEverywhere': 'Ce compte est déconnecté de tous ses appareils.',
   'admin.users.signOutEverywhereBody': 'Le compte devra ensuite se reconnecter sur chaque appareil.',
+  'admin.users.removePasskeys': 'Effacer les clés d’accès',
+  'admin.users.removePasskeysBody':
+    'En cas d’appareil perdu\u00a0: toutes les clés d’accès de ce compte sont effacées et cela est enregistré. Le compte se connecte ensuite avec son mot de passe.',
+  'admin.users.passkeysRemoved': 'Clés d’accès effacées\u00a0: {count}.',
   'admin.menu.devices': 'Mes appareils',
   'admin.nav.account': 'Mon compte',
   'admin.users.self': 'Ceci est votre propre compte\u00a0: vous ne pouvez ni le rendre inactif ni le supprimer.',

@@ -85,6 +85,10 @@ export const texts = {
   'admin.users.signOutEverywhere': 'Overal afmelden',
   'admin.users.signedOutEverywhere': 'Dit account is op alle apparaten afgemeld.',
   'admin.users.signOutEverywhereBody': 'Het account moet daarna op elk apparaat opnieuw inloggen.',
+  'admin.users.removePasskeys': 'Toegangssleutels wissen',
+  'admin.users.removePasskeysBody':
+    'Bij een verloren apparaat: alle toegangssleutels van dit account worden gewist en dit wordt vastgelegd. Het account logt daarna in met het wachtwoord.',
+  'admin.users.passkeysRemoved': 'Toegangssleutels gewist: {count}.',
   'admin.menu.devices': 'Mijn apparaten',
   'admin.nav.account': 'Mijn account',
   'admin.technicians.title': 'Monteuroverzicht',

@@ -6,7 +6,6 @@ import {
 } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { BusyButton } from '../../components/BusyButton';
-import { Message } from '../../components/Message';
 import { graphql } from '../../gql';
 import { useI18n } from '../../i18n/i18n';
 import { problemOf } from '../../lib/errors';
@@ -29,18 +28,24 @@ export interface PasskeyAnswer {
 
 /**
  * "Sign in with a passkey", shown only where the browser has WebAuthn: no e-mail typed, the browser offers the
- * passkeys it holds for this site. `onAnswer` signs the area's kind of account in with the answer.
+ * passkeys it holds for this site. `onAnswer` signs the area's kind of account in with the answer; `onProblem` shows
+ * what went wrong in the form's one error region (empty: nothing), so a page has one alert, not two.
  */
-export function PasskeySignInButton({ onAnswer }: { onAnswer: (answer: PasskeyAnswer) => Promise<void> }) {
+export function PasskeySignInButton({
+  onAnswer,
+  onProblem,
+}: {
+  onAnswer: (answer: PasskeyAnswer) => Promise<void>;
+  onProblem: (message: string) => void;
+}) {
   const { t } = useI18n();
   const [getOptions] = useMutation(PasskeySignInOptionsMutation);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   if (!browserSupportsWebAuthn()) return null;
 
   const signIn = async () => {
     setBusy(true);
-    setError('');
+    onProblem('');
     try {
       const { data } = await getOptions();
       if (!data) throw new Error('No options in the answer');
@@ -51,7 +56,7 @@ export function PasskeySignInButton({ onAnswer }: { onAnswer: (answer: PasskeyAn
       await onAnswer({ challengeId, responseJSON: JSON.stringify(response) });
     } catch (caught) {
       const own = browserPasskeyProblem(caught);
-      setError(own ? t(own) : problemOf(caught, t('staff.passkeys.failed')).message);
+      onProblem(own ? t(own) : problemOf(caught, t('staff.passkeys.failed')).message);
       setBusy(false);
     }
   };
@@ -59,7 +64,6 @@ export function PasskeySignInButton({ onAnswer }: { onAnswer: (answer: PasskeyAn
   return (
     <div className="passkey-sign-in">
       <p className="muted passkey-or">{t('staff.passkeys.or')}</p>
-      <Message tone="error">{error}</Message>
       <BusyButton
         type="button"
         className="button button-secondary button-block"

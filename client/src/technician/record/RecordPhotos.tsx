@@ -20,16 +20,21 @@ interface ShownPhoto {
   remove: () => Promise<void>;
 }
 
-/** A sent photo's thumbnail from the server; a waiting one's from the file on the phone, for as long as it shows. */
+/**
+ * A sent photo's thumbnail from the server; a waiting one's from the file on the phone, read as a data URL (the
+ * pages' content security policy allows images from the site and data URLs, not blob URLs).
+ */
 function Thumbnail({ source, alt }: { source: ShownPhoto['source']; alt: string }) {
   const imageRef = useRef<HTMLImageElement>(null);
   const file = 'file' in source ? source.file : null;
   useEffect(() => {
-    const image = imageRef.current;
-    if (!file || !image) return;
-    const made = URL.createObjectURL(file);
-    image.src = made;
-    return () => URL.revokeObjectURL(made);
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (imageRef.current && typeof reader.result === 'string') imageRef.current.src = reader.result;
+    };
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file]);
   return <img ref={imageRef} className="visit-photo-image" src={'url' in source ? source.url : undefined} alt={alt} />;
 }

@@ -11,7 +11,10 @@ import { waitingOfVisit, type WaitingOfVisit } from './record-queue';
 import { useRecordQueue } from './RecordQueue';
 import { SignaturePad } from './SignaturePad';
 
-/** "2 foto's wachten op verbinding; het verslag wacht op verbinding", or null when nothing of the visit waits. */
+/**
+ * "2 foto's wachten op verbinding. Het verslag wacht op verbinding.", or null when nothing of the visit waits. A
+ * sentence each: no punctuation is added here that French would space differently.
+ */
 function waitingText(waiting: WaitingOfVisit, t: ReturnType<typeof useI18n>['t']): string | null {
   const parts = [
     waiting.photos === 1 && t('technician.record.waiting.photo'),
@@ -20,8 +23,7 @@ function waitingText(waiting: WaitingOfVisit, t: ReturnType<typeof useI18n>['t']
     waiting.signature && t('technician.record.waiting.signature'),
   ].filter((part): part is string => typeof part === 'string');
   if (parts.length === 0) return null;
-  const line = parts.join('; ');
-  return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`;
+  return parts.map((part) => `${part.charAt(0).toUpperCase()}${part.slice(1)}.`).join(' ');
 }
 
 /**
@@ -48,7 +50,8 @@ export function VisitRecordSection({ orderId, stage }: { orderId: number; stage:
   const notLoaded = !data && error !== undefined && problemOf(error, '').code === 'NETWORK';
   const bodyId = `${ids}-record`;
   return (
-    <section className="visit-record" aria-labelledby={`${ids}-toggle`}>
+    // Not a landmark: every card has one, and landmarks of the same name could not be told apart.
+    <div className="visit-record">
       <p className="visit-record-waiting" role="status">
         {waitingText(waiting, t)}
       </p>
@@ -81,6 +84,6 @@ export function VisitRecordSection({ orderId, stage }: { orderId: number; stage:
           )}
         </div>
       )}
-    </section>
+    </div>
   );
 }

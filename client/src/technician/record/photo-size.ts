@@ -17,7 +17,7 @@ export function fittedSize(
 }
 
 /** JPEG quality of a waiting photo: no visible loss on a type plate, a third of the bytes of the camera's file. */
-export const PHOTO_JPEG_QUALITY = 0.8;
+const PHOTO_JPEG_QUALITY = 0.8;
 
 /**
  * The photo made smaller on the phone: decoded (turned upright as the camera held it), drawn at `fittedSize` and
