@@ -1,8 +1,9 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../utils/factories.js';
-import { expectNoAxeViolations } from './utils/accessibility.js';
+import { Country } from '../../server/common/locale.js';
+import { createAdmin, createTechnician } from '../utils/factories.js';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
 import { pageSettled, withDatabase } from './utils/arrange.js';
 import { launchBrowser, type E2EBrowser } from './utils/browser.js';
@@ -11,6 +12,9 @@ import { openOnSite, SITES, textOf, type Site } from './utils/sites.js';
 const NOW = '2026-11-23T10:00:00+01:00';
 const PASSWORD = 'tweestaps-wachtwoord-2026';
 const EMAIL = { nl: 'tweestaps@second.example', fr: 'deuxetapes@second.example' } as const;
+const TECHNICIAN_EMAIL = { nl: 'monteur@second.example', fr: 'technicien@second.example' } as const;
+/** The technician's phone. */
+const PHONE = { width: 390, height: 844 };
 
 describe('two-step verification in Chromium, Dutch and French', () => {
   let app: AppProcess;
@@ -20,7 +24,11 @@ describe('two-step verification in Chromium, Dutch and French', () => {
     app = await startAppProcess({ CLOCK_NOW: NOW });
     browser = await launchBrowser();
     await withDatabase(app, async (em) => {
-      for (const site of SITES) await createAdmin(em, { email: EMAIL[site.language], password: PASSWORD });
+      for (const site of SITES) {
+        await createAdmin(em, { email: EMAIL[site.language], password: PASSWORD });
+        const country = site.country === 'BE' ? Country.BE : Country.NL;
+        await createTechnician(em, { email: TECHNICIAN_EMAIL[site.language], password: PASSWORD, country });
+      }
     });
   });
   afterAll(async () => {
@@ -41,10 +49,10 @@ describe('two-step verification in Chromium, Dutch and French', () => {
     const { data } = (await response.json()) as { data: { serverInfo: { now: string } } };
     return generate({ secret, epoch: Math.floor(Date.parse(data.serverInfo.now) / 1000) + 30 * ahead });
   };
-  const signIn = async (page: Page, site: Site) => {
-    await page.getByLabel(textOf(site, 'staff.email')).fill(EMAIL[site.language]);
+  const signIn = async (page: Page, site: Site, email: string = EMAIL[site.language]) => {
+    await page.getByLabel(textOf(site, 'staff.email')).fill(email);
     await page.getByLabel(textOf(site, 'staff.password')).fill(PASSWORD);
-    await page.getByRole('button', { name: textOf(site, 'staff.signIn') }).click();
+    await page.getByRole('button', { name: textOf(site, 'staff.signIn'), exact: true }).click();
   };
 
   for (const site of SITES) {
@@ -116,6 +124,50 @@ describe('two-step verification in Chromium, Dutch and French', () => {
         .poll(() => country.getByLabel(textOf(site, 'admin.security.retentionMonths')).inputValue())
         .toBe('36');
       expect(await country.getByLabel(textOf(site, 'admin.security.dispatchers')).isChecked()).toBe(true);
+      await context.close();
+    });
+    it(`${site.language}: a technician sets it up on the phone and signs in with a recovery code, once`, async () => {
+      const { page, context } = await openOnSite(browser, app, site, '/technician/login', { viewport: PHONE });
+      await signIn(page, site, TECHNICIAN_EMAIL[site.language]);
+      await page.waitForURL(/\/technician\/(manage|today)$/);
+      await page.getByRole('button', { name: textOf(site, 'technician.menu.open') }).click();
+      await page.getByRole('link', { name: textOf(site, 'staff.devices.title') }).click();
+      await page.waitForURL('**/technician/devices');
+      const section = page.getByRole('region', { name: textOf(site, 'staff.twoStep.heading') });
+      await section.getByRole('button', { name: textOf(site, 'staff.twoStep.setUp') }).click();
+      const secret = (await section.locator('code.totp-secret').textContent())!.replace(/ /g, '');
+      await section.getByLabel(textOf(site, 'staff.twoStep.firstCode')).fill(await codeAt(secret, 0));
+      await section.getByRole('button', { name: textOf(site, 'staff.twoStep.turnOn') }).click();
+      const codes = section.getByRole('list', { name: textOf(site, 'staff.twoStep.codesTitle') });
+      await expect.poll(() => codes.getByRole('listitem').count()).toBe(10);
+      const recoveryCode = (await codes.getByRole('listitem').first().textContent())!.trim();
+      await expectNoAxeViolations(page, `second-factor-phone-${site.language}`);
+      await expectNoHorizontalScroll(page, `second-factor-phone-${site.language}`);
+
+      // The phone with the app is lost: a recovery code signs in, and only once.
+      for (const attempt of ['first', 'again'] as const) {
+        await page
+          .getByRole('button', {
+            name: textOf(site, 'staff.devices.signOutNamed', { device: textOf(site, 'staff.devices.thisDevice') }),
+          })
+          .click();
+        await page.waitForURL('**/technician/login');
+        await signIn(page, site, TECHNICIAN_EMAIL[site.language]);
+        await page.getByRole('button', { name: textOf(site, 'staff.twoStep.useRecoveryCode') }).click();
+        const field = page.getByLabel(textOf(site, 'staff.twoStep.recoveryCode'));
+        await field.fill(recoveryCode);
+        await field.press('Enter');
+        if (attempt === 'again') {
+          await page.getByRole('alert').filter({ hasText: /\S/ }).waitFor();
+          expect(page.url()).toMatch(/\/technician\/login$/);
+          await expectNoAxeViolations(page, `second-factor-phone-recovery-refused-${site.language}`);
+          break;
+        }
+        await page.waitForURL(/\/technician\/(manage|today)$/);
+        await page.getByRole('button', { name: textOf(site, 'technician.menu.open') }).click();
+        await page.getByRole('link', { name: textOf(site, 'staff.devices.title') }).click();
+        await page.waitForURL('**/technician/devices');
+      }
       await context.close();
     });
   }
