@@ -7,6 +7,7 @@ import { isExternalVisit } from './consumer-token';
 import { DetailsPage } from './DetailsPage';
 import { ExternalPage } from './ExternalPage';
 import { IndexPage } from './IndexPage';
+import { AccessibilityStatementPage } from './AccessibilityStatementPage';
 import './consumer.css';
 
 // The personal link's pages load on their own: the consumer index page stays small.
@@ -29,7 +30,8 @@ function ExternalRoute() {
 /**
  * Consumer routes (docs/rules.md, Consumer pages): '' → index; details and external need the data token; v/<token>
  * is the personal link of a message (docs/rules.md, Personal link); b/<token> the rating link of a thank-you, which
- * rates its visit and opens nothing else (docs/rules.md, Rating link); v/<token>/werkbon the work report of its visit.
+ * rates its visit and opens nothing else (docs/rules.md, Rating link); v/<token>/werkbon the work report of its visit;
+ * toegankelijkheid (or accessibilite) the accessibility statement, linked from the footer.
  */
 export default function ConsumerArea() {
   return (
@@ -41,6 +43,8 @@ export default function ConsumerArea() {
         <Route path="v/:token/afmelden" element={loading(<UnsubscribePage />)} />
         <Route path="v/:token/werkbon" element={loading(<VisitReportPage />)} />
         <Route path="b/:token" element={loading(<RatingLinkPage />)} />
+        <Route path="toegankelijkheid" element={<AccessibilityStatementPage />} />
+        <Route path="accessibilite" element={<AccessibilityStatementPage />} />
         <Route element={<RequireToken kind="consumer" redirectTo="/index" />}>
           <Route path="details" element={<DetailsRoute />} />
           <Route path="external" element={<ExternalRoute />} />

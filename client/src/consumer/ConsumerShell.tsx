@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useI18n } from '../i18n/i18n';
 import { useFocusAfterNavigation } from '../lib/useFocusAfterNavigation';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -23,6 +24,9 @@ export function ConsumerShell({ children }: { children: ReactNode }) {
       </main>
       <footer className="consumer-footer">
         <p>{t('consumer.footer')}</p>
+        <p>
+          <Link to={t('consumer.accessibility.path')}>{t('consumer.accessibility.title')}</Link>
+        </p>
       </footer>
     </div>
   );

@@ -11,6 +11,9 @@ export interface CountryContact {
  * (call centre, external companies) live on the server, which also writes them into the calendar
  * file: server/consumers/contact-details.ts, read through `consumerContact`.
  */
+/** Where consumers report a barrier on these pages (the accessibility statement); a placeholder like the links. */
+export const ACCESSIBILITY_CONTACT = 'toegankelijkheid@tijdvak.example';
+
 export const CONTACT: Record<Country, CountryContact> = {
   NL: {
     links: {

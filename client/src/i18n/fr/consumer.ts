@@ -7,6 +7,23 @@ export const texts: PartTexts<'consumer'> = {
   'consumer.intro':
     'Saisissez vos données et découvrez dans quelle plage de trois heures le technicien passera chez vous. Cette indication est disponible à partir de {time} la veille de la visite. Le technicien vous appelle 30 minutes avant son arrivée.',
   'consumer.footer': "Service de réparation d'appareils électroménagers",
+  'consumer.accessibility.title': 'Accessibilité',
+  'consumer.accessibility.path': '/accessibilite',
+  'consumer.accessibility.intro':
+    "Chacun doit pouvoir consulter et modifier son rendez-vous, y compris avec un lecteur d'écran, au clavier seul, en agrandissant le texte ou sur un petit téléphone. Voici comment nous y veillons.",
+  'consumer.accessibility.standard.title': 'La norme',
+  'consumer.accessibility.standard.body':
+    "Ces pages sont conformes aux Web Content Accessibility Guidelines (WCAG) 2.2, niveau AA, en néerlandais et en français, comme l'exige l'acte européen sur l'accessibilité (European Accessibility Act) pour les services aux consommateurs.",
+  'consumer.accessibility.checked.title': 'Comment nous le vérifions',
+  'consumer.accessibility.checked.body':
+    "À chaque nouvelle version, un programme (axe-core) vérifie automatiquement chaque écran dans les deux langues dans un vrai navigateur\u00a0; une version qui présente une seule erreur n'est pas mise en ligne. Nous vérifions aussi que chaque écran s'utilise au clavier seul, que le texte peut être agrandi jusqu'à 200\u00a0% et que tout tient sur un écran de 320 pixels de large sans défilement horizontal.",
+  'consumer.accessibility.limits.title': 'Limites connues',
+  'consumer.accessibility.limits.body':
+    "Les photos du rapport d'intervention ne sont décrites que par leur type (plaque signalétique, avant ou après la réparation)\u00a0: le technicien n'y ajoute pas de description. Votre signature sur le rapport est une image\u00a0; le texte à côté indique quand vous avez signé. Une vérification automatique ne trouve pas tout\u00a0: si vous rencontrez malgré tout un obstacle, dites-le-nous.",
+  'consumer.accessibility.contact.title': 'Quelque chose ne fonctionne pas pour vous\u00a0?',
+  'consumer.accessibility.contact.body':
+    "Écrivez-nous quelle page et ce qui n'a pas fonctionné. Nous répondons dans les cinq jours ouvrables et vous aidons entre-temps autrement, par exemple par téléphone.",
+  'consumer.accessibility.reviewed': 'Cette déclaration a été établie en décembre 2026.',
   'consumer.index.title': 'Trouvez votre rendez-vous',
   'consumer.index.intro.NL': "Saisissez le code postal et le numéro de maison de l'adresse où le technicien passera.",
   'consumer.index.intro.BE': 'Saisissez le numéro de téléphone lié à votre rendez-vous.',

@@ -5,6 +5,23 @@ export const texts = {
   'consumer.intro':
     'Vul uw gegevens in en zie binnen welk tijdvak van drie uur de monteur bij u langskomt. Deze indicatie is beschikbaar vanaf {time} uur op de dag vóór het bezoek. De monteur belt u 30 minuten voordat hij komt.',
   'consumer.footer': 'Reparatieservice voor huishoudelijke apparaten',
+  'consumer.accessibility.title': 'Toegankelijkheid',
+  'consumer.accessibility.path': '/toegankelijkheid',
+  'consumer.accessibility.intro':
+    'Iedereen moet zijn afspraak kunnen zien en wijzigen, ook met een schermlezer, alleen het toetsenbord, vergroot of op een kleine telefoon. Hier leest u hoe wij dat doen.',
+  'consumer.accessibility.standard.title': 'De norm',
+  'consumer.accessibility.standard.body':
+    "Deze pagina's voldoen aan de Web Content Accessibility Guidelines (WCAG) 2.2, niveau AA, in het Nederlands en het Frans. Dat vraagt de Europese toegankelijkheidswet (European Accessibility Act) van diensten voor consumenten.",
+  'consumer.accessibility.checked.title': 'Hoe wij het controleren',
+  'consumer.accessibility.checked.body':
+    'Bij elke nieuwe versie controleert een programma (axe-core) elk scherm in beide talen automatisch in een echte browser; een versie met één fout gaat niet live. Wij testen ook of elk scherm alleen met het toetsenbord te gebruiken is, of de tekst tot 200% mag groeien en of alles op een scherm van 320 pixels breed past zonder zijwaarts te schuiven.',
+  'consumer.accessibility.limits.title': 'Bekende beperkingen',
+  'consumer.accessibility.limits.body':
+    "Foto's op de werkbon worden alleen beschreven met hun soort (typeplaatje, vóór of na de reparatie): de monteur schrijft er geen beschrijving bij. Uw handtekening op de werkbon is een afbeelding; de tekst ernaast zegt wanneer u tekende. Een automatische controle vindt niet alles: merkt u toch een drempel, laat het ons weten.",
+  'consumer.accessibility.contact.title': 'Iets werkt niet voor u?',
+  'consumer.accessibility.contact.body':
+    'Mail ons welke pagina en wat er niet lukte. Wij antwoorden binnen vijf werkdagen en helpen u intussen op een andere manier, bijvoorbeeld per telefoon.',
+  'consumer.accessibility.reviewed': 'Deze verklaring is opgesteld in december 2026.',
   'consumer.index.title': 'Zoek uw afspraak',
   'consumer.index.intro.NL': 'Vul de postcode en het huisnummer in van het adres waar de monteur komt.',
   'consumer.index.intro.BE': 'Vul het telefoonnummer in dat bij uw afspraak hoort.',
