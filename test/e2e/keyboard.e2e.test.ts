@@ -172,7 +172,8 @@ describe('keyboard-only paths (built app in Chromium)', () => {
     await page.keyboard.press('Enter');
 
     await page.waitForURL('**/admin/main');
-    await page.getByRole('navigation', { name: 'Beheermenu' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Beheermenu' });
+    await nav.getByRole('link', { name: /^Opdrachten beheren/ }).waitFor();
     // Signed in, the focus is on the console's overview; the sidebar lies before it, its last link one Shift+Tab away.
     await expect.poll(async () => (await focused(page)).name).toMatch(/^main /);
     const menu = await tabTo(page, /^link "Opdrachten beheren/, 40, 'Shift+Tab');

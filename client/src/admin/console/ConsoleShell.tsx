@@ -71,9 +71,12 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           id={navId}
           className={menuOpen ? 'console-nav is-open' : 'console-nav'}
           aria-label={t('admin.nav.label')}
+          aria-busy={!admin}
         >
           <ul className="console-nav-groups">
-            {consoleNavFor(admin?.role).map((group) => {
+            {/* The places appear once the role is known: a menu that grows under the reader's eyes (or keyboard)
+                moves what they were about to press. */}
+            {(admin ? consoleNavFor(admin.role) : []).map((group) => {
               const labelId = `${navId}-${group.label}`;
               // A group of one place named like it ("Bellijst") shows the link alone, not the name twice.
               const labelled = group.items.length > 1 || t(group.label) !== t(group.items[0].label);
