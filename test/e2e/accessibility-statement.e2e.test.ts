@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './utils/accessibility.js';
 import { startAppProcess, type AppProcess } from './utils/app-process.js';
-import { launchBrowser, type E2EBrowser } from './utils/browser.js';
+import { launchBrowser, saveScreenshot, type E2EBrowser } from './utils/browser.js';
 import { openOnSite, SITES, textOf } from './utils/sites.js';
 
 /** The narrowest screen WCAG's reflow asks for. */
@@ -42,6 +42,7 @@ describe('the accessibility statement in Chromium, Dutch and French', () => {
       expect(await page.title()).toContain(textOf(site, 'consumer.accessibility.title'));
       await expectNoAxeViolations(page, `accessibility-statement-${site.language}`);
       await expectNoHorizontalScroll(page, `accessibility-statement-${site.language}`);
+      await saveScreenshot(page, `accessibility-statement-${site.language}`);
       await context.close();
     });
   }
