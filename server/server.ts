@@ -31,6 +31,8 @@ import { AppMetrics } from './common/metrics/app-metrics.js';
 import type { Lifecycle } from './system/health.js';
 import { startMetricsListener, type MetricsListener } from './system/metrics-listener.js';
 import { createFileStorage } from './common/files/create-file-storage.js';
+import type { FileStorage } from './common/files/file-storage.js';
+import { personalLinkUrls } from './consumer-links/index.js';
 import { defineScheduledWork } from './system/scheduled-work.js';
 
 export interface RunningServer {
@@ -66,6 +68,12 @@ export function printDemoLogins(logins: DemoLogins, url: string, outboxDir: stri
         ? `  Consumer NL: ${url}/  postcode ${lookup.zipcode}, house number ${lookup.houseNumber}  (visit ${lookup.date})`
         : `  Consumer BE: ${url}/?country=BE&lang=fr  phone ${lookup.phone}  (visit ${lookup.date})`,
     ),
+    ...(logins.workReportPath
+      ? [
+          `  Work report: ${url}${logins.workReportPath}  (${logins.workReport.referenceNumber}; its follow-up is Jan's last visit today)`,
+        ]
+      : []),
+    `  Webhooks:    ${url}/admin/applications  (the demo application's delivery log; it sends nowhere)`,
     `  Messages:    consumers of the visits shown now are mailed and texted at once: ${outboxDir} (*.eml) and ${join(outboxDir, 'sms')} (*.json)`,
     '',
   ];
@@ -77,6 +85,7 @@ async function prepareDatabase(
   config: AppConfig,
   clock: Clock,
   logger: Logger,
+  files: FileStorage,
 ): Promise<DemoLogins | null> {
   if (config.migrateAtStart) {
     const applied = await migrate(orm);
@@ -95,7 +104,10 @@ async function prepareDatabase(
     const outcome = await ensureActiveAdmin(em, { email: config.adminEmail, password: config.adminPassword });
     logger.info({ email: config.adminEmail, outcome }, 'ADMIN_EMAIL admin ensured');
   }
-  return config.demoData ? seedDemoData(em, clock) : null;
+  const logins = config.demoData ? await seedDemoData(em, clock, files) : null;
+  if (logins)
+    logins.workReportPath = personalLinkUrls({ appUrl: '', jwtSecret: config.jwtSecret }, logins.workReport).report;
+  return logins;
 }
 
 /**
@@ -154,7 +166,8 @@ export async function runServer(
     changes = new ChangeListener(database.listenUrl, logger.child({ component: 'changes' }));
     // The listener's connection and LISTEN beside the migrations check and the demo data: nothing subscribes before
     // both are done, so what the demo data announces reaches no one, as when the listener started after it.
-    const [demoLogins] = await Promise.all([prepareDatabase(orm, config, clock, logger), changes.start()]);
+    const files = createFileStorage(config.fileStorage, orm);
+    const [demoLogins] = await Promise.all([prepareDatabase(orm, config, clock, logger, files), changes.start()]);
 
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
     const plainStatements = await PlainStatements.of(orm, {
@@ -187,7 +200,7 @@ export async function runServer(
       metrics,
       exportSlots: new StreamSlots(config.exports.maxConcurrent),
       liveVisits,
-      files: createFileStorage(config.fileStorage, orm),
+      files,
     };
     const scheduledWork = await defineScheduledWork(services);
     // Before the main port opens: a METRICS_PORT already taken stops the start with nothing left listening.

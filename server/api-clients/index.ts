@@ -11,7 +11,7 @@ export {
   DEFAULT_REQUEST_BUDGET,
   MAX_OVERLAP_HOURS,
 } from './api-client.service.js';
-export { looksLikeApplicationKey } from './api-client-keys.js';
+export { hashOfKey, looksLikeApplicationKey } from './api-client-keys.js';
 // What each call with a key spends of its application's budgets, and idempotent writes (app.ts composes them).
 export { applicationBudgetPlugin, spendApplicationBudget } from './api-client-budget.js';
 export { idempotentWritesPlugin } from './idempotent-writes.js';

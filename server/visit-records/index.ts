@@ -22,7 +22,8 @@ export const visitRecordResolvers = [
   ScheduleOrderPreviousVisitResolver,
 ] as const;
 
-export { VisitPhoto } from './visit-photo.entity.js';
+export { VisitPhoto, VisitPhotoKind } from './visit-photo.entity.js';
+export { encodePhoto, encodeSignature } from './visit-images.js';
 export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
 export { deleteVisitFiles, removeExpiredVisitFiles, removeOrphanVisitFiles } from './visit-file-retention.js';

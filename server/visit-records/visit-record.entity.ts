@@ -9,7 +9,7 @@ import { VisitPart } from './visit-record.types.js';
 
 /**
  * What the technician wrote down on a visit: the appliance, the parts, two notes and the customer's signature (its
- * file in the file storage). One row per order, saved whole by the technician on the visit day; the text stays when
+ * file in the file storage). One row per order, saved by the technician on the visit day; the text stays when
  * the signature and the photos go (docs/decisions/technician.md, Visit records).
  */
 @ObjectType({

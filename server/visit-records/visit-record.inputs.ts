@@ -27,8 +27,11 @@ export class VisitPartInput {
   quantity!: number;
 }
 
+const BEFORE_DESCRIPTION = (list: string) =>
+  `The ${list} as the phone last knew them, when it edited a copy: the lines it removed from them are removed, the lines it added are added, and lines the server holds that it did not know stay. An empty list when the phone did not know the server's lines (all sent lines are added). Left out: the list sent replaces the server's.`;
+
 @InputType({
-  description: `The text of a visit record, saved whole: a field left out or empty is cleared. Texts are trimmed; the appliance's at most ${APPLIANCE_TEXT_MAX_LENGTH} characters each, the notes at most ${VISIT_RECORD_NOTE_MAX_LENGTH}, at most ${VISIT_PARTS_MAX} lines of parts each.`,
+  description: `The text of a visit record. A field left out keeps what the server holds, so a phone that edited an out-of-date copy sends only what it changed; null or an empty text clears a field. Texts are trimmed; the appliance's at most ${APPLIANCE_TEXT_MAX_LENGTH} characters each, the notes at most ${VISIT_RECORD_NOTE_MAX_LENGTH}, at most ${VISIT_PARTS_MAX} lines of parts each.`,
 })
 export class SaveVisitRecordInput {
   @Field(() => Int, { description: 'The order id.' })
@@ -43,11 +46,17 @@ export class SaveVisitRecordInput {
   @Field(() => String, { nullable: true, description: "The appliance's serial number." })
   applianceSerialNumber?: string | null;
 
-  @Field(() => [VisitPartInput], { description: 'The parts used on the visit.' })
-  partsUsed!: VisitPartInput[];
+  @Field(() => [VisitPartInput], { nullable: true, description: 'The parts used on the visit.' })
+  partsUsed?: VisitPartInput[] | null;
 
-  @Field(() => [VisitPartInput], { description: 'The parts needed for a follow-up visit.' })
-  partsNeeded!: VisitPartInput[];
+  @Field(() => [VisitPartInput], { nullable: true, description: BEFORE_DESCRIPTION('parts used') })
+  partsUsedBefore?: VisitPartInput[] | null;
+
+  @Field(() => [VisitPartInput], { nullable: true, description: 'The parts needed for a follow-up visit.' })
+  partsNeeded?: VisitPartInput[] | null;
+
+  @Field(() => [VisitPartInput], { nullable: true, description: BEFORE_DESCRIPTION('parts needed') })
+  partsNeededBefore?: VisitPartInput[] | null;
 
   @Field(() => String, { nullable: true, description: 'A note for the office; never shown to the customer.' })
   officeNote?: string | null;

@@ -44,7 +44,7 @@ export class VisitRecordResolver {
   }
 
   @Mutation(() => VisitRecord, {
-    description: `Saves the text of a visit record whole (appliance, parts, notes); each change is written to the order's history. ${REFUSALS}`,
+    description: `Saves the text of a visit record (appliance, parts, notes): the fields sent, a list of parts merged when sent with the list it was edited from; each change is written to the order's history. ${REFUSALS}`,
   })
   saveVisitRecord(
     @Ctx() ctx: AppContext,

@@ -28,6 +28,7 @@ import { Order, OrderRepository } from '../orders/index.js';
 import { VisitRecordRepository } from './repository/visit-record.repository.js';
 import { encodePhoto, encodeSignature, readWhole } from './visit-images.js';
 import { visitFileLinks } from './visit-file-links.js';
+import { mergeParts } from './visit-parts-merge.js';
 import { VisitPhoto } from './visit-photo.entity.js';
 import type {
   AddVisitPhotoInput,
@@ -147,29 +148,51 @@ export class VisitRecordService {
     return this.ctx.em.findOne(VisitRecord, { order: orderId });
   }
 
-  /** Saves the record's text whole; an unchanged save records nothing. */
+  /**
+   * Saves what the input holds of the record's text: a field left out keeps the server's, a list of parts sent with
+   * the list it was edited from is merged into the server's (a phone that edited an out-of-date copy offline changes
+   * only what it changed). An unchanged save records nothing.
+   */
   async save(input: SaveVisitRecordInput): Promise<VisitRecord> {
     const problems: FieldProblem[] = [];
-    const values = {
-      applianceBrand: text(input.applianceBrand, 'applianceBrand', APPLIANCE_TEXT_MAX_LENGTH, problems),
-      applianceModel: text(input.applianceModel, 'applianceModel', APPLIANCE_TEXT_MAX_LENGTH, problems),
-      applianceSerialNumber: text(
-        input.applianceSerialNumber,
-        'applianceSerialNumber',
-        APPLIANCE_TEXT_MAX_LENGTH,
-        problems,
-      ),
-      partsUsed: parts(input.partsUsed, 'partsUsed', problems),
-      partsNeeded: parts(input.partsNeeded, 'partsNeeded', problems),
-      officeNote: text(input.officeNote, 'officeNote', VISIT_RECORD_NOTE_MAX_LENGTH, problems),
-      consumerNote: text(input.consumerNote, 'consumerNote', VISIT_RECORD_NOTE_MAX_LENGTH, problems),
+    const textOf = (
+      field: 'applianceBrand' | 'applianceModel' | 'applianceSerialNumber' | 'officeNote' | 'consumerNote',
+      max: number,
+    ) => (input[field] === undefined ? undefined : text(input[field], field, max, problems));
+    const partsOf = (field: 'partsUsed' | 'partsNeeded') => {
+      const sent = input[field];
+      if (sent === undefined || sent === null) return undefined;
+      const before = input[`${field}Before`];
+      return {
+        sent: parts(sent, field, problems),
+        before: before === undefined || before === null ? null : parts(before, `${field}Before`, problems),
+      };
     };
+    const texts = {
+      applianceBrand: textOf('applianceBrand', APPLIANCE_TEXT_MAX_LENGTH),
+      applianceModel: textOf('applianceModel', APPLIANCE_TEXT_MAX_LENGTH),
+      applianceSerialNumber: textOf('applianceSerialNumber', APPLIANCE_TEXT_MAX_LENGTH),
+      officeNote: textOf('officeNote', VISIT_RECORD_NOTE_MAX_LENGTH),
+      consumerNote: textOf('consumerNote', VISIT_RECORD_NOTE_MAX_LENGTH),
+    };
+    const lists = { partsUsed: partsOf('partsUsed'), partsNeeded: partsOf('partsNeeded') };
     checkIds(input, problems);
     return this.ctx.em.transactional(async (em) => {
       const order = await this.ownOrderOfToday(em, input.orderId, true);
       const record = await this.recordOf(em, order);
       const before = textValues(record);
-      Object.assign(record, values);
+      for (const [field, value] of Object.entries(texts) as [keyof typeof texts, string | null | undefined][]) {
+        if (value !== undefined) record[field] = value;
+      }
+      const merged: FieldProblem[] = [];
+      for (const [field, list] of Object.entries(lists) as [keyof typeof lists, (typeof lists)[keyof typeof lists]][]) {
+        if (!list) continue;
+        record[field] = list.before === null ? list.sent : mergeParts(record[field], list.before, list.sent);
+        if (record[field].length > VISIT_PARTS_MAX) {
+          merged.push({ field, message: 'VISIT_PARTS_TOO_MANY', params: { max: VISIT_PARTS_MAX } });
+        }
+      }
+      if (merged.length > 0) throw new AppError(CommonError.BAD_USER_INPUT, { fields: merged });
       const changed = changedValues(before, textValues(record));
       if (Object.keys(changed.after).length > 0) {
         record.updatedAt = this.ctx.services.clock.now();

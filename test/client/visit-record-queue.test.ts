@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fittedSize } from '../../client/src/technician/record/photo-size.js';
-import { checkForm, formOf, rowOf, type RecordForm } from '../../client/src/technician/record/record-form.js';
+import { checkForm, formOf, rowOf, textOf, type RecordForm } from '../../client/src/technician/record/record-form.js';
 import {
+  changeOf,
   enqueueItem,
   memoryItemStore,
   sendWaitingItems,
@@ -30,12 +31,18 @@ const photo = (clientId: string, orderId = 1): RecordItem => ({
   forConsumer: false,
   file: new Blob(['jpeg']),
 });
-const record = (clientId: string, text: VisitRecordText, orderId = 1): RecordItem => ({
+const record = (
+  clientId: string,
+  text: VisitRecordText,
+  orderId = 1,
+  base: VisitRecordText | null = null,
+): RecordItem & { kind: 'record' } => ({
   kind: 'record',
   clientId,
   orderId,
   madeAt: MADE_AT,
   text,
+  base,
 });
 
 describe('a photo made smaller before it waits', () => {
@@ -121,10 +128,31 @@ describe('the queue of what the technician records', () => {
     await enqueueItem(store, signature('s1'));
     const last = await enqueueItem(store, signature('s2'));
     expect(last.map((item) => item.clientId)).toEqual(['p1', 'r-other', 'r2', 's2']);
-    expect(waitingOfVisit(last, 1)).toEqual({ photos: 1, record: newer, signature: true, removedPhotoIds: [] });
-    expect(waitingOfVisit(last, 2)).toEqual({ photos: 0, record: TEXT, signature: false, removedPhotoIds: [] });
+    expect(waitingOfVisit(last, 1)).toEqual({
+      photos: 1,
+      record: { text: newer, base: null },
+      signature: true,
+      removedPhotoIds: [],
+    });
+    expect(waitingOfVisit(last, 2)).toEqual({
+      photos: 0,
+      record: { text: TEXT, base: null },
+      signature: false,
+      removedPhotoIds: [],
+    });
   });
 
+  it("gives a newer record text the base of the one it replaces, so the first one's changes are sent with it", async () => {
+    const store = memoryItemStore();
+    const server = { ...TEXT, officeNote: 'Van kantoor gelezen' };
+    await enqueueItem(store, record('r1', { ...server, applianceModel: 'W2' }, 1, server));
+    // The form's next save names the text it saved last as its base; the waiting one's base is the one that counts.
+    const [newest] = await enqueueItem(
+      store,
+      record('r2', { ...server, applianceModel: 'W3' }, 1, { ...server, applianceModel: 'W2' }),
+    );
+    expect(newest).toMatchObject({ clientId: 'r2', base: server });
+  });
   it('counts the removals of photos already sent, so the card hides them while they wait', () => {
     const items: RecordItem[] = [
       { kind: 'removePhoto', clientId: 'x', orderId: 1, madeAt: MADE_AT, photoId: 41 },
@@ -132,6 +160,63 @@ describe('the queue of what the technician records', () => {
       photo('p2'),
     ];
     expect(waitingOfVisit(items, 1)).toEqual({ photos: 2, record: null, signature: false, removedPhotoIds: [41] });
+  });
+});
+
+describe('what a waiting record sends', () => {
+  const EMPTY: VisitRecordText = {
+    applianceBrand: null,
+    applianceModel: null,
+    applianceSerialNumber: null,
+    partsUsed: [],
+    partsNeeded: [],
+    officeNote: null,
+    consumerNote: null,
+  };
+
+  it('sends only what changed from the text the form was filled from', () => {
+    const text = {
+      ...TEXT,
+      consumerNote: 'Filter schoonmaken',
+      partsNeeded: [{ name: 'Lager', articleNumber: null, quantity: 2 }],
+    };
+    expect(changeOf(record('r', text, 1, TEXT))).toEqual({
+      consumerNote: 'Filter schoonmaken',
+      partsNeeded: [{ name: 'Lager', articleNumber: null, quantity: 2 }],
+      partsNeededBefore: [],
+    });
+    expect(changeOf(record('r', TEXT, 1, TEXT))).toEqual({});
+    // A cleared field is a change to null.
+    expect(changeOf(record('r', { ...TEXT, applianceModel: null }, 1, TEXT))).toEqual({ applianceModel: null });
+  });
+
+  it("opened offline without the server's record: leaves out what is empty, and its lists add to the server's", () => {
+    const typed = {
+      ...EMPTY,
+      officeNote: 'Klant niet thuis om 10 uur',
+      partsUsed: [{ name: 'Pomp', articleNumber: null, quantity: 1 }],
+    };
+    expect(changeOf(record('r', typed))).toEqual({
+      officeNote: 'Klant niet thuis om 10 uur',
+      partsUsed: typed.partsUsed,
+      partsUsedBefore: [],
+    });
+    expect(changeOf(record('r', EMPTY))).toEqual({});
+  });
+
+  it('sends a record stored before the phone kept its base whole, as it was then', () => {
+    const { base: _none, ...old } = record('r', TEXT);
+    expect(changeOf(old)).toEqual(TEXT);
+  });
+
+  it("fills the base from the server's answer without its type names and other fields", () => {
+    const answer = {
+      ...TEXT,
+      __typename: 'VisitRecord',
+      partsUsed: [{ __typename: 'VisitPart', name: 'Pomp', articleNumber: 'A-1', quantity: 1 }],
+      photos: [],
+    };
+    expect(textOf(answer)).toEqual(TEXT);
   });
 });
 

@@ -77,6 +77,7 @@ describe('two-step verification in Chromium, Dutch and French', () => {
       await section.getByRole('button', { name: textOf(site, 'staff.twoStep.turnOn') }).click();
       const codes = section.getByRole('list', { name: textOf(site, 'staff.twoStep.codesTitle') });
       await expect.poll(() => codes.getByRole('listitem').count()).toBe(10);
+      const recoveryCode = (await codes.getByRole('listitem').first().textContent())!.trim();
       await section.getByText(textOf(site, 'staff.twoStep.on', { count: 10 })).waitFor();
       // The focus stays in the section, on its heading, once the pressed button is gone.
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('second-factor-title');
@@ -124,6 +125,30 @@ describe('two-step verification in Chromium, Dutch and French', () => {
         .poll(() => country.getByLabel(textOf(site, 'admin.security.retentionMonths')).inputValue())
         .toBe('36');
       expect(await country.getByLabel(textOf(site, 'admin.security.dispatchers')).isChecked()).toBe(true);
+
+      // A recovery code signs in and says how many are left, with the way to make new ones.
+      await page.goto(`${new URL(page.url()).origin}/admin/devices`);
+      await page
+        .getByRole('button', {
+          name: textOf(site, 'staff.devices.signOutNamed', { device: textOf(site, 'staff.devices.thisDevice') }),
+        })
+        .click();
+      await page.waitForURL('**/admin/login');
+      await signIn(page, site);
+      await page.getByRole('button', { name: textOf(site, 'staff.twoStep.useRecoveryCode') }).click();
+      await page.getByLabel(textOf(site, 'staff.twoStep.recoveryCode')).fill(recoveryCode);
+      await page.getByLabel(textOf(site, 'staff.twoStep.recoveryCode')).press('Enter');
+      const recovered = page.getByRole('heading', { name: textOf(site, 'staff.twoStep.recoveredTitle') });
+      await recovered.waitFor();
+      // The heading takes the focus, so a screen reader reads the new step from its start.
+      expect(await recovered.evaluate((heading) => heading === document.activeElement)).toBe(true);
+      await page.getByText(textOf(site, 'staff.twoStep.codesLeft', { count: 9 })).waitFor();
+      expect(
+        await page.getByRole('link', { name: textOf(site, 'staff.twoStep.toSecurity') }).getAttribute('href'),
+      ).toBe('/admin/devices');
+      await expectNoAxeViolations(page, `second-factor-recovered-${site.language}`);
+      await page.getByRole('button', { name: textOf(site, 'staff.twoStep.continueSignedIn') }).click();
+      await page.waitForURL('**/admin/main');
       await context.close();
     });
     it(`${site.language}: a technician sets it up on the phone and signs in with a recovery code, once`, async () => {
@@ -163,10 +188,13 @@ describe('two-step verification in Chromium, Dutch and French', () => {
           await expectNoAxeViolations(page, `second-factor-phone-recovery-refused-${site.language}`);
           break;
         }
-        await page.waitForURL(/\/technician\/(manage|today)$/);
-        await page.getByRole('button', { name: textOf(site, 'technician.menu.open') }).click();
-        await page.getByRole('link', { name: textOf(site, 'staff.devices.title') }).click();
+        // Signed in: how many codes are left, and the link to the page that makes new ones.
+        await page.getByText(textOf(site, 'staff.twoStep.codesLeft', { count: 9 })).waitFor();
+        await expectNoAxeViolations(page, `second-factor-phone-recovered-${site.language}`);
+        await expectNoHorizontalScroll(page, `second-factor-phone-recovered-${site.language}`);
+        await page.getByRole('link', { name: textOf(site, 'staff.twoStep.toSecurity') }).click();
         await page.waitForURL('**/technician/devices');
+        await section.getByText(textOf(site, 'staff.twoStep.on', { count: 9 })).waitFor();
       }
       await context.close();
     });

@@ -342,4 +342,66 @@ describe("the visit record on the technician's phone (built app in Chromium)", (
       ]);
     }, 150_000);
   }
+  it("keeps the server's text when the record is first opened in a dead spot: only what was typed there is sent", async () => {
+    const site = SITES[0];
+    const { technician, order } = await withDatabase(app, async (em) => {
+      const technician = await createTechnician(em, { firstname: 'Sanne', country: site.country });
+      const order = await createOrder(em, {
+        technician,
+        country: site.country,
+        appointment: instantOf('2026-11-23', 11, 0, site.zone),
+        name: 'Bram de Vries',
+      });
+      return { technician, order };
+    });
+    const token = appTokens(app).signTechnician(technician);
+    // Recorded earlier, on another phone or before the page was opened again.
+    const earlier = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        query: `mutation ($input: SaveVisitRecordInput!) { saveVisitRecord(input: $input) { updatedAt } }`,
+        variables: {
+          input: {
+            orderId: order.id,
+            applianceBrand: 'Bosch',
+            partsUsed: [{ name: 'Koolborstels', quantity: 2 }],
+            partsNeeded: [],
+            officeNote: 'Klant vraagt offerte',
+            consumerNote: 'Niet overbeladen',
+          },
+        },
+      }),
+    });
+    expect(((await earlier.json()) as { errors?: unknown }).errors).toBeUndefined();
+
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await openWithStorage(page, app, { accessToken: token }, `/technician/today${site.query}`);
+    const card = page.locator('li.visit-card').filter({ has: page.locator('h2', { hasText: 'Bram de Vries' }) });
+    await card.waitFor();
+    await context.setOffline(true);
+    await card.getByRole('button', { name: site.toggle }).click();
+    // The server's record could not be read: the form starts empty.
+    await expect.poll(() => card.getByLabel(site.brand).inputValue()).toBe('');
+    await card.getByLabel(site.serial).fill('SN 99');
+    await card.getByRole('button', { name: `${site.addPart}: ${site.partsUsed}` }).click();
+    await card.getByRole('group', { name: site.partsUsed }).getByLabel(site.partName).fill('Afvoerpomp');
+    await card.getByRole('button', { name: site.saveRecord }).click();
+    await card.getByText(site.saved).waitFor();
+    await context.setOffline(false);
+    await expect.poll(() => card.locator('.visit-record-waiting').textContent(), { timeout: 30_000 }).toBe('');
+    await context.close();
+
+    const { data } = await officeRecord(order.referenceNumber);
+    expect(data?.orderByReference.visitRecord).toMatchObject({
+      applianceBrand: 'Bosch',
+      applianceSerialNumber: 'SN 99',
+      partsUsed: [
+        { name: 'Koolborstels', articleNumber: null, quantity: 2 },
+        { name: 'Afvoerpomp', articleNumber: null, quantity: 1 },
+      ],
+      officeNote: 'Klant vraagt offerte',
+      consumerNote: 'Niet overbeladen',
+    });
+  }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { BusyButton } from '../components/BusyButton';
 import { TextField } from '../components/FormField';
 import { Message } from '../components/Message';
@@ -36,14 +37,18 @@ export interface SignInChallenge {
 
 /**
  * The second step of a staff sign-in, after the password: a code of the authenticator app or a recovery code; or,
- * when the account must have a second factor and has none, its set-up, whose first code signs in.
+ * when the account must have a second factor and has none, its set-up, whose first code signs in. After a recovery
+ * code it says how many are left, with the way to the page that makes new ones (`securityPath`).
  */
 export function SecondFactorStep({
   challenge,
+  securityPath,
   onSignedIn,
 }: {
   challenge: SignInChallenge;
-  onSignedIn: (token: string) => void;
+  securityPath: string;
+  /** Stores the token and opens the landing page, or `to`. */
+  onSignedIn: (token: string, to?: string) => void;
 }) {
   const { t } = useI18n();
   const [verify] = useMutation(VerifySecondFactorMutation);
@@ -54,11 +59,12 @@ export function SecondFactorStep({
   const [busy, setBusy] = useState(false);
   const [setup, setSetup] = useState<{ secret: string; qrCode: string } | null>(null);
   const [done, setDone] = useState<{ token: string; codes: string[] } | null>(null);
+  const [recovered, setRecovered] = useState<{ token: string; left: number } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     heading.current?.focus();
-  }, [done]);
+  }, [done, recovered]);
 
   useEffect(() => {
     if (!challenge.setupRequired) return;
@@ -74,9 +80,11 @@ export function SecondFactorStep({
     try {
       const { data } = await verify({ variables: { input: { challenge: challenge.challenge, method, code } } });
       if (!data) throw new Error('No token in the answer');
-      const { token, recoveryCodes } = data.verifySecondFactor;
+      const { token, recoveryCodes, recoveryCodesLeft } = data.verifySecondFactor;
       if (recoveryCodes) setDone({ token, codes: recoveryCodes });
-      else onSignedIn(token);
+      else if (recoveryCodesLeft !== null && recoveryCodesLeft !== undefined) {
+        setRecovered({ token, left: recoveryCodesLeft });
+      } else onSignedIn(token);
     } catch (caught) {
       setError(problemOf(caught, t('common.genericError')).message);
       setBusy(false);
@@ -92,6 +100,39 @@ export function SecondFactorStep({
         <RecoveryCodeList codes={done.codes} />
         <button type="button" className="button button-primary button-block" onClick={() => onSignedIn(done.token)}>
           {t('staff.twoStep.continue')}
+        </button>
+      </div>
+    );
+  }
+
+  if (recovered) {
+    const { token, left } = recovered;
+    return (
+      <div className="form">
+        <h2 ref={heading} tabIndex={-1}>
+          {t('staff.twoStep.recoveredTitle')}
+        </h2>
+        <p>
+          {left === 0
+            ? t('staff.twoStep.codesLeftNone')
+            : left === 1
+              ? t('staff.twoStep.codesLeftOne')
+              : t('staff.twoStep.codesLeft', { count: left })}
+        </p>
+        <p>
+          <Link
+            to={securityPath}
+            onClick={(event) => {
+              // Signed in first: the page behind the link is for signed-in staff.
+              event.preventDefault();
+              onSignedIn(token, securityPath);
+            }}
+          >
+            {t('staff.twoStep.toSecurity')}
+          </Link>
+        </p>
+        <button type="button" className="button button-primary button-block" onClick={() => onSignedIn(token)}>
+          {t('staff.twoStep.continueSignedIn')}
         </button>
       </div>
     );

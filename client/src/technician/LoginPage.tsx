@@ -42,13 +42,13 @@ export function LoginPage() {
   const [signIn] = useMutation(BeginTechnicianSignInMutation);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const [signInWithPasskey] = useMutation(SignInTechnicianWithPasskeyMutation);
-  const signedIn = (token: string) => {
+  const signedIn = (token: string, to = '/technician') => {
     storeToken('technician', token);
     forgetEndedSession();
     // Another technician's copies of their day do not stay on a phone someone else now uses.
     forgetOtherTechniciansCopies();
     // The landing page opens where the work is: today's visits (and waiting taps), or the planner.
-    navigate('/technician', { replace: true });
+    navigate(to, { replace: true });
   };
   // The server ended the last session (a new password, an expired token) while taps were waiting: say so.
   const [waitingOfEndedSession] = useState(() => {
@@ -61,7 +61,7 @@ export function LoginPage() {
         <Message tone="warning">{t('technician.login.waitingTaps', { count: waitingOfEndedSession })}</Message>
       )}
       {challenge ? (
-        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} />
+        <SecondFactorStep challenge={challenge} securityPath="/technician/devices" onSignedIn={signedIn} />
       ) : (
         <SignInForm
           forgotTo="/technician/forgot"

@@ -20,6 +20,8 @@ import { ScheduleConfirmation } from '../../schedule/index.js';
 import { Technician } from '../../technicians/index.js';
 import { WINDOW_SHOWN_AT } from '../../../shared/hours.js';
 import { VisitOutcome, VisitStage, VisitStatus } from '../../visits/visit-status.entity.js';
+import type { FileStorage } from '../../common/files/file-storage.js';
+import { seedDemoIntegrator, seedDemoVisitRecord } from './demo-records.js';
 import { publicHolidays } from './public-holidays.js';
 
 export const DEMO_ADMIN = { email: 'admin@demo.tijdvak.nl', password: 'demo-admin-2026' };
@@ -323,6 +325,10 @@ export interface DemoLogins {
   admin: typeof DEMO_ADMIN;
   technicians: { email: string; password: string; country: Country }[];
   lookups: { country: Country; zipcode?: string; houseNumber?: string; phone?: string; date: LocalDate }[];
+  /** The recorded visit whose work report opens from its personal link (`/v/<token>/werkbon`). */
+  workReport: Pick<Order, 'id' | 'linkGeneration' | 'referenceNumber'>;
+  /** Its path, once the server signed the link. */
+  workReportPath?: string;
 }
 
 /** The `count` working days before `day`, oldest first. */
@@ -352,7 +358,7 @@ function sequence(seed: number): () => number {
 }
 
 /** Fills an empty database with a demo world; returns the logins to print. Does nothing when data exists. */
-export async function seedDemoData(em: EntityManager, clock: Clock): Promise<DemoLogins | null> {
+export async function seedDemoData(em: EntityManager, clock: Clock, files: FileStorage): Promise<DemoLogins | null> {
   if ((await em.count(Technician)) > 0 || (await new OrderRepository(em).anyStored())) return null;
   const now = clock.now();
   const random = sequence(42);
@@ -384,6 +390,9 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
   const lookups: DemoLogins['lookups'] = [];
   /** Each order with the instant its window was first shown (13:30 on the working day before its day). */
   const orders: { order: Order; shownFrom: Date }[] = [];
+  /** The first technician's visit of the working day before today that ordered a part, and today's last visit. */
+  let recorded: { order: Order; status: Omit<VisitStatus, 'id' | 'order'> } | undefined;
+  let followUp: Order | undefined;
   for (const [index, { region, pace, today: role, ...profile }] of TECHNICIANS.entries()) {
     const technician = em.create(Technician, {
       ...profile,
@@ -445,6 +454,10 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
         orders.push({ order, shownFrom });
         const status = times[slot] && visitStatusAt(times[slot], slot, now);
         if (status) em.create(VisitStatus, { ...status, order });
+        if (index === 0 && date === days[WORKING_DAYS_BEHIND - 1] && status?.outcome === VisitOutcome.FOLLOW_UP_PARTS) {
+          recorded = { order, status };
+        }
+        if (index === 0 && date === today && slot === windowStarts.length - 1) followUp = order;
         if (date === nextDay && slot === 0) {
           lookups.push(
             profile.country === Country.NL
@@ -454,6 +467,12 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
         }
       }
     }
+  }
+  // The visit that ordered a part comes back today: the same customer, so the card shows what was recorded then.
+  if (recorded && followUp) {
+    const { name, email, phone, phoneNormalized, zipcode, street, houseNumber, city } = recorded.order;
+    Object.assign(followUp, { name, email, phone, phoneNormalized, zipcode, street, houseNumber, city });
+    await seedDemoVisitRecord(em, files, recorded.order, recorded.status.finishedAt ?? now);
   }
   await em.flush();
 
@@ -479,10 +498,18 @@ export async function seedDemoData(em: EntityManager, clock: Clock): Promise<Dem
     }
   }
   await em.flush();
+  // Last: the outbox triggers record changes only while an endpoint is enabled.
+  await seedDemoIntegrator(
+    em,
+    now,
+    orders.map(({ order }) => order).filter((order) => order.appointment < now),
+  );
 
+  if (!recorded) throw new Error('the demo plan has no finished visit that ordered a part');
   return {
     admin: DEMO_ADMIN,
     technicians: TECHNICIANS.map(({ email, country }) => ({ email, password: DEMO_TECHNICIAN_PASSWORD, country })),
     lookups,
+    workReport: recorded.order,
   };
 }

@@ -6,6 +6,9 @@ import { Order } from '../../../server/orders/order.entity.js';
 import { SiteVisit } from '../../../server/statistics/site-visit.entity.js';
 import { DEMO_ADMIN } from '../../../server/db/seed/demo-data.js';
 import { VisitStage, VisitStatus } from '../../../server/visits/visit-status.entity.js';
+import { personalLinkUrls } from '../../../server/consumer-links/index.js';
+import { Technician } from '../../../server/technicians/index.js';
+import { VisitPhoto, VisitRecord } from '../../../server/visit-records/index.js';
 import { settleConsumerMessages } from '../../utils/consumer-messages.js';
 import { tokensFor } from '../../utils/factories.js';
 import { startTestServer } from '../../utils/test-server.js';
@@ -82,9 +85,10 @@ describe.each([
       const started = new Set(statuses.map((status) => status.order.id));
       expect(windows.filter((message) => started.has(message.order.id))).toEqual([]);
 
-      // Customers: each order its own; each technician in one region, none shared with another technician.
-      expect(new Set(orders.map((order) => order.name)).size).toBe(orders.length);
-      expect(new Set(orders.map((order) => order.phoneNormalized)).size).toBe(orders.length);
+      // Customers: each order its own but the follow-up of the recorded visit (the same customer again); each
+      // technician in one region, none shared with another technician.
+      expect(new Set(orders.map((order) => order.name)).size).toBe(orders.length - 1);
+      expect(new Set(orders.map((order) => order.phoneNormalized)).size).toBe(orders.length - 1);
       const citiesOf = new Map<number, Set<string>>();
       for (const order of orders) {
         expect(order.street).toBeTruthy();
@@ -119,6 +123,58 @@ describe.each([
           late: today.some((visit) => visit.lateness !== null || visit.expectedLate !== null),
         }).toEqual({ country, late: true });
       }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('the demo world shows the visit record, the work report and an integrator', () => {
+  it("holds a recorded visit whose report opens from its link, its follow-up on today's card, and a webhook log that sends nothing", async () => {
+    const server = await startTestServer({ env: { DEMO_DATA: '1', CLOCK_NOW: '2026-11-18T10:00:00+01:00' } });
+    try {
+      const em = server.em();
+      const records = await em.find(VisitRecord, {}, { populate: ['order'] });
+      expect(records).toHaveLength(1);
+      const [record] = records;
+      expect(record.signatureKey).not.toBeNull();
+      const photos = await em.find(VisitPhoto, { order: record.order.id });
+      expect(photos.map((photo) => photo.forConsumer).sort()).toEqual([false, false, true]);
+      // Stored through the file storage, as uploads are: the photos are real JPEGs of the stored size.
+      const stored = await server.services.files.get(photos[0].fileKey);
+      expect(stored?.contentType).toBe('image/jpeg');
+      expect(photos[0].width).toBe(1600);
+
+      const { report } = personalLinkUrls({ appUrl: '', jwtSecret: server.services.config.jwtSecret }, record.order);
+      const token = report.split('/')[2];
+      const { body } = await server.graphql<{ visitReportLink: Record<string, unknown> }>(
+        `query ($token: String!) { visitReportLink(token: $token) { __typename
+          ... on LinkedVisitReport { applianceBrand signatureUrl photos { kind } } } }`,
+        { token },
+      );
+      expect(body.data?.visitReportLink).toEqual({
+        __typename: 'LinkedVisitReport',
+        applianceBrand: 'Bosch',
+        signatureUrl: expect.any(String),
+        photos: [{ kind: 'AFTER' }],
+      });
+
+      const jan = await em.findOneOrFail(Technician, { email: 'jan@demo.tijdvak.nl' });
+      const today = await server.graphql<{
+        technicianToday: { orders: { previousVisitRecord: { partsNeeded: { name: string }[] } | null }[] };
+      }>(`{ technicianToday { orders { previousVisitRecord { partsNeeded { name } } } } }`, undefined, {
+        token: tokensFor(server).technician(jan),
+      });
+      const previous = today.body.data!.technicianToday.orders.flatMap((order) => order.previousVisitRecord ?? []);
+      expect(previous).toEqual([{ partsNeeded: [{ name: 'Verwarmingselement' }] }]);
+
+      await settleConsumerMessages(server);
+      const deliveries = await em
+        .getConnection()
+        .execute<{ status: string }[]>('select status from webhook_deliveries order by id');
+      expect(deliveries.map((delivery) => delivery.status)).toEqual(['DELIVERED', 'DELIVERED', 'FAILED', 'DELIVERED']);
+      const [outbox] = await em.getConnection().execute<{ count: string }[]>('select count(*) from webhook_outbox');
+      expect(outbox.count).toBe('0');
     } finally {
       await server.stop();
     }

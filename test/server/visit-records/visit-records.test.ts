@@ -328,6 +328,91 @@ describe('visit records: the record, the roles and the links', () => {
     expect(events[1].after).toEqual({ officeNote: null });
   });
 
+  it("merges a save made on an out-of-date copy: fields left out stay, lists lose and gain only the copy's changes", async () => {
+    const { order, token } = await arrange();
+    await server.graphql(SAVE, { input: fullRecord(order) }, { token });
+    // Opened offline, the form knew nothing: it sends the note it typed and a part, edited from an empty list.
+    const offline = await server.graphql<{ saveVisitRecord: RecordData }>(
+      SAVE,
+      {
+        input: {
+          orderId: order.id,
+          officeNote: 'Onderdeel besteld',
+          partsUsed: [{ name: 'Pomp', articleNumber: 'P-7', quantity: 1 }],
+          partsUsedBefore: [],
+        },
+      },
+      { token },
+    );
+    expect(offline.body.errors).toBeUndefined();
+    expect(offline.body.data!.saveVisitRecord).toMatchObject({
+      applianceBrand: 'Bosch',
+      consumerNote: 'Niet meer dan 5 kg per was.',
+      officeNote: 'Onderdeel besteld',
+      partsUsed: [
+        { name: 'Koolborstels', articleNumber: '00154740', quantity: 2 },
+        { name: 'Pomp', articleNumber: 'P-7', quantity: 1 },
+      ],
+    });
+    // A copy that knew the first list: its removal and its changed quantity apply, the pump it never saw stays.
+    const stale = await server.graphql<{ saveVisitRecord: RecordData }>(
+      SAVE,
+      {
+        input: {
+          orderId: order.id,
+          partsUsed: [{ name: 'Deurrubber', quantity: 3 }],
+          partsUsedBefore: fullRecord(order).partsUsed,
+          partsNeeded: [{ name: 'Lagerset', quantity: 2 }],
+          partsNeededBefore: fullRecord(order).partsNeeded,
+        },
+      },
+      { token },
+    );
+    expect(stale.body.data!.saveVisitRecord).toMatchObject({
+      officeNote: 'Onderdeel besteld',
+      partsUsed: [
+        { name: 'Pomp', articleNumber: 'P-7', quantity: 1 },
+        { name: 'Deurrubber', articleNumber: null, quantity: 3 },
+      ],
+      partsNeeded: [{ name: 'Lagerset', articleNumber: null, quantity: 2 }],
+    });
+    // A list sent without the list it came from replaces the server's, and the same line is never added twice.
+    const whole = await server.graphql<{ saveVisitRecord: RecordData }>(
+      SAVE,
+      { input: { orderId: order.id, partsUsed: [{ name: 'Pomp', articleNumber: 'P-7', quantity: 1 }] } },
+      { token },
+    );
+    expect(whole.body.data!.saveVisitRecord.partsUsed).toEqual([{ name: 'Pomp', articleNumber: 'P-7', quantity: 1 }]);
+    const again = await server.graphql<{ saveVisitRecord: RecordData }>(
+      SAVE,
+      {
+        input: {
+          orderId: order.id,
+          partsUsed: [{ name: 'Pomp', articleNumber: 'P-7', quantity: 1 }],
+          partsUsedBefore: [],
+        },
+      },
+      { token },
+    );
+    expect(again.body.data!.saveVisitRecord.partsUsed).toHaveLength(1);
+  });
+
+  it('refuses a merge that would hold more lines of parts than a record may', async () => {
+    const { order, token } = await arrange();
+    const lines = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, index) => ({ name: `${prefix} ${index}`, quantity: 1 }));
+    await server.graphql(SAVE, { input: { orderId: order.id, partsUsed: lines('Kantoor', 20) } }, { token });
+    const { body } = await server.graphql(
+      SAVE,
+      { input: { orderId: order.id, partsUsed: lines('Telefoon', 20), partsUsedBefore: [] } },
+      { token },
+    );
+    expect(codeOf(body)).toBe('BAD_USER_INPUT');
+    expect(body.errors?.[0].extensions?.fields).toEqual([
+      expect.objectContaining({ field: 'partsUsed', message: expect.any(String) }),
+    ]);
+  });
+
   it('refuses bad parts and over-long texts naming each field', async () => {
     const { order, token } = await arrange();
     const { body } = await server.graphql(

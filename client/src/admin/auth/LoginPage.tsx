@@ -35,14 +35,14 @@ export function LoginPage() {
   const [signIn] = useMutation(BeginAdminSignInMutation);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const [signInWithPasskey] = useMutation(SignInAdminWithPasskeyMutation);
-  const signedIn = (token: string) => {
+  const signedIn = (token: string, to = '/admin/main') => {
     storeToken('admin', token);
-    navigate('/admin/main', { replace: true });
+    navigate(to, { replace: true });
   };
   return (
     <AuthCard title={t('admin.login.title')}>
       {challenge ? (
-        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} />
+        <SecondFactorStep challenge={challenge} securityPath="/admin/devices" onSignedIn={signedIn} />
       ) : (
         <SignInForm
           forgotTo="/admin/forgot"

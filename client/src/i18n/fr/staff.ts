@@ -53,6 +53,15 @@ export const texts: PartTexts<'staff'> = {
   'staff.twoStep.useRecoveryCode': 'Téléphone perdu\u00a0? Utilisez un code de récupération',
   'staff.twoStep.useApp': 'Utiliser le code de l’application',
   'staff.twoStep.continue': 'Je les ai conservés, continuer',
+  'staff.twoStep.recoveredTitle': 'Connecté avec un code de récupération',
+  'staff.twoStep.codesLeft':
+    'Il vous reste {count}\u00a0codes de récupération. Créez-en de nouveaux quand il n’en reste presque plus.',
+  'staff.twoStep.codesLeftOne':
+    'Il vous reste 1\u00a0code de récupération. Créez-en de nouveaux quand il n’en reste presque plus.',
+  'staff.twoStep.codesLeftNone':
+    'Il ne vous reste plus de code de récupération. Créez-en de nouveaux pour la prochaine fois.',
+  'staff.twoStep.toSecurity': 'Créer de nouveaux codes dans Mes appareils',
+  'staff.twoStep.continueSignedIn': 'Continuer',
   'staff.devices.title': 'Mes appareils',
   'staff.devices.intro':
     'Vous êtes connecté ici. Déconnectez un appareil que vous ne reconnaissez pas ou n’utilisez plus.',

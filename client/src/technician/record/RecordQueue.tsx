@@ -11,6 +11,7 @@ import {
   SignVisitMutation,
 } from './record-documents';
 import {
+  changeOf,
   enqueueItem,
   memoryItemStore,
   sendWaitingItems,
@@ -84,7 +85,7 @@ export function RecordQueueProvider({ tapsWaiting, children }: { tapsWaiting: nu
         } else {
           const { error } =
             item.kind === 'record'
-              ? await saveRecord({ variables: { input: { orderId, ...item.text } } })
+              ? await saveRecord({ variables: { input: { orderId, ...changeOf(item) } } })
               : await removePhoto({ variables: { input: { orderId, photoId: item.photoId } } });
           if (error) return failed(error);
         }

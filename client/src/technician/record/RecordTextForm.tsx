@@ -144,20 +144,26 @@ function PartsEditor({
 
 /**
  * The record's text: the appliance, the parts used and needed, a note for the office and one for the customer.
- * Checked here by the server's rules, then saved whole on the phone, from where it is sent.
+ * Checked here by the server's rules, then saved on the phone with the text it was filled from (`base`), from where
+ * what changed is sent.
  */
 export function RecordTextForm({
   idPrefix,
   orderId,
   text,
+  base,
 }: {
   idPrefix: string;
   orderId: number;
   text: VisitRecordText | null;
+  base: VisitRecordText | null;
 }) {
   const { t } = useI18n();
   const queue = useRecordQueue();
   const [form, setForm] = useState<RecordForm>(() => formOf(text, newUuid));
+  // What the next save changes from: the text filled in, then the text saved last (the queue keeps the base of a
+  // save that still waits, so its changes go with the next one).
+  const [savedBase, setSavedBase] = useState(base);
   const [problems, setProblems] = useState<FormProblems>({});
   const [saved, setSaved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -188,7 +194,9 @@ export function RecordTextForm({
       orderId,
       madeAt: new Date().toISOString(),
       text: checked.text,
+      base: savedBase,
     });
+    setSavedBase(checked.text);
     setSaved(true);
   };
 

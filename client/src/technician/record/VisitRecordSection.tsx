@@ -7,6 +7,7 @@ import type { VisitStage } from '../today/visit-change';
 import { RecordPhotos } from './RecordPhotos';
 import { RecordTextForm } from './RecordTextForm';
 import { TechnicianVisitRecordQuery } from './record-documents';
+import { textOf } from './record-form';
 import { waitingOfVisit, type WaitingOfVisit } from './record-queue';
 import { useRecordQueue } from './RecordQueue';
 import { SignaturePad } from './SignaturePad';
@@ -71,9 +72,16 @@ export function VisitRecordSection({ orderId, stage }: { orderId: number; stage:
           {notLoaded && <p className="field-hint">{t('technician.record.notLoaded')}</p>}
           {error && !notLoaded && <Message tone="error">{problemOf(error, t('common.genericError')).message}</Message>}
           <RecordPhotos idPrefix={ids} orderId={orderId} photos={record?.photos ?? []} waiting={waiting} />
-          {/* Filled once: from what waits on the phone (the newest), else from the server once it answered. */}
+          {/*
+            Filled once: from what waits on the phone (the newest), else from the server once it answered (or from
+            Apollo's cache of it). Opened offline without either, it starts empty and sends only what is typed.
+          */}
           {(data !== undefined || error !== undefined || waiting.record !== null) && (
-            <RecordTextForm idPrefix={ids} orderId={orderId} text={waiting.record ?? record} />
+            <RecordTextForm
+              idPrefix={ids}
+              orderId={orderId}
+              {...(waiting.record ?? { text: record && textOf(record), base: record && textOf(record) })}
+            />
           )}
           {stage === 'FINISHED' && (
             <SignaturePad

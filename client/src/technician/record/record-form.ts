@@ -58,6 +58,20 @@ export function formOf(text: VisitRecordText | null, newKey: () => string): Reco
   };
 }
 
+/** The text of a record as the server answered it (its other fields and type names left out). */
+export function textOf(record: VisitRecordText): VisitRecordText {
+  const line = ({ name, articleNumber, quantity }: VisitPartLine): VisitPartLine => ({ name, articleNumber, quantity });
+  return {
+    applianceBrand: record.applianceBrand,
+    applianceModel: record.applianceModel,
+    applianceSerialNumber: record.applianceSerialNumber,
+    partsUsed: record.partsUsed.map(line),
+    partsNeeded: record.partsNeeded.map(line),
+    officeNote: record.officeNote,
+    consumerNote: record.consumerNote,
+  };
+}
+
 const length = (value: string) => [...value].length;
 const blankRow = (row: PartRow) => row.name.trim() === '' && row.articleNumber.trim() === '';
 

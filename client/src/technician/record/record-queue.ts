@@ -21,7 +21,7 @@ export interface VisitPartLine {
   quantity: number;
 }
 
-/** The record's text, saved whole (what SaveVisitRecordInput takes, but the order id). */
+/** The record's text as the form holds it (the fields of SaveVisitRecordInput, but the order id). */
 export interface VisitRecordText {
   applianceBrand: string | null;
   applianceModel: string | null;
@@ -42,7 +42,17 @@ interface ItemBase {
 export type RecordItem = ItemBase &
   (
     | { kind: 'photo'; photoKind: VisitPhotoKind; forConsumer: boolean; file: Blob }
-    | { kind: 'record'; text: VisitRecordText }
+    | {
+        kind: 'record';
+        text: VisitRecordText;
+        /**
+         * The text the form was filled from (the server's record as last read, or what was saved from the form
+         * before); null when the phone did not know the server's record (opened offline). What is sent is `text`'s
+         * difference from it, so an out-of-date copy changes only what the technician changed. Missing in items
+         * stored before the phone kept it: those are sent whole.
+         */
+        base?: VisitRecordText | null;
+      }
     | { kind: 'signature'; file: Blob }
     | { kind: 'removePhoto'; photoId: number }
   );
@@ -62,18 +72,66 @@ export interface RefusedItem {
 }
 
 /**
- * Puts an item in line. The record's text is saved whole, and a new signature replaces the one before: a waiting
- * one of the same visit is then out of date and leaves the line (it would only be overwritten).
+ * Puts an item in line. A new record text and a new signature replace a waiting one of the same visit (it would
+ * only be overwritten); the new text then keeps the waiting one's base, so what that one changed is sent with it.
  */
 export async function enqueueItem(store: RecordItemStore, item: RecordItem): Promise<RecordItem[]> {
+  let added = item;
   if (item.kind === 'record' || item.kind === 'signature') {
     const outdated = (await store.all()).filter(
       (waiting) => waiting.kind === item.kind && waiting.orderId === item.orderId,
     );
+    const [oldest] = outdated;
+    if (item.kind === 'record' && oldest?.kind === 'record') added = { ...item, base: oldest.base };
     if (outdated.length > 0) await store.remove(outdated.map((waiting) => waiting.clientId));
   }
-  await store.add(item);
+  await store.add(added);
   return store.all();
+}
+
+const TEXT_FIELDS = [
+  'applianceBrand',
+  'applianceModel',
+  'applianceSerialNumber',
+  'officeNote',
+  'consumerNote',
+] as const satisfies readonly (keyof VisitRecordText)[];
+
+const sameParts = (a: readonly VisitPartLine[], b: readonly VisitPartLine[]) =>
+  a.length === b.length &&
+  a.every(
+    (line, index) =>
+      line.name === b[index].name &&
+      line.articleNumber === b[index].articleNumber &&
+      line.quantity === b[index].quantity,
+  );
+
+/** What a waiting record sends (SaveVisitRecordInput but the order id): the fields changed from its base. */
+export type RecordChange = Partial<VisitRecordText> & {
+  partsUsedBefore?: VisitPartLine[];
+  partsNeededBefore?: VisitPartLine[];
+};
+
+/**
+ * The fields the technician changed from the text the form was filled from: a field left out keeps the server's,
+ * and a changed list of parts goes with the list it was edited from, so the server removes and adds lines instead of
+ * replacing its list. A form filled without the server's record changed every field it holds, and its lists were
+ * edited from an empty list (the server keeps its lines and adds the new ones).
+ */
+export function changeOf(item: { text: VisitRecordText; base?: VisitRecordText | null }): RecordChange {
+  const { text, base } = item;
+  if (base === undefined) return { ...text };
+  const change: RecordChange = {};
+  for (const field of TEXT_FIELDS) if (text[field] !== (base?.[field] ?? null)) change[field] = text[field];
+  if (!sameParts(text.partsUsed, base?.partsUsed ?? [])) {
+    change.partsUsed = text.partsUsed;
+    change.partsUsedBefore = base?.partsUsed ?? [];
+  }
+  if (!sameParts(text.partsNeeded, base?.partsNeeded ?? [])) {
+    change.partsNeeded = text.partsNeeded;
+    change.partsNeededBefore = base?.partsNeeded ?? [];
+  }
+  return change;
 }
 
 /**
@@ -100,8 +158,8 @@ export async function sendWaitingItems(
 /** What of one visit still waits on the phone, for its card. */
 export interface WaitingOfVisit {
   photos: number;
-  /** The record's text, when a save waits (the newest: it holds everything typed). */
-  record: VisitRecordText | null;
+  /** The record's text and its base, when a save waits (the newest: it holds everything typed). */
+  record: { text: VisitRecordText; base: VisitRecordText | null } | null;
   signature: boolean;
   /** Photos on the server that wait to be removed (hidden on the card meanwhile). */
   removedPhotoIds: number[];
@@ -109,8 +167,8 @@ export interface WaitingOfVisit {
 
 export function waitingOfVisit(items: readonly RecordItem[], orderId: number): WaitingOfVisit {
   const own = items.filter((item) => item.orderId === orderId);
-  let record: VisitRecordText | null = null;
-  for (const item of own) if (item.kind === 'record') record = item.text;
+  let record: WaitingOfVisit['record'] = null;
+  for (const item of own) if (item.kind === 'record') record = { text: item.text, base: item.base ?? null };
   return {
     photos: own.filter((item) => item.kind === 'photo').length,
     record,
