@@ -283,7 +283,9 @@ class Outlet {
 }
 
 /** The parameters of a stream's request as graphql-sse reads them; undefined when it would refuse them. */
-function paramsOf(req: Request): { query: string; operationName?: string; variables?: Record<string, unknown> } | undefined {
+function paramsOf(
+  req: Request,
+): { query: string; operationName?: string; variables?: Record<string, unknown> } | undefined {
   let data: Record<string, unknown>;
   if (req.method === 'GET') {
     const search = new URLSearchParams(req.originalUrl.split('?')[1]);
@@ -303,9 +305,10 @@ function paramsOf(req: Request): { query: string; operationName?: string; variab
   }
   const { query, operationName, variables, extensions } = data;
   if (typeof query !== 'string') return undefined;
-  if (operationName != null && typeof operationName !== 'string') return undefined;
-  if (variables != null && !isObject(variables)) return undefined;
-  if (extensions != null && !isObject(extensions)) return undefined;
+  const given = (value: unknown) => value !== undefined && value !== null;
+  if (given(operationName) && typeof operationName !== 'string') return undefined;
+  if (given(variables) && !isObject(variables)) return undefined;
+  if (given(extensions) && !isObject(extensions)) return undefined;
   return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
 }
 
@@ -458,8 +461,8 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
     onNext: (ctx, _req, result) => shown(result as ExecutionResult, ctx, services.logger),
   });
 
-  /** Serves an accepted stream: its operation, then its events until it ends. */
-  const serve = async (req: Request, res: Response, ctx: AppContext, stream: OpenStream) => {
+  /** Serves an accepted stream: its operation, then its events until it ends (the outlet, while it has events). */
+  const serve = async (req: Request, res: Response, ctx: AppContext, stream: OpenStream): Promise<Outlet | void> => {
     const params = paramsOf(req);
     if (!params) {
       contexts.set(req, ctx as StreamContext);
@@ -500,11 +503,8 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
     }
     const outlet = new Outlet(res, stream, result, caller, services.logger);
     outlets.add(outlet);
-    res.once('close', () => {
-      outlets.delete(outlet);
-      outlet.closed();
-    });
     outlet.start();
+    return outlet;
   };
 
   const handler: RequestHandler = (req, res, next) => {
@@ -530,9 +530,21 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       // Watched before the account is read (below): an end announced after that read reaches this stream.
       const session = tokenSessionOf(req.headers.authorization, services.tokens);
       const stream = session ? new OpenStream(session, res, cutOffs) : undefined;
+      // One listener for all that a stream holds (each listener of thousands of streams costs its own memory).
+      let held: (() => void) | undefined = undefined;
+      let outlet: Outlet | void = undefined;
+      let closed = false;
       if (stream) {
         watch(stream);
-        res.once('close', () => unwatch(stream));
+        res.once('close', () => {
+          closed = true;
+          unwatch(stream);
+          held?.();
+          if (outlet) {
+            outlets.delete(outlet);
+            outlet.closed();
+          }
+        });
       }
       const ctx = await options.contextOf(req, res);
       log = ctx.log;
@@ -566,15 +578,20 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
         untilExpiry < limits.streamDeadlineMs + DEADLINE_GRACE_MS
           ? sessionEnds.add(Date.now() + Math.max(untilExpiry, 0), endStream, stream)
           : undefined;
-      res.once('close', () => {
+      held = () => {
         backstop.cancel();
         expiry?.cancel();
         openResponses.delete(res);
         release();
         perHolder.giveBack(holder);
         for (const orderId of orderIds) perOrder.giveBack(orderId);
-      });
-      await serve(req, res, ctx, stream);
+      };
+      if (closed) held();
+      outlet = await serve(req, res, ctx, stream);
+      if (outlet && closed) {
+        outlets.delete(outlet);
+        outlet.closed();
+      }
     })().catch((error: unknown) => {
       if (res.headersSent) {
         log.error({ err: error }, 'a live stream failed');
