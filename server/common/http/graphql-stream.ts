@@ -312,6 +312,34 @@ function paramsOf(
   return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
 }
 
+/**
+ * Once a stream is accepted nothing of its request is read again but its id, method and address (the request
+ * log): what parsing it left on it (the body, cookies, the router's state, the token) would otherwise stay for
+ * as long as the stream is open.
+ */
+function letGoOfRequest(req: Request): void {
+  const parsed = req as unknown as Record<string, unknown>;
+  for (const key of ['body', 'cookies', 'signedCookies', 'params', 'next', '_parsedUrl']) parsed[key] = undefined;
+  delete req.headers.authorization;
+  req.rawHeaders.length = 0;
+}
+
+/**
+ * Security headers that only a document (a page, a frame) obeys: an event stream read by a script has no use for
+ * them, and their text stays with each open stream's answer. `nosniff` and the resource policy stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 const JSON_TYPE = 'application/json';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -468,8 +496,7 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       contexts.set(req, ctx as StreamContext);
       return sse(req, res);
     }
-    // Nothing of the request is needed any more: only the caller's language and log, and the viewer for the roles.
-    req.body = undefined;
+    letGoOfRequest(req);
     const caller: Caller = { language: ctx.language, log: ctx.log };
     let result: SharedEvents | ExecutionResult;
     try {
@@ -494,6 +521,7 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       if ('source' in result) void result.source.return?.();
       return;
     }
+    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     res.writeHead(200, 'OK', SSE_HEADERS);
     // An empty message first: some browsers (Firefox, Safari) take the stream as open only then (as graphql-sse).
     res.write(PING);
@@ -507,8 +535,61 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
     return outlet;
   };
 
+  /**
+   * What one stream holds, let go of by one 'close' listener: a closure per listener would keep the handler's whole
+   * scope for as long as the stream is open, and thousands of streams are.
+   */
+  class Hold {
+    log: Logger = services.logger;
+    closed = false;
+    outlet: Outlet | void = undefined;
+    release: (() => void) | undefined;
+    holder = '';
+    orderIds: readonly number[] = [];
+    backstop: Deadline | undefined;
+    expiry: Deadline | undefined;
+
+    constructor(
+      readonly res: Response,
+      readonly stream: OpenStream | undefined,
+    ) {}
+
+    // An answer that can no longer be written ends this stream, never the process (an unheard 'error' would).
+    readonly onError = (error: Error) => {
+      this.log.warn({ err: error }, 'a live stream could not be written');
+      this.res.destroy();
+    };
+
+    readonly onClose = () => {
+      this.closed = true;
+      if (this.stream) unwatch(this.stream);
+      this.letGo();
+    };
+
+    /** After the close: its places, its deadlines, its events. */
+    letGo(): void {
+      if (!this.closed) return;
+      const release = this.release;
+      if (release) {
+        this.release = undefined;
+        this.backstop?.cancel();
+        this.expiry?.cancel();
+        openResponses.delete(this.res);
+        release();
+        perHolder.giveBack(this.holder);
+        for (const orderId of this.orderIds) perOrder.giveBack(orderId);
+      }
+      const outlet = this.outlet;
+      if (outlet) {
+        this.outlet = undefined;
+        outlets.delete(outlet);
+        outlet.closed();
+      }
+    }
+  }
+
   const handler: RequestHandler = (req, res, next) => {
-    let log: Logger = services.logger;
+    let log = services.logger;
     void (async () => {
       if (req.get('accept') !== 'text/event-stream') {
         res.set('Accept', 'text/event-stream');
@@ -522,32 +603,16 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
         });
         return;
       }
-      // An answer that can no longer be written ends this stream, never the process (an unheard 'error' would).
-      res.on('error', (error) => {
-        log.warn({ err: error }, 'a live stream could not be written');
-        res.destroy();
-      });
       // Watched before the account is read (below): an end announced after that read reaches this stream.
       const session = tokenSessionOf(req.headers.authorization, services.tokens);
       const stream = session ? new OpenStream(session, res, cutOffs) : undefined;
-      // One listener for all that a stream holds (each listener of thousands of streams costs its own memory).
-      let held: (() => void) | undefined = undefined;
-      let outlet: Outlet | void = undefined;
-      let closed = false;
-      if (stream) {
-        watch(stream);
-        res.once('close', () => {
-          closed = true;
-          unwatch(stream);
-          held?.();
-          if (outlet) {
-            outlets.delete(outlet);
-            outlet.closed();
-          }
-        });
-      }
+      const hold = new Hold(res, stream);
+      res.on('error', hold.onError);
+      if (stream) watch(stream);
+      // 'close' comes once for every answer.
+      res.on('close', hold.onClose);
       const ctx = await options.contextOf(req, res);
-      log = ctx.log;
+      hold.log = log = ctx.log;
       if (!ctx.viewer || !session || !stream) {
         return refuse(res, 401, 'UNAUTHENTICATED', ctx.language, 'UNAUTHENTICATED');
       }
@@ -571,27 +636,18 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       perHolder.take(holder);
       for (const orderId of orderIds) perOrder.take(orderId);
       openResponses.add(res);
-      const backstop = cutOffs.add(Date.now() + limits.streamDeadlineMs + DEADLINE_GRACE_MS, destroy, res);
+      hold.release = release;
+      hold.holder = holder;
+      hold.orderIds = orderIds;
+      hold.backstop = cutOffs.add(Date.now() + limits.streamDeadlineMs + DEADLINE_GRACE_MS, destroy, res);
       // At the token's expiry, as /graphql would refuse it from then on (a later one outlives the deadline).
       const untilExpiry = session.expiresAtMs - services.clock.now().getTime();
-      const expiry =
-        untilExpiry < limits.streamDeadlineMs + DEADLINE_GRACE_MS
-          ? sessionEnds.add(Date.now() + Math.max(untilExpiry, 0), endStream, stream)
-          : undefined;
-      held = () => {
-        backstop.cancel();
-        expiry?.cancel();
-        openResponses.delete(res);
-        release();
-        perHolder.giveBack(holder);
-        for (const orderId of orderIds) perOrder.giveBack(orderId);
-      };
-      if (closed) held();
-      outlet = await serve(req, res, ctx, stream);
-      if (outlet && closed) {
-        outlets.delete(outlet);
-        outlet.closed();
+      if (untilExpiry < limits.streamDeadlineMs + DEADLINE_GRACE_MS) {
+        hold.expiry = sessionEnds.add(Date.now() + Math.max(untilExpiry, 0), endStream, stream);
       }
+      hold.letGo();
+      hold.outlet = await serve(req, res, ctx, stream);
+      hold.letGo();
     })().catch((error: unknown) => {
       if (res.headersSent) {
         log.error({ err: error }, 'a live stream failed');
