@@ -282,6 +282,30 @@ class Outlet {
   }
 }
 
+/**
+ * The context a stream's events are executed with: the caller as it subscribed, and an entity manager of the event's
+ * own (made when a field asks for it), not the request's, which would keep what it loaded for the stream's life.
+ */
+function eventContextOf(ctx: AppContext): () => AppContext {
+  const { viewer, language, country, services } = ctx;
+  const log = ctx.log;
+  return () => {
+    let em: AppContext['em'] | undefined;
+    return {
+      viewer,
+      language,
+      country,
+      clientKey: '',
+      userAgent: '',
+      log,
+      services,
+      get em() {
+        return (em ??= services.orm.em.fork());
+      },
+    };
+  };
+}
+
 /** The parameters of a stream's request as graphql-sse reads them; undefined when it would refuse them. */
 function paramsOf(
   req: Request,
@@ -511,7 +535,7 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
                 variableValues: params.variables,
                 contextValue: ctx,
               },
-              { viewer: ctx.viewer, language: ctx.language, log: ctx.log },
+              eventContextOf(ctx),
             )
           : document;
     } catch (error) {

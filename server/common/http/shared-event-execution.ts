@@ -3,7 +3,7 @@ import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionRes
 /** A subscription's events and the answer to each: the events are read by the caller (pushed or iterated). */
 export interface SharedEvents {
   source: AsyncIterator<unknown>;
-  answer(payload: unknown): Promise<ExecutionResult>;
+  answer: (payload: unknown) => Promise<ExecutionResult>;
 }
 
 /**
@@ -20,20 +20,30 @@ export function sharedEventSubscribe(operationKey: (args: ExecutionArgs) => stri
   const executeEvent = (args: ExecutionArgs, payload: unknown): Promise<ExecutionResult> =>
     Promise.resolve(execute({ ...args, rootValue: payload }));
 
-  /** `eventContext`: the context each event is executed with (what the fields read), if not the subscriber's. */
-  return async (args: ExecutionArgs, eventContext = args.contextValue): Promise<SharedEvents | ExecutionResult> => {
+  /** `eventContext`: makes the context each event is executed with (what the fields read), if not the subscriber's. */
+  return async (
+    args: ExecutionArgs,
+    eventContext: () => unknown = () => args.contextValue,
+  ): Promise<SharedEvents | ExecutionResult> => {
     const source = await createSourceEventStream(args);
     if (!isAsyncIterable(source)) return source;
     const key = operationKey(args);
-    const eventArgs: ExecutionArgs = { ...args, contextValue: eventContext };
+    const { schema, document, operationName, variableValues } = args;
+    const eventArgs = (): ExecutionArgs => ({
+      schema,
+      document,
+      operationName,
+      variableValues,
+      contextValue: eventContext(),
+    });
     return {
       source: source[Symbol.asyncIterator](),
-      answer(payload) {
-        if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(eventArgs, payload);
+      answer: (payload) => {
+        if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(eventArgs(), payload);
         let byKey = answers.get(payload);
         if (!byKey) answers.set(payload, (byKey = new Map<string, Promise<ExecutionResult>>()));
         let answer = byKey.get(key);
-        if (!answer) byKey.set(key, (answer = executeEvent(eventArgs, payload)));
+        if (!answer) byKey.set(key, (answer = executeEvent(eventArgs(), payload)));
         return answer;
       },
     };
