@@ -4,6 +4,8 @@ import { isOfficeRole, Role } from '../common/auth/role.js';
 import type { Viewer } from '../common/auth/viewer.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
+import type { PushSource } from '../common/events/push-source.js';
+import { Deadlines, type Deadline } from '../common/time/deadlines.js';
 import type { ChangeListener } from '../common/events/change-listener.js';
 import type { LiveVisitFeed } from '../context.js';
 import { VISIT_STATUS_TOPIC } from '../visits/visit-status.service.js';
@@ -14,22 +16,19 @@ import type { VisitProgress } from './visit-progress.types.js';
 /**
  * One subscriber's stream. It keeps only the latest state per order until read: the payload is the whole
  * state, so a slow reader skips states it would have overwritten anyway and memory stays bounded by the
- * orders it may see.
+ * orders it may see. Read by push (the stream handler: no promise held while it waits) or by iteration.
  */
-class Follower implements AsyncIterableIterator<VisitProgress> {
-  private readonly pending = new Map<number, VisitProgress>();
+class Follower implements PushSource<VisitProgress> {
+  private pending: Map<number, VisitProgress> | undefined;
   private waiting: ((result: IteratorResult<VisitProgress>) => void) | undefined;
-  private ended = false;
-  private readonly deadline: NodeJS.Timeout;
+  private wake: (() => void) | undefined;
+  ended = false;
+  deadline: Deadline | undefined;
 
   constructor(
     readonly accepts: (progress: VisitProgress) => boolean,
-    deadlineMs: number,
     private readonly onEnd: (follower: Follower) => void,
-  ) {
-    this.deadline = setTimeout(() => this.end(), deadlineMs);
-    this.deadline.unref();
-  }
+  ) {}
 
   push(progress: VisitProgress): void {
     if (this.ended) return;
@@ -39,16 +38,28 @@ class Follower implements AsyncIterableIterator<VisitProgress> {
       waiting({ value: progress, done: false });
       return;
     }
-    this.pending.delete(progress.orderId);
-    this.pending.set(progress.orderId, progress);
+    const pending = (this.pending ??= new Map());
+    pending.delete(progress.orderId);
+    pending.set(progress.orderId, progress);
+    this.wake?.();
+  }
+
+  onPush(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  take(): VisitProgress | undefined {
+    const pending = this.pending;
+    if (!pending) return undefined;
+    const [first] = pending.values();
+    if (first) pending.delete(first.orderId);
+    if (pending.size === 0) this.pending = undefined;
+    return first;
   }
 
   next(): Promise<IteratorResult<VisitProgress>> {
-    const [first] = this.pending.values();
-    if (first) {
-      this.pending.delete(first.orderId);
-      return Promise.resolve({ value: first, done: false });
-    }
+    const first = this.take();
+    if (first) return Promise.resolve({ value: first, done: false });
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.waiting = resolve));
   }
@@ -62,18 +73,23 @@ class Follower implements AsyncIterableIterator<VisitProgress> {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.deadline);
-    this.pending.clear();
+    this.deadline?.cancel();
+    this.pending = undefined;
     this.onEnd(this);
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.({ value: undefined, done: true });
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<VisitProgress> {
     return this;
   }
 }
+
+const endFollower = (follower: Follower) => follower.end();
 
 /**
  * The live changes of visits in this process (docs/decisions.md, The visit day live). It listens to the visit
@@ -92,6 +108,8 @@ export class VisitFeed implements LiveVisitFeed {
   private stopped = false;
   private readonly unsubscribe: () => void;
   private readonly unresync: () => void;
+  /** Every stream's end (`deadlineMs` after it opened), on one timer. */
+  private readonly deadlines = new Deadlines<Follower>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -113,28 +131,29 @@ export class VisitFeed implements LiveVisitFeed {
   follow(viewer: Viewer, scope: 'own' | 'all'): Follower {
     let follower: Follower;
     let filedUnder: readonly number[] = [];
-    const onEnd = (ended: Follower) => this.forget(ended);
+    const onEnd = this.onEnd;
     if (scope === 'all') {
       if (!isOfficeRole(viewer.role)) throw new AppError(CommonError.FORBIDDEN);
-      follower = new Follower(() => true, this.deadlineMs, onEnd);
+      follower = new Follower(() => true, onEnd);
       this.wide.add(follower);
     } else if (viewer.role === Role.CONSUMER) {
-      const orderIds = new Set(viewer.orderIds);
-      follower = new Follower((progress) => orderIds.has(progress.orderId), this.deadlineMs, onEnd);
-      filedUnder = [...orderIds];
-      for (const orderId of orderIds) {
+      const named = [...new Set(viewer.orderIds)];
+      follower = new Follower((progress) => named.includes(progress.orderId), onEnd);
+      filedUnder = named;
+      for (const orderId of named) {
         let set = this.byOrder.get(orderId);
         if (!set) this.byOrder.set(orderId, (set = new Set()));
         set.add(follower);
       }
     } else if (viewer.role === Role.TECHNICIAN) {
       const { technicianId } = viewer;
-      follower = new Follower((progress) => progress.technicianId === technicianId, this.deadlineMs, onEnd);
+      follower = new Follower((progress) => progress.technicianId === technicianId, onEnd);
       this.wide.add(follower);
     } else {
       throw new AppError(CommonError.FORBIDDEN);
     }
     this.followers.set(follower, filedUnder);
+    follower.deadline = this.deadlines.add(Date.now() + this.deadlineMs, endFollower, follower);
     if (this.stopped) follower.end();
     return follower;
   }
@@ -145,7 +164,10 @@ export class VisitFeed implements LiveVisitFeed {
     this.unsubscribe();
     this.unresync();
     this.endAll();
+    this.deadlines.clear();
   }
+
+  private readonly onEnd = (follower: Follower) => this.forget(follower);
 
   private endAll(): void {
     for (const follower of [...this.followers.keys()]) follower.end();

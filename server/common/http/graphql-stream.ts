@@ -25,10 +25,12 @@ import {
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import { errorAnswer } from '../errors/error-answer.js';
+import { isPushSource } from '../events/push-source.js';
 import { translate, type MessageKey } from '../i18n/translate.js';
 import { Language } from '../locale.js';
 import { StreamSlots } from '../stream-slots.js';
-import { sharedEventSubscribe } from './shared-event-execution.js';
+import { Deadlines, type Deadline } from '../time/deadlines.js';
+import { sharedEventSubscribe, type SharedEvents } from './shared-event-execution.js';
 
 /** graphql-sse wants a context indexable by any key; the resolvers read it as the request's AppContext. */
 type StreamContext = AppContext & Record<PropertyKey, unknown>;
@@ -37,8 +39,20 @@ type StreamContext = AppContext & Record<PropertyKey, unknown>;
 const RETRY_AFTER_SECONDS = 30;
 /** Past its deadline (or its session's end) a stream that did not close (a stuck write) is cut off this much later. */
 const DEADLINE_GRACE_MS = 5_000;
-/** The longest delay a timer takes; a token that lives longer outlives the stream's deadline anyway. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A comment every 12 s keeps proxies and the server's idle timeout from closing a quiet stream (as graphql-sse). */
+const PING_MS = 12_000;
+const PING = ':\n\n';
+const COMPLETE = 'event: complete\ndata:\n\n';
+/** graphql-sse's answer to a stream it accepts, and its message format (its browser client reads these). */
+const SSE_HEADERS = {
+  connection: 'keep-alive',
+  'cache-control': 'no-cache',
+  'content-encoding': 'none',
+  'content-type': 'text/event-stream; charset=utf-8',
+};
+const nextMessage = (result: ExecutionResult) => `event: next\ndata: ${JSON.stringify(result)}\n\n`;
+/** Parsed and validated operations by their text: every consumer's page sends the same one. */
+const MAX_PREPARED = 200;
 
 export interface GraphQLStreamOptions {
   schema: GraphQLSchema;
@@ -61,8 +75,6 @@ export interface GraphQLStream {
    */
   closeAll(graceMs: number): Promise<void>;
 }
-
-const DONE: IteratorResult<ExecutionResult> = { value: undefined, done: true };
 
 /** The last answer of a stream whose session ended: the client signs in again (or looks its visits up anew). */
 function sessionEnded(): ExecutionResult {
@@ -88,88 +100,273 @@ class OpenStream {
   last: ExecutionResult | undefined;
   /** Wakes the events waiting for their next one, so the end is not held up until the next change. */
   wake: (() => void) | undefined;
-  private cutOff: NodeJS.Timeout | undefined;
+  private cutOff: Deadline | undefined;
 
   constructor(
     readonly session: TokenSession,
     private readonly res: Response,
+    private readonly deadlines: Deadlines<Response>,
   ) {}
 
   end(): void {
     if (this.last) return;
     this.last = sessionEnded();
     this.wake?.();
-    this.cutOff = setTimeout(() => this.res.destroy(), DEADLINE_GRACE_MS);
-    this.cutOff.unref();
+    this.cutOff = this.deadlines.add(Date.now() + DEADLINE_GRACE_MS, destroy, this.res);
   }
 
   closed(): void {
-    clearTimeout(this.cutOff);
+    this.cutOff?.cancel();
+  }
+}
+
+const destroy = (res: Response) => res.destroy();
+const endStream = (stream: OpenStream) => stream.end();
+
+/** What answers of a stream are formatted for: the caller's language, and its log for failures. */
+interface Caller {
+  language: Language;
+  log: Logger;
+}
+
+/** The same answers as /graphql: expected errors with their code in the caller's language, the rest masked. */
+function shown(result: ExecutionResult, caller: Caller, logger: Logger): ExecutionResult {
+  try {
+    const { errors } = result;
+    if (!errors?.length) return result;
+    return {
+      ...result,
+      errors: errors.map((error) => {
+        const formatted = errorAnswer(error, caller);
+        return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
+      }),
+    };
+  } catch (error) {
+    logger.error({ err: error }, 'a live stream could not format its answer');
+    const message = translate(caller.language, 'INTERNAL_SERVER_ERROR');
+    return { data: null, errors: [new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] };
   }
 }
 
 /**
- * The events of one stream, until its session ends (then one last answer) and never failing: a throw of the event
- * source or of its execution becomes an answer of its own (logged by `onNext`) and ends the stream, and letting go
- * of the source never rejects (graphql-sse calls `return` from a 'close' listener, where a rejection would be
- * unhandled and end the process).
+ * One accepted stream writing its answers: each event of its source executed (shared with every stream of the
+ * same operation and role), formatted and written as graphql-sse would, then "complete" when the source or the
+ * session ends. A push source (the visit feed) wakes it: a stream waiting for its next event holds no promise,
+ * timer or request context, only this object (docs/decisions/live.md). A socket that cannot keep up leaves the
+ * events with the source, which keeps only the latest per order. Never fails: a throw of the source or of an
+ * execution becomes an answer (logged when formatted) that ends the stream.
  */
-function eventsOf(
-  source: AsyncIterator<ExecutionResult>,
-  stream: OpenStream,
-  log: Logger,
-): AsyncIterableIterator<ExecutionResult> {
-  let finished = false;
-  const release = async () => {
-    try {
-      await source.return?.();
-    } catch (error) {
-      log.error({ err: error }, 'a live stream could not let go of its events');
+class Outlet {
+  private done = false;
+  private pumping = false;
+  private draining = false;
+
+  constructor(
+    readonly res: Response,
+    private readonly stream: OpenStream,
+    private readonly events: SharedEvents,
+    private readonly caller: Caller,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    const { source } = this.events;
+    if (isPushSource(source)) {
+      source.onPush(this.wake);
+      this.stream.wake = this.wake;
+      this.wake();
+    } else {
+      void this.pull();
     }
-  };
-  const finish = async (last: ExecutionResult): Promise<IteratorResult<ExecutionResult>> => {
-    finished = true;
-    await release();
-    return { value: last, done: false };
-  };
-  const ended = Symbol('ended');
-  return {
-    async next() {
-      if (finished) return DONE;
-      if (stream.last) return finish(stream.last);
-      let outcome: IteratorResult<ExecutionResult> | typeof ended;
+  }
+
+  /** The client went away: the source is let go of. */
+  closed(): void {
+    if (this.done) return;
+    this.done = true;
+    this.stream.wake = undefined;
+    void this.release();
+  }
+
+  private readonly wake = () => void this.pump();
+
+  private async pump(): Promise<void> {
+    if (this.pumping || this.done) return;
+    const source = this.events.source;
+    if (!isPushSource(source)) return;
+    this.pumping = true;
+    try {
+      while (!this.done) {
+        if (this.stream.last) return await this.finish(this.stream.last);
+        if (this.res.writableNeedDrain) return this.awaitDrain();
+        const payload = source.take();
+        if (payload === undefined) {
+          if (source.ended) await this.finish(undefined);
+          return;
+        }
+        let result: ExecutionResult;
+        try {
+          result = await this.events.answer(payload);
+        } catch (error) {
+          return await this.finish(failed(error));
+        }
+        if (!this.done) this.write(result);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private awaitDrain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    this.res.once('drain', () => {
+      this.draining = false;
+      this.wake();
+    });
+  }
+
+  /** A source that is only iterable (none of this application's, but any subscription may have one). */
+  private async pull(): Promise<void> {
+    const ended = Symbol('ended');
+    const { source } = this.events;
+    while (!this.done) {
+      if (this.stream.last) return this.finish(this.stream.last);
+      let outcome: IteratorResult<unknown> | typeof ended;
       try {
-        outcome = await new Promise<IteratorResult<ExecutionResult> | typeof ended>((resolve, reject) => {
-          stream.wake = () => resolve(ended);
+        outcome = await new Promise<IteratorResult<unknown> | typeof ended>((resolve, reject) => {
+          this.stream.wake = () => resolve(ended);
           source.next().then(resolve, reject);
         });
       } catch (error) {
-        return finish(failed(error));
+        return this.finish(failed(error));
       } finally {
-        stream.wake = undefined;
+        this.stream.wake = undefined;
       }
-      if (outcome === ended) return finish(stream.last ?? sessionEnded());
-      if (outcome.done) finished = true;
-      return outcome;
-    },
-    async return() {
-      if (!finished) {
-        finished = true;
-        await release();
+      if (this.done) return;
+      if (outcome === ended) return this.finish(this.stream.last ?? sessionEnded());
+      if (outcome.done) return this.finish(undefined);
+      let result: ExecutionResult;
+      try {
+        result = await this.events.answer(outcome.value);
+      } catch (error) {
+        return this.finish(failed(error));
       }
-      return DONE;
-    },
-    async throw() {
-      return this.return!();
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
+      if (this.done) return;
+      this.write(result);
+      if (this.res.writableNeedDrain) await new Promise((resolve) => this.res.once('drain', resolve));
+    }
+  }
+
+  private write(result: ExecutionResult): void {
+    if (this.res.writable) this.res.write(nextMessage(shown(result, this.caller, this.logger)));
+  }
+
+  /** The last answer (if any), "complete", and the end of the answer; the source is let go of. */
+  private async finish(last: ExecutionResult | undefined): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    this.stream.wake = undefined;
+    if (last) this.write(last);
+    if (this.res.writable) this.res.end(COMPLETE);
+    await this.release();
+  }
+
+  /** Letting go never rejects: it runs from a 'close' listener, where a rejection would end the process. */
+  private async release(): Promise<void> {
+    try {
+      await this.events.source.return?.();
+    } catch (error) {
+      this.caller.log.error({ err: error }, 'a live stream could not let go of its events');
+    }
+  }
+}
+
+/**
+ * The context a stream's events are executed with: the caller as it subscribed, and an entity manager of the event's
+ * own (made when a field asks for it), not the request's, which would keep what it loaded for the stream's life.
+ */
+function eventContextOf(ctx: AppContext): () => AppContext {
+  const { viewer, language, country, services } = ctx;
+  const log = ctx.log;
+  return () => {
+    let em: AppContext['em'] | undefined;
+    return {
+      viewer,
+      language,
+      country,
+      clientKey: '',
+      userAgent: '',
+      log,
+      services,
+      get em() {
+        return (em ??= services.orm.em.fork());
+      },
+    };
   };
 }
 
-const isAsyncIterator = (value: object): value is AsyncIterableIterator<ExecutionResult> =>
-  Symbol.asyncIterator in value;
+/** The parameters of a stream's request as graphql-sse reads them; undefined when it would refuse them. */
+function paramsOf(
+  req: Request,
+): { query: string; operationName?: string; variables?: Record<string, unknown> } | undefined {
+  let data: Record<string, unknown>;
+  if (req.method === 'GET') {
+    const search = new URLSearchParams(req.originalUrl.split('?')[1]);
+    data = { query: search.get('query') ?? undefined, operationName: search.get('operationName') ?? undefined };
+    try {
+      const variables = search.get('variables');
+      if (variables) data.variables = JSON.parse(variables) as unknown;
+      const extensions = search.get('extensions');
+      if (extensions) data.extensions = JSON.parse(extensions) as unknown;
+    } catch {
+      return undefined;
+    }
+  } else if (req.method === 'POST' && req.is(JSON_TYPE) && isObject(req.body)) {
+    data = req.body;
+  } else {
+    return undefined;
+  }
+  const { query, operationName, variables, extensions } = data;
+  if (typeof query !== 'string') return undefined;
+  const given = (value: unknown) => value !== undefined && value !== null;
+  if (given(operationName) && typeof operationName !== 'string') return undefined;
+  if (given(variables) && !isObject(variables)) return undefined;
+  if (given(extensions) && !isObject(extensions)) return undefined;
+  return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
+}
+
+/**
+ * Once a stream is accepted nothing of its request is read again but its id, method and address (the request
+ * log): what parsing it left on it (the body, cookies, the router's state, the token) would otherwise stay for
+ * as long as the stream is open.
+ */
+function letGoOfRequest(req: Request): void {
+  const parsed = req as unknown as Record<string, unknown>;
+  for (const key of ['body', 'cookies', 'signedCookies', 'params', 'next', '_parsedUrl']) parsed[key] = undefined;
+  delete req.headers.authorization;
+  req.rawHeaders.length = 0;
+}
+
+/**
+ * Security headers that only a document (a page, a frame) obeys: an event stream read by a script has no use for
+ * them, and their text stays with each open stream's answer. `nosniff` and the resource policy stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+const JSON_TYPE = 'application/json';
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Counts per key (a holder, an order): what is held, taken and given back. */
 class Counts<K> {
@@ -238,11 +435,23 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
   /** The open streams of each staff account a session depends on (`staffAccountName`). */
   const byAccount = new Map<string, Set<OpenStream>>();
   const openResponses = new Set<Response>();
+  /** Accepted streams, for the shared heartbeat. */
+  const outlets = new Set<Outlet>();
+  /** Every stream's cut-off, session end and token expiry, on one timer each. */
+  const cutOffs = new Deadlines<Response>();
+  const sessionEnds = new Deadlines<OpenStream>();
+  /** Only for what graphql-sse answers itself: a request whose parameters it refuses. */
   const contexts = new WeakMap<Request, StreamContext>();
-  const streamOf = new WeakMap<object, OpenStream>();
   const rules = [...specifiedRules, ...options.validationRules, onlySubscriptions];
   /** The text each stream's operation was parsed from: streams that sent the same text share their answers. */
   const operationTexts = new WeakMap<DocumentNode, string>();
+  const prepared = new Map<string, DocumentNode>();
+
+  // One heartbeat for every stream; a stream that cannot keep up misses it (its socket has bytes to send anyway).
+  const heartbeat = setInterval(() => {
+    for (const outlet of outlets) if (outlet.res.writable && !outlet.res.writableNeedDrain) outlet.res.write(PING);
+  }, PING_MS);
+  heartbeat.unref();
 
   // Every instance hears it (the one that made the change too): the account's streams here end at once.
   const unsubscribe = services.changes.subscribe(STAFF_SESSIONS_ENDED_TOPIC, (notice) => {
@@ -275,72 +484,136 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
     return JSON.stringify([viewer.role, operationName ?? null, variableValues ?? null, text]);
   });
 
+  /** The operation parsed and validated once per text (the rules depend on nothing else), or its refusal. */
+  const prepare = (query: string, operationName: string | undefined): DocumentNode | ExecutionResult => {
+    let document = prepared.get(query);
+    if (!document) {
+      try {
+        document = parse(query, { maxTokens: options.maxTokens });
+      } catch (error) {
+        return refused([error instanceof GraphQLError ? error : new GraphQLError('Unreadable operation.')]);
+      }
+      const errors = validate(options.schema, document, rules);
+      if (errors.length > 0) return refused(errors);
+      if (prepared.size >= MAX_PREPARED) prepared.clear();
+      prepared.set(query, document);
+      operationTexts.set(document, query);
+    }
+    if (!getOperationAST(document, operationName)) return refused([new GraphQLError('Name the operation to run.')]);
+    return document;
+  };
+
+  // graphql-sse answers only the requests whose parameters it refuses (400, 405, 415), before any operation runs.
   const sse = createHandler<StreamContext>({
     schema: options.schema,
     // No token: only distinct connections (see above).
     authenticate: () => undefined,
     context: (req) => contexts.get(req.raw)!,
-    // One execution per event for every stream of one operation and role (the answer depends on nothing else),
-    // each stream's events ending with its session.
-    subscribe: async (args) => {
-      const ctx = args.contextValue;
-      let result: Awaited<ReturnType<typeof sharedSubscribe>>;
-      try {
-        result = await sharedSubscribe(args);
-      } catch (error) {
-        return failed(error);
-      }
-      const stream = streamOf.get(ctx);
-      if (!isAsyncIterator(result) || !stream) return result;
-      return eventsOf(result, stream, ctx.log);
-    },
-    onSubscribe: (req, params) => {
-      try {
-        const contextValue = contexts.get(req.raw)!;
-        let document: DocumentNode;
-        try {
-          document = parse(params.query, { maxTokens: options.maxTokens });
-        } catch (error) {
-          return refused([error instanceof GraphQLError ? error : new GraphQLError('Unreadable operation.')]);
-        }
-        const errors = validate(options.schema, document, rules);
-        if (errors.length > 0) return refused(errors);
-        if (!getOperationAST(document, params.operationName)) {
-          return refused([new GraphQLError('Name the operation to run.')]);
-        }
-        operationTexts.set(document, params.query);
-        return {
-          schema: options.schema,
-          document,
-          operationName: params.operationName,
-          variableValues: params.variables,
-          contextValue,
-        };
-      } catch (error) {
-        // Answered as a failure (onNext logs it): the stream says so and completes.
-        return failed(error);
-      }
-    },
-    // The same answers as /graphql: expected errors with their code in the caller's language, the rest masked.
-    onNext: (ctx, _req, result) => {
-      try {
-        const { errors } = result as ExecutionResult;
-        if (!errors?.length) return undefined;
-        const shown = errors.map((error) => {
-          const formatted = errorAnswer(error, ctx);
-          return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
-        });
-        return { ...(result as ExecutionResult), errors: shown };
-      } catch (error) {
-        services.logger.error({ err: error }, 'a live stream could not format its answer');
-        const message = translate(ctx.language, 'INTERNAL_SERVER_ERROR');
-        return { data: null, errors: [new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] };
-      }
-    },
+    onSubscribe: () => failed(new Error('a stream request with readable parameters reached graphql-sse')),
+    onNext: (ctx, _req, result) => shown(result as ExecutionResult, ctx, services.logger),
   });
 
+  /** Serves an accepted stream: its operation, then its events until it ends (the outlet, while it has events). */
+  const serve = async (req: Request, res: Response, ctx: AppContext, stream: OpenStream): Promise<Outlet | void> => {
+    const params = paramsOf(req);
+    if (!params) {
+      contexts.set(req, ctx as StreamContext);
+      return sse(req, res);
+    }
+    letGoOfRequest(req);
+    const caller: Caller = { language: ctx.language, log: ctx.log };
+    let result: SharedEvents | ExecutionResult;
+    try {
+      const document = prepare(params.query, params.operationName);
+      result =
+        'kind' in document
+          ? await sharedSubscribe(
+              {
+                schema: options.schema,
+                document,
+                operationName: params.operationName,
+                variableValues: params.variables,
+                contextValue: ctx,
+              },
+              eventContextOf(ctx),
+            )
+          : document;
+    } catch (error) {
+      result = failed(error);
+    }
+    if (res.destroyed) {
+      if ('source' in result) void result.source.return?.();
+      return;
+    }
+    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    res.writeHead(200, 'OK', SSE_HEADERS);
+    // An empty message first: some browsers (Firefox, Safari) take the stream as open only then (as graphql-sse).
+    res.write(PING);
+    if (!('source' in result)) {
+      res.end(nextMessage(shown(result, caller, services.logger)) + COMPLETE);
+      return;
+    }
+    const outlet = new Outlet(res, stream, result, caller, services.logger);
+    outlets.add(outlet);
+    outlet.start();
+    return outlet;
+  };
+
+  /**
+   * What one stream holds, let go of by one 'close' listener: a closure per listener would keep the handler's whole
+   * scope for as long as the stream is open, and thousands of streams are.
+   */
+  class Hold {
+    log: Logger = services.logger;
+    closed = false;
+    outlet: Outlet | void = undefined;
+    release: (() => void) | undefined;
+    holder = '';
+    orderIds: readonly number[] = [];
+    backstop: Deadline | undefined;
+    expiry: Deadline | undefined;
+
+    constructor(
+      readonly res: Response,
+      readonly stream: OpenStream | undefined,
+    ) {}
+
+    // An answer that can no longer be written ends this stream, never the process (an unheard 'error' would).
+    readonly onError = (error: Error) => {
+      this.log.warn({ err: error }, 'a live stream could not be written');
+      this.res.destroy();
+    };
+
+    readonly onClose = () => {
+      this.closed = true;
+      if (this.stream) unwatch(this.stream);
+      this.letGo();
+    };
+
+    /** After the close: its places, its deadlines, its events. */
+    letGo(): void {
+      if (!this.closed) return;
+      const release = this.release;
+      if (release) {
+        this.release = undefined;
+        this.backstop?.cancel();
+        this.expiry?.cancel();
+        openResponses.delete(this.res);
+        release();
+        perHolder.giveBack(this.holder);
+        for (const orderId of this.orderIds) perOrder.giveBack(orderId);
+      }
+      const outlet = this.outlet;
+      if (outlet) {
+        this.outlet = undefined;
+        outlets.delete(outlet);
+        outlet.closed();
+      }
+    }
+  }
+
   const handler: RequestHandler = (req, res, next) => {
-    let log: Logger = services.logger;
+    let log = services.logger;
     void (async () => {
       if (req.get('accept') !== 'text/event-stream') {
         res.set('Accept', 'text/event-stream');
@@ -354,20 +627,16 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
         });
         return;
       }
-      // An answer that can no longer be written ends this stream, never the process (an unheard 'error' would).
-      res.on('error', (error) => {
-        log.warn({ err: error }, 'a live stream could not be written');
-        res.destroy();
-      });
       // Watched before the account is read (below): an end announced after that read reaches this stream.
       const session = tokenSessionOf(req.headers.authorization, services.tokens);
-      const stream = session ? new OpenStream(session, res) : undefined;
-      if (stream) {
-        watch(stream);
-        res.once('close', () => unwatch(stream));
-      }
+      const stream = session ? new OpenStream(session, res, cutOffs) : undefined;
+      const hold = new Hold(res, stream);
+      res.on('error', hold.onError);
+      if (stream) watch(stream);
+      // 'close' comes once for every answer.
+      res.on('close', hold.onClose);
       const ctx = await options.contextOf(req, res);
-      log = ctx.log;
+      hold.log = log = ctx.log;
       if (!ctx.viewer || !session || !stream) {
         return refuse(res, 401, 'UNAUTHENTICATED', ctx.language, 'UNAUTHENTICATED');
       }
@@ -391,26 +660,18 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       perHolder.take(holder);
       for (const orderId of orderIds) perOrder.take(orderId);
       openResponses.add(res);
-      const backstop = setTimeout(() => res.destroy(), limits.streamDeadlineMs + DEADLINE_GRACE_MS);
-      backstop.unref();
+      hold.release = release;
+      hold.holder = holder;
+      hold.orderIds = orderIds;
+      hold.backstop = cutOffs.add(Date.now() + limits.streamDeadlineMs + DEADLINE_GRACE_MS, destroy, res);
       // At the token's expiry, as /graphql would refuse it from then on (a later one outlives the deadline).
       const untilExpiry = session.expiresAtMs - services.clock.now().getTime();
-      const expiry =
-        untilExpiry < limits.streamDeadlineMs + DEADLINE_GRACE_MS
-          ? setTimeout(() => stream.end(), Math.min(Math.max(untilExpiry, 0), MAX_TIMER_MS))
-          : undefined;
-      expiry?.unref();
-      res.once('close', () => {
-        clearTimeout(backstop);
-        clearTimeout(expiry);
-        openResponses.delete(res);
-        release();
-        perHolder.giveBack(holder);
-        for (const orderId of orderIds) perOrder.giveBack(orderId);
-      });
-      contexts.set(req, ctx as StreamContext);
-      streamOf.set(ctx, stream);
-      await sse(req, res);
+      if (untilExpiry < limits.streamDeadlineMs + DEADLINE_GRACE_MS) {
+        hold.expiry = sessionEnds.add(Date.now() + Math.max(untilExpiry, 0), endStream, stream);
+      }
+      hold.letGo();
+      hold.outlet = await serve(req, res, ctx, stream);
+      hold.letGo();
     })().catch((error: unknown) => {
       if (res.headersSent) {
         log.error({ err: error }, 'a live stream failed');
@@ -431,6 +692,9 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       const until = Date.now() + graceMs;
       while (openResponses.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
       for (const res of openResponses) res.destroy();
+      clearInterval(heartbeat);
+      cutOffs.clear();
+      sessionEnds.clear();
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   type ExecutionResult,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { sharedEventSubscribe } from '../../../server/common/http/shared-event-execution.js';
+import { sharedEventSubscribe, type SharedEvents } from '../../../server/common/http/shared-event-execution.js';
 
 interface Caller {
   role: string;
@@ -75,7 +75,15 @@ function arrange() {
       document: parse('subscription { changed { state } }'),
       contextValue: { role },
     };
-    return (await subscribe(args)) as AsyncIterableIterator<ExecutionResult>;
+    const { source, answer } = (await subscribe(args)) as SharedEvents;
+    // Read as the stream handler's pull path reads a source: each event, then its (shared) answer.
+    return {
+      next: async (): Promise<IteratorResult<ExecutionResult>> => {
+        const event = await source.next();
+        return event.done ? { value: undefined, done: true } : { value: await answer(event.value), done: false };
+      },
+      return: () => source.return!(),
+    };
   };
   return {
     open,
@@ -114,7 +122,7 @@ describe('one execution of an event for every stream that would get the same ans
     const feed = arrange();
     const stream = await feed.open('TECHNICIAN');
     const waiting = stream.next();
-    await stream.return?.();
+    await stream.return();
     expect(feed.listening()).toBe(0);
     expect(feed.ended).toEqual(['TECHNICIAN']);
     await expect(waiting).resolves.toMatchObject({ done: true });
