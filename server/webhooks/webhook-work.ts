@@ -71,24 +71,15 @@ export async function removeOldWebhookDeliveries(services: AppServices, now: Dat
  * has rows (a run that is going runs again after it, so nothing waits for the minute).
  */
 export async function defineWebhookWork(services: AppServices): Promise<{ stop(): Promise<void> }> {
-  await services.jobs.define({
-    name: WEBHOOK_SEND_QUEUE_NAME,
-    policy: 'exclusive',
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    expireInSeconds: 600,
-    handler: async () => {
-      await runWebhooks(services);
-    },
-  });
-  await services.jobs.every(WEBHOOK_SEND_QUEUE_NAME, WEBHOOKS_CRON);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  const run = () => {
+  // One run at a time in this process, whether the minute's job or a notice starts it: the webhooks hold at most one
+  // of the pool's connections, and the API's requests keep the rest.
+  const run = (): Promise<void> => {
     if (running) {
       again = true;
-      return;
+      return running;
     }
     running = (async () => {
       do {
@@ -101,8 +92,18 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
       .finally(() => {
         running = null;
       });
+    return running;
   };
-  const unsubscribe = services.changes.subscribe(PENDING_TOPIC, run);
+  await services.jobs.define({
+    name: WEBHOOK_SEND_QUEUE_NAME,
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 600,
+    handler: run,
+  });
+  await services.jobs.every(WEBHOOK_SEND_QUEUE_NAME, WEBHOOKS_CRON);
+  const unsubscribe = services.changes.subscribe(PENDING_TOPIC, () => void run());
   return {
     async stop() {
       stopped = true;
