@@ -6,8 +6,11 @@ import { instant } from './webhook.repository.js';
 
 /** The statements of the sender (webhook-sender.ts): claims, outcomes, endpoints turned off. */
 
-/** Deliveries claimed at once, sent side by side. */
-export const CLAIM_BATCH = 50;
+/**
+ * Deliveries claimed at once, sent side by side (a receiver gets a few connections, see the sender): a fan-out of
+ * 50 000 needs few rounds, each two short statements.
+ */
+export const CLAIM_BATCH = 200;
 const CLAIM_MS = 120_000;
 
 export interface ClaimedDelivery {
