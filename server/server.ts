@@ -32,6 +32,7 @@ import type { Lifecycle } from './system/health.js';
 import { startMetricsListener, type MetricsListener } from './system/metrics-listener.js';
 import { createFileStorage } from './common/files/create-file-storage.js';
 import { defineScheduledWork } from './system/scheduled-work.js';
+import { webhookBacklog } from './webhooks/index.js';
 
 export interface RunningServer {
   url: string;
@@ -148,6 +149,8 @@ export async function runServer(
     });
     jobs = jobQueue;
     metrics.watchJobs(() => jobQueue.counts());
+    const { em } = orm;
+    metrics.watchWebhooks(() => webhookBacklog(em.fork()));
     // pg-boss's own start (its schema, in a schema of its own) runs beside ours; jobs.start() below awaits it, and
     // a failure meanwhile surfaces there.
     jobs.boot().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -9,6 +9,7 @@ import { instant } from './repository/webhook.repository.js';
 import {
   CLAIM_BATCH,
   claimDueDeliveries,
+  isDelivered,
   disableFailingEndpoints,
   nextDueAt,
   recordAttempts,
@@ -32,20 +33,31 @@ const SOCKETS_PER_RECEIVER = 8;
 /** An idle connection is closed after this, before the receiver's own keep-alive (often 5 s) would close it. */
 const IDLE_SOCKET_MS = 4_000;
 /** Requests started in one go of the event loop. */
-const STARTED_AT_ONCE = 25;
+const STARTED_AT_ONCE = 10;
 /** Receivers whose connections are kept; the longest unused goes first. */
 const KEPT_RECEIVERS = 200;
 
 const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
+/** The secrets' keys, decoded once (a fan-out signs with a few secrets many times); forgotten when many. */
+const keys = new Map<string, KeyObject>();
+const KEPT_KEYS = 1_000;
+
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= KEPT_KEYS) keys.clear();
+    const base64 = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+    key = createSecretKey(Buffer.from(base64, 'base64'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** Standard Webhooks' `v1` signature: HMAC-SHA256 of `id.timestamp.body` with the secret's bytes, in base64. */
 function sign(secret: string, messageId: string, sentAt: Date, body: string): string {
-  const key = Buffer.from(
-    secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret,
-    'base64',
-  );
   const timestamp = Math.floor(sentAt.getTime() / 1000);
-  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
+  return `v1,${createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
 }
 
 /** The `webhook-signature` header: the current secret's, and the previous one's during its overlap. */
@@ -157,6 +169,8 @@ async function send(
 
 export interface SendRun {
   sent: number;
+  /** Of those sent, the ones answered with a 2xx. */
+  delivered: number;
   disabled: DisabledEndpoint[];
   /** When the next pending delivery is due, if any. */
   nextDueAt: Date | null;
@@ -172,6 +186,7 @@ export async function sendDueWebhooks(
   maxRounds = 20,
 ): Promise<SendRun> {
   let sent = 0;
+  let delivered = 0;
   let more = false;
   for (let round = 0; round < maxRounds; round += 1) {
     const claimed = await claimDueDeliveries(em, now());
@@ -192,11 +207,13 @@ export async function sendDueWebhooks(
       const target = targets.get(delivery.url)!;
       attempts.push(send(delivery, target, config, now()).then((outcome) => ({ delivery, outcome })));
     }
-    await recordAttempts(em, await Promise.all(attempts), now());
+    const outcomes = await Promise.all(attempts);
+    await recordAttempts(em, outcomes, now());
+    delivered += outcomes.filter(({ outcome }) => isDelivered(outcome)).length;
     sent += claimed.length;
     // The API's requests waiting meanwhile go before the next round's work.
     await new Promise((resolve) => setImmediate(resolve));
   }
   const disabled = await disableFailingEndpoints(em, now());
-  return { sent, disabled, nextDueAt: await nextDueAt(em), more };
+  return { sent, delivered, disabled, nextDueAt: await nextDueAt(em), more };
 }

@@ -41,6 +41,7 @@ export async function runWebhooks(services: AppServices): Promise<SendRun> {
   const em = services.orm.em.fork();
   await dispatchWebhookOutbox(em, services.clock.now());
   const run = await sendDueWebhooks(em, services.config.webhooks, () => services.clock.now());
+  services.metrics.webhooksSent(run.delivered, run.sent - run.delivered);
   await tellAdmins(services, run.disabled);
   return run;
 }

@@ -32,6 +32,10 @@ export interface Outcome {
   durationMs: number;
 }
 
+/** A 2xx answer. */
+export const isDelivered = (outcome: Outcome) =>
+  outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+
 /** An endpoint failing for a day: turned off, its pending deliveries failed. */
 export interface DisabledEndpoint {
   id: number;
@@ -75,7 +79,7 @@ export async function recordAttempts(
   const answered = new Set<number>();
   const failed = new Set<number>();
   const rows = attempts.map(({ delivery, outcome }) => {
-    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const ok = isDelivered(outcome);
     const count = delivery.attempts + 1;
     const retryUntil = instant(delivery.retry_until) ?? now;
     const gaveUp = !ok && now >= retryUntil;
@@ -139,6 +143,19 @@ export async function nextDueAt(em: EntityManager): Promise<Date | null> {
     [],
   );
   return instant(next?.at ?? null);
+}
+
+/** The deliveries due now (pending, their next try come, their endpoint on) and the oldest one's age in seconds. */
+export async function dueBacklog(em: EntityManager): Promise<{ due: number; oldestDueSeconds: number }> {
+  const [row] = await (
+    await plainQuery(em)
+  )<{ due: number; oldest: number | null }>(
+    `select count(*)::int as due, extract(epoch from now() - min(d.created_at))::float8 as oldest
+     from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
+     where d.status = 'PENDING' and d.next_attempt_at <= now()`,
+    [],
+  );
+  return { due: row.due, oldestDueSeconds: Math.max(0, row.oldest ?? 0) };
 }
 
 /** The active admins' addresses, told when an endpoint is turned off. */
