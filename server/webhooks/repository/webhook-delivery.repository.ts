@@ -45,15 +45,18 @@ export interface DisabledEndpoint {
 
 /**
  * The due deliveries no earlier one of their order holds back, claimed for a few minutes: one statement (its own
- * transaction) with bind parameters, as the outcomes below, so a round costs the event loop little.
+ * transaction) with bind parameters, as the outcomes below, so a round costs the event loop little. It walks the
+ * pending ones by id (`webhook_deliveries_pending_id_idx`) and stops at the batch; the endpoint is checked with
+ * `exists`, as a join the planner misjudged and sorted every pending delivery each round.
  */
 export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<ClaimedDelivery[]> {
   return (await plainQuery(em))<ClaimedDelivery>(
     `with due as (
-         select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-           join api_clients c on c.id = e.client_id and c.revoked_at is null
+         select d.id from webhook_deliveries d
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
            and (d.claimed_until is null or d.claimed_until <= ?::timestamptz)
+           and exists (select 1 from webhook_endpoints e join api_clients c on c.id = e.client_id
+             where e.id = d.endpoint_id and e.enabled and c.revoked_at is null)
            and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id
              and p.order_id = d.order_id and p.status = 'PENDING' and p.id < d.id)
          order by d.id limit ? for update of d skip locked)
