@@ -174,7 +174,7 @@ export interface SendRun {
   disabled: DisabledEndpoint[];
   /** When the next pending delivery is due, if any. */
   nextDueAt: Date | null;
-  /** The run stopped at its most rounds with every claim full: more may be due now. */
+  /** The run stopped at its most rounds with every claim full (or the outbox not emptied): more may be due now. */
   more: boolean;
 }
 

@@ -34,13 +34,15 @@ async function tellAdmins(services: AppServices, disabled: DisabledEndpoint[]): 
 }
 
 /**
- * One run: the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and their
- * admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
+ * One run: (a part of) the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and
+ * their admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
  */
 export async function runWebhooks(services: AppServices): Promise<SendRun> {
   const em = services.orm.em.fork();
-  await dispatchWebhookOutbox(em, services.clock.now());
+  // A part of a large outbox, then its deliveries sent, then the next part: the two interleave with the API's work.
+  const outbox = await dispatchWebhookOutbox(em, services.clock.now());
   const run = await sendDueWebhooks(em, services.config.webhooks, () => services.clock.now());
+  if (outbox.more) run.more = true;
   services.metrics.webhooksSent(run.delivered, run.sent - run.delivered);
   await tellAdmins(services, run.disabled);
   return run;

@@ -12,7 +12,8 @@ import { RETRY_WINDOW_MS } from '../webhook-retries.js';
  * transaction that takes its outbox rows and writes their deliveries, so none is lost or written twice.
  */
 
-const BATCH = 500;
+/** Outbox rows a transaction takes: with 5 endpoints, 500 deliveries, a short statement. */
+const BATCH = 100;
 /** The advisory lock of the dispatcher (any fixed number the application uses for nothing else). */
 const DISPATCH_LOCK = 0x7765_6268;
 
@@ -238,13 +239,14 @@ async function dispatchBatch(em: EntityManager, now: Date): Promise<number> {
   });
 }
 
-/** Turns the whole outbox into deliveries; answers how many deliveries may now be due (0: none written). */
-export async function dispatchWebhookOutbox(em: EntityManager, now: Date, maxBatches = 40): Promise<number> {
-  let taken = 0;
+/**
+ * Turns up to `maxBatches` batches of the outbox into deliveries, the API's requests going between them; answers
+ * whether the outbox may hold more (the caller sends what is due first, then comes back).
+ */
+export async function dispatchWebhookOutbox(em: EntityManager, now: Date, maxBatches = 10): Promise<{ more: boolean }> {
   for (let batch = 0; batch < maxBatches; batch += 1) {
-    const count = await dispatchBatch(em, now);
-    taken += count;
-    if (count < BATCH) break;
+    if ((await dispatchBatch(em, now)) < BATCH) return { more: false };
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return taken;
+  return { more: true };
 }
