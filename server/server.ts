@@ -34,6 +34,7 @@ import { createFileStorage } from './common/files/create-file-storage.js';
 import type { FileStorage } from './common/files/file-storage.js';
 import { personalLinkUrls } from './consumer-links/index.js';
 import { defineScheduledWork } from './system/scheduled-work.js';
+import { webhookBacklog } from './webhooks/index.js';
 
 export interface RunningServer {
   url: string;
@@ -160,6 +161,8 @@ export async function runServer(
     });
     jobs = jobQueue;
     metrics.watchJobs(() => jobQueue.counts());
+    const { em } = orm;
+    metrics.watchWebhooks(() => webhookBacklog(em.fork()));
     // pg-boss's own start (its schema, in a schema of its own) runs beside ours; jobs.start() below awaits it, and
     // a failure meanwhile surfaces there.
     jobs.boot().catch(() => undefined);

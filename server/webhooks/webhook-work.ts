@@ -34,13 +34,16 @@ async function tellAdmins(services: AppServices, disabled: DisabledEndpoint[]): 
 }
 
 /**
- * One run: the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and their
- * admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
+ * One run: (a part of) the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and
+ * their admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
  */
 export async function runWebhooks(services: AppServices): Promise<SendRun> {
   const em = services.orm.em.fork();
-  await dispatchWebhookOutbox(em, services.clock.now());
+  // A part of a large outbox, then its deliveries sent, then the next part: the two interleave with the API's work.
+  const outbox = await dispatchWebhookOutbox(em, services.clock.now());
   const run = await sendDueWebhooks(em, services.config.webhooks, () => services.clock.now());
+  if (outbox.more) run.more = true;
+  services.metrics.webhooksSent(run.delivered, run.sent - run.delivered);
   await tellAdmins(services, run.disabled);
   return run;
 }
@@ -71,24 +74,15 @@ export async function removeOldWebhookDeliveries(services: AppServices, now: Dat
  * has rows (a run that is going runs again after it, so nothing waits for the minute).
  */
 export async function defineWebhookWork(services: AppServices): Promise<{ stop(): Promise<void> }> {
-  await services.jobs.define({
-    name: WEBHOOK_SEND_QUEUE_NAME,
-    policy: 'exclusive',
-    retryLimit: 0,
-    retryDelaySeconds: 0,
-    expireInSeconds: 600,
-    handler: async () => {
-      await runWebhooks(services);
-    },
-  });
-  await services.jobs.every(WEBHOOK_SEND_QUEUE_NAME, WEBHOOKS_CRON);
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  const run = () => {
+  // One run at a time in this process, whether the minute's job or a notice starts it: the webhooks hold at most one
+  // of the pool's connections, and the API's requests keep the rest.
+  const run = (): Promise<void> => {
     if (running) {
       again = true;
-      return;
+      return running;
     }
     running = (async () => {
       do {
@@ -101,8 +95,18 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
       .finally(() => {
         running = null;
       });
+    return running;
   };
-  const unsubscribe = services.changes.subscribe(PENDING_TOPIC, run);
+  await services.jobs.define({
+    name: WEBHOOK_SEND_QUEUE_NAME,
+    policy: 'exclusive',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 600,
+    handler: run,
+  });
+  await services.jobs.every(WEBHOOK_SEND_QUEUE_NAME, WEBHOOKS_CRON);
+  const unsubscribe = services.changes.subscribe(PENDING_TOPIC, () => void run());
   return {
     async stop() {
       stopped = true;

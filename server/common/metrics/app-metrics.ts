@@ -110,6 +110,13 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly webhookRequests = new Counter({
+    name: `${PREFIX}webhook_requests_total`,
+    help: 'Webhook requests sent, by outcome: delivered (a 2xx answer) or failed (retried later, or given up).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // Event-loop lag, memory, CPU, handles and garbage collection of this process.
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
@@ -158,6 +165,40 @@ export class AppMetrics {
     });
   }
 
+  /**
+   * The webhooks' backlog, counted when Prometheus scrapes (one short statement): deliveries due now, and how long
+   * the oldest of them has waited since it was recorded (the lag behind the changes).
+   */
+  watchWebhooks(read: () => Promise<WebhookBacklog>): void {
+    let last: { at: number; backlog: Promise<WebhookBacklog> } | null = null;
+    // Both gauges from one count per scrape.
+    const backlog = () => {
+      if (!last || Date.now() - last.at > 1_000) last = { at: Date.now(), backlog: read() };
+      return last.backlog;
+    };
+    new Gauge({
+      name: `${PREFIX}webhook_due_deliveries`,
+      help: 'Webhook deliveries due now (first tries and retries that came due), not yet delivered.',
+      registers: [this.registry],
+      async collect() {
+        this.set((await backlog()).due);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}webhook_lag_seconds`,
+      help: 'How long the oldest webhook delivery due now has waited since its change was recorded (0: none due).',
+      registers: [this.registry],
+      async collect() {
+        this.set((await backlog()).oldestDueSeconds);
+      },
+    });
+  }
+
+  webhooksSent(delivered: number, failed: number): void {
+    if (delivered > 0) this.webhookRequests.inc({ outcome: 'delivered' }, delivered);
+    if (failed > 0) this.webhookRequests.inc({ outcome: 'failed' }, failed);
+  }
+
   jobFailed(queue: string, final: boolean): void {
     this.jobFailures.inc({ queue, final: String(final) });
   }
@@ -203,6 +244,12 @@ export class AppMetrics {
   async scrape(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
+}
+
+/** The webhooks' deliveries due now, and the age of the oldest in seconds. */
+export interface WebhookBacklog {
+  due: number;
+  oldestDueSeconds: number;
 }
 
 /** One queue's jobs by state. */

@@ -249,4 +249,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261208070000_webhook_log_retention.js'))
         .Migration20261208070000_webhook_log_retention,
   },
+  // the pending webhook deliveries in the order recorded, so a claim reads what it takes and stops
+  {
+    name: 'Migration20261210020000_webhook_pending_order',
+    load: async () =>
+      (await import('./Migration20261210020000_webhook_pending_order.js'))
+        .Migration20261210020000_webhook_pending_order,
+  },
 ];

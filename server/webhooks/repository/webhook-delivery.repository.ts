@@ -1,12 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { arrayLiteral } from '../../common/db/array-literal.js';
+import { plainQuery } from '../../common/db/plain-statements.js';
 import { nextAttemptAt, RETRY_WINDOW_MS } from '../webhook-retries.js';
 import { instant } from './webhook.repository.js';
 
 /** The statements of the sender (webhook-sender.ts): claims, outcomes, endpoints turned off. */
 
-/** Deliveries claimed at once, sent side by side. */
-export const CLAIM_BATCH = 50;
+/**
+ * Deliveries claimed at once, sent side by side (a receiver gets a few connections, see the sender): a fan-out of
+ * 50 000 needs few rounds, each two short statements.
+ */
+export const CLAIM_BATCH = 200;
 const CLAIM_MS = 120_000;
 
 export interface ClaimedDelivery {
@@ -28,6 +32,10 @@ export interface Outcome {
   durationMs: number;
 }
 
+/** A 2xx answer. */
+export const isDelivered = (outcome: Outcome) =>
+  outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+
 /** An endpoint failing for a day: turned off, its pending deliveries failed. */
 export interface DisabledEndpoint {
   id: number;
@@ -35,15 +43,20 @@ export interface DisabledEndpoint {
   clientName: string;
 }
 
-/** The due deliveries no earlier one of their order holds back, claimed for a few minutes. */
+/**
+ * The due deliveries no earlier one of their order holds back, claimed for a few minutes: one statement (its own
+ * transaction) with bind parameters, as the outcomes below, so a round costs the event loop little. It walks the
+ * pending ones by id (`webhook_deliveries_pending_id_idx`) and stops at the batch; the endpoint is checked with
+ * `exists`, as a join the planner misjudged and sorted every pending delivery each round.
+ */
 export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<ClaimedDelivery[]> {
-  return em.transactional((tem) =>
-    tem.execute<ClaimedDelivery[]>(
-      `with due as (
-         select d.id from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-           join api_clients c on c.id = e.client_id and c.revoked_at is null
+  return (await plainQuery(em))<ClaimedDelivery>(
+    `with due as (
+         select d.id from webhook_deliveries d
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
            and (d.claimed_until is null or d.claimed_until <= ?::timestamptz)
+           and exists (select 1 from webhook_endpoints e join api_clients c on c.id = e.client_id
+             where e.id = d.endpoint_id and e.enabled and c.revoked_at is null)
            and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id
              and p.order_id = d.order_id and p.status = 'PENDING' and p.id < d.id)
          order by d.id limit ? for update of d skip locked)
@@ -51,8 +64,7 @@ export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<
        where d.id = due.id and e.id = d.endpoint_id
        returning d.id::text as id, d.endpoint_id, d.message_id, d.payload::text as body, d.attempts, d.retry_until,
          e.url, e.secret, e.previous_secret, e.previous_secret_until`,
-      [now.toISOString(), now.toISOString(), CLAIM_BATCH, new Date(now.getTime() + CLAIM_MS).toISOString()],
-    ),
+    [now.toISOString(), now.toISOString(), CLAIM_BATCH, new Date(now.getTime() + CLAIM_MS).toISOString()],
   );
 }
 
@@ -70,7 +82,7 @@ export async function recordAttempts(
   const answered = new Set<number>();
   const failed = new Set<number>();
   const rows = attempts.map(({ delivery, outcome }) => {
-    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const ok = isDelivered(outcome);
     const count = delivery.attempts + 1;
     const retryUntil = instant(delivery.retry_until) ?? now;
     const gaveUp = !ok && now >= retryUntil;
@@ -87,7 +99,9 @@ export async function recordAttempts(
   });
   const failing = [...failed].filter((id) => !answered.has(id));
   // Only a change of an endpoint is written: a fan-out's requests would otherwise queue for its one row's lock.
-  await em.execute(
+  await (
+    await plainQuery(em)
+  )(
     `with recorded as (
        update webhook_deliveries d set status = o.status, attempts = o.attempts, next_attempt_at = o.next_attempt_at,
          claimed_until = null, last_attempt_at = ?::timestamptz, last_status_code = o.status_code,
@@ -100,7 +114,7 @@ export async function recordAttempts(
      failing as (update webhook_endpoints set failing_since = ?::timestamptz
        where id = any(?::int[]) and failing_since is null returning id)
      select (select count(*) from recorded) as recorded`,
-    [now.toISOString(), JSON.stringify(rows), arrayLiteral([...answered]), now.toISOString(), arrayLiteral(failing)],
+    [now.toISOString(), JSON.stringify(rows), [...answered], now.toISOString(), failing],
   );
 }
 
@@ -132,6 +146,19 @@ export async function nextDueAt(em: EntityManager): Promise<Date | null> {
     [],
   );
   return instant(next?.at ?? null);
+}
+
+/** The deliveries due now (pending, their next try come, their endpoint on) and the oldest one's age in seconds. */
+export async function dueBacklog(em: EntityManager): Promise<{ due: number; oldestDueSeconds: number }> {
+  const [row] = await (
+    await plainQuery(em)
+  )<{ due: number; oldest: number | null }>(
+    `select count(*)::int as due, extract(epoch from now() - min(d.created_at))::float8 as oldest
+     from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
+     where d.status = 'PENDING' and d.next_attempt_at <= now()`,
+    [],
+  );
+  return { due: row.due, oldestDueSeconds: Math.max(0, row.oldest ?? 0) };
 }
 
 /** The active admins' addresses, told when an endpoint is turned off. */

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Admin } from '../../../server/admins/admin.entity.js';
+import { CLAIM_BATCH } from '../../../server/webhooks/repository/webhook-delivery.repository.js';
 import { sendDueWebhooks } from '../../../server/webhooks/webhook-sender.js';
 import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhooks/webhook-work.js';
 import { instantOf } from '../../../shared/zoned-time.js';
@@ -181,18 +182,26 @@ describe('webhook upkeep: the log kept a set number of days, a backlog sent with
          retry_until, created_at)
        select ?, 'msg_backlog_' || g, 'order.created', g, '{"type":"order.created"}', 'PENDING', ?::timestamptz,
          ?::timestamptz, ?::timestamptz
-       from generate_series(1, 120) as g`,
-      [endpoint.id, now.toISOString(), new Date(now.getTime() + DAY).toISOString(), now.toISOString()],
+       from generate_series(1, ?) as g`,
+      [
+        endpoint.id,
+        now.toISOString(),
+        new Date(now.getTime() + DAY).toISOString(),
+        now.toISOString(),
+        2 * CLAIM_BATCH + 20,
+      ],
     );
     const before = received;
     const config = server.services.config.webhooks;
     const first = await sendDueWebhooks(server.em(), config, () => server.services.clock.now(), 2);
-    expect({ sent: first.sent, more: first.more }).toEqual({ sent: 100, more: true });
+    expect({ sent: first.sent, more: first.more }).toEqual({ sent: 2 * CLAIM_BATCH, more: true });
     const second = await sendDueWebhooks(server.em(), config, () => server.services.clock.now(), 2);
     expect({ sent: second.sent, more: second.more }).toEqual({ sent: 20, more: false });
-    expect(received - before).toBe(120);
+    expect(received - before).toBe(2 * CLAIM_BATCH + 20);
     // Every outcome of a round written at once: all delivered, the endpoint not failing.
-    expect(await count(`from webhook_deliveries where status = 'DELIVERED' and attempts = 1`)).toBe(120);
+    expect(await count(`from webhook_deliveries where status = 'DELIVERED' and attempts = 1`)).toBe(
+      2 * CLAIM_BATCH + 20,
+    );
     expect(await count(`from webhook_endpoints where failing_since is not null`)).toBe(0);
   });
 

@@ -276,6 +276,12 @@ describe('webhooks of applications', () => {
       created: 1,
       status: 'SUCCEEDED',
     });
+    // Counted for Prometheus: the requests delivered, and nothing due any more.
+    const metrics = (await server.services.metrics.scrape()).body;
+    const sample = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(sample('tijdvak_webhook_requests_total\\{outcome="delivered"\\}')).toBeGreaterThanOrEqual(events.length);
+    expect(sample('tijdvak_webhook_due_deliveries')).toBe(0);
+    expect(sample('tijdvak_webhook_lag_seconds')).toBe(0);
   });
 
   it('keeps every event while the receiver is down and sends them afterwards, in order per order', async () => {
