@@ -93,9 +93,10 @@ const REPLY_EVERY_MS = 250;
 
 const LOOK_UP = `mutation StormLookUp($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken } }`;
 const OPEN_LINK = `mutation StormOpenLink($token: String!) { openPersonalLink(token: $token) { __typename } }`;
-const FOLLOW = `subscription StormFollow { visitProgressChanged { orderId stage expectedArrival } }`;
-const READ_STATE = `query StormState { consumerVisits { orderId progress { stage expectedArrival } } }`;
+const FOLLOW = `subscription StormFollow { visitProgressChanged { referenceNumber stage } }`;
+const READ_STATE = `query StormState { consumerVisits { progress { stage } } }`;
 const TAP = `mutation StormTap($input: SetVisitStatusInput!) { setVisitStatus(input: $input) { id } }`;
+const UNDO = `mutation StormUndo($input: UndoVisitStatusInput!) { undoVisitStatus(input: $input) { id } }`;
 const SEARCH = `query StormSearch($filter: OrderFilterInput) { orders(filter: $filter, first: 20) { totalCount } }`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,39 +136,62 @@ async function graphql(url: string, query: string, variables: object, token?: st
 /** A consumer's visit page: its stream, and the state it shows, read anew whenever its stream ended. */
 class Page {
   stream: LiveStream | undefined;
-  /** The expected arrival the page shows (the taps move it on). */
+  /** The stage the page shows now. */
   shown: string | null = null;
-  /** When the page first showed each expected arrival. */
-  readonly shownAt = new Map<string, number>();
+  /** Each stage the page was told, with when (performance.now()). */
+  readonly told: { stage: string; at: number }[] = [];
+  /** Events since the stream was last opened (a read must not overwrite a newer event). */
+  eventsSinceOpen = 0;
   reconnects = 0;
-  ends = 0;
   closing = false;
   reconnecting: Promise<void> | undefined;
 
   constructor(
     readonly orderId: number,
+    readonly referenceNumber: string,
     readonly token: string,
   ) {}
 
-  show(expectedArrival: string | null | undefined) {
-    if (!expectedArrival) return;
-    if (!this.shownAt.has(expectedArrival)) this.shownAt.set(expectedArrival, performance.now());
-    if (!this.shown || expectedArrival > this.shown) this.shown = expectedArrival;
+  show(stage: string) {
+    this.shown = stage;
+    this.told.push({ stage, at: performance.now() });
+  }
+
+  /** When the page was first told `stage` at or after `since`. */
+  toldAt(stage: string, since: number): number | undefined {
+    return this.told.find((entry) => entry.stage === stage && entry.at >= since)?.at;
   }
 
   onEvent = (event: StreamEvent) => {
-    const progress = event.data?.data?.visitProgressChanged as { orderId: number; expectedArrival: string } | undefined;
-    if (event.event === 'next' && progress?.orderId === this.orderId) this.show(progress.expectedArrival);
+    const progress = event.data?.data?.visitProgressChanged as { referenceNumber: string; stage: string } | undefined;
+    if (event.event !== 'next' || progress?.referenceNumber !== this.referenceNumber) return;
+    this.eventsSinceOpen++;
+    this.show(progress.stage);
   };
 }
+
+/** The technicians' taps, one round each: a step forward, and last the undo of a mis-tap. */
+const TAPS = [
+  { stage: 'ON_THE_WAY', mutation: 'setVisitStatus' },
+  { stage: 'ARRIVED', mutation: 'setVisitStatus' },
+  { stage: 'FINISHED', mutation: 'setVisitStatus' },
+  { stage: 'ARRIVED', mutation: 'undoVisitStatus' },
+] as const;
 
 export interface StormOptions {
   /** Called with a line of progress now and then (the benchmark prints them). */
   log?: (line: string) => void;
 }
 
-/** Runs the storm of `size` and reports what it measured; it throws only when the topology cannot start. */
-export async function runStorm(size: StormSize, options: StormOptions = {}): Promise<StormReport> {
+export interface Storm {
+  /** Runs the storm and reports what it measured (failures included); throws only when it cannot go on. */
+  run(): Promise<StormReport>;
+  /** Stops every process of the topology (also after a run cut short) and drops the database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the topology of the storm of `size`: HAProxy, PgBouncer, three instances, smtp-server, the SMS stand-in. */
+export async function startStorm(size: StormSize, options: StormOptions = {}): Promise<Storm> {
   const log = options.log ?? (() => undefined);
   const failures: string[] = [];
   const fail = (what: string) => {
@@ -184,6 +208,21 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
   const dataDirs: string[] = [];
   const direct = new pg.Client({ connectionString: database.url, application_name: 'storm-check' });
   const pages: Page[] = [];
+  let startInstance = async (_index: number): Promise<void> => undefined;
+  const stop = async () => {
+    for (const page of pages) {
+      page.closing = true;
+      page.stream?.close();
+    }
+    await direct.end().catch(() => undefined);
+    await balancer?.stop();
+    for (const instance of instances) await instance?.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await bouncer?.stop();
+    await smtp?.close();
+    await twilio?.close();
+    await database.drop();
+  };
   try {
     bouncer = await startPgBouncer(database.url);
     smtp = await startLocalSmtp(0, { countOnly: true });
@@ -210,7 +249,7 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
       LIVE_MAX_STREAMS: String(size.pages + 1000),
       LOG_LEVEL: 'warn',
     });
-    const startInstance = async (index: number) => {
+    startInstance = async (index: number) => {
       dataDirs[index] ??= mkdtempSync(join(tmpdir(), 'tijdvak-storm-'));
       instances[index] = await startAppProcess(envOf(index), {
         database,
@@ -222,28 +261,32 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
     for (let index = 0; index < INSTANCES; index++) await startInstance(index);
     log('instances started');
     balancer = await startDeployedBalancer(ports.map((port) => `127.0.0.1:${port}`));
-    const serverStatus = async (name: string) =>
-      (await balancer!.servers()).find((server) => server.name === name)?.status;
     for (let index = 0; index < INSTANCES; index++) {
       await waitFor(`app${index + 1} up`, async () => (await serverStatus(`app${index + 1}`)) === 'UP', 20_000);
     }
     await direct.connect();
-    const url = balancer.url;
-
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const url = balancer.url;
+  const serverStatus = async (name: string) =>
+    (await balancer!.servers()).find((server) => server.name === name)?.status;
+  const run = async (): Promise<StormReport> => {
     // Today's visits the pages follow, each with its own technician (one visit on the way at a time).
     const followed = Math.max(1, Math.ceil(size.pages / PAGES_PER_ORDER));
     await direct.query(
       `insert into technicians (firstname, lastname, email, personal_number)
-       select 'Monteur' || g, 'Storm', 'monteur' || g || '@storm.test', 'STORM-T' || g from generate_series(1, $1::int) g`,
+         select 'Monteur' || g, 'Storm', 'monteur' || g || '@storm.test', 'STORM-T' || g from generate_series(1, $1::int) g`,
       [followed],
     );
-    const { rows: tapOrders } = await direct.query<{ id: number; technician_id: number }>(
+    const { rows: tapOrders } = await direct.query<{ id: number; technician_id: number; reference_number: string }>(
       `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
-                           appointment, duration, technician_id, created_at, updated_at)
-       select 'TAP-' || g, 'Volger ' || g, 'volger' || g || '@tap.test', '06 ' || (20000000 + g), '316' || (20000000 + g),
-              '9999ZZ', g, 'Utrecht', 'NL', timestamptz '2026-11-25 15:00:00+01', 10800, t.id, now(), now()
-         from generate_series(1, $1::int) g join technicians t on t.personal_number = 'STORM-T' || g
-       returning id, technician_id`,
+                             appointment, duration, technician_id, created_at, updated_at)
+         select 'TAP-' || g, 'Volger ' || g, 'volger' || g || '@tap.test', '06 ' || (20000000 + g), '316' || (20000000 + g),
+                '9999ZZ', g, 'Utrecht', 'NL', timestamptz '2026-11-25 15:00:00+01', 10800, t.id, now(), now()
+           from generate_series(1, $1::int) g join technicians t on t.personal_number = 'STORM-T' || g
+         returning id, technician_id, reference_number`,
       [followed],
     );
     const { rows: admins } = await direct.query<{ id: number }>(
@@ -260,8 +303,10 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
       ]),
     );
     for (let index = 0; index < size.pages; index++) {
-      const orderId = tapOrders[index % followed].id;
-      pages.push(new Page(orderId, tokens.signConsumer([orderId], { state: false, company: 0 })));
+      const order = tapOrders[index % followed];
+      pages.push(
+        new Page(order.id, order.reference_number, tokens.signConsumer([order.id], { state: false, company: 0 })),
+      );
     }
 
     // The instances idle, then with every page open.
@@ -275,9 +320,9 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
       const stream = await openLiveStream(url, FOLLOW, { token: page.token, onEvent: page.onEvent });
       if (stream.status !== 200) throw new Error(`stream refused: ${stream.status} ${JSON.stringify(stream.refusal)}`);
       page.stream = stream;
+      page.eventsSinceOpen = 0;
       void stream.ended.then(() => {
         if (page.closing || page.stream !== stream) return;
-        page.ends++;
         if (restarting) endedByRestart++;
         else {
           streamsLost++;
@@ -292,8 +337,8 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
         try {
           await open(page);
           const body = await graphql(url, READ_STATE, {}, page.token);
-          const visits = body.data?.consumerVisits as { progress: { expectedArrival: string | null } }[];
-          page.show(visits[0]?.progress.expectedArrival);
+          const visits = body.data?.consumerVisits as { progress: { stage: string } }[];
+          if (page.eventsSinceOpen === 0) page.show(visits[0].progress.stage);
           page.reconnects++;
           return;
         } catch (error) {
@@ -306,18 +351,17 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
         }
       }
     };
+    log('opening pages');
     for (let first = 0; first < pages.length; first += 100) {
       await Promise.all(pages.slice(first, first + 100).map(open));
     }
     log(`${pages.length} pages open`);
 
-    // A tap round: each technician sets out again with a later expected arrival; measured until every page has it.
+    // A tap round: each technician takes the next step; measured until every page was told it.
     let round = 0;
     const tapRound = async (label: string, measure: boolean) => {
-      round++;
-      const arrival = new Date(clockNow().getTime() + 3_600_000 + round * 60_000);
-      arrival.setUTCSeconds(0, 0);
-      const expected = arrival.toISOString();
+      const tap = TAPS[round++];
+      const roundStarted = performance.now();
       const tappedAt = new Map<number, number>();
       let next = 0;
       await Promise.all(
@@ -325,18 +369,17 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
           while (next < tapOrders.length) {
             const order = tapOrders[next++];
             tappedAt.set(order.id, performance.now());
+            const input: Record<string, unknown> = { orderId: order.id, requestId: randomUUID() };
+            if (tap.mutation === 'setVisitStatus') {
+              input.stage = tap.stage;
+              if (tap.stage === 'ON_THE_WAY') input.expectedArrival = new Date(clockNow().getTime() + 3_600_000);
+              if (tap.stage === 'FINISHED') input.outcome = 'REPAIRED';
+            }
             try {
               await graphql(
                 url,
-                TAP,
-                {
-                  input: {
-                    orderId: order.id,
-                    stage: 'ON_THE_WAY',
-                    expectedArrival: expected,
-                    requestId: randomUUID(),
-                  },
-                },
+                tap.mutation === 'setVisitStatus' ? TAP : UNDO,
+                { input },
                 technicianTokens.get(order.id),
               );
             } catch (error) {
@@ -345,21 +388,22 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
           }
         }),
       );
-      if (!measure) return { label, expected, slowestSeconds: Number.NaN, pagesMissing: 0 };
-      const has = (page: Page) => page.shownAt.has(expected);
+      if (!measure) return { label, stage: tap.stage, slowestSeconds: Number.NaN, pagesMissing: 0 };
+      const has = (page: Page) => page.toldAt(tap.stage, roundStarted) !== undefined;
       await waitFor(`every page's tap (${label})`, () => pages.every(has), 30_000).catch(() => undefined);
       let slowest = 0;
       for (const page of pages) {
-        const at = page.shownAt.get(expected);
+        const at = page.toldAt(tap.stage, roundStarted);
         if (at !== undefined) slowest = Math.max(slowest, at - tappedAt.get(page.orderId)!);
       }
       const missing = pages.filter((page) => !has(page)).length;
-      if (missing > 0) fail(`${missing} pages did not get the tap (${label})`);
-      return { label, expected, slowestSeconds: slowest / 1000, pagesMissing: missing };
+      if (missing > 0) fail(`${missing} pages were not told the tap (${label})`);
+      return { label, stage: tap.stage, slowestSeconds: slowest / 1000, pagesMissing: missing };
     };
     const tapRounds: StormReport['tapRounds'] = [];
     // The first round proves every subscription is filed; the memory the open pages hold is read after it.
     log(`first tap round: ${JSON.stringify(await tapRound('before the storm', true))}`);
+    log(`events of a page: ${JSON.stringify(pages[0].stream?.events.slice(0, 3))}`);
     const openRss = instances.map((instance) => residentBytes(instance!.pid));
     const memoryPerPageKb =
       (openRss.reduce((a, b) => a + b, 0) - idleRss.reduce((a, b) => a + b, 0)) / size.pages / 1024;
@@ -378,8 +422,8 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
         });
         const { rows } = await direct.query<{ n: string }>(
           `select count(*) as n from pg_stat_activity
-            where datname = $1 and backend_type = 'client backend'
-              and application_name not like 'storm-%' and query not ilike 'listen %'`,
+              where datname = $1 and backend_type = 'client backend'
+                and application_name not like 'storm-%' and query not ilike 'listen %'`,
           [database.name],
         );
         pgPeak = Math.max(pgPeak, Number(rows[0].n));
@@ -393,11 +437,11 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
     const publicationDay = `timestamptz '2026-11-26 07:00:00+01'`;
     await direct.query(
       `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
-                           appointment, duration, created_at, updated_at)
-       select 'STORM-' || g, 'Klant ' || g, 'klant' || g || '@storm.test', '06 ' || (10000000 + g), '316' || (10000000 + g),
-              (1000 + g / 100) || 'AB', g % 100 + 1, 'Utrecht', 'NL'::country,
-              ${publicationDay} + (g % 10) * interval '1 hour', 10800, now(), now()
-         from generate_series(1, $1::int) as g`,
+                             appointment, duration, created_at, updated_at)
+         select 'STORM-' || g, 'Klant ' || g, 'klant' || g || '@storm.test', '06 ' || (10000000 + g), '316' || (10000000 + g),
+                (1000 + g / 100) || 'AB', g % 100 + 1, 'Utrecht', 'NL'::country,
+                ${publicationDay} + (g % 10) * interval '1 hour', 10800, now(), now()
+           from generate_series(1, $1::int) as g`,
       [size.orders],
     );
     await askForPublication(database.url);
@@ -510,16 +554,19 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
         const stopping = instances[index]!.stop();
         await waitFor(`${name} down`, async () => (await serverStatus(name)) !== 'UP', 20_000);
         await stopping;
+        log(`${name} stopped`);
         await startInstance(index);
+        log(`${name} started`);
         cpuFrom[index] = cpuMillisecondsOf(instances[index]!.pid);
         await waitFor(`${name} up`, async () => (await serverStatus(name)) === 'UP', 30_000);
         // A tap while some pages are between streams: they must read it anew.
-        if (index === 0) lastTap = (await tapRound('during the restart', false)).expected;
+        if (index === 0) lastTap = (await tapRound('during the restart', false)).stage;
       }
       await Promise.all(pages.map((page) => page.reconnecting));
+      log(`restart done; ${pages.filter((page) => page.reconnects > 0).length} pages reconnected`);
       restarting = false;
     }
-    const pagesStale = lastTap ? pages.filter((page) => !page.shown || page.shown < lastTap).length : 0;
+    const pagesStale = lastTap ? pages.filter((page) => page.shown !== lastTap).length : 0;
     if (pagesStale > 0) fail(`${pagesStale} pages do not show the tap made during the restart`);
     tapRounds.push(await tapRound(size.rollingRestart ? 'after the restart' : 'later in the storm', true));
 
@@ -548,10 +595,10 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
     ).catch(() => fail('messages still waiting after the publication'));
     const { rows: perOrder } = await direct.query<{ n: string }>(
       `select count(*) as n from (
-         select o.id from orders o left join consumer_messages m on m.order_id = o.id and m.status = 'SENT'
-          where o.reference_number like 'STORM-%'
-          group by o.id
-         having count(*) filter (where m.channel = 'EMAIL') <> 1 or count(*) filter (where m.channel = 'SMS') <> 1) odd`,
+           select o.id from orders o left join consumer_messages m on m.order_id = o.id and m.status = 'SENT'
+            where o.reference_number like 'STORM-%'
+            group by o.id
+           having count(*) filter (where m.channel = 'EMAIL') <> 1 or count(*) filter (where m.channel = 'SMS') <> 1) odd`,
     );
     let mailOdd = 0;
     let smsOdd = 0;
@@ -600,18 +647,6 @@ export async function runStorm(size: StormSize, options: StormOptions = {}): Pro
       loadAfter,
       failures,
     };
-  } finally {
-    for (const page of pages) {
-      page.closing = true;
-      page.stream?.close();
-    }
-    await direct.end().catch(() => undefined);
-    await balancer?.stop();
-    for (const instance of instances) await instance?.stop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    await bouncer?.stop();
-    await smtp?.close();
-    await twilio?.close();
-    await database.drop();
-  }
+  };
+  return { run, stop };
 }
