@@ -97,6 +97,7 @@ describe(`the storm of 13:30: ${ORDERS.toLocaleString('en')} orders, ${PAGES.toL
       },
     ];
     recordFigures(`Storm of 13:30 at scale ${SCALE}`, figures);
+    process.stdout.write(`refused: ${JSON.stringify(report.refused)}\n`);
     if (report.failures.length > 0)
       process.stdout.write(`first failures:\n${report.failures.slice(0, 10).join('\n')}\n`);
     expectTargetsMet(figures);

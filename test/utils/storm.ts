@@ -59,6 +59,8 @@ export interface StormReport {
   tapRounds: { label: string; slowestSeconds: number; pagesMissing: number }[];
   /** Streams the server ended outside a restart. */
   streamsLost: number;
+  /** Opens of a page refused before the storm (the page tried again, as the browser's does). */
+  openRefusals: number;
   /** Streams ended by the restart, and of those the pages that read their state anew and subscribed again. */
   streamsEndedByRestart: number;
   pagesReconnected: number;
@@ -73,6 +75,8 @@ export interface StormReport {
   pgPoolSize: number;
   loadBefore: number;
   loadAfter: number;
+  /** Lookups, searches and replies that failed, by the answer they got. */
+  refused: Record<string, number>;
   failures: string[];
 }
 
@@ -128,8 +132,10 @@ async function graphql(url: string, query: string, variables: object, token?: st
     },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await response.json()) as GraphQLAnswer;
-  if (response.status !== 200 || body.errors) throw new Error(`${response.status} ${JSON.stringify(body.errors)}`);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  const body = JSON.parse(text) as GraphQLAnswer;
+  if (body.errors) throw new Error(body.errors.map((error) => error.extensions?.code ?? error.message).join(', '));
   return body;
 }
 
@@ -194,6 +200,9 @@ export interface Storm {
 export async function startStorm(size: StormSize, options: StormOptions = {}): Promise<Storm> {
   const log = options.log ?? (() => undefined);
   const failures: string[] = [];
+  /** Refused consumer and office requests by what refused them: reported, not failures (speed is the benchmark's). */
+  const refused = new Map<string, number>();
+  const tally = (what: string) => refused.set(what, (refused.get(what) ?? 0) + 1);
   const fail = (what: string) => {
     if (failures.length < 50) failures.push(what);
   };
@@ -333,10 +342,12 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       });
     };
     // What the consumer's page does when its stream ends: subscribe again, then read the state it may have missed.
-    const reconnect = async (page: Page) => {
+    let openRefusals = 0;
+    const reconnect = async (page: Page, first = false) => {
       for (let attempt = 1; !page.closing; attempt++) {
         try {
           await open(page);
+          if (first) return;
           const body = await graphql(url, READ_STATE, {}, page.token);
           const visits = body.data?.consumerVisits as { progress: { stage: string } }[];
           if (page.eventsSinceOpen === 0) page.show(visits[0].progress.stage);
@@ -344,6 +355,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
           return;
         } catch (error) {
           // An instance stopping refuses new streams for a moment: the page tries again, as the browser's does.
+          if (first) openRefusals++;
           if (attempt >= 50) {
             fail(`page of order ${page.orderId} did not reconnect: ${String(error)}`);
             return;
@@ -353,10 +365,13 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       }
     };
     log('opening pages');
+    const pagesOpened = performance.now();
     for (let first = 0; first < pages.length; first += 100) {
-      await Promise.all(pages.slice(first, first + 100).map(open));
+      await Promise.all(pages.slice(first, first + 100).map((page) => reconnect(page, true)));
     }
-    log(`${pages.length} pages open`);
+    log(
+      `${pages.length} pages open in ${((performance.now() - pagesOpened) / 1000).toFixed(1)} s, ${openRefusals} refusals`,
+    );
 
     // A tap round: each technician takes the next step; measured until every page was told it.
     let round = 0;
@@ -476,7 +491,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
         lookupTimes.push(performance.now() - begun);
       } catch (error) {
         lookupsFailed++;
-        fail(`lookup ${index}: ${String(error)}`);
+        tally(`lookup: ${(error as Error).message}`);
       } finally {
         inFlight--;
       }
@@ -504,7 +519,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
           searchTimes.push(performance.now() - begun);
         } catch (error) {
           searchesFailed++;
-          fail(`admin search: ${String(error)}`);
+          tally(`admin search: ${(error as Error).message}`);
         }
         await sleep(ADMIN_SEARCH_EVERY_MS);
       }
@@ -521,11 +536,11 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
             from: `+316${10000000 + g}`,
             body: 'Ok, bedankt',
           });
-          if (answer.status !== 200) throw new Error(`${answer.status} ${answer.text}`);
+          if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
           repliesSent++;
         } catch (error) {
           repliesFailed++;
-          fail(`reply: ${String(error)}`);
+          tally(`reply: ${(error as Error).message}`);
         }
         await sleep(REPLY_EVERY_MS);
       }
@@ -634,6 +649,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       adminSearches: { done: searchTimes.length, failed: searchesFailed, p99Ms: percentile(searchTimes, 99) },
       tapRounds: tapRounds.map(({ label, slowestSeconds, pagesMissing }) => ({ label, slowestSeconds, pagesMissing })),
       streamsLost,
+      openRefusals,
       streamsEndedByRestart: endedByRestart,
       pagesReconnected: pages.filter((page) => page.reconnects > 0).length,
       pagesStale,
@@ -648,6 +664,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       pgPoolSize: PGBOUNCER_POOL,
       loadBefore,
       loadAfter,
+      refused: Object.fromEntries(refused),
       failures,
     };
   };
