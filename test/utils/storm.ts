@@ -421,7 +421,6 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     const tapRounds: StormReport['tapRounds'] = [];
     // The first round proves every subscription is filed; the memory the open pages hold is read after it.
     log(`first tap round: ${JSON.stringify(await tapRound('before the storm', true))}`);
-    log(`events of a page: ${JSON.stringify(pages[0].stream?.events.slice(0, 3))}`);
     const openRss = instances.map((instance) => residentBytes(instance!.pid));
     const memoryPerPageKb =
       (openRss.reduce((a, b) => a + b, 0) - idleRss.reduce((a, b) => a + b, 0)) / size.pages / 1024;
