@@ -23,7 +23,12 @@ export interface LiveStream {
 export async function openLiveStream(
   baseUrl: string,
   query: string,
-  options: { token?: string; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    headers?: Record<string, string>;
+    /** Called with each event as it arrives (a page that keeps its own state). */
+    onEvent?: (event: StreamEvent) => void;
+  } = {},
 ): Promise<LiveStream> {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}/graphql/stream`, {
@@ -67,7 +72,9 @@ export async function openLiveStream(
               ?.slice(5)
               .trim();
             if (!event) continue;
-            events.push({ event, data: data ? (JSON.parse(data) as StreamEvent['data']) : null });
+            const parsed: StreamEvent = { event, data: data ? (JSON.parse(data) as StreamEvent['data']) : null };
+            events.push(parsed);
+            options.onEvent?.(parsed);
             notify();
           }
         }

@@ -11,6 +11,8 @@ export interface LocalSmtp {
   mails: ParsedMail[];
   /** Mails accepted, also when they are only counted. */
   received(): number;
+  /** How many accepted mails each recipient got (kept also when the mails are only counted). */
+  recipients(): ReadonlyMap<string, number>;
   /** The answers held back by `stallRecipient`, each with what became of it so far. */
   stalls(): readonly StalledAnswer[];
   close(): Promise<void>;
@@ -43,6 +45,10 @@ const STALL_LINE_EVERY_MS = 200;
 export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): Promise<LocalSmtp> {
   const mails: ParsedMail[] = [];
   let received = 0;
+  const recipients = new Map<string, number>();
+  const tally = (session: { envelope: { rcptTo: { address: string }[] } }) => {
+    for (const { address } of session.envelope.rcptTo) recipients.set(address, (recipients.get(address) ?? 0) + 1);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -54,10 +60,11 @@ export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): 
       if (!options.refuseRecipient?.(address.address)) return callback();
       callback(Object.assign(new Error(`<${address.address}>: mailbox busy, try again later`), { responseCode: 450 }));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       if (options.countOnly) {
         stream.on('end', () => {
           received += 1;
+          tally(session);
           callback();
         });
         stream.resume();
@@ -66,6 +73,7 @@ export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): 
       simpleParser(stream).then(
         (mail) => {
           received += 1;
+          tally(session);
           mails.push(mail);
           callback();
         },
@@ -86,6 +94,7 @@ export async function startLocalSmtp(port = 0, options: LocalSmtpOptions = {}): 
     url: `smtp://127.0.0.1:${reachedAt}`,
     mails,
     received: () => received,
+    recipients: () => recipients,
     stalls: () => stalls,
     close: async () => {
       await front?.close();
