@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
@@ -198,10 +198,16 @@ describe('no timers as schedulers', () => {
       return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
     });
 
-  it('has no setInterval in the server code', () => {
-    const offenders = files(join(import.meta.dirname, '../../../server')).filter((file) =>
-      /\bsetInterval\s*\(/.test(readFileSync(file, 'utf8')),
-    );
-    expect(offenders).toEqual([]);
+  /** Timers that keep this process's own connections alive: per process by nature, never scheduled work. */
+  const connectionTimers = new Set(['common/http/graphql-stream.ts']);
+
+  it('has no setInterval in the server code but for its own connections', () => {
+    const server = join(import.meta.dirname, '../../../server');
+    const offenders = files(server)
+      .filter((file) => /\bsetInterval\s*\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(server, file));
+    expect(offenders.filter((file) => !connectionTimers.has(file))).toEqual([]);
+    // The exception stays true: the file still holds the heartbeat it is named for.
+    expect(offenders).toEqual([...connectionTimers]);
   });
 });
