@@ -42,9 +42,9 @@ describe('the storm of 13:30 at 1/50 scale, with a rolling restart', () => {
     expect(report.pagesStale).toBe(0);
     expect(report.pagesOpenAtEnd).toBe(PAGES);
     expect(report.lookups.done).toBeGreaterThan(100);
-    // On a loaded machine HAProxy may find no instance ready for a moment of the restart (its 503): that is
-    // the benchmark's to measure. Any other refusal (an instance's error, a wrong answer) fails.
-    expect(Object.keys(report.refused).filter((refusal) => !refusal.endsWith('HTTP 503'))).toEqual([]);
+    // Nothing is refused, not even in the restart: a busy instance stays in HAProxy's rotation (its check may
+    // take 3 s), so the balancer never finds all three out at once.
+    expect(report.refused).toEqual({});
     expect(report.personalLinksOpened).toBeGreaterThan(0);
     // Each answered reply is kept once.
     expect(report.replies.stored).toBe(report.replies.sent);
