@@ -147,6 +147,7 @@ describe('two-step verification in Chromium, Dutch and French', () => {
         await page.getByRole('link', { name: textOf(site, 'staff.twoStep.toSecurity') }).getAttribute('href'),
       ).toBe('/admin/devices');
       await expectNoAxeViolations(page, `second-factor-recovered-${site.language}`);
+      await page.screenshot({ path: `test-artifacts/second-factor-recovered-${site.language}.png` });
       await page.getByRole('button', { name: textOf(site, 'staff.twoStep.continueSignedIn') }).click();
       await page.waitForURL('**/admin/main');
       await context.close();
