@@ -6,6 +6,18 @@ import { findFreePort } from '../../server/db/free-port.js';
 import { makeCertificate, trustCertificate } from './tls.js';
 
 const HAPROXY = '/usr/sbin/haproxy';
+/** deploy/haproxy.cfg's connections at once unless TIJDVAK_MAXCONN says otherwise; two descriptors each. */
+const HAPROXY_MAXCONN = 60_000;
+
+/**
+ * TIJDVAK_MAXCONN for this machine: none when its hard limit of open files carries the file's own (as a
+ * production host's must), else as many as it does carry, as an operator on such a host sets it.
+ */
+function maxconnForThisMachine(): Record<string, string> {
+  const hard = Number(spawnSync('sh', ['-c', 'ulimit -Hn']).stdout.toString().trim());
+  if (!Number.isFinite(hard) || hard >= 2 * HAPROXY_MAXCONN + 100) return {};
+  return { TIJDVAK_MAXCONN: String(Math.floor((hard - 100) / 2)) };
+}
 
 async function accepting(port: number): Promise<boolean> {
   const socket = connect(port, '127.0.0.1');
@@ -91,6 +103,7 @@ export async function startDeployedBalancer(
     TIJDVAK_ACME_BACKEND: options.acmeBackend ?? `127.0.0.1:${await findFreePort()}`,
     // Started as root, it drops to Debian's haproxy user as in production; otherwise it stays who it is.
     ...(process.getuid?.() === 0 ? { TIJDVAK_HAPROXY_USER: 'haproxy' } : {}),
+    ...maxconnForThisMachine(),
     ...Object.fromEntries(instanceAddresses.map((address, index) => [`TIJDVAK_APP${index + 1}`, address])),
   };
   let output = '';
