@@ -26,7 +26,14 @@ export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 
 const port = parentPort;
 if (!port) throw new Error('webhook-worker.ts runs as a worker thread');
 const data = workerData as SenderThreadData;
-const pool = new pg.Pool({ ...data.connection, max: data.poolSize, idleTimeoutMillis: 30_000 });
+/** Its connections' name in `pg_stat_activity`. */
+const APPLICATION_NAME = 'tijdvak-webhooks';
+const pool = new pg.Pool({
+  ...data.connection,
+  application_name: APPLICATION_NAME,
+  max: data.poolSize,
+  idleTimeoutMillis: 30_000,
+});
 // An idle connection PostgreSQL ended (a restart) is dropped by the pool; the next statement opens another.
 pool.on('error', () => undefined);
 
