@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import type { WebhookConfig } from '../config.js';
@@ -22,6 +23,20 @@ export type SenderRequest = { type: 'send'; id: number; clockOffsetMs: number } 
 
 /** An answer to a `send`. */
 export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 'failed'; id: number; error: string };
+
+/**
+ * This thread's nice value: on a busy machine the API's thread goes first, the sender takes what is left. On Linux a
+ * nice value is a thread's own (setpriority on the calling thread); elsewhere this may lower the process, so only
+ * there.
+ */
+const SENDER_NICE = 10;
+if (process.platform === 'linux') {
+  try {
+    setPriority(SENDER_NICE);
+  } catch {
+    // Refused (a sandbox): the thread runs at the process's priority.
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('webhook-worker.ts runs as a worker thread');
