@@ -91,7 +91,7 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
   let again = false;
   let stopped = false;
   // The sending (bodies, signatures, sockets, their garbage) in a thread of its own with two connections: the
-  // API's requests never wait behind it (docs/decisions/performance.md, Webhooks' fan-out).
+  // API's requests never wait behind it (docs/decisions/performance.md, Webhooks).
   const pool = await ormPool(services.orm.em);
   const thread = new WebhookSenderThread(
     { connection: connectionSettings(pool.options), config: services.config.webhooks, poolSize: SENDER_CONNECTIONS },
