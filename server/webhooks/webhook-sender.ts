@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 import type { WebhookConfig } from '../config.js';
 import { resolveTarget, type AddressRefusal, type ResolvedTarget } from './webhook-address.js';
 import { instant } from './repository/webhook.repository.js';
@@ -24,6 +24,7 @@ export type { DisabledEndpoint } from './repository/webhook-delivery.repository.
  * Sends the due deliveries. Per endpoint and order one at a time, in the order they were recorded: a delivery waits
  * while an earlier one of its order to that endpoint is pending (retrying); one that finally failed lets the next go.
  * A claim (a few minutes) keeps two instances off one delivery; no transaction is held while a request runs.
+ * In the server it runs in a worker thread of its own (webhook-thread.ts): none of it holds the API's event loop.
  */
 
 /** The most of an answer read (its status is what counts); the rest is cut off. */
@@ -99,6 +100,12 @@ function agentFor(target: ResolvedTarget): http.Agent {
   }
   agents.set(key, agent);
   return agent;
+}
+
+/** Closes the kept connections (a stopping sender's: nothing then holds its thread open). */
+export function closeWebhookConnections(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
 }
 
 type Posted = { statusCode: number | null; error: string | null };
@@ -178,18 +185,26 @@ export interface SendRun {
   more: boolean;
 }
 
-/** Sends what is due (rounds of claims until none is left or `maxRounds`), then turns off the endpoints failing for a day. */
+/**
+ * Sends what is due (rounds of claims until none is left, `maxRounds`, or `stopping` says so between two rounds),
+ * then turns off the endpoints failing for a day.
+ */
 export async function sendDueWebhooks(
-  em: EntityManager,
+  pool: Pool,
   config: WebhookConfig,
   now: () => Date,
   maxRounds = 20,
+  stopping: () => boolean = () => false,
 ): Promise<SendRun> {
   let sent = 0;
   let delivered = 0;
   let more = false;
   for (let round = 0; round < maxRounds; round += 1) {
-    const claimed = await claimDueDeliveries(em, now());
+    if (stopping()) {
+      more = true;
+      break;
+    }
+    const claimed = await claimDueDeliveries(pool, now());
     if (claimed.length === 0) break;
     more = round === maxRounds - 1 && claimed.length === CLAIM_BATCH;
     // Each URL checked once a round, just before the round's requests to it.
@@ -208,12 +223,12 @@ export async function sendDueWebhooks(
       attempts.push(send(delivery, target, config, now()).then((outcome) => ({ delivery, outcome })));
     }
     const outcomes = await Promise.all(attempts);
-    await recordAttempts(em, outcomes, now());
+    await recordAttempts(pool, outcomes, now());
     delivered += outcomes.filter(({ outcome }) => isDelivered(outcome)).length;
     sent += claimed.length;
     // The API's requests waiting meanwhile go before the next round's work.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const disabled = await disableFailingEndpoints(em, now());
-  return { sent, delivered, disabled, nextDueAt: await nextDueAt(em), more };
+  const disabled = await disableFailingEndpoints(pool, now());
+  return { sent, delivered, disabled, nextDueAt: await nextDueAt(pool), more };
 }

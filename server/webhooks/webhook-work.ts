@@ -1,13 +1,17 @@
 import type { AppServices } from '../context.js';
+import { ormPool } from '../common/db/plain-statements.js';
 import { adminAddresses, deleteFinishedDeliveries } from './repository/webhook-delivery.repository.js';
 import { dispatchWebhookOutbox } from './repository/webhook-outbox.repository.js';
 import { sendDueWebhooks, type DisabledEndpoint, type SendRun } from './webhook-sender.js';
+import { connectionSettings, WebhookSenderThread } from './webhook-thread.js';
 import { WEBHOOK_SEND_QUEUE_NAME } from './webhook.service.js';
 
 /** The topic the outbox triggers announce (see the webhooks migration): something waits to be sent. */
 const PENDING_TOPIC = 'webhooks.pending';
 /** Every minute: retries that came due, and what a lost notice left in the outbox. */
 const WEBHOOKS_CRON = '* * * * *';
+/** The sender thread's own connections (beside the ORM's pool). */
+const SENDER_CONNECTIONS = 2;
 
 /** The admins' mail that an endpoint was turned off, in Dutch and French (admins of both countries read it). */
 function disabledMail(endpoint: DisabledEndpoint, to: string) {
@@ -33,15 +37,24 @@ async function tellAdmins(services: AppServices, disabled: DisabledEndpoint[]): 
   }
 }
 
+/** Sends what is due; in the server, in the sender's thread. */
+type Send = () => Promise<SendRun>;
+
+/** The sender in this thread, on the ORM's pool (the tests' runs, one statement at a time). */
+const sendHere =
+  (services: AppServices): Send =>
+  async () =>
+    sendDueWebhooks(await ormPool(services.orm.em), services.config.webhooks, () => services.clock.now());
+
 /**
  * One run: (a part of) the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and
  * their admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
  */
-export async function runWebhooks(services: AppServices): Promise<SendRun> {
+export async function runWebhooks(services: AppServices, send: Send = sendHere(services)): Promise<SendRun> {
   const em = services.orm.em.fork();
-  // A part of a large outbox, then its deliveries sent, then the next part: the two interleave with the API's work.
+  // A part of a large outbox, then its deliveries sent, then the next part: a batch costs this thread milliseconds.
   const outbox = await dispatchWebhookOutbox(em, services.clock.now());
-  const run = await sendDueWebhooks(em, services.config.webhooks, () => services.clock.now());
+  const run = await send();
   if (outbox.more) run.more = true;
   services.metrics.webhooksSent(run.delivered, run.sent - run.delivered);
   await tellAdmins(services, run.disabled);
@@ -77,6 +90,17 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // The sending (bodies, signatures, sockets, their garbage) in a thread of its own with two connections: the
+  // API's requests never wait behind it (docs/decisions/performance.md, Webhooks).
+  const pool = await ormPool(services.orm.em);
+  const thread = new WebhookSenderThread(
+    { connection: connectionSettings(pool.options), config: services.config.webhooks, poolSize: SENDER_CONNECTIONS },
+    (code, error) => {
+      if (!stopped)
+        services.logger.error({ err: error, code }, 'webhook sender thread ended; the next run starts another');
+    },
+  );
+  const sendInThread: Send = () => thread.send(services.clock.now().getTime() - Date.now());
   // One run at a time in this process, whether the minute's job or a notice starts it: the webhooks hold at most one
   // of the pool's connections, and the API's requests keep the rest.
   const run = (): Promise<void> => {
@@ -88,10 +112,12 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
       do {
         again = false;
         // A run sends a bounded number; when it stopped with more due, the next goes at once, not at the minute.
-        if ((await runWebhooks(services)).more) again = true;
+        if ((await runWebhooks(services, sendInThread)).more) again = true;
       } while (again && !stopped);
     })()
-      .catch((error: unknown) => services.logger.error({ err: error }, 'webhooks not sent; the next run will'))
+      .catch((error: unknown) => {
+        if (!stopped) services.logger.error({ err: error }, 'webhooks not sent; the next run will');
+      })
       .finally(() => {
         running = null;
       });
@@ -111,6 +137,8 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
     async stop() {
       stopped = true;
       unsubscribe();
+      // The thread ends its round and stops; the run waiting for it then ends too.
+      await thread.stop();
       await running;
     },
   };

@@ -40,11 +40,15 @@ export function numberedPlaceholders(sql: string): string {
 export class PlainStatements {
   private readonly statements = new Map<string, StatementConfig>();
   private named = 0;
+  // Fields spelled out, not as parameter properties: the webhook sender's worker thread loads this module under
+  // Node's type stripping in the tests, which refuses them.
+  private readonly pool: Pool;
+  private readonly options: { prepared: boolean; onStatement?: (sql: string) => void };
 
-  constructor(
-    private readonly pool: Pool,
-    private readonly options: { prepared: boolean; onStatement?: (sql: string) => void },
-  ) {}
+  constructor(pool: Pool, options: { prepared: boolean; onStatement?: (sql: string) => void }) {
+    this.pool = pool;
+    this.options = options;
+  }
 
   static async of(
     orm: MikroORM,
@@ -77,7 +81,8 @@ export class PlainStatements {
 /** Runs one statement on a `pg` client or pool with its values as bind parameters; `?` placeholders as the ORM's. */
 export type PlainQuery = <Row>(sql: string, params: readonly unknown[]) => Promise<Row[]>;
 
-const plainQueryOn =
+/** `plainQuery` on a `pg` client or pool of the caller's own (the webhook sender's worker thread has one). */
+export const plainQueryOn =
   (client: Pick<Pool, 'query'>): PlainQuery =>
   async <Row>(sql: string, params: readonly unknown[]) =>
     (await client.query({ text: numberedPlaceholders(sql), values: params as unknown[] })).rows as Row[];
@@ -91,9 +96,22 @@ export async function plainQuery(em: EntityManager): Promise<PlainQuery> {
   return plainQueryOn(await em.getConnection().getNativeClient());
 }
 
+/** The ORM's `pg` pool itself (the webhook sender's statements take a pool: in its thread, one of its own). */
+export async function ormPool(em: EntityManager): Promise<Pool> {
+  return em.getConnection().getNativeClient();
+}
+
 /** `work` in one transaction on one connection of the ORM's pool, with bind parameters (see `plainQuery`). */
 export async function plainTransaction<T>(em: EntityManager, work: (query: PlainQuery) => Promise<T>): Promise<T> {
-  const client = await (await em.getConnection().getNativeClient()).connect();
+  return plainTransactionOn(await em.getConnection().getNativeClient(), work);
+}
+
+/** `plainTransaction` on a `pg` pool of the caller's own. */
+export async function plainTransactionOn<T>(
+  pool: Pick<Pool, 'connect'>,
+  work: (query: PlainQuery) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
   let broken = false;
   try {
     await client.query('begin');

@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { arrayLiteral } from '../../common/db/array-literal.js';
-import { plainQuery } from '../../common/db/plain-statements.js';
+import type { Pool } from 'pg';
+import { plainQuery, plainQueryOn, plainTransactionOn } from '../../common/db/plain-statements.js';
 import { nextAttemptAt, RETRY_WINDOW_MS } from '../webhook-retries.js';
 import { instant } from './webhook.repository.js';
 
-/** The statements of the sender (webhook-sender.ts): claims, outcomes, endpoints turned off. */
+/**
+ * The statements of the sender (webhook-sender.ts): claims, outcomes, endpoints turned off. On a `pg` pool, not an
+ * entity manager: the sender runs in a worker thread of its own with a small pool (webhook-thread.ts), no ORM there.
+ */
 
 /**
  * Deliveries claimed at once, sent side by side (a receiver gets a few connections, see the sender): a fan-out of
@@ -49,8 +52,8 @@ export interface DisabledEndpoint {
  * pending ones by id (`webhook_deliveries_pending_id_idx`) and stops at the batch; the endpoint is checked with
  * `exists`, as a join the planner misjudged and sorted every pending delivery each round.
  */
-export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<ClaimedDelivery[]> {
-  return (await plainQuery(em))<ClaimedDelivery>(
+export async function claimDueDeliveries(pool: Pool, now: Date): Promise<ClaimedDelivery[]> {
+  return plainQueryOn(pool)<ClaimedDelivery>(
     `with due as (
          select d.id from webhook_deliveries d
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
@@ -74,7 +77,7 @@ export async function claimDueDeliveries(em: EntityManager, now: Date): Promise<
  * that answered one of them is not failing, one that answered none is failing since now.
  */
 export async function recordAttempts(
-  em: EntityManager,
+  pool: Pool,
   attempts: readonly { delivery: ClaimedDelivery; outcome: Outcome }[],
   now: Date,
 ): Promise<void> {
@@ -99,9 +102,7 @@ export async function recordAttempts(
   });
   const failing = [...failed].filter((id) => !answered.has(id));
   // Only a change of an endpoint is written: a fan-out's requests would otherwise queue for its one row's lock.
-  await (
-    await plainQuery(em)
-  )(
+  await plainQueryOn(pool)(
     `with recorded as (
        update webhook_deliveries d set status = o.status, attempts = o.attempts, next_attempt_at = o.next_attempt_at,
          claimed_until = null, last_attempt_at = ?::timestamptz, last_status_code = o.status_code,
@@ -119,19 +120,19 @@ export async function recordAttempts(
 }
 
 /** Turns off the endpoints failing for a day and fails their pending deliveries; answers them. */
-export async function disableFailingEndpoints(em: EntityManager, now: Date): Promise<DisabledEndpoint[]> {
-  return em.transactional(async (tem) => {
-    const disabled = await tem.execute<{ id: number; url: string; client_name: string }[]>(
+export async function disableFailingEndpoints(pool: Pool, now: Date): Promise<DisabledEndpoint[]> {
+  return plainTransactionOn(pool, async (query) => {
+    const disabled = await query<{ id: number; url: string; client_name: string }>(
       `update webhook_endpoints e set enabled = false, disabled_at = ?::timestamptz from api_clients c
        where c.id = e.client_id and e.enabled and e.failing_since <= ?::timestamptz
        returning e.id, e.url, c.name as client_name`,
       [now.toISOString(), new Date(now.getTime() - RETRY_WINDOW_MS).toISOString()],
     );
     if (disabled.length > 0) {
-      await tem.execute(
+      await query(
         `update webhook_deliveries set status = 'FAILED', claimed_until = null, last_error = 'ENDPOINT_DISABLED'
          where endpoint_id = any(?::int[]) and status = 'PENDING'`,
-        [arrayLiteral(disabled.map((row) => row.id))],
+        [disabled.map((row) => row.id)],
       );
     }
     return disabled.map((row) => ({ id: row.id, url: row.url, clientName: row.client_name }));
@@ -139,8 +140,8 @@ export async function disableFailingEndpoints(em: EntityManager, now: Date): Pro
 }
 
 /** When the next pending delivery of an enabled endpoint is due. */
-export async function nextDueAt(em: EntityManager): Promise<Date | null> {
-  const [next] = await em.execute<{ at: Date | string | null }[]>(
+export async function nextDueAt(pool: Pool): Promise<Date | null> {
+  const [next] = await plainQueryOn(pool)<{ at: Date | string | null }>(
     `select min(d.next_attempt_at) as at from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
      where d.status = 'PENDING' and e.enabled`,
     [],

@@ -193,9 +193,10 @@ describe('webhook upkeep: the log kept a set number of days, a backlog sent with
     );
     const before = received;
     const config = server.services.config.webhooks;
-    const first = await sendDueWebhooks(server.em(), config, () => server.services.clock.now(), 2);
+    const pool = await server.em().getConnection().getNativeClient();
+    const first = await sendDueWebhooks(pool, config, () => server.services.clock.now(), 2);
     expect({ sent: first.sent, more: first.more }).toEqual({ sent: 2 * CLAIM_BATCH, more: true });
-    const second = await sendDueWebhooks(server.em(), config, () => server.services.clock.now(), 2);
+    const second = await sendDueWebhooks(pool, config, () => server.services.clock.now(), 2);
     expect({ sent: second.sent, more: second.more }).toEqual({ sent: 20, more: false });
     expect(received - before).toBe(2 * CLAIM_BATCH + 20);
     // Every outcome of a round written at once: all delivered, the endpoint not failing.

@@ -1,0 +1,82 @@
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+import type { WebhookConfig } from '../config.js';
+import { closeWebhookConnections, sendDueWebhooks, type SendRun } from './webhook-sender.js';
+
+/*
+ * The webhook sender's worker thread (started by webhook-thread.ts): claims, signs and sends the due deliveries and
+ * records their outcomes on a pool of its own, so the bodies, signatures, sockets and their garbage never hold the
+ * API's event loop. It imports nothing but the sender and `pg`: the tests load it from source, type-stripped.
+ */
+
+/** What the thread is started with: a copy of the ORM's connection settings and the webhooks' configuration. */
+export interface SenderThreadData {
+  connection: Record<string, string | number | boolean>;
+  config: WebhookConfig;
+  /** Connections of its pool: one a round is used, a second for the next claim while the last records. */
+  poolSize: number;
+}
+
+/** A request: send what is due with the application's clock (its offset from the real one), or stop. */
+export type SenderRequest = { type: 'send'; id: number; clockOffsetMs: number } | { type: 'stop' };
+
+/** An answer to a `send`. */
+export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 'failed'; id: number; error: string };
+
+/**
+ * This thread's nice value: on a busy machine the API's thread goes first, the sender takes what is left. On Linux a
+ * nice value is a thread's own (setpriority on the calling thread); elsewhere this may lower the process, so only
+ * there.
+ */
+const SENDER_NICE = 10;
+if (process.platform === 'linux') {
+  try {
+    setPriority(SENDER_NICE);
+  } catch {
+    // Refused (a sandbox): the thread runs at the process's priority.
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('webhook-worker.ts runs as a worker thread');
+const data = workerData as SenderThreadData;
+/** Its connections' name in `pg_stat_activity`. */
+const APPLICATION_NAME = 'tijdvak-webhooks';
+const pool = new pg.Pool({
+  ...data.connection,
+  application_name: APPLICATION_NAME,
+  max: data.poolSize,
+  idleTimeoutMillis: 30_000,
+});
+// An idle connection PostgreSQL ended (a restart) is dropped by the pool; the next statement opens another.
+pool.on('error', () => undefined);
+
+let stopping = false;
+let current: Promise<void> = Promise.resolve();
+
+port.on('message', (request: SenderRequest) => {
+  if (request.type === 'send') {
+    current = (async () => {
+      const answer: SenderAnswer = await sendDueWebhooks(
+        pool,
+        data.config,
+        () => new Date(Date.now() + request.clockOffsetMs),
+        undefined,
+        () => stopping,
+      ).then(
+        (run): SenderAnswer => ({ type: 'sent', id: request.id, run }),
+        (error: unknown): SenderAnswer => ({ type: 'failed', id: request.id, error: String(error) }),
+      );
+      port.postMessage(answer);
+    })();
+  } else {
+    // The round under way ends (its outcomes recorded), then the pool and the kept connections close.
+    stopping = true;
+    void current.finally(async () => {
+      closeWebhookConnections();
+      await pool.end().catch(() => undefined);
+      port.close();
+    });
+  }
+});
