@@ -75,12 +75,14 @@ function arrange() {
       document: parse('subscription { changed { state } }'),
       contextValue: { role },
     };
-    const { source, answer } = (await subscribe(args)) as SharedEvents;
+    const { source, operation } = (await subscribe(args)) as SharedEvents;
     // Read as the stream handler's pull path reads a source: each event, then its (shared) answer.
     return {
       next: async (): Promise<IteratorResult<ExecutionResult>> => {
         const event = await source.next();
-        return event.done ? { value: undefined, done: true } : { value: await answer(event.value), done: false };
+        return event.done
+          ? { value: undefined, done: true }
+          : { value: await operation.answer(event.value, () => args.contextValue), done: false };
       },
       return: () => source.return!(),
     };
