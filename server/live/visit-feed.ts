@@ -4,7 +4,7 @@ import { isOfficeRole, Role } from '../common/auth/role.js';
 import type { Viewer } from '../common/auth/viewer.js';
 import { AppError } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
-import type { PushSource } from '../common/events/push-source.js';
+import type { PushReader, PushSource } from '../common/events/push-source.js';
 import { Deadlines, type Deadline } from '../common/time/deadlines.js';
 import type { ChangeListener } from '../common/events/change-listener.js';
 import type { LiveVisitFeed } from '../context.js';
@@ -17,18 +17,29 @@ import type { VisitProgress } from './visit-progress.types.js';
  * One subscriber's stream. It keeps only the latest state per order until read: the payload is the whole
  * state, so a slow reader skips states it would have overwritten anyway and memory stays bounded by the
  * orders it may see. Read by push (the stream handler: no promise held while it waits) or by iteration.
+ * Thousands are open at once: it holds its scope as data and its reader by reference, no closure.
  */
 class Follower implements PushSource<VisitProgress> {
   private pending: Map<number, VisitProgress> | undefined;
   private waiting: ((result: IteratorResult<VisitProgress>) => void) | undefined;
-  private wake: (() => void) | undefined;
+  private reader: PushReader | undefined;
   ended = false;
   deadline: Deadline | undefined;
 
+  /**
+   * Whose changes it gets: the orders a consumer's token names (it is filed under them), else a technician's own
+   * orders, else (both null: the office) every order.
+   */
   constructor(
-    readonly accepts: (progress: VisitProgress) => boolean,
+    readonly orderIds: readonly number[] | null,
+    private readonly technicianId: number | null,
     private readonly onEnd: (follower: Follower) => void,
   ) {}
+
+  accepts(progress: VisitProgress): boolean {
+    if (this.orderIds) return this.orderIds.includes(progress.orderId);
+    return this.technicianId === null || progress.technicianId === this.technicianId;
+  }
 
   push(progress: VisitProgress): void {
     if (this.ended) return;
@@ -41,11 +52,11 @@ class Follower implements PushSource<VisitProgress> {
     const pending = (this.pending ??= new Map());
     pending.delete(progress.orderId);
     pending.set(progress.orderId, progress);
-    this.wake?.();
+    this.reader?.wake();
   }
 
-  onPush(wake: () => void): void {
-    this.wake = wake;
+  onPush(reader: PushReader): void {
+    this.reader = reader;
   }
 
   take(): VisitProgress | undefined {
@@ -79,9 +90,9 @@ class Follower implements PushSource<VisitProgress> {
     const waiting = this.waiting;
     this.waiting = undefined;
     waiting?.({ value: undefined, done: true });
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
+    const reader = this.reader;
+    this.reader = undefined;
+    reader?.wake();
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<VisitProgress> {
@@ -99,12 +110,15 @@ const endFollower = (follower: Follower) => follower.end();
  * delivered together by the next (each reads the state as it stands then, so none is older than its notice).
  */
 export class VisitFeed implements LiveVisitFeed {
-  /** Followers of named orders (consumers): a change of any other order costs them nothing. */
-  private readonly byOrder = new Map<number, Set<Follower>>();
+  /**
+   * Followers of named orders (consumers): a change of any other order costs them nothing. An order most often has
+   * one follower, kept as it is; a set only for more.
+   */
+  private readonly byOrder = new Map<number, Follower | Set<Follower>>();
   /** Followers that may see any order (technicians: their own, decided per change; admins: all). */
   private readonly wide = new Set<Follower>();
-  /** Every open stream, with the orders it is filed under in `byOrder`. */
-  private readonly followers = new Map<Follower, readonly number[]>();
+  /** Every open stream. */
+  private readonly followers = new Set<Follower>();
   private delivering: Promise<void> = Promise.resolve();
   /**
    * The orders of the notices that came while a delivery ran, read together by the next one: a burst of taps (a
@@ -144,29 +158,23 @@ export class VisitFeed implements LiveVisitFeed {
 
   follow(viewer: Viewer, scope: 'own' | 'all'): Follower {
     let follower: Follower;
-    let filedUnder: readonly number[] = [];
     const onEnd = this.onEnd;
     if (scope === 'all') {
       if (!isOfficeRole(viewer.role)) throw new AppError(CommonError.FORBIDDEN);
-      follower = new Follower(() => true, onEnd);
+      follower = new Follower(null, null, onEnd);
       this.wide.add(follower);
     } else if (viewer.role === Role.CONSUMER) {
-      const named = [...new Set(viewer.orderIds)];
-      follower = new Follower((progress) => named.includes(progress.orderId), onEnd);
-      filedUnder = named;
-      for (const orderId of named) {
-        let set = this.byOrder.get(orderId);
-        if (!set) this.byOrder.set(orderId, (set = new Set()));
-        set.add(follower);
-      }
+      const { orderIds } = viewer;
+      const named = new Set(orderIds).size === orderIds.length ? orderIds : [...new Set(orderIds)];
+      follower = new Follower(named, null, onEnd);
+      for (const orderId of named) this.file(orderId, follower);
     } else if (viewer.role === Role.TECHNICIAN) {
-      const { technicianId } = viewer;
-      follower = new Follower((progress) => progress.technicianId === technicianId, onEnd);
+      follower = new Follower(null, viewer.technicianId, onEnd);
       this.wide.add(follower);
     } else {
       throw new AppError(CommonError.FORBIDDEN);
     }
-    this.followers.set(follower, filedUnder);
+    this.followers.add(follower);
     follower.deadline = this.deadlines.add(Date.now() + this.deadlineMs, endFollower, follower);
     if (this.stopped) follower.end();
     return follower;
@@ -184,16 +192,24 @@ export class VisitFeed implements LiveVisitFeed {
   private readonly onEnd = (follower: Follower) => this.forget(follower);
 
   private endAll(): void {
-    for (const follower of [...this.followers.keys()]) follower.end();
+    for (const follower of [...this.followers]) follower.end();
+  }
+
+  private file(orderId: number, follower: Follower): void {
+    const filed = this.byOrder.get(orderId);
+    if (!filed) this.byOrder.set(orderId, follower);
+    else if (filed instanceof Set) filed.add(follower);
+    else this.byOrder.set(orderId, new Set([filed, follower]));
   }
 
   private forget(follower: Follower): void {
-    const filedUnder = this.followers.get(follower) ?? [];
     this.followers.delete(follower);
     this.wide.delete(follower);
-    for (const orderId of filedUnder) {
-      const set = this.byOrder.get(orderId);
-      if (set?.delete(follower) && set.size === 0) this.byOrder.delete(orderId);
+    for (const orderId of follower.orderIds ?? []) {
+      const filed = this.byOrder.get(orderId);
+      if (filed === follower || (filed instanceof Set && filed.delete(follower) && filed.size === 0)) {
+        this.byOrder.delete(orderId);
+      }
     }
   }
 
@@ -219,9 +235,10 @@ export class VisitFeed implements LiveVisitFeed {
       const states = await loadVisitProgress(em, [...wanted, ...neighbours]);
       const neighbour = new Set(neighbours);
       for (const progress of states) {
-        const named = this.byOrder.get(progress.orderId);
+        const filed = this.byOrder.get(progress.orderId);
+        const named = filed instanceof Set ? [...filed] : filed ? [filed] : [];
         const wide = neighbour.has(progress.orderId) ? [] : [...this.wide];
-        for (const follower of [...(named ?? []), ...wide]) this.handTo(follower, progress);
+        for (const follower of [...named, ...wide]) this.handTo(follower, progress);
       }
     } catch (error) {
       this.logger.error({ err: error }, 'live visit changes could not be read');

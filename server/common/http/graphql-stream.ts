@@ -15,6 +15,7 @@ import { createHandler } from 'graphql-sse/lib/use/express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.js';
 import type { AppContext, AppServices } from '../../context.js';
+import type { Viewer } from '../auth/viewer.js';
 import {
   STAFF_SESSIONS_ENDED_TOPIC,
   staffAccountName,
@@ -25,12 +26,13 @@ import {
 import { AppError } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import { errorAnswer } from '../errors/error-answer.js';
-import { isPushSource } from '../events/push-source.js';
+import { isPushSource, type PushReader } from '../events/push-source.js';
 import { translate, type MessageKey } from '../i18n/translate.js';
-import { Language } from '../locale.js';
-import { StreamSlots } from '../stream-slots.js';
+import { Country, Language } from '../locale.js';
+import { shareRouteLabel } from '../metrics/http-metrics.js';
 import { Deadlines, type Deadline } from '../time/deadlines.js';
-import { sharedEventSubscribe, type SharedEvents } from './shared-event-execution.js';
+import { forgetSentHead } from './sent-head.js';
+import { sharedEventSubscribe, type SharedEvents, type SharedOperation } from './shared-event-execution.js';
 
 /** graphql-sse wants a context indexable by any key; the resolvers read it as the request's AppContext. */
 type StreamContext = AppContext & Record<PropertyKey, unknown>;
@@ -60,8 +62,11 @@ export interface GraphQLStreamOptions {
   validationRules: readonly ValidationRule[];
   maxTokens: number;
   limits: AppConfig['live'];
-  /** Tokens to read each stream's session from, the clock of their expiry, the announcements that end sessions. */
-  services: Pick<AppServices, 'tokens' | 'clock' | 'changes' | 'logger'>;
+  /**
+   * Tokens to read each stream's session from, the clock of their expiry, the announcements that end sessions, and
+   * what the fields of its events use.
+   */
+  services: AppServices;
   contextOf(req: Request, res: Response): Promise<AppContext>;
 }
 
@@ -90,45 +95,6 @@ function failed(error: unknown): ExecutionResult {
   return { data: null, errors: [new GraphQLError('Internal failure.', { originalError })] };
 }
 
-/**
- * One open stream as this process keeps it: its session, and its end when the session ends first (the token
- * expires, an announcement says the account's sessions ended). Ending hands its events one last answer
- * (UNAUTHENTICATED) after which graphql-sse says "complete" and closes; one that does not close is cut off.
- */
-class OpenStream {
-  /** The last answer, once the end is decided. */
-  last: ExecutionResult | undefined;
-  /** Wakes the events waiting for their next one, so the end is not held up until the next change. */
-  wake: (() => void) | undefined;
-  private cutOff: Deadline | undefined;
-
-  constructor(
-    readonly session: TokenSession,
-    private readonly res: Response,
-    private readonly deadlines: Deadlines<Response>,
-  ) {}
-
-  end(): void {
-    if (this.last) return;
-    this.last = sessionEnded();
-    this.wake?.();
-    this.cutOff = this.deadlines.add(Date.now() + DEADLINE_GRACE_MS, destroy, this.res);
-  }
-
-  closed(): void {
-    this.cutOff?.cancel();
-  }
-}
-
-const destroy = (res: Response) => res.destroy();
-const endStream = (stream: OpenStream) => stream.end();
-
-/** What answers of a stream are formatted for: the caller's language, and its log for failures. */
-interface Caller {
-  language: Language;
-  log: Logger;
-}
-
 /** The same answers as /graphql: expected errors with their code in the caller's language, the rest masked. */
 function shown(result: ExecutionResult, caller: Caller, logger: Logger): ExecutionResult {
   try {
@@ -148,56 +114,182 @@ function shown(result: ExecutionResult, caller: Caller, logger: Logger): Executi
   }
 }
 
-/**
- * One accepted stream writing its answers: each event of its source executed (shared with every stream of the
- * same operation and role), formatted and written as graphql-sse would, then "complete" when the source or the
- * session ends. A push source (the visit feed) wakes it: a stream waiting for its next event holds no promise,
- * timer or request context, only this object (docs/decisions/live.md). A socket that cannot keep up leaves the
- * events with the source, which keeps only the latest per order. Never fails: a throw of the source or of an
- * execution becomes an answer (logged when formatted) that ends the stream.
- */
-class Outlet {
-  private done = false;
-  private pumping = false;
-  private draining = false;
+/** What a stream's answers are formatted for: the caller's language, and its log for failures. */
+interface Caller {
+  language: Language;
+  readonly log: Logger;
+}
 
-  constructor(
-    readonly res: Response,
-    private readonly stream: OpenStream,
-    private readonly events: SharedEvents,
-    private readonly caller: Caller,
-    private readonly logger: Logger,
-  ) {}
+/** What every stream of one handler shares; a stream holds a reference to it, nothing of it copied. */
+class StreamRoom {
+  /** Streams holding places (`LIVE_MAX_STREAMS`). */
+  placed = 0;
+  readonly perHolder = new Counts<string>();
+  readonly perOrder = new Counts<number>();
+  /** The open streams of each staff account a session depends on (`staffAccountName`). */
+  readonly byAccount = new Map<string, Set<OpenStream>>();
+  /** Streams holding places: the heartbeat's (once serving) and the shutdown's. */
+  readonly accepted = new Set<OpenStream>();
+  /** Every stream's cut-off, session end and token expiry, on one timer each. */
+  readonly cutOffs = new Deadlines<Response>();
+  readonly sessionEnds = new Deadlines<OpenStream>();
+  /** One beat for every serving stream; a stream that cannot keep up misses it (its socket has bytes to send anyway). */
+  readonly heartbeat: NodeJS.Timeout;
 
-  start(): void {
-    const { source } = this.events;
-    if (isPushSource(source)) {
-      source.onPush(this.wake);
-      this.stream.wake = this.wake;
-      this.wake();
-    } else {
-      void this.pull();
+  constructor(readonly services: AppServices) {
+    this.heartbeat = setInterval(() => {
+      for (const stream of this.accepted) stream.beat();
+    }, PING_MS);
+    this.heartbeat.unref();
+  }
+
+  watch(stream: OpenStream, session: TokenSession): void {
+    for (const account of session.accounts) {
+      let set = this.byAccount.get(account);
+      if (!set) this.byAccount.set(account, (set = new Set()));
+      set.add(stream);
     }
   }
 
-  /** The client went away: the source is let go of. */
-  closed(): void {
-    if (this.done) return;
-    this.done = true;
-    this.stream.wake = undefined;
-    void this.release();
+  unwatch(stream: OpenStream, session: TokenSession): void {
+    for (const account of session.accounts) {
+      const set = this.byAccount.get(account);
+      if (set?.delete(stream) && set.size === 0) this.byAccount.delete(account);
+    }
+  }
+}
+
+/**
+ * One stream as this process keeps it, from its request to its close, in one object with no closure of its own
+ * (thousands are open at once; docs/decisions/live.md): its places, its session and its end when the session ends
+ * first (the token expires, an announcement says the account's sessions ended), and once accepted the writer of its
+ * answers: each event of its source executed (shared with every stream of the same operation and role), formatted
+ * and written as graphql-sse would, then "complete" when the source or the session ends. A push source (the visit
+ * feed) wakes it: a stream waiting for its next event holds no promise, timer or request context. A socket that
+ * cannot keep up leaves the events with the source, which keeps only the latest per order. Ending hands its events
+ * one last answer (UNAUTHENTICATED) after which it says "complete" and closes; one that does not close is cut off.
+ * The writer never fails: a throw of the source or of an execution becomes an answer (logged when formatted) that
+ * ends the stream.
+ */
+class OpenStream implements PushReader, Caller {
+  /** Its answer closed ('close' came). */
+  closed = false;
+  /** Holds its places (given back at its close). */
+  placed = false;
+  /** Its head is written and its events are read (the heartbeat's). */
+  serving = false;
+  /** Its events are let go of (finished or closed). */
+  private done = false;
+  private pumping = false;
+  private draining = false;
+  /** The last answer, once the end is decided. */
+  private last: ExecutionResult | undefined;
+  backstop: Deadline | undefined;
+  expiry: Deadline | undefined;
+  private cutOff: Deadline | undefined;
+  /** What its events are executed for: the caller as it subscribed. */
+  private viewer: Viewer | null = null;
+  language = Language.NL;
+  private country = Country.NL;
+  private source: AsyncIterator<unknown> | undefined;
+  private operation: SharedOperation | undefined;
+  /** Only while an iterated source (not a push source) is awaited: ends the wait. */
+  private stopWaiting: (() => void) | undefined;
+
+  constructor(
+    readonly room: StreamRoom,
+    readonly res: Response,
+    readonly session: TokenSession | null,
+  ) {}
+
+  /** The request's log (made when first read), for failures. */
+  get log(): Logger {
+    return (this.res.req as Request | undefined)?.log ?? this.room.services.logger;
   }
 
-  private readonly wake = () => void this.pump();
+  /** The session ended: the last answer, then "complete"; cut off if it does not close. */
+  end(): void {
+    if (this.last) return;
+    this.last = sessionEnded();
+    this.wake();
+    this.stopWaiting?.();
+    this.cutOff = this.room.cutOffs.add(Date.now() + DEADLINE_GRACE_MS, destroy, this.res);
+  }
+
+  /** Its events, once its head is written: read until they or the session end. */
+  start(viewer: Viewer | null, language: Language, country: Country, events: SharedEvents): void {
+    this.viewer = viewer;
+    this.language = language;
+    this.country = country;
+    this.source = events.source;
+    this.operation = events.operation;
+    this.serving = true;
+    const { source } = events;
+    if (isPushSource(source)) {
+      source.onPush(this);
+      this.wake();
+    } else {
+      void this.pull(source);
+    }
+  }
+
+  beat(): void {
+    const { res } = this;
+    if (this.serving && res.writable && !res.writableNeedDrain) res.write(PING);
+  }
+
+  /** After its close: its places, its deadlines, its events (also when the close came while it was being served). */
+  letGo(): void {
+    if (!this.closed) return;
+    const { room, session } = this;
+    if (this.placed && session) {
+      this.placed = false;
+      this.backstop?.cancel();
+      this.expiry?.cancel();
+      room.accepted.delete(this);
+      room.placed -= 1;
+      room.perHolder.giveBack(session.holder);
+      for (const orderId of session.orderIds) room.perOrder.giveBack(orderId);
+    }
+    if (this.source && !this.done) {
+      this.done = true;
+      this.stopWaiting?.();
+      void this.release();
+    }
+  }
+
+  /** 'close' came (once for every answer). */
+  onClose(): void {
+    this.closed = true;
+    this.serving = false;
+    this.cutOff?.cancel();
+    if (this.session) this.room.unwatch(this, this.session);
+    this.letGo();
+  }
+
+  /** The push source has events, or ended. */
+  wake(): void {
+    void this.pump();
+  }
+
+  drained(): void {
+    this.draining = false;
+    this.wake();
+  }
+
+  private answer(payload: unknown): Promise<ExecutionResult> {
+    return this.operation!.answer(payload, () =>
+      eventContextOf(this, this.viewer, this.language, this.country, this.room.services),
+    );
+  }
 
   private async pump(): Promise<void> {
-    if (this.pumping || this.done) return;
-    const source = this.events.source;
-    if (!isPushSource(source)) return;
+    const source = this.source;
+    if (this.pumping || this.done || !isPushSource(source)) return;
     this.pumping = true;
     try {
       while (!this.done) {
-        if (this.stream.last) return await this.finish(this.stream.last);
+        if (this.last) return await this.finish(this.last);
         if (this.res.writableNeedDrain) return this.awaitDrain();
         const payload = source.take();
         if (payload === undefined) {
@@ -206,7 +298,7 @@ class Outlet {
         }
         let result: ExecutionResult;
         try {
-          result = await this.events.answer(payload);
+          result = await this.answer(payload);
         } catch (error) {
           return await this.finish(failed(error));
         }
@@ -220,35 +312,31 @@ class Outlet {
   private awaitDrain(): void {
     if (this.draining) return;
     this.draining = true;
-    this.res.once('drain', () => {
-      this.draining = false;
-      this.wake();
-    });
+    this.res.once('drain', onStreamDrain);
   }
 
   /** A source that is only iterable (none of this application's, but any subscription may have one). */
-  private async pull(): Promise<void> {
+  private async pull(source: AsyncIterator<unknown>): Promise<void> {
     const ended = Symbol('ended');
-    const { source } = this.events;
     while (!this.done) {
-      if (this.stream.last) return this.finish(this.stream.last);
+      if (this.last) return this.finish(this.last);
       let outcome: IteratorResult<unknown> | typeof ended;
       try {
         outcome = await new Promise<IteratorResult<unknown> | typeof ended>((resolve, reject) => {
-          this.stream.wake = () => resolve(ended);
+          this.stopWaiting = () => resolve(ended);
           source.next().then(resolve, reject);
         });
       } catch (error) {
         return this.finish(failed(error));
       } finally {
-        this.stream.wake = undefined;
+        this.stopWaiting = undefined;
       }
       if (this.done) return;
-      if (outcome === ended) return this.finish(this.stream.last ?? sessionEnded());
+      if (outcome === ended) return this.finish(this.last ?? sessionEnded());
       if (outcome.done) return this.finish(undefined);
       let result: ExecutionResult;
       try {
-        result = await this.events.answer(outcome.value);
+        result = await this.answer(outcome.value);
       } catch (error) {
         return this.finish(failed(error));
       }
@@ -259,14 +347,13 @@ class Outlet {
   }
 
   private write(result: ExecutionResult): void {
-    if (this.res.writable) this.res.write(nextMessage(shown(result, this.caller, this.logger)));
+    if (this.res.writable) this.res.write(nextMessage(shown(result, this, this.room.services.logger)));
   }
 
   /** The last answer (if any), "complete", and the end of the answer; the source is let go of. */
   private async finish(last: ExecutionResult | undefined): Promise<void> {
     if (this.done) return;
     this.done = true;
-    this.stream.wake = undefined;
     if (last) this.write(last);
     if (this.res.writable) this.res.end(COMPLETE);
     await this.release();
@@ -275,35 +362,59 @@ class Outlet {
   /** Letting go never rejects: it runs from a 'close' listener, where a rejection would end the process. */
   private async release(): Promise<void> {
     try {
-      await this.events.source.return?.();
+      await this.source?.return?.();
     } catch (error) {
-      this.caller.log.error({ err: error }, 'a live stream could not let go of its events');
+      this.log.error({ err: error }, 'a live stream could not let go of its events');
     }
   }
 }
 
 /**
- * The context a stream's events are executed with: the caller as it subscribed, and an entity manager of the event's
- * own (made when a field asks for it), not the request's, which would keep what it loaded for the stream's life.
+ * The context an event is executed with: the caller as it subscribed (not its request's context, which would stay
+ * with the stream), its log when read, and an entity manager of the event's own when a field asks for one.
  */
-function eventContextOf(ctx: AppContext): () => AppContext {
-  const { viewer, language, country, services } = ctx;
-  const log = ctx.log;
-  return () => {
-    let em: AppContext['em'] | undefined;
-    return {
-      viewer,
-      language,
-      country,
-      clientKey: '',
-      userAgent: '',
-      log,
-      services,
-      get em() {
-        return (em ??= services.orm.em.fork());
-      },
-    };
+function eventContextOf(
+  caller: Caller,
+  viewer: Viewer | null,
+  language: Language,
+  country: Country,
+  services: AppServices,
+): AppContext {
+  let em: AppContext['em'] | undefined;
+  return {
+    viewer,
+    language,
+    country,
+    clientKey: '',
+    userAgent: '',
+    services,
+    get log() {
+      return caller.log;
+    },
+    get em() {
+      return (em ??= services.orm.em.fork());
+    },
   };
+}
+
+const destroy = (res: Response) => res.destroy();
+const endStream = (stream: OpenStream) => stream.end();
+
+/** Each answer's stream, for the listeners every stream shares (a listener of its own would be a closure each). */
+const streamOf = new WeakMap<Response, OpenStream>();
+
+// An answer that can no longer be written ends this stream, never the process (an unheard 'error' would).
+function onStreamError(this: Response, error: Error): void {
+  streamOf.get(this)?.log.warn({ err: error }, 'a live stream could not be written');
+  this.destroy();
+}
+
+function onStreamClose(this: Response): void {
+  streamOf.get(this)?.onClose();
+}
+
+function onStreamDrain(this: Response): void {
+  streamOf.get(this)?.drained();
 }
 
 /** The parameters of a stream's request as graphql-sse reads them; undefined when it would refuse them. */
@@ -336,16 +447,21 @@ function paramsOf(
   return { query, operationName: operationName ?? undefined, variables: variables ?? undefined };
 }
 
+/** What stands for a request's headers once they are let go of. */
+const NO_HEADERS: Request['headers'] = Object.freeze({});
+const NO_RAW_HEADERS: string[] = Object.freeze([]) as unknown as string[];
+
 /**
  * Once a stream is accepted nothing of its request is read again but its id, method and address (the request
- * log): what parsing it left on it (the body, cookies, the router's state, the token) would otherwise stay for
- * as long as the stream is open.
+ * log): its headers and what parsing it left on it (the body, cookies, the router's state, the token) would
+ * otherwise stay for as long as the stream is open.
  */
 function letGoOfRequest(req: Request): void {
   const parsed = req as unknown as Record<string, unknown>;
   for (const key of ['body', 'cookies', 'signedCookies', 'params', 'next', '_parsedUrl']) parsed[key] = undefined;
-  delete req.headers.authorization;
-  req.rawHeaders.length = 0;
+  req.headers = NO_HEADERS;
+  req.rawHeaders = NO_RAW_HEADERS;
+  req.rawTrailers = NO_RAW_HEADERS;
 }
 
 /**
@@ -429,17 +545,7 @@ const onlySubscriptions: ValidationRule = (context) => ({
  */
 export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
   const { limits, services } = options;
-  const slots = new StreamSlots(limits.maxStreams);
-  const perHolder = new Counts<string>();
-  const perOrder = new Counts<number>();
-  /** The open streams of each staff account a session depends on (`staffAccountName`). */
-  const byAccount = new Map<string, Set<OpenStream>>();
-  const openResponses = new Set<Response>();
-  /** Accepted streams, for the shared heartbeat. */
-  const outlets = new Set<Outlet>();
-  /** Every stream's cut-off, session end and token expiry, on one timer each. */
-  const cutOffs = new Deadlines<Response>();
-  const sessionEnds = new Deadlines<OpenStream>();
+  const room = new StreamRoom(services);
   /** Only for what graphql-sse answers itself: a request whose parameters it refuses. */
   const contexts = new WeakMap<Request, StreamContext>();
   const rules = [...specifiedRules, ...options.validationRules, onlySubscriptions];
@@ -447,35 +553,16 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
   const operationTexts = new WeakMap<DocumentNode, string>();
   const prepared = new Map<string, DocumentNode>();
 
-  // One heartbeat for every stream; a stream that cannot keep up misses it (its socket has bytes to send anyway).
-  const heartbeat = setInterval(() => {
-    for (const outlet of outlets) if (outlet.res.writable && !outlet.res.writableNeedDrain) outlet.res.write(PING);
-  }, PING_MS);
-  heartbeat.unref();
-
   // Every instance hears it (the one that made the change too): the account's streams here end at once.
   const unsubscribe = services.changes.subscribe(STAFF_SESSIONS_ENDED_TOPIC, (notice) => {
     const kind = notice.detail.account;
     if (kind !== 'admin' && kind !== 'technician') return;
     for (const id of notice.ids) {
-      for (const stream of byAccount.get(staffAccountName(kind satisfies StaffAccountKind, id)) ?? []) stream.end();
+      for (const stream of room.byAccount.get(staffAccountName(kind satisfies StaffAccountKind, id)) ?? []) {
+        stream.end();
+      }
     }
   });
-
-  const watch = (stream: OpenStream) => {
-    for (const account of stream.session.accounts) {
-      let set = byAccount.get(account);
-      if (!set) byAccount.set(account, (set = new Set()));
-      set.add(stream);
-    }
-  };
-  const unwatch = (stream: OpenStream) => {
-    stream.closed();
-    for (const account of stream.session.accounts) {
-      const set = byAccount.get(account);
-      if (set?.delete(stream) && set.size === 0) byAccount.delete(account);
-    }
-  };
 
   const sharedSubscribe = sharedEventSubscribe(({ document, operationName, variableValues, contextValue }) => {
     const text = operationTexts.get(document);
@@ -513,30 +600,27 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
     onNext: (ctx, _req, result) => shown(result as ExecutionResult, ctx, services.logger),
   });
 
-  /** Serves an accepted stream: its operation, then its events until it ends (the outlet, while it has events). */
-  const serve = async (req: Request, res: Response, ctx: AppContext, stream: OpenStream): Promise<Outlet | void> => {
+  /** Serves an accepted stream: its operation, then its events until it ends. */
+  const serve = async (req: Request, res: Response, ctx: AppContext, stream: OpenStream): Promise<void> => {
     const params = paramsOf(req);
     if (!params) {
       contexts.set(req, ctx as StreamContext);
       return sse(req, res);
     }
     letGoOfRequest(req);
-    const caller: Caller = { language: ctx.language, log: ctx.log };
+    const { viewer, language, country } = ctx;
     let result: SharedEvents | ExecutionResult;
     try {
       const document = prepare(params.query, params.operationName);
       result =
         'kind' in document
-          ? await sharedSubscribe(
-              {
-                schema: options.schema,
-                document,
-                operationName: params.operationName,
-                variableValues: params.variables,
-                contextValue: ctx,
-              },
-              eventContextOf(ctx),
-            )
+          ? await sharedSubscribe({
+              schema: options.schema,
+              document,
+              operationName: params.operationName,
+              variableValues: params.variables,
+              contextValue: ctx,
+            })
           : document;
     } catch (error) {
       result = failed(error);
@@ -550,70 +634,15 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
     // An empty message first: some browsers (Firefox, Safari) take the stream as open only then (as graphql-sse).
     res.write(PING);
     if (!('source' in result)) {
-      res.end(nextMessage(shown(result, caller, services.logger)) + COMPLETE);
+      res.end(nextMessage(shown(result, stream, services.logger)) + COMPLETE);
       return;
     }
-    const outlet = new Outlet(res, stream, result, caller, services.logger);
-    outlets.add(outlet);
-    outlet.start();
-    return outlet;
+    forgetSentHead(res);
+    shareRouteLabel(res);
+    stream.start(viewer, language, country, result);
   };
 
-  /**
-   * What one stream holds, let go of by one 'close' listener: a closure per listener would keep the handler's whole
-   * scope for as long as the stream is open, and thousands of streams are.
-   */
-  class Hold {
-    log: Logger = services.logger;
-    closed = false;
-    outlet: Outlet | void = undefined;
-    release: (() => void) | undefined;
-    holder = '';
-    orderIds: readonly number[] = [];
-    backstop: Deadline | undefined;
-    expiry: Deadline | undefined;
-
-    constructor(
-      readonly res: Response,
-      readonly stream: OpenStream | undefined,
-    ) {}
-
-    // An answer that can no longer be written ends this stream, never the process (an unheard 'error' would).
-    readonly onError = (error: Error) => {
-      this.log.warn({ err: error }, 'a live stream could not be written');
-      this.res.destroy();
-    };
-
-    readonly onClose = () => {
-      this.closed = true;
-      if (this.stream) unwatch(this.stream);
-      this.letGo();
-    };
-
-    /** After the close: its places, its deadlines, its events. */
-    letGo(): void {
-      if (!this.closed) return;
-      const release = this.release;
-      if (release) {
-        this.release = undefined;
-        this.backstop?.cancel();
-        this.expiry?.cancel();
-        openResponses.delete(this.res);
-        release();
-        perHolder.giveBack(this.holder);
-        for (const orderId of this.orderIds) perOrder.giveBack(orderId);
-      }
-      const outlet = this.outlet;
-      if (outlet) {
-        this.outlet = undefined;
-        outlets.delete(outlet);
-        outlet.closed();
-      }
-    }
-  }
-
   const handler: RequestHandler = (req, res, next) => {
-    let log = services.logger;
     void (async () => {
       if (req.get('accept') !== 'text/event-stream') {
         res.set('Accept', 'text/event-stream');
@@ -629,52 +658,50 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
       }
       // Watched before the account is read (below): an end announced after that read reaches this stream.
       const session = tokenSessionOf(req.headers.authorization, services.tokens);
-      const stream = session ? new OpenStream(session, res, cutOffs) : undefined;
-      const hold = new Hold(res, stream);
-      res.on('error', hold.onError);
-      if (stream) watch(stream);
+      const stream = new OpenStream(room, res, session);
+      streamOf.set(res, stream);
+      res.on('error', onStreamError);
+      if (session) room.watch(stream, session);
       // 'close' comes once for every answer.
-      res.on('close', hold.onClose);
+      res.on('close', onStreamClose);
       const ctx = await options.contextOf(req, res);
-      hold.log = log = ctx.log;
-      if (!ctx.viewer || !session || !stream) {
+      stream.language = ctx.language;
+      if (!ctx.viewer || !session) {
         return refuse(res, 401, 'UNAUTHENTICATED', ctx.language, 'UNAUTHENTICATED');
       }
       const { holder, orderIds } = session;
-      if (perHolder.of(holder) >= limits.maxStreamsPerViewer) {
+      if (room.perHolder.of(holder) >= limits.maxStreamsPerViewer) {
         return refuse(res, 429, 'LIVE_STREAMS_PER_VIEWER', ctx.language, 'LIVE_STREAMS_PER_VIEWER', {
           max: limits.maxStreamsPerViewer,
         });
       }
-      if (orderIds.some((orderId) => perOrder.of(orderId) >= limits.maxStreamsPerOrder)) {
+      if (orderIds.some((orderId) => room.perOrder.of(orderId) >= limits.maxStreamsPerOrder)) {
         return refuse(res, 429, 'LIVE_STREAMS_PER_ORDER', ctx.language, 'LIVE_STREAMS_PER_ORDER', {
           seconds: RETRY_AFTER_SECONDS,
         });
       }
-      const release = slots.tryTake();
-      if (!release) {
+      if (room.placed >= limits.maxStreams) {
         return refuse(res, 503, 'LIVE_STREAMS_BUSY', ctx.language, 'LIVE_STREAMS_BUSY', {
           seconds: RETRY_AFTER_SECONDS,
         });
       }
-      perHolder.take(holder);
-      for (const orderId of orderIds) perOrder.take(orderId);
-      openResponses.add(res);
-      hold.release = release;
-      hold.holder = holder;
-      hold.orderIds = orderIds;
-      hold.backstop = cutOffs.add(Date.now() + limits.streamDeadlineMs + DEADLINE_GRACE_MS, destroy, res);
+      room.placed += 1;
+      room.perHolder.take(holder);
+      for (const orderId of orderIds) room.perOrder.take(orderId);
+      room.accepted.add(stream);
+      stream.placed = true;
+      stream.backstop = room.cutOffs.add(Date.now() + limits.streamDeadlineMs + DEADLINE_GRACE_MS, destroy, res);
       // At the token's expiry, as /graphql would refuse it from then on (a later one outlives the deadline).
       const untilExpiry = session.expiresAtMs - services.clock.now().getTime();
       if (untilExpiry < limits.streamDeadlineMs + DEADLINE_GRACE_MS) {
-        hold.expiry = sessionEnds.add(Date.now() + Math.max(untilExpiry, 0), endStream, stream);
+        stream.expiry = room.sessionEnds.add(Date.now() + Math.max(untilExpiry, 0), endStream, stream);
       }
-      hold.letGo();
-      hold.outlet = await serve(req, res, ctx, stream);
-      hold.letGo();
+      stream.letGo();
+      await serve(req, res, ctx, stream);
+      stream.letGo();
     })().catch((error: unknown) => {
       if (res.headersSent) {
-        log.error({ err: error }, 'a live stream failed');
+        (streamOf.get(res)?.log ?? services.logger).error({ err: error }, 'a live stream failed');
         res.destroy();
         return;
       }
@@ -685,16 +712,16 @@ export function graphqlStream(options: GraphQLStreamOptions): GraphQLStream {
   return {
     handler,
     get open() {
-      return slots.inUse;
+      return room.placed;
     },
     async closeAll(graceMs) {
       unsubscribe();
       const until = Date.now() + graceMs;
-      while (openResponses.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
-      for (const res of openResponses) res.destroy();
-      clearInterval(heartbeat);
-      cutOffs.clear();
-      sessionEnds.clear();
+      while (room.accepted.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const stream of room.accepted) stream.res.destroy();
+      clearInterval(room.heartbeat);
+      room.cutOffs.clear();
+      room.sessionEnds.clear();
     },
   };
 }

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 
-/** The caller's X-Request-Id when it is a plain token, else a new one. */
+/**
+ * The caller's X-Request-Id when it is a plain token, else a new one. Node joins a new UUID from twenty pieces, which
+ * stay apart (half a kilobyte) until something reads the text whole; the id is kept for the request's whole life,
+ * hours for a live stream, so it is made whole at once (a lower-case UUID is its own lower case, in one piece).
+ */
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID().toLowerCase();
 }
 
 declare module 'node:http' {

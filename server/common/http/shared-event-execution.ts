@@ -1,9 +1,42 @@
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
 
-/** A subscription's events and the answer to each: the events are read by the caller (pushed or iterated). */
+/** A subscription's events and its operation: the events are read by the caller (pushed or iterated). */
 export interface SharedEvents {
   source: AsyncIterator<unknown>;
-  answer: (payload: unknown) => Promise<ExecutionResult>;
+  operation: SharedOperation;
+}
+
+/** Operations kept for sharing; past this many the map starts again (the streams keep theirs). */
+const MAX_OPERATIONS = 200;
+
+type OperationArgs = Pick<ExecutionArgs, 'schema' | 'document' | 'operationName' | 'variableValues'>;
+
+/**
+ * An operation as every stream that gets the same answers holds it, one object for all of them: the answer to an
+ * event is executed once for all. Its streams hold it, not the request they subscribed with.
+ */
+export class SharedOperation {
+  constructor(
+    private readonly args: OperationArgs,
+    /** What makes two streams' answers the same; null: this stream's answers are its own. */
+    private readonly key: string | null,
+    private readonly answers: WeakMap<object, Map<string, Promise<ExecutionResult>>>,
+  ) {}
+
+  /** The answer to `payload`; `contextOf` makes the context it is executed with, when it is executed. */
+  answer(payload: unknown, contextOf: () => unknown): Promise<ExecutionResult> {
+    const { key } = this;
+    if (key === null || typeof payload !== 'object' || payload === null) return this.execute(payload, contextOf);
+    let byKey = this.answers.get(payload);
+    if (!byKey) this.answers.set(payload, (byKey = new Map<string, Promise<ExecutionResult>>()));
+    let answer = byKey.get(key);
+    if (!answer) byKey.set(key, (answer = this.execute(payload, contextOf)));
+    return answer;
+  }
+
+  private execute(payload: unknown, contextOf: () => unknown): Promise<ExecutionResult> {
+    return Promise.resolve(execute({ ...this.args, contextValue: contextOf(), rootValue: payload }));
+  }
 }
 
 /**
@@ -17,36 +50,25 @@ export interface SharedEvents {
 export function sharedEventSubscribe(operationKey: (args: ExecutionArgs) => string | null) {
   /** Per event object, the answer per operation key; the entry goes with the event once every stream has it. */
   const answers = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
-  const executeEvent = (args: ExecutionArgs, payload: unknown): Promise<ExecutionResult> =>
-    Promise.resolve(execute({ ...args, rootValue: payload }));
+  const operations = new Map<string, SharedOperation>();
 
-  /** `eventContext`: makes the context each event is executed with (what the fields read), if not the subscriber's. */
-  return async (
-    args: ExecutionArgs,
-    eventContext: () => unknown = () => args.contextValue,
-  ): Promise<SharedEvents | ExecutionResult> => {
+  const operationOf = (args: ExecutionArgs): SharedOperation => {
+    const { schema, document, operationName, variableValues } = args;
+    const key = operationKey(args);
+    if (key === null) return new SharedOperation({ schema, document, operationName, variableValues }, null, answers);
+    let operation = operations.get(key);
+    if (!operation) {
+      if (operations.size >= MAX_OPERATIONS) operations.clear();
+      operation = new SharedOperation({ schema, document, operationName, variableValues }, key, answers);
+      operations.set(key, operation);
+    }
+    return operation;
+  };
+
+  return async (args: ExecutionArgs): Promise<SharedEvents | ExecutionResult> => {
     const source = await createSourceEventStream(args);
     if (!isAsyncIterable(source)) return source;
-    const key = operationKey(args);
-    const { schema, document, operationName, variableValues } = args;
-    const eventArgs = (): ExecutionArgs => ({
-      schema,
-      document,
-      operationName,
-      variableValues,
-      contextValue: eventContext(),
-    });
-    return {
-      source: source[Symbol.asyncIterator](),
-      answer: (payload) => {
-        if (key === null || typeof payload !== 'object' || payload === null) return executeEvent(eventArgs(), payload);
-        let byKey = answers.get(payload);
-        if (!byKey) answers.set(payload, (byKey = new Map<string, Promise<ExecutionResult>>()));
-        let answer = byKey.get(key);
-        if (!answer) byKey.set(key, (answer = executeEvent(eventArgs(), payload)));
-        return answer;
-      },
-    };
+    return { source: source[Symbol.asyncIterator](), operation: operationOf(args) };
   };
 }
 

@@ -10,6 +10,20 @@ export function labelRoute(res: Response, route: string): void {
   (res.locals as Record<string, unknown>)[ROUTE_LABEL] = route;
 }
 
+const sharedLabels = new Map<string, Readonly<Record<string, unknown>>>();
+
+/**
+ * Gives an answer that stays open for long (a live stream) one locals object shared by every answer of its route,
+ * with its label only: its own would be kept for as long as it is open. Nothing may be added to its locals after.
+ */
+export function shareRouteLabel(res: Response): void {
+  const route = (res.locals as Record<string, unknown>)[ROUTE_LABEL];
+  if (typeof route !== 'string') return;
+  let locals = sharedLabels.get(route);
+  if (!locals) sharedLabels.set(route, (locals = Object.freeze({ [ROUTE_LABEL]: route })));
+  res.locals = locals;
+}
+
 /**
  * The route pattern that answered (`/api/admin/order/:id`), never the path itself: paths carry ids
  * and tokens, and every distinct path would be a new series. Unmatched paths share one value.

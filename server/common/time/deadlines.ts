@@ -3,10 +3,24 @@ export interface Deadline {
   cancel(): void;
 }
 
-interface Entry<T> {
-  at: number;
-  fire: ((target: T) => void) | undefined;
-  target: T | undefined;
+/**
+ * One deadline, as the heap keeps it and as `add` hands it out: an object of its own with `cancel` on its class, so a
+ * deadline costs one small object (no closure, no second object) for as long as it waits.
+ */
+class Entry<T> implements Deadline {
+  constructor(
+    readonly at: number,
+    public fire: ((target: T) => void) | undefined,
+    public target: T | undefined,
+    private readonly owner: Deadlines<T>,
+  ) {}
+
+  cancel(): void {
+    if (!this.fire) return;
+    this.fire = undefined;
+    this.target = undefined;
+    this.owner.noteCancelled();
+  }
 }
 
 /**
@@ -24,18 +38,16 @@ export class Deadlines<T> {
 
   /** Runs `fire(target)` at `at` (ms since the epoch, by `now`), unless cancelled first. */
   add(at: number, fire: (target: T) => void, target: T): Deadline {
-    const entry: Entry<T> = { at, fire, target };
+    const entry = new Entry(at, fire, target, this);
     this.push(entry);
     this.arm();
-    return {
-      cancel: () => {
-        if (!entry.fire) return;
-        entry.fire = undefined;
-        entry.target = undefined;
-        this.cancelled += 1;
-        if (this.cancelled > 64 && this.cancelled * 2 > this.heap.length) this.compact();
-      },
-    };
+    return entry;
+  }
+
+  /** A deadline of this heap was cancelled (its entry's own call). */
+  noteCancelled(): void {
+    this.cancelled += 1;
+    if (this.cancelled > 64 && this.cancelled * 2 > this.heap.length) this.compact();
   }
 
   /** Forgets every deadline (shutdown). */
@@ -43,6 +55,8 @@ export class Deadlines<T> {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
+    // A deadline cancelled after this has nothing left to count.
+    for (const entry of this.heap) entry.fire = entry.target = undefined;
     this.heap = [];
     this.cancelled = 0;
   }

@@ -33,6 +33,8 @@ export interface AppProcessOptions {
   dataDir?: string;
   /** The port to listen on, when the environment must name it (site origins); default a free one. */
   port?: number;
+  /** Node options after `npm start`'s own (a benchmark's `--inspect` to read what the heap holds); default none. */
+  nodeOptions?: readonly string[];
 }
 
 /**
@@ -47,7 +49,7 @@ export async function startAppProcess(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tijdvak-e2e-'));
   const port = options.port ?? (await findFreePort());
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(options.nodeOptions), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

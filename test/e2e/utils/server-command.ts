@@ -25,9 +25,9 @@ export function serverNodeOptions(): string[] {
   return options.split(/\s+/).filter(Boolean);
 }
 
-/** Arguments for `node` that start the built server as `npm start` does. */
-export function serverArgs(): string[] {
-  return [...serverNodeOptions(), SERVER_ENTRY];
+/** Arguments for `node` that start the built server as `npm start` does, with `extra` options after its own. */
+export function serverArgs(extra: readonly string[] = []): string[] {
+  return [...serverNodeOptions(), ...extra, SERVER_ENTRY];
 }
 
 /** The newest modification time under `dir` (0 when it is missing). */

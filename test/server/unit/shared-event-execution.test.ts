@@ -75,14 +75,17 @@ function arrange() {
       document: parse('subscription { changed { state } }'),
       contextValue: { role },
     };
-    const { source, answer } = (await subscribe(args)) as SharedEvents;
+    const { source, operation } = (await subscribe(args)) as SharedEvents;
     // Read as the stream handler's pull path reads a source: each event, then its (shared) answer.
     return {
       next: async (): Promise<IteratorResult<ExecutionResult>> => {
         const event = await source.next();
-        return event.done ? { value: undefined, done: true } : { value: await answer(event.value), done: false };
+        return event.done
+          ? { value: undefined, done: true }
+          : { value: await operation.answer(event.value, () => args.contextValue), done: false };
       },
       return: () => source.return!(),
+      operation,
     };
   };
   return {
@@ -104,6 +107,9 @@ describe('one execution of an event for every stream that would get the same ans
     const results = await Promise.all(pending);
 
     expect(feed.resolved()).toBe(2);
+    // One operation object for every stream of a role, not a copy each.
+    expect(new Set(consumers.map((stream) => stream.operation)).size).toBe(1);
+    expect(admin.operation).not.toBe(consumers[0].operation);
     expect(results.slice(0, 50).every((result) => result.value === results[0].value)).toBe(true);
     expect(results[0].value).toEqual({ data: { changed: { state: 'ON_THE_WAY for CONSUMER' } } });
     expect(results[50].value).toEqual({ data: { changed: { state: 'ON_THE_WAY for ADMIN' } } });
