@@ -80,13 +80,20 @@ function decoder(content: Buffer) {
 /**
  * A photo decoded from its bytes alone and encoded anew: upright (the camera's orientation applied), a JPEG of at most
  * VISIT_PHOTO_LONGEST_SIDE pixels, and a thumbnail. sharp writes no metadata unless asked: EXIF (GPS included), XMP
- * and IPTC of the original do not survive.
+ * and IPTC of the original do not survive. `store` runs in the photo's turn.
  */
-export async function encodePhoto(content: Buffer): Promise<EncodedPhoto> {
+export async function encodePhoto(
+  content: Buffer,
+  store?: (encoded: EncodedPhoto) => Promise<void>,
+): Promise<EncodedPhoto> {
   if (photosEncoding < PHOTOS_ENCODED_AT_ONCE) photosEncoding += 1;
   else await new Promise<void>((resolve) => waitingToEncode.push(resolve));
   try {
-    return await encodeInTurn(content);
+    const encoded = await encodeInTurn(content);
+    // Stored in the same turn: twenty photos written at once would hold the pool's connections (each write of a
+    // photo commits and waits for the disk) while the consumers' lookups wait for one.
+    if (store) await store(encoded);
+    return encoded;
   } finally {
     // The turn passes straight to the next photo waiting, if there is one.
     const next = waitingToEncode.shift();
