@@ -11,7 +11,7 @@ export interface PendingUpload {
  * graphql-upload's `Upload` scalar, with one difference: the value is wrapped instead of being the
  * promise itself. type-graphql awaits promise-valued arguments before the resolver runs, so a file
  * that never arrives (missing part, client gone) would surface as a masked 500; wrapped, the import
- * service turns it into a clear error. Values come from graphql-upload's `processRequest` (GraphQL
+ * service turns it into a clear error. Values come from server/common/http/graphql-uploads.ts (GraphQL
  * multipart requests) or from the REST shim (server/legacy/rest/rest-upload.ts).
  */
 export const UploadScalar = new GraphQLScalarType<PendingUpload, never>({

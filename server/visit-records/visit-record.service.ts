@@ -212,12 +212,13 @@ export class VisitRecordService {
     const stored = await em.findOne(VisitPhoto, { order: order.id, clientId: input.clientId });
     if (stored) return stored;
     if ((await new VisitRecordRepository(em).photoCount(order.id)) >= VISIT_PHOTOS_MAX) throw this.tooMany();
-    const encoded = await encodePhoto(content);
     const name = randomUUID();
     const fileKey = `visit-photos/${name}.jpg`;
     const thumbnailKey = `visit-photos/${name}-thumbnail.jpg`;
-    await services.files.put(fileKey, encoded.photo, 'image/jpeg');
-    await services.files.put(thumbnailKey, encoded.thumbnail, 'image/jpeg');
+    const encoded = await encodePhoto(content, async ({ photo, thumbnail }) => {
+      await services.files.put(fileKey, photo, 'image/jpeg');
+      await services.files.put(thumbnailKey, thumbnail, 'image/jpeg');
+    });
     const outcome = await this.written([fileKey, thumbnailKey], (tx) =>
       this.writePhoto(tx, input, { fileKey, thumbnailKey, width: encoded.width, height: encoded.height }),
     );

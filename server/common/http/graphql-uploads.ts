@@ -1,7 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { RequestHandler, Request, Response } from 'express';
-import processRequest, { type FileUpload } from 'graphql-upload/processRequest.mjs';
 import Upload from 'graphql-upload/Upload.mjs';
 import { roleRefusal } from '../auth/auth-checker.js';
 import type { Role } from '../auth/role.js';
@@ -20,6 +19,12 @@ import {
 
 /** Apollo's CSRF prevention accepts a multipart request only with one of these headers (as `csrfPrevention`). */
 const PREFLIGHT_HEADERS = ['apollo-require-preflight', 'x-apollo-operation-name'];
+
+/** The `operations` and `map` fields may each be this large (graphql-upload's default). */
+const MAX_FIELD_BYTES = 1024 * 1024;
+
+/** The multipart request spec, named in the refusals of a body that does not follow it. */
+const SPEC = 'https://github.com/jaydenseric/graphql-multipart-request-spec';
 
 export interface GraphQLUploadOptions {
   limits: UploadLimits;
@@ -40,112 +45,208 @@ function refuse(req: Request, res: Response, definition: ErrorCodeDefinition, me
   });
 }
 
-/** Why a body is refused: malformed (400), or a file over the size limit (413, as graphql-upload says). */
-type UploadProblem = UploadMalformedError | (Error & { status: 413 });
+/** A file, or the `operations` and `map` fields, over their limit (413, as graphql-upload says). */
+class UploadTooLargeError extends Error {
+  readonly status = 413;
+}
 
-function tooLarge(): UploadProblem {
-  return Object.assign(new Error('The file is larger than the upload limit'), { status: 413 as const });
+/** The connection closed before the whole body came: nobody is left to answer (graphql-upload's 499). */
+class ClientLeftError extends UploadMalformedError {
+  constructor() {
+    super('the client left');
+  }
+}
+
+/** A well-formed body without the file its map names (graphql-upload's 400, without UPLOAD_MALFORMED's code). */
+class FileMissingError extends Error {
+  readonly status = 400;
+  constructor() {
+    super('File missing in the request.');
+  }
+}
+
+/** Why a body is refused: malformed (400, the client leaving included), or too large (413). */
+type UploadProblem = UploadMalformedError | UploadTooLargeError;
+
+/** Keys that would reach an object's prototype instead of the operations' own values. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Puts `upload` at `path` ("variables.file", "variables.files.0") of the operations; false when it has no place. */
+function placeUpload(operations: object, path: string, upload: Upload): boolean {
+  const keys = path.split('.');
+  let at: unknown = operations;
+  for (const [index, key] of keys.entries()) {
+    if (typeof at !== 'object' || at === null || UNSAFE_KEYS.has(key)) return false;
+    const container = at as Record<string, unknown>;
+    if (index === keys.length - 1) container[key] = upload;
+    else {
+      // As graphql-upload's object-path: a missing step is made, a list when the next key is a number.
+      if (!Object.hasOwn(container, key) || container[key] === null || container[key] === undefined)
+        container[key] = /^\d+$/.test(keys[index + 1]) ? [] : {};
+      at = container[key];
+    }
+  }
+  return true;
+}
+
+/** The `operations` with an `Upload` wherever the map puts a file, or the problem of the fields. */
+function readMap(operations: object, value: string, maxFiles: number): Map<string, Upload> | UploadProblem {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return new UploadMalformedError(`invalid JSON in the 'map' field (${SPEC})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return new UploadMalformedError(`invalid type of the 'map' field (${SPEC})`);
+  const entries = Object.entries(parsed);
+  if (entries.length > maxFiles) return new UploadTooLargeError(`${maxFiles} max file uploads exceeded`);
+  const map = new Map<string, Upload>();
+  for (const [name, paths] of entries) {
+    if (!Array.isArray(paths)) return new UploadMalformedError(`the map's entry "${name}" is not a list`);
+    const upload = new Upload();
+    map.set(name, upload);
+    for (const path of paths as unknown[]) {
+      if (typeof path !== 'string' || !placeUpload(operations, path, upload))
+        return new UploadMalformedError(`the map puts "${name}" where the operations have no place for it`);
+    }
+  }
+  return map;
+}
+
+/** A file kept in memory (the limits bound it) as it arrives, for its one reader. */
+interface HeldFile {
+  stream: Readable;
+  /** busboy has given all of its part. */
+  arrived: boolean;
 }
 
 /**
- * Reads the same body as graphql-upload, beside it, for what graphql-upload lets pass: a file part the
- * `map` does not name (it skips it silently), a file beyond the limit after the mapped one has arrived,
- * a nested multipart part. Settles with the problem, or null once the whole body proved well-formed.
+ * Reads a GraphQL multipart body in one pass: settles with the operations (each file an `Upload`, as graphql-upload
+ * makes them for its scalar) once the map is read, so the operation runs while its file arrives. A file is held in
+ * memory, no temporary file, and ends for its reader only once the whole body proved well-formed; a broken body
+ * fails it, or refuses the request when the operations never came. Refused: a file part the map does not name (which
+ * graphql-upload would skip silently), more files than the limit, a nested multipart part, a file over the size limit
+ * (413), fields over theirs (413), fields out of order or not JSON, a body cut off, a client that leaves.
  */
-function watchParts(req: Request, limits: UploadLimits): Promise<UploadProblem | null> {
-  return new Promise((settle) => {
-    const mapped = new Set<string>();
-    let files = 0;
-    let done = false;
+function receive(req: Request, res: Response, limits: UploadLimits): Promise<object> {
+  return new Promise((resolve, reject) => {
+    let operations: object | undefined;
+    let map: Map<string, Upload> | undefined;
+    const files: HeldFile[] = [];
+    let problem: UploadProblem | undefined;
+    let wellFormed = false;
+    let answered = false;
     const parser = busboy({
       headers: req.headers,
-      limits: { fieldSize: 1024 * 1024, fields: 2, fileSize: limits.maxFileSize },
+      defParamCharset: 'utf8',
+      limits: { fieldSize: MAX_FIELD_BYTES, fields: 2, fileSize: limits.maxFileSize, files: limits.maxFiles },
     });
-    const finish = (problem: UploadProblem | null) => {
-      if (done) return;
-      done = true;
-      if (problem) {
-        req.unpipe(parser);
-        parser.removeAllListeners('file');
-        parser.destroy();
-      }
-      settle(problem);
+
+    const fail = (reason: UploadProblem) => {
+      if (problem || wellFormed) return;
+      problem = reason;
+      req.unpipe(parser);
+      parser.destroy();
+      // The rest of the body is read and thrown away until the answer closes the connection.
+      req.resume();
+      if (!res.headersSent) res.set('Connection', 'close');
+      for (const upload of map?.values() ?? []) if (!upload.file) upload.reject(reason);
+      for (const file of files) file.stream.destroy(reason);
+      reject(reason);
     };
-    parser.on('field', (name, value) => {
-      if (name !== 'map') return;
-      try {
-        const map: unknown = JSON.parse(value);
-        if (typeof map === 'object' && map !== null) for (const key of Object.keys(map)) mapped.add(key);
-      } catch {
-        // graphql-upload answers an unreadable map itself.
+
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new UploadTooLargeError(`the '${name}' field is over its limit`));
+      if (name === 'operations') {
+        try {
+          operations = JSON.parse(value) as object;
+        } catch {
+          return fail(new UploadMalformedError(`invalid JSON in the 'operations' field (${SPEC})`));
+        }
+        if (typeof operations !== 'object' || operations === null)
+          return fail(new UploadMalformedError(`invalid type of the 'operations' field (${SPEC})`));
+      } else if (name === 'map') {
+        if (!operations) return fail(new UploadMalformedError(`'map' should follow 'operations' (${SPEC})`));
+        const read = readMap(operations, value, limits.maxFiles);
+        if (!(read instanceof Map)) return fail(read);
+        map = read;
+        resolve(operations);
       }
     });
-    parser.on('file', (name, file, info) => {
-      file.on('error', () => undefined);
-      // graphql-upload stops reading a file over the limit, and with it the body: this watcher must settle.
-      file.on('limit', () => finish(tooLarge()));
-      file.resume();
-      files += 1;
-      if (!mapped.has(name)) finish(new UploadMalformedError(`no file is taken as "${name}"`));
-      else if (files > limits.maxFiles) finish(new UploadMalformedError('more files than the limit'));
-      else if (/^multipart\//i.test(info.mimeType)) finish(new UploadMalformedError('nested multipart'));
+
+    parser.on('file', (name, source, info) => {
+      // busboy's file streams fail when the body is cut off: an unheard 'error' would end the process.
+      source.on('error', () => undefined);
+      const upload = map?.get(name);
+      const refusal = !map
+        ? new UploadMalformedError(`files should follow 'map' (${SPEC})`)
+        : !upload || upload.file
+          ? new UploadMalformedError(`no file is taken as "${name}"`)
+          : /^multipart\//i.test(info.mimeType)
+            ? new UploadMalformedError('nested multipart')
+            : undefined;
+      if (refusal || !upload) {
+        source.resume();
+        return fail(refusal ?? new UploadMalformedError(`no file is taken as "${name}"`));
+      }
+      // Held whatever its reader's pace: the size limit bounds it, and the body is read on for the other parts.
+      const stream = new Readable({ read: () => undefined });
+      stream.on('error', () => undefined);
+      const file: HeldFile = { stream, arrived: false };
+      files.push(file);
+      source.on('data', (piece: Buffer) => {
+        if (!stream.destroyed) stream.push(piece);
+      });
+      source.on('limit', () => fail(new UploadTooLargeError('the file is larger than the upload limit')));
+      source.on('end', () => {
+        file.arrived = true;
+        if (wellFormed) stream.push(null);
+      });
+      let opened = false;
+      upload.resolve({
+        filename: info.filename ?? 'upload',
+        mimetype: info.mimeType,
+        encoding: info.encoding,
+        createReadStream: () => {
+          if (problem) throw problem;
+          // As graphql-upload's, after the answer, and (as the legacy calls' files) once.
+          if (opened || answered) throw new Error('The upload stream can be read only once, before the answer');
+          opened = true;
+          return stream;
+        },
+      });
     });
-    parser.on('error', (error: Error) => finish(new UploadMalformedError(error.message)));
-    parser.on('close', () => finish(null));
+
+    parser.on('filesLimit', () => fail(new UploadMalformedError('more files than the limit')));
+    parser.on('finish', () => {
+      if (problem) return;
+      if (!operations || !map) return fail(new UploadMalformedError(`'operations' or 'map' is missing (${SPEC})`));
+      wellFormed = true;
+      for (const upload of map.values()) if (!upload.file) upload.reject(new FileMissingError());
+      for (const file of files) if (file.arrived) file.stream.push(null);
+    });
+    parser.on('error', (error: Error) => fail(new UploadMalformedError(error.message)));
     req.on('close', () => {
-      if (!req.readableEnded) finish(new UploadMalformedError('the client left'));
+      if (!req.readableEnded) fail(new ClientLeftError());
     });
     // A connection reset mid-body: the request's own 'error' must have a listener here too.
-    req.on('error', () => finish(new UploadMalformedError('the client left')));
+    req.on('error', () => fail(new ClientLeftError()));
+    res.once('close', () => {
+      answered = true;
+      // What no resolver read goes with the answer.
+      for (const file of files) file.stream.destroy();
+    });
     req.pipe(parser);
   });
 }
 
-/** The file's stream, ending for its reader only once the whole body proved well-formed. */
-function endOnceWellFormed(source: Readable, wellFormed: Promise<UploadProblem | null>): Readable {
-  const out = new PassThrough();
-  source.on('error', (error: Error) => out.destroy(error));
-  out.on('close', () => source.destroy());
-  source.pipe(out, { end: false });
-  let sourceEnded = false;
-  source.on('end', () => (sourceEnded = true));
-  void wellFormed.then((problem) => {
-    if (problem) return void out.destroy(problem);
-    if (sourceEnded) out.end();
-    else source.once('end', () => out.end());
-  });
-  return out;
-}
-
-/** Every `Upload` of the operations, replaced by one whose file ends only once the body proved well-formed. */
-function holdUploads(value: unknown, wellFormed: Promise<UploadProblem | null>): unknown {
-  if (value instanceof Upload) {
-    const held = new Upload();
-    // A broken body fails the file even when its part never comes (the parts before it were wrong), and
-    // is the reason given when graphql-upload failed the file too (a file part beyond its limit).
-    void wellFormed.then((problem) => problem && held.reject(problem));
-    value.promise.then(
-      (file: FileUpload) =>
-        held.resolve({ ...file, createReadStream: () => endOnceWellFormed(file.createReadStream(), wellFormed) }),
-      (error: unknown) => void wellFormed.then((problem) => held.reject(problem ?? error)),
-    );
-    // A file that never arrives is the resolver's to report; nobody may be left to hear it.
-    held.promise.catch(() => undefined);
-    return held;
-  }
-  if (Array.isArray(value)) return value.map((item) => holdUploads(item, wellFormed));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, holdUploads(item, wellFormed)]));
-  }
-  return value;
-}
-
 /**
- * GraphQL multipart requests (graphql-upload's `processRequest`), with what must happen before a byte
- * of the body is read: the framing must be parseable (a boundary), the request must pass Apollo's CSRF
- * rule, and the caller must hold a role that may upload at all, so an anonymous stranger's 20 MB never
- * reach a temporary file. A body that turns out broken (cut off, misordered, too many files) is a 4xx
- * that closes the connection, never an unanswered request or an 'error' nobody listens to.
+ * GraphQL multipart requests (the spec graphql-upload implements, with its `Upload` values), with what must happen
+ * before a byte of the body is read: the framing must be parseable (a boundary), the request must pass Apollo's CSRF
+ * rule, and the caller must hold a role that may upload at all, so an anonymous stranger's 20 MB are never read. A
+ * body that turns out broken (cut off, misordered, too many files) is a 4xx that closes the connection, never an
+ * unanswered request or an 'error' nobody listens to.
  */
 export function graphqlUploads(options: GraphQLUploadOptions): RequestHandler {
   return (req, res, next) => {
@@ -164,17 +265,12 @@ export function graphqlUploads(options: GraphQLUploadOptions): RequestHandler {
       .then(async (viewer) => {
         const refusal = roleRefusal(viewer?.role, options.rolesThatUpload);
         if (refusal) return refuse(req, res, refusal);
-        let body: unknown;
-        const wellFormed = watchParts(req, options.limits);
-        // The rest of a broken body is not read: the answer closes the connection.
-        void wellFormed.then((problem) => {
-          if (problem && !res.headersSent) res.set('Connection', 'close');
-        });
+        let body: object;
         try {
-          body = holdUploads(await processRequest(req, res, options.limits), wellFormed);
+          body = await receive(req, res, options.limits);
         } catch (error) {
-          // The client went away (graphql-upload's 499): nobody is left to answer.
-          if ((error as { status?: unknown }).status === 499) return void res.destroy();
+          // Nobody is left to answer.
+          if (error instanceof ClientLeftError) return void res.destroy();
           return refuse(req, res, isTooLarge(error) ? CommonError.PAYLOAD_TOO_LARGE : CommonError.UPLOAD_MALFORMED);
         }
         req.body = body;

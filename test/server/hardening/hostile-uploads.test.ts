@@ -1,9 +1,13 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../../../server/orders/order.entity.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { jsonBodyOf, rawExchange, rawRequest } from '../../utils/raw-socket.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { INCLUDING_DELETED } from '../../../server/orders/repository/active-orders.js';
+import { translate, type MessageKey } from '../../../server/common/i18n/translate.js';
+import { Language } from '../../../server/common/locale.js';
 
 const IMPORT_MUTATION = 'mutation ($file: Upload!) { importOrders(country: NL, file: $file) { __typename } }';
 
@@ -274,5 +278,153 @@ describe('hostile upload requests', () => {
     expect(exchange.status).toBe(400);
     expect(exchange.closed).toBe(true);
     expect(exchange.elapsedMs).toBeLessThan(1000);
+  });
+});
+
+describe('GraphQL multipart bodies that break the spec', () => {
+  let server: TestServer;
+  let adminToken: string;
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+  const reference = `BROKEN-${Date.now()}`;
+  const csv = `reference_number;name;email;phone;zipcode;house_number;city;date;time\n${reference};Anna;a@example.test;0612345678;1234AB;1;Utrecht;24-12-2030;10:00\n`;
+
+  beforeAll(async () => {
+    process.on('uncaughtExceptionMonitor', onUncaught);
+    process.on('unhandledRejection', onUncaught);
+    server = await startTestServer({ env: { LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' } });
+    adminToken = tokensFor(server).admin(await createAdmin(server.em()));
+  });
+  afterAll(async () => {
+    process.off('uncaughtExceptionMonitor', onUncaught);
+    process.off('unhandledRejection', onUncaught);
+    await server.stop();
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(uncaught).toEqual([]);
+    const { body } = await server.graphql<{ serverInfo: { brand: string } }>('{ serverInfo { brand } }');
+    expect(body.data?.serverInfo.brand).toBe('tijdvak');
+    expect(await server.em().count(Order, { referenceNumber: reference }, INCLUDING_DELETED)).toBe(0);
+  });
+
+  const send = (body: string, headers: Record<string, string> = {}, waitMs?: number) =>
+    rawExchange(
+      server.url,
+      rawRequest(
+        'POST',
+        '/graphql',
+        {
+          'content-type': 'multipart/form-data; boundary=XYZ',
+          'apollo-require-preflight': 'true',
+          authorization: `Bearer ${adminToken}`,
+          'accept-language': 'fr',
+          ...headers,
+        },
+        body,
+      ),
+      waitMs,
+    );
+  const [operations, map, file] = graphqlParts(csv);
+  const secondFile = { ...file, name: '1' };
+
+  it.each([
+    ['operations that are not JSON', [{ ...operations, content: '{"query":' }, map, file], 400, 'UPLOAD_MALFORMED'],
+    ['operations that are not an object', [{ ...operations, content: '"text"' }, map, file], 400, 'UPLOAD_MALFORMED'],
+    ['a map that is not JSON', [operations, { ...map, content: '{0:' }, file], 400, 'UPLOAD_MALFORMED'],
+    ['a map that is a list', [operations, { ...map, content: '[["variables.file"]]' }, file], 400, 'UPLOAD_MALFORMED'],
+    [
+      'a map entry that is not a list',
+      [operations, { ...map, content: '{"0":"variables.file"}' }, file],
+      400,
+      'UPLOAD_MALFORMED',
+    ],
+    [
+      'a map reaching a prototype',
+      [operations, { ...map, content: '{"0":["__proto__.file"]}' }, file],
+      400,
+      'UPLOAD_MALFORMED',
+    ],
+    ['the map before the operations', [map, operations, file], 400, 'UPLOAD_MALFORMED'],
+    ['the file before the map', [operations, file, map], 400, 'UPLOAD_MALFORMED'],
+    ['no map at all', [operations], 400, 'UPLOAD_MALFORMED'],
+    [
+      'more files in the map than the limit',
+      [
+        operations,
+        { ...map, content: JSON.stringify({ 0: ['variables.file'], 1: ['variables.other'] }) },
+        file,
+        secondFile,
+      ],
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+    [
+      'operations over their 1 MB',
+      [{ ...operations, content: ' '.repeat(1024 * 1024 + 1) }, map, file],
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+  ])(
+    'refuses a body with %s before the operation runs, in the caller language, closing the connection',
+    async (_case, parts, status, code) => {
+      const exchange = await send(multipart(parts));
+      expect(exchange.status).toBe(status);
+      expect(jsonBodyOf(exchange.response)).toEqual({
+        errors: [{ message: translate(Language.FR, code as MessageKey), extensions: { code } }],
+      });
+      expect(exchange.closed).toBe(true);
+    },
+  );
+
+  it('refuses a mapped file sent as a nested multipart part, closing the connection', async () => {
+    const exchange = await send(multipart([operations, map, { ...file, type: 'multipart/mixed; boundary=ABC' }]));
+    expect(exchange.status).toBe(400);
+    expect(jsonBodyOf(exchange.response)).toMatchObject({ errors: [{ extensions: { code: 'UPLOAD_MALFORMED' } }] });
+    expect(exchange.closed).toBe(true);
+  });
+
+  it('refuses the same mapped file sent twice, closing the connection', async () => {
+    const exchange = await send(multipart([operations, map, file, file]));
+    expect(exchange.status).toBe(400);
+    expect(jsonBodyOf(exchange.response)).toMatchObject({ errors: [{ extensions: { code: 'UPLOAD_MALFORMED' } }] });
+    expect(exchange.closed).toBe(true);
+  });
+
+  it('answers a well-formed body without the file its map names as a missing file, keeping the connection', async () => {
+    const exchange = await send(multipart([operations, map]), { connection: 'keep-alive' }, 1000);
+    expect(exchange.status).toBe(200);
+    expect(jsonBodyOf(exchange.response)).toMatchObject({ errors: [{ extensions: { code: 'IMPORT_FILE_MISSING' } }] });
+    expect(exchange.closed).toBe(false);
+  });
+
+  it('refuses a multipart request without a preflight header as a possible cross-site request, reading nothing', async () => {
+    const exchange = await send(multipart([operations, map, file]), { 'apollo-require-preflight': '' });
+    expect(exchange.status).toBe(400);
+    expect(jsonBodyOf(exchange.response)).toMatchObject({
+      errors: [{ message: expect.stringContaining('Cross-Site Request Forgery'), extensions: { code: 'BAD_REQUEST' } }],
+    });
+    expect(exchange.closed).toBe(true);
+  });
+
+  it('imports nothing when the client leaves in the middle of the file', async () => {
+    const body = multipart([operations, map, { ...file, content: csv.repeat(50) }], false);
+    const request = rawRequest(
+      'POST',
+      '/graphql',
+      {
+        'content-type': 'multipart/form-data; boundary=XYZ',
+        'apollo-require-preflight': 'true',
+        authorization: `Bearer ${adminToken}`,
+        'content-length': String(body.length * 2),
+      },
+      body,
+    );
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    await once(socket, 'connect');
+    await new Promise<void>((resolve) => socket.write(request, () => resolve()));
+    socket.destroy();
+    await once(socket, 'close');
   });
 });
