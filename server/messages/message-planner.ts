@@ -18,7 +18,7 @@ import {
   type NewMessageRow,
   type ThankYouVisitRow,
 } from './repository/consumer-message.repository.js';
-import { SEND_QUEUES, type SendJob } from './message-sender.js';
+import { MESSAGES_PER_SEND_JOB, SEND_QUEUES, type SendJob } from './message-sender.js';
 
 /** Orders written per transaction: a publication of thousands of orders commits in slices. */
 const ORDERS_PER_TRANSACTION = 500;
@@ -313,18 +313,22 @@ export class MessagePlanner {
     );
   }
 
-  /** Writes the rows that are new and queues a send job for each, in the caller's transaction. */
+  /**
+   * Writes the rows that are new and queues their send jobs in the caller's transaction: one per slice of
+   * MESSAGES_PER_SEND_JOB messages of a channel, under a singleton key of the slice (its ids are new, so no other job
+   * has it).
+   */
   private async insert(em: EntityManager, rows: readonly NewMessageRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     const inserted = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).insertNew(rows);
     for (const channel of [MessageChannel.EMAIL, MessageChannel.SMS]) {
-      await this.jobs.sendMany(
-        SEND_QUEUES[channel],
-        inserted
-          .filter((row) => row.channel === channel)
-          .map(({ id }) => ({ data: { messageId: id } satisfies SendJob, singletonKey: `consumer-message:${id}` })),
-        em,
-      );
+      const ids = inserted.filter((row) => row.channel === channel).map((row) => row.id);
+      const jobs: { data: SendJob; singletonKey: string }[] = [];
+      for (let index = 0; index < ids.length; index += MESSAGES_PER_SEND_JOB) {
+        const slice = ids.slice(index, index + MESSAGES_PER_SEND_JOB);
+        jobs.push({ data: { messageIds: slice }, singletonKey: `consumer-messages:${slice[0]}-${slice.at(-1)}` });
+      }
+      await this.jobs.sendMany(SEND_QUEUES[channel], jobs, em);
     }
     return inserted.length;
   }

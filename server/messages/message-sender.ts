@@ -59,10 +59,21 @@ function partnerOf(externalCompany: number, country: Country): { name: string | 
   return { name: externalPartnerOf(externalCompany), phone: company?.phone[country].display ?? null };
 }
 
-/** The job data of a send: the message id only (nothing personal outlives the purge in the queue's history). */
-export interface SendJob {
-  messageId: number;
-}
+/**
+ * The job data of a send: message ids only (nothing personal outlives the purge in the queue's history). A publication
+ * queues a job per slice of MESSAGES_PER_SEND_JOB messages (`messageIds`): a job row per message, fetched and
+ * completed, cost the database more than the message row itself. A resend or a resume queues one (`messageId`).
+ */
+export type SendJob = { messageId: number } | { messageIds: number[] };
+
+/**
+ * Messages in a publication's send job: claimed and handed over together, so twice a transport's connections, which
+ * even a slow provider takes well within a claim, while the queue's rows and statements per message are few.
+ */
+export const MESSAGES_PER_SEND_JOB = 16;
+
+/** The messages a send job asks for. */
+export const messagesOf = (job: SendJob): number[] => ('messageIds' in job ? job.messageIds : [job.messageId]);
 
 /** One message to send, with the try of its job. */
 export interface SendRequest {
@@ -116,11 +127,6 @@ export class MessageSender {
     };
   }
 
-  /** Messages a fetch of the channel's queue takes: a batch is handed over at once, none of it waits for a lane. */
-  batchSize(channel: MessageChannel): number {
-    return Math.max(1, Math.floor(this.lanes[channel].width / 2));
-  }
-
   /**
    * How long a claim lasts: longer than one transport call and the statements around it (which a live sender never
    * passes), short enough that a dead sender's messages go again within a minute.
@@ -166,9 +172,13 @@ export class MessageSender {
     await Promise.all(
       rows.map(async (row) => {
         const outcome = await this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures, startBy);
-        if (!outcome) return;
-        this.onFinished(row.channel, outcome.status);
-        return this.recordOutcome(outcome);
+        if (outcome) {
+          this.onFinished(row.channel, outcome.status);
+          return this.recordOutcome(outcome);
+        }
+        // Not handed over: the job's next try sends it. After its last try the claim is left to run out instead, and
+        // the look for abandoned messages queues it again: a message waiting without a job would never go.
+        if (attempts.get(row.id)?.last ?? true) return;
         failures.set(row.id, new Error('no connection to the transport came free in time; tried again'));
         await messages.releaseClaims([{ id: row.id, claimed_until: row.claimed_until }]);
       }),
@@ -229,8 +239,9 @@ export class MessageSender {
     const active = await jobs.activeJobs([...Object.values(SEND_QUEUES), SHARED_SEND_QUEUE], RESUME_PER_LOOK);
     const jobOf = new Map<number, { id: string; activeMs: number }>();
     for (const job of active) {
-      const messageId = (job.data as Partial<SendJob> | null)?.messageId;
-      if (typeof messageId === 'number') jobOf.set(messageId, job);
+      const data = job.data as { messageId?: unknown; messageIds?: unknown } | null;
+      const ids = Array.isArray(data?.messageIds) ? (data.messageIds as unknown[]) : [data?.messageId];
+      for (const messageId of ids) if (typeof messageId === 'number') jobOf.set(messageId, job);
     }
     const unclaimed = await messages.unclaimedQueued([...jobOf.keys()]);
     const claimMs = this.claimSeconds() * 1000;

@@ -13,6 +13,7 @@ import {
   RESUME_QUEUE,
   SEND_QUEUES,
   SHARED_SEND_QUEUE,
+  messagesOf,
   type SendJob,
 } from '../messages/message-sender.js';
 import { deleteExpiredVisitRequestIds } from '../visits/visit-request-ids-cleanup.js';
@@ -174,21 +175,23 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       retryDelayMaxSeconds: 3600,
       // A batch takes one transport call and a few short statements; given up only well after that could end.
       expireInSeconds: sender.claimSeconds() + 30,
-      // Two batches at once, each handed over at once (half the transport's connections each); no transaction is
-      // held while they go, so the pool keeps its connections for consumers looking at 13:30.
-      concurrency: 2,
+      // Three batches at once, each handed over at once; no transaction is held while they go, so the pool keeps its
+      // connections for consumers looking at 13:30.
+      concurrency: 3,
       batchSize,
       batchHandler: async (jobs) => {
-        const jobOf = new Map(jobs.map((job) => [job.data.messageId, job.attempt.id]));
-        const failures = await sender.sendBatch(
-          jobs.map((job) => ({ messageId: job.data.messageId, attempt: job.attempt })),
+        const requests = jobs.flatMap((job) =>
+          messagesOf(job.data).map((messageId) => ({ messageId, attempt: job.attempt })),
         );
+        const jobOf = new Map(requests.map((request) => [request.messageId, request.attempt.id]));
+        const failures = await sender.sendBatch(requests);
         return new Map([...failures].map(([messageId, error]) => [jobOf.get(messageId) ?? '', error]));
       },
     });
   // A queue per channel: a mail server that hangs keeps its own batches waiting, never an SMS.
-  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], sender.batchSize(MessageChannel.EMAIL));
-  await sendQueue(SEND_QUEUES[MessageChannel.SMS], sender.batchSize(MessageChannel.SMS));
+  // A job at a time: a publication's job holds MESSAGES_PER_SEND_JOB messages, a resend or a resume one.
+  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], 1);
+  await sendQueue(SEND_QUEUES[MessageChannel.SMS], 1);
   // What was queued before the channels had a queue each still goes (it can be dropped once none waits there).
   await sendQueue(SHARED_SEND_QUEUE, 1);
   await jobs.define({

@@ -124,9 +124,12 @@ describe('the message log of an order and sending again', () => {
       await server
         .em()
         .getConnection()
-        .execute<{ count: string }[]>(`select count(*) from pgboss.job where singleton_key = ?`, [
-          `consumer-message:${messageId}`,
-        ])
+        // A publication's job names its slice of messages, a resend's its one message.
+        .execute<{ count: string }[]>(
+          `select count(*) from pgboss.job
+            where name like 'consumer-messages.send%' and (data->'messageId' = ?::jsonb or data->'messageIds' @> ?::jsonb)`,
+          [JSON.stringify(messageId), JSON.stringify([messageId])],
+        )
     )[0].count;
 
   it('lists each message with its kind, channel, masked address, status, times and tries', async () => {

@@ -59,40 +59,50 @@ describe('a sender that died between the queue handing it a job and its claim of
     await twilio?.close();
   });
 
-  it('has its message sent by the next look for abandoned messages, not after the job expires', async () => {
-    const em = server.em();
-    const mail = await em.findOneOrFail(ConsumerMessage, { order: order.id, channel: MessageChannel.EMAIL });
-    const delivered = smtp.mails.length;
-    // The state such a death leaves: the message waits, claimed by nobody, and its send job is active in the queue,
-    // fetched longer ago than a claim lasts (and not so long ago that pg-boss would give it up yet).
-    const connection = em.getConnection();
-    await connection.execute(
-      `update consumer_messages set status = 'QUEUED', sent_at = null, tries = 0, claimed_until = null where id = ?`,
-      [mail.id],
-    );
-    await connection.execute(
-      `insert into pgboss.job (name, data, state, singleton_key, policy, retry_limit, expire_seconds, started_on)
-       values (?, ?::jsonb, 'active', ?, 'exclusive', 8, ?, clock_timestamp() - make_interval(secs => ?))`,
-      [
+  it.each([
+    ['a resend or a resume', (id: number) => ({ messageId: id })],
+    ['a publication', (id: number) => ({ messageIds: [id - 1, id] })],
+  ])(
+    'has its message sent by the next look for abandoned messages, not after the job expires (a job of %s)',
+    async (_what, dataOf) => {
+      const em = server.em();
+      const mail = await em.findOneOrFail(ConsumerMessage, { order: order.id, channel: MessageChannel.EMAIL });
+      const delivered = smtp.mails.length;
+      // The state such a death leaves: the message waits, claimed by nobody, and its send job is active in the queue,
+      // fetched longer ago than a claim lasts (and not so long ago that pg-boss would give it up yet).
+      const connection = em.getConnection();
+      // The dead job of the case before stays active: gone, so only this case's job can name the message.
+      await connection.execute(`delete from pgboss.job where name = ? and state = 'active'`, [
         SEND_QUEUES[MessageChannel.EMAIL],
-        JSON.stringify({ messageId: mail.id }),
-        `consumer-message:${mail.id}`,
-        EXPIRY_SECONDS,
-        CLAIM_SECONDS + 5,
-      ],
-    );
+      ]);
+      await connection.execute(
+        `update consumer_messages set status = 'QUEUED', sent_at = null, tries = 0, claimed_until = null where id = ?`,
+        [mail.id],
+      );
+      await connection.execute(
+        `insert into pgboss.job (name, data, state, singleton_key, policy, retry_limit, expire_seconds, started_on)
+       values (?, ?::jsonb, 'active', ?, 'exclusive', 8, ?, clock_timestamp() - make_interval(secs => ?))`,
+        [
+          SEND_QUEUES[MessageChannel.EMAIL],
+          JSON.stringify(dataOf(mail.id)),
+          `consumer-message:${mail.id}:${JSON.stringify(dataOf(mail.id))}`,
+          EXPIRY_SECONDS,
+          CLAIM_SECONDS + 5,
+        ],
+      );
 
-    await runJobNow(server, RESUME_QUEUE);
-    // Well before the dead job's expiry (25 s from now), let alone pg-boss's look for expired jobs after it.
-    const sent = await waitFor(
-      'the message sent',
-      async () => {
-        const row = await server.em().findOneOrFail(ConsumerMessage, mail.id);
-        return row.status === MessageStatus.QUEUED ? undefined : row;
-      },
-      15_000,
-    );
-    expect([sent.status, sent.tries]).toEqual([MessageStatus.SENT, 1]);
-    expect(smtp.mails.length - delivered).toBe(1);
-  });
+      await runJobNow(server, RESUME_QUEUE);
+      // Well before the dead job's expiry (25 s from now), let alone pg-boss's look for expired jobs after it.
+      const sent = await waitFor(
+        'the message sent',
+        async () => {
+          const row = await server.em().findOneOrFail(ConsumerMessage, mail.id);
+          return row.status === MessageStatus.QUEUED ? undefined : row;
+        },
+        15_000,
+      );
+      expect([sent.status, sent.tries]).toEqual([MessageStatus.SENT, 1]);
+      expect(smtp.mails.length - delivered).toBe(1);
+    },
+  );
 });
