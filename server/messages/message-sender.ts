@@ -171,11 +171,14 @@ export class MessageSender {
     // handed over already included: they may have gone, but a lost message is worse than one sent twice).
     await Promise.all(
       rows.map(async (row) => {
-        const outcome = await this.sendRow(row, attempts.get(row.id)?.last ?? true, unsubscribed, failures, startBy);
-        if (outcome) {
+        const record = (outcome: MessageOutcomeRow) => {
           this.onFinished(row.channel, outcome.status);
           return this.recordOutcome(outcome);
-        }
+        };
+        const last = attempts.get(row.id)?.last ?? true;
+        const outcome = await this.sendRow(row, last, unsubscribed, failures, startBy, record);
+        if (outcome === 'recorded') return;
+        if (outcome) return record(outcome);
         // Not handed over: the job's next try sends it. After its last try the claim is left to run out instead, and
         // the look for abandoned messages queues it again: a message waiting without a job would never go.
         if (attempts.get(row.id)?.last ?? true) return;
@@ -303,7 +306,8 @@ export class MessageSender {
     unsubscribed: ReadonlySet<string>,
     failures: Map<number, Error>,
     startBy: number,
-  ): Promise<MessageOutcomeRow | null> {
+    record: (outcome: MessageOutcomeRow) => Promise<void>,
+  ): Promise<MessageOutcomeRow | 'recorded' | null> {
     const skipped = (code: MessageFailureCode, reason: string): MessageOutcomeRow => ({
       id: row.id,
       claimed_until: row.claimed_until,
@@ -353,13 +357,26 @@ export class MessageSender {
       if (changed) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, changed);
     }
     const tries = row.tries + 1;
+    // The lane is held until the outcome is written: a message handed over whose outcome is not yet written is one a
+    // crash sends again, so there are never more of those than the transport takes at once, however many are claimed.
+    return this.lanes[row.channel].run(async () => {
+      if (Date.now() > startBy) return null;
+      await record(await this.handOver(row, recipient, lateArrival, tries, lastTry, failures));
+      return 'recorded' as const;
+    });
+  }
+
+  /** Hands one message to its transport: the outcome to write, sent or (for now, or for good) failed. */
+  private async handOver(
+    row: ClaimedMessageRow,
+    recipient: string,
+    lateArrival: Date | null,
+    tries: number,
+    lastTry: boolean,
+    failures: Map<number, Error>,
+  ): Promise<MessageOutcomeRow> {
     try {
-      const handedOver = await this.lanes[row.channel].run(async () => {
-        if (Date.now() > startBy) return false;
-        await this.deliver(row, recipient, lateArrival);
-        return true;
-      });
-      if (!handedOver) return null;
+      await this.deliver(row, recipient, lateArrival);
       return {
         id: row.id,
         claimed_until: row.claimed_until,
