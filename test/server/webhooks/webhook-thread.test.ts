@@ -8,6 +8,7 @@ import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
+import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER } from './webhook-operations.js';
 
 /** Tuesday 24 November 2026, 10:00 in Amsterdam. */
 const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
@@ -17,32 +18,6 @@ const DAY = 86_400_000;
  * stands there: the server's own sender (its minute's run) never takes them.
  */
 const AHEAD_MS = 30 * DAY;
-
-const CREATE_CLIENT = /* GraphQL */ `
-  mutation ($input: CreateApiClientInput!) {
-    createApiClient(input: $input) {
-      apiClient {
-        id
-      }
-    }
-  }
-`;
-const CREATE_ENDPOINT = /* GraphQL */ `
-  mutation ($input: CreateWebhookEndpointInput!) {
-    createWebhookEndpoint(input: $input) {
-      endpoint {
-        id
-      }
-    }
-  }
-`;
-const CREATE_ORDER = /* GraphQL */ `
-  mutation ($input: CreateOrderInput!) {
-    createOrder(input: $input) {
-      id
-    }
-  }
-`;
 
 describe('the webhook sender’s thread: sends beside the API, starts again after a crash, stops with the server', () => {
   let server: TestServer;

@@ -8,38 +8,13 @@ import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhook
 import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
+import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER } from './webhook-operations.js';
 
 /** Tuesday 24 November 2026, 10:00 in Amsterdam. */
 const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
 const DAY = 86_400_000;
 /** The log is kept this many days here (not the default), so the setting is what decides. */
 const KEPT_DAYS = 10;
-
-const CREATE_CLIENT = /* GraphQL */ `
-  mutation ($input: CreateApiClientInput!) {
-    createApiClient(input: $input) {
-      apiClient {
-        id
-      }
-    }
-  }
-`;
-const CREATE_ENDPOINT = /* GraphQL */ `
-  mutation ($input: CreateWebhookEndpointInput!) {
-    createWebhookEndpoint(input: $input) {
-      endpoint {
-        id
-      }
-    }
-  }
-`;
-const CREATE_ORDER = /* GraphQL */ `
-  mutation ($input: CreateOrderInput!) {
-    createOrder(input: $input) {
-      id
-    }
-  }
-`;
 
 describe('webhook upkeep: the log kept a set number of days, a backlog sent without waiting', () => {
   let server: TestServer;
