@@ -24,3 +24,18 @@ export const CREATE_ORDER = /* GraphQL */ `
     }
   }
 `;
+
+/** A valid order for `CREATE_ORDER` (the technician N100 is the tests' own), named by its reference. */
+export const orderInput = (referenceNumber: string) => ({
+  referenceNumber,
+  name: 'Anna Jansen',
+  email: 'anna@example.test',
+  phone: '06 12345678',
+  zipcode: '1234 ab',
+  houseNumber: '12',
+  city: 'Utrecht',
+  appointment: '2026-11-25T08:00:00.000Z',
+  duration: 10800,
+  technician: 'N100',
+  special: false,
+});

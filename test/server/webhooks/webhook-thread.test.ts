@@ -8,7 +8,7 @@ import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
-import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER } from './webhook-operations.js';
+import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER, orderInput } from './webhook-operations.js';
 
 /** Tuesday 24 November 2026, 10:00 in Amsterdam. */
 const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
@@ -132,19 +132,7 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
     const { body } = await server.graphql(
       CREATE_ORDER,
       {
-        input: {
-          referenceNumber: 'THREAD-1',
-          name: 'Anna Jansen',
-          email: 'anna@example.test',
-          phone: '06 12345678',
-          zipcode: '1234 ab',
-          houseNumber: '12',
-          city: 'Utrecht',
-          appointment: '2026-11-25T08:00:00.000Z',
-          duration: 10800,
-          technician: 'N100',
-          special: false,
-        },
+        input: orderInput('THREAD-1'),
       },
       { token: tokensFor(server).admin(admin) },
     );

@@ -8,7 +8,7 @@ import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhook
 import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
-import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER } from './webhook-operations.js';
+import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER, orderInput } from './webhook-operations.js';
 
 /** Tuesday 24 November 2026, 10:00 in Amsterdam. */
 const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
@@ -76,19 +76,7 @@ describe('webhook upkeep: the log kept a set number of days, a backlog sent with
     const endpointId = createWebhookEndpoint.endpoint.id;
     // A real change, fanned out and delivered now: the outbox row is gone once its delivery is written.
     await gql(CREATE_ORDER, {
-      input: {
-        referenceNumber: 'KEEP-1',
-        name: 'Anna Jansen',
-        email: 'anna@example.test',
-        phone: '06 12345678',
-        zipcode: '1234 ab',
-        houseNumber: '12',
-        city: 'Utrecht',
-        appointment: '2026-11-25T08:00:00.000Z',
-        duration: 10800,
-        technician: 'N100',
-        special: false,
-      },
+      input: orderInput('KEEP-1'),
     });
     await vi.waitFor(
       async () => {

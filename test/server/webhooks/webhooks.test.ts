@@ -13,6 +13,7 @@ import type { Technician } from '../../../server/technicians/technician.entity.j
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { postGraphQLUpload } from '../../utils/upload.js';
+import { orderInput } from './webhook-operations.js';
 
 /** Tuesday 24 November 2026, 10:00 in Amsterdam. */
 const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
@@ -183,25 +184,13 @@ describe('webhooks of applications', () => {
       { timeout: 20_000, interval: 50 },
     );
 
-  const orderInput = () => ({
-    referenceNumber: `HOOK-${++sequence}`,
-    name: 'Anna Jansen',
-    email: 'anna@example.test',
-    phone: '06 12345678',
-    zipcode: '1234 ab',
-    houseNumber: '12',
-    city: 'Utrecht',
-    appointment: '2026-11-25T08:00:00.000Z',
-    duration: 10800,
-    technician: 'N100',
-    special: false,
-  });
+  const nextOrderInput = () => orderInput(`HOOK-${++sequence}`);
 
   it('sends each change once, signed, from GraphQL, legacy REST, the CSV import and the technician’s phone', async () => {
     const { secret } = await subscribe();
     // GraphQL
     const { createOrder: created } = await gql<{ createOrder: { id: number; referenceNumber: string } }>(CREATE_ORDER, {
-      input: orderInput(),
+      input: nextOrderInput(),
     });
     // Legacy REST: reassigning and deleting
     const other = await createTechnician(server.em(), { personalNumber: 'N200' });
@@ -294,7 +283,7 @@ describe('webhooks of applications', () => {
     const { secret } = await subscribe();
     receiver.state.status = 503;
     const { createOrder: order } = await gql<{ createOrder: { id: number; referenceNumber: string } }>(CREATE_ORDER, {
-      input: orderInput(),
+      input: nextOrderInput(),
     });
     const other = await createTechnician(server.em(), { personalNumber: `N3${sequence}` });
     await server.rest('POST', '/api/admin/appointment/edit', {
@@ -342,7 +331,7 @@ describe('webhooks of applications', () => {
         `insert into webhook_endpoints (client_id, url, events, secret, created_at) values (?, 'http://192.168.1.20/hooks', '{order.created}', 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=', now())`,
         [apiClientId],
       );
-    await gql(CREATE_ORDER, { input: orderInput() });
+    await gql(CREATE_ORDER, { input: nextOrderInput() });
     await vi.waitFor(
       async () => {
         await runWebhooks(server.services);
@@ -357,7 +346,7 @@ describe('webhooks of applications', () => {
 
   it('redelivers a delivery with the same webhook-id', async () => {
     const { secret, apiClientId } = await subscribe(receiver.url, ['order.created']);
-    await gql(CREATE_ORDER, { input: orderInput() });
+    await gql(CREATE_ORDER, { input: nextOrderInput() });
     await waitForCount(1);
     const { webhookDeliveries } = await gql<{ webhookDeliveries: { id: string; status: string; messageId: string }[] }>(
       DELIVERIES,
@@ -374,7 +363,7 @@ describe('webhooks of applications', () => {
   it('fails a delivery after a day of retries and turns off the endpoint', async () => {
     const { apiClientId } = await subscribe(receiver.url, ['order.created']);
     receiver.state.status = 500;
-    await gql(CREATE_ORDER, { input: orderInput() });
+    await gql(CREATE_ORDER, { input: nextOrderInput() });
     await vi.waitFor(
       async () => {
         await runWebhooks(server.services);
@@ -444,7 +433,7 @@ describe('webhooks of applications', () => {
     const next = rotated.rotateWebhookSecret.secret;
     expect(next).toMatch(/^whsec_/);
     expect(next).not.toBe(previous);
-    await gql(CREATE_ORDER, { input: orderInput() });
+    await gql(CREATE_ORDER, { input: nextOrderInput() });
     await waitForCount(1);
     expect(verified(next)).toHaveLength(1);
     expect(verified(previous)).toHaveLength(1);
@@ -452,7 +441,7 @@ describe('webhooks of applications', () => {
     server.services.clock.travelTo(new Date(NOW.getTime() + 2 * HOUR));
     token = tokensFor(server).admin(admin);
     receiver.received.length = 0;
-    await gql(CREATE_ORDER, { input: orderInput() });
+    await gql(CREATE_ORDER, { input: nextOrderInput() });
     await waitForCount(1);
     expect(verified(next)).toHaveLength(1);
     expect(() => verified(previous)).toThrow();
