@@ -256,4 +256,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261210020000_webhook_pending_order.js'))
         .Migration20261210020000_webhook_pending_order,
   },
+  // room on the webhook deliveries' pages, so a claim rewrites its row in place and no index
+  {
+    name: 'Migration20261212010000_webhook_delivery_room',
+    load: async () =>
+      (await import('./Migration20261212010000_webhook_delivery_room.js'))
+        .Migration20261212010000_webhook_delivery_room,
+  },
 ];

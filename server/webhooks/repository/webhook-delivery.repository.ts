@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import { plainQuery, plainQueryOn, plainTransactionOn } from '../../common/db/plain-statements.js';
+import { plainQuery, plainQueryOn, plainTransactionOn, type PlainQuery } from '../../common/db/plain-statements.js';
 import { nextAttemptAt, RETRY_WINDOW_MS } from '../webhook-retries.js';
 import { instant } from './webhook.repository.js';
 
@@ -47,19 +47,28 @@ export interface DisabledEndpoint {
 }
 
 /**
- * The due deliveries no earlier one of their order holds back, claimed for a few minutes: one statement (its own
- * transaction) with bind parameters, as the outcomes below, so a round costs the event loop little. It walks the
- * pending ones by id (`webhook_deliveries_pending_id_idx`) and stops at the batch; the endpoint is checked with
- * `exists`, as a join the planner misjudged and sorted every pending delivery each round.
+ * The due deliveries no earlier one of their order holds back, claimed for a few minutes: one statement with bind
+ * parameters, as the outcomes below, so a round costs the event loop little. It walks the pending ones by id
+ * (`webhook_deliveries_pending_id_idx`) and stops at the batch, whatever the table's statistics say: its transaction
+ * forbids a sort, and the enabled endpoints are one array read once. A fan-out grows the table faster than it is
+ * analysed; believing it small, the planner read every pending delivery and sorted them all, or started from the
+ * endpoints and did the same (27-60 ms a claim with 50 000 pending, against 4-7 ms).
  */
 export async function claimDueDeliveries(pool: Pool, now: Date): Promise<ClaimedDelivery[]> {
-  return plainQueryOn(pool)<ClaimedDelivery>(
+  return plainTransactionOn(pool, async (query) => {
+    await query(`select set_config('enable_sort', 'off', true)`, []);
+    return claimIn(query, now);
+  });
+}
+
+async function claimIn(query: PlainQuery, now: Date): Promise<ClaimedDelivery[]> {
+  return query<ClaimedDelivery>(
     `with due as (
          select d.id from webhook_deliveries d
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
            and (d.claimed_until is null or d.claimed_until <= ?::timestamptz)
-           and exists (select 1 from webhook_endpoints e join api_clients c on c.id = e.client_id
-             where e.id = d.endpoint_id and e.enabled and c.revoked_at is null)
+           and d.endpoint_id = any(array(select e.id from webhook_endpoints e join api_clients c on c.id = e.client_id
+             where e.enabled and c.revoked_at is null))
            and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id
              and p.order_id = d.order_id and p.status = 'PENDING' and p.id < d.id)
          order by d.id limit ? for update of d skip locked)
