@@ -263,4 +263,11 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261212010000_webhook_delivery_room.js'))
         .Migration20261212010000_webhook_delivery_room,
   },
+  // the first-lookup triggers: a lookup reaches its customer's orders by index; an order change that moves
+  // nothing ends at once
+  {
+    name: 'Migration20261212020000_first_lookup_cheaper',
+    load: async () =>
+      (await import('./Migration20261212020000_first_lookup_cheaper.js')).Migration20261212020000_first_lookup_cheaper,
+  },
 ];
