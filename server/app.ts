@@ -13,7 +13,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { UPLOAD_LIMITS } from './config.js';
+import { UPLOAD_ADMISSION, UPLOAD_LIMITS } from './config.js';
 import { authenticate } from './accounts/index.js';
 import { applicationBudgetPlugin, idempotentWritesPlugin, spendApplicationBudget } from './api-clients/index.js';
 import { operationCostOf } from './common/graphql-cost.js';
@@ -25,6 +25,8 @@ import { inputTextPlugin } from './common/errors/input-text.plugin.js';
 import { graphqlDirect } from './common/http/graphql-direct.js';
 import { graphqlStream, type GraphQLStream } from './common/http/graphql-stream.js';
 import { graphqlUploads } from './common/http/graphql-uploads.js';
+import { UploadAdmission } from './common/http/upload-admission.js';
+import { Role } from './common/auth/role.js';
 import { requestRouter } from './common/http/request-router.js';
 import { answerTooLarge, bodyBound } from './common/http/body-bound.js';
 import { JSON_TYPE, jsonBody } from './common/http/json-body.js';
@@ -187,6 +189,8 @@ export async function composeApp(
       limits: UPLOAD_LIMITS,
       rolesThatUpload: rolesThatUpload(schema),
       viewerOf: (req) => authenticate(req.get('authorization'), services),
+      // The technicians' photos and signatures are held whole until encoded; an admin's import streams its rows.
+      admission: { room: new UploadAdmission(UPLOAD_ADMISSION), roles: new Set([Role.TECHNICIAN]) },
     }),
     expressMiddleware(apollo, { context: ({ req, res }) => contextOf(req, res) }),
   ];

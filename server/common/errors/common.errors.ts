@@ -19,6 +19,8 @@ export const CommonError = defineErrorCodes({
   // An upload whose multipart framing is broken: cut off, no boundary, a part we do not take.
   UPLOAD_MALFORMED: 400,
   PAYLOAD_TOO_LARGE: 413,
+  // This instance holds as many uploads as its memory allows; the file is sent again a moment later.
+  UPLOADS_BUSY: 503,
   // A body of a media type the route does not read (the subscriptions' stream reads JSON only).
   UNSUPPORTED_MEDIA_TYPE: 415,
   // graphql-js and Apollo raise these for malformed operations; legacy callers get a 400.

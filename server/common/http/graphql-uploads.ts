@@ -9,6 +9,7 @@ import type { ErrorCodeDefinition } from '../errors/app-error.js';
 import { CommonError } from '../errors/common.errors.js';
 import { translate, type MessageKey } from '../i18n/translate.js';
 import { languageFromRequest } from '../locale.js';
+import type { UploadAdmission } from './upload-admission.js';
 import {
   closeAfterAnswer,
   isTooLarge,
@@ -32,7 +33,12 @@ export interface GraphQLUploadOptions {
   rolesThatUpload: ReadonlySet<Role> | undefined;
   /** The caller of the request, from its bearer token. */
   viewerOf: (req: Request) => Promise<Viewer | null>;
+  /** Room for the bodies held whole at once in this process, and the roles whose uploads are held whole. */
+  admission: { room: UploadAdmission; roles: ReadonlySet<Role> };
 }
+
+/** How long a body refused for want of room is told to wait (Retry-After, seconds). */
+const RETRY_AFTER_SECONDS = 10;
 
 /** A GraphQL error answer in the caller's language, for a request that never reaches Apollo. */
 function refuse(req: Request, res: Response, definition: ErrorCodeDefinition, message?: string): void {
@@ -242,6 +248,30 @@ function receive(req: Request, res: Response, limits: UploadLimits): Promise<obj
 }
 
 /**
+ * Room for a body held whole before a byte of it is read (bodyBound has checked its declared length), given back
+ * with the answer; false when the request is refused as busy or its client left while it waited.
+ */
+async function admitted(req: Request, res: Response, room: UploadAdmission): Promise<boolean> {
+  const left = new AbortController();
+  const onClose = () => left.abort();
+  res.once('close', onClose);
+  const release = await room.admit(Number(req.get('content-length') ?? NaN) || Infinity, left.signal);
+  res.off('close', onClose);
+  if (res.closed) {
+    release?.();
+    res.destroy();
+    return false;
+  }
+  if (!release) {
+    res.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    refuse(req, res, CommonError.UPLOADS_BUSY);
+    return false;
+  }
+  res.once('close', release);
+  return true;
+}
+
+/**
  * GraphQL multipart requests (the spec graphql-upload implements, with its `Upload` values), with what must happen
  * before a byte of the body is read: the framing must be parseable (a boundary), the request must pass Apollo's CSRF
  * rule, and the caller must hold a role that may upload at all, so an anonymous stranger's 20 MB are never read. A
@@ -265,6 +295,8 @@ export function graphqlUploads(options: GraphQLUploadOptions): RequestHandler {
       .then(async (viewer) => {
         const refusal = roleRefusal(viewer?.role, options.rolesThatUpload);
         if (refusal) return refuse(req, res, refusal);
+        if (viewer && options.admission.roles.has(viewer.role) && !(await admitted(req, res, options.admission.room)))
+          return;
         let body: object;
         try {
           body = await receive(req, res, options.limits);

@@ -17,6 +17,7 @@ export const fr: Record<MessageKey, string> = {
   UPLOAD_MALFORMED:
     "Le fichier n'a pas été envoyé entièrement ou correctement. Rien n'a été importé\u00a0; veuillez réessayer.",
   PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
+  UPLOADS_BUSY: 'Beaucoup de fichiers arrivent en même temps. Réessayez dans quelques secondes.',
   UNSUPPORTED_MEDIA_TYPE: 'Envoyez cette requête en JSON (Content-Type\u00a0: application/json).',
   INVALID_CURSOR: "Ce curseur n'est pas valable\u00a0; utilisez l'endCursor de la page précédente.",
   INVALID_PAGE_SIZE: 'Demandez entre 1 et {max} éléments par page.',

@@ -18,6 +18,7 @@ export const nl = {
   ILL_FORMED_TEXT: 'De invoer bevat tekens die geen geldige tekst zijn. Verwijder ze en probeer het opnieuw.',
   UPLOAD_MALFORMED: 'Het bestand is niet volledig of niet goed verstuurd. Er is niets ingeladen; probeer het opnieuw.',
   PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
+  UPLOADS_BUSY: 'Er komen nu veel bestanden tegelijk binnen. Probeer het over een paar seconden opnieuw.',
   UNSUPPORTED_MEDIA_TYPE: 'Stuur dit verzoek als JSON (Content-Type: application/json).',
   INVALID_CURSOR: 'Deze cursor is ongeldig; gebruik de endCursor van de vorige pagina.',
   INVALID_PAGE_SIZE: 'Vraag tussen 1 en {max} items per pagina op.',

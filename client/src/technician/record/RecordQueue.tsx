@@ -67,8 +67,9 @@ export function RecordQueueProvider({ tapsWaiting, children }: { tapsWaiting: nu
     async (item: RecordItem): Promise<SendResult> => {
       const failed = (error: unknown): SendResult => {
         const problem = problemOf(error, t('common.genericError'));
-        // As for the taps: an ended session refuses the sender, not the item; it waits for the next sign-in.
-        return problem.code === 'NETWORK' || problem.code === 'UNAUTHENTICATED'
+        // As for the taps: an ended session refuses the sender, not the item; it waits for the next sign-in. A
+        // server busy with other uploads takes it a moment later.
+        return problem.code === 'NETWORK' || problem.code === 'UNAUTHENTICATED' || problem.code === 'UPLOADS_BUSY'
           ? { sent: false, offline: true }
           : { sent: false, offline: false, message: problem.message };
       };
