@@ -13,9 +13,10 @@ export const UPLOAD_LIMITS = { maxFileSize: 20 * 1024 * 1024, maxFiles: 1 } as c
 
 /**
  * Upload bodies held at once per instance (read, decoded, stored): ten phone photos of 3 MB, a few seconds of the
- * encoder's work ahead of it. A body waits for room for at most half a minute, then is refused as busy.
+ * encoder's work ahead of it. A body waits for room for at most 20 s, then is refused as busy: within the proxy's
+ * 30 s for an answer (deploy/haproxy.cfg), so the phone hears the refusal, not the proxy's timeout.
  */
-export const UPLOAD_ADMISSION = { budgetBytes: 32 * 1024 * 1024, waitMs: 30_000, maxWaiting: 200 } as const;
+export const UPLOAD_ADMISSION = { budgetBytes: 32 * 1024 * 1024, waitMs: 20_000, maxWaiting: 200 } as const;
 
 /** How much of the database the admins' heavy lists may take (docs/decisions.md, Capacity: search and lists). */
 export interface ListQueryLimits {
