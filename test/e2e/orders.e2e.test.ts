@@ -22,9 +22,11 @@ import { openOnSite, SITES } from './utils/sites.js';
 
 const ZONE = 'Europe/Amsterdam';
 /** A week ahead: never "before today", whatever time the test runs. */
-const VISIT_DATE = addDays(localDateOf(new Date(), ZONE), 7);
-/** The working day after it (a Sunday is no day for a visit). */
-const NEXT_DATE = weekdayOf(addDays(VISIT_DATE, 1)) === 0 ? addDays(VISIT_DATE, 2) : addDays(VISIT_DATE, 1);
+/** A working day: a Sunday is no day for a visit, and an undo would not move one back there. */
+const workingDayFrom = (date: string) => (weekdayOf(date) === 0 ? addDays(date, 1) : date);
+const VISIT_DATE = workingDayFrom(addDays(localDateOf(new Date(), ZONE), 7));
+/** The working day after it. */
+const NEXT_DATE = workingDayFrom(addDays(VISIT_DATE, 1));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
