@@ -59,7 +59,7 @@ export class UploadAdmission {
     });
   }
 
-  /** Bytes reserved now, and bodies waiting (for the tests and the metrics). */
+  /** Bytes reserved now, and bodies waiting. */
   get state(): { reserved: number; waiting: number } {
     return { reserved: this.reserved, waiting: this.waiting.length };
   }
