@@ -49,27 +49,43 @@ const notAnImage = () => new AppError(VisitRecordError.VISIT_PHOTO_NOT_AN_IMAGE)
 
 /**
  * Reads a file to its end, refusing it once it passes `maxBytes` (the error `tooLarge` gives) and when it does not
- * arrive whole. Nothing is kept but in memory: no half-written file anywhere.
+ * arrive whole. Nothing is kept but in memory: no half-written file anywhere. With `sizeAtMost` (the request's
+ * declared length, which the file cannot pass), each piece is copied into one buffer of that size as it arrives: ten
+ * photos arriving at once, each copied whole at its end, held the event loop for about 0.2 s at once.
  */
-export async function readWhole(source: Readable, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
-  const pieces: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const piece of source as AsyncIterable<Buffer>) {
-      size += piece.length;
-      if (size > maxBytes) {
-        source.destroy();
-        throw tooLarge();
+export function readWhole(
+  source: Readable,
+  maxBytes: number,
+  tooLarge: () => AppError,
+  sizeAtMost?: number,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let whole = sizeAtMost === undefined ? undefined : Buffer.allocUnsafeSlow(Math.min(sizeAtMost, maxBytes));
+    const pieces: Buffer[] = [];
+    let size = 0;
+    const fail = (error: unknown) => {
+      source.off('data', onPiece);
+      source.destroy();
+      if (error instanceof AppError) return reject(error);
+      // The upload's own limit (graphql-upload's 413) or a body cut off.
+      const status = (error as { status?: unknown } | null)?.status;
+      reject(status === 413 ? tooLarge() : new AppError(VisitRecordError.VISIT_FILE_NOT_RECEIVED));
+    };
+    const onPiece = (piece: Buffer) => {
+      if (size + piece.length > maxBytes) return fail(tooLarge());
+      if (whole && size + piece.length > whole.length) {
+        // Longer than its request said (not sent by HTTP's own framing): kept as pieces from here on.
+        pieces.push(whole.subarray(0, size));
+        whole = undefined;
       }
-      pieces.push(piece);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // The upload's own limit (graphql-upload's 413) or a body cut off.
-    const status = (error as { status?: unknown } | null)?.status;
-    throw status === 413 ? tooLarge() : new AppError(VisitRecordError.VISIT_FILE_NOT_RECEIVED);
-  }
-  return Buffer.concat(pieces, size);
+      if (whole) piece.copy(whole, size);
+      else pieces.push(piece);
+      size += piece.length;
+    };
+    source.on('data', onPiece);
+    source.once('error', fail);
+    source.once('end', () => resolve(whole ? whole.subarray(0, size) : Buffer.concat(pieces, size)));
+  });
 }
 
 /** The image decoded whole (a cut-off or damaged file fails here, whatever its name or type said). */

@@ -21,6 +21,7 @@ import { Role } from '../common/auth/role.js';
 import type { TechnicianViewer } from '../common/auth/viewer.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
+import type { BoundedUpload } from '../common/http/graphql-uploads.js';
 import { TIME_ZONE } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import type { PendingUpload } from '../imports/index.js';
@@ -383,12 +384,14 @@ export class VisitRecordService {
   ): Promise<Buffer> {
     const refusedAsLarge = () => new AppError(tooLarge, { params: { max: Math.round(maxBytes / MEGABYTE) } });
     let source: Readable;
+    let upload: BoundedUpload;
     try {
-      source = (await pending.file).createReadStream();
+      upload = await pending.file;
+      source = upload.createReadStream();
     } catch (error) {
       const status = (error as { status?: unknown } | null)?.status;
       throw status === 413 ? refusedAsLarge() : new AppError(VisitRecordError.VISIT_FILE_NOT_RECEIVED);
     }
-    return readWhole(source, maxBytes, refusedAsLarge);
+    return readWhole(source, maxBytes, refusedAsLarge, upload.sizeAtMost);
   }
 }

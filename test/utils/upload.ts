@@ -64,7 +64,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * A GraphQL multipart request (the graphql-multipart-request-spec graphql-upload implements): the
- * operation with `variables[fileVariable] = null`, a map, and the file; streamed over real HTTP.
+ * operation with `variables[fileVariable] = null`, a map, and the file, over real HTTP. A whole file goes
+ * with the body's length declared, as a browser sends a form; one given piece by piece is streamed
+ * (chunked, no length).
  */
 export async function postGraphQLUpload<TData = Record<string, unknown>>(
   baseUrl: string,
@@ -82,10 +84,11 @@ export async function postGraphQLUpload<TData = Record<string, unknown>>(
     '0',
     file,
   );
+  const whole = typeof file.content === 'string' || file.content instanceof Uint8Array;
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': contentType, 'apollo-require-preflight': 'true', ...authHeaders(options) },
-    body,
+    body: whole ? new Uint8Array(await new Response(body).arrayBuffer()) : body,
     duplex: 'half',
     signal: options.signal,
   } as RequestInit);

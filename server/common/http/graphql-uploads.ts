@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { RequestHandler, Request, Response } from 'express';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import Upload from 'graphql-upload/Upload.mjs';
 import { roleRefusal } from '../auth/auth-checker.js';
 import type { Role } from '../auth/role.js';
@@ -120,6 +121,15 @@ function readMap(operations: object, value: string, maxFiles: number): Map<strin
   return map;
 }
 
+/**
+ * A file of a multipart request, as graphql-upload gives it, with a bound on its size known before it arrives: the
+ * request's declared length (the file is a part of it). A reader that keeps the file whole can hold it in one buffer
+ * of that size from the start, instead of copying it whole at its end.
+ */
+export interface BoundedUpload extends FileUpload {
+  readonly sizeAtMost?: number;
+}
+
 /** A file kept in memory (the limits bound it) as it arrives, for its one reader. */
 interface HeldFile {
   stream: Readable;
@@ -210,10 +220,12 @@ function receive(req: Request, res: Response, limits: UploadLimits): Promise<obj
         if (wellFormed) stream.push(null);
       });
       let opened = false;
-      upload.resolve({
+      const declared = Number(req.get('content-length'));
+      const bounded: BoundedUpload = {
         filename: info.filename ?? 'upload',
         mimetype: info.mimeType,
         encoding: info.encoding,
+        ...(Number.isSafeInteger(declared) && declared > 0 ? { sizeAtMost: declared } : {}),
         createReadStream: () => {
           if (problem) throw problem;
           // As graphql-upload's, after the answer, and (as the legacy calls' files) once.
@@ -221,7 +233,8 @@ function receive(req: Request, res: Response, limits: UploadLimits): Promise<obj
           opened = true;
           return stream;
         },
-      });
+      };
+      upload.resolve(bounded);
     });
 
     parser.on('filesLimit', () => fail(new UploadMalformedError('more files than the limit')));

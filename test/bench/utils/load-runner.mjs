@@ -7,8 +7,15 @@ import { pacedLoad } from './paced-load.mjs';
 
 const options = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 if (options.rate) {
-  // A held rate: evenly paced, open loop (paced-load.mjs says why not autocannon's rate).
-  process.stdout.write(`${JSON.stringify(await pacedLoad(options))}\n`);
+  // A held rate: evenly paced, open loop (paced-load.mjs says why not autocannon's rate). With `untilStdinEnds`, the
+  // run ends when the benchmark closes this process's input, and a line says when the measured part begins.
+  const until = options.untilStdinEnds
+    ? new Promise((resolve) => {
+        process.stdin.on('end', resolve).on('close', resolve).resume();
+      })
+    : undefined;
+  const measuring = options.untilStdinEnds ? () => process.stdout.write('measuring\n') : undefined;
+  process.stdout.write(`${JSON.stringify(await pacedLoad(options, until, measuring))}\n`);
   process.exit(0);
 }
 const result = await autocannon({

@@ -8,6 +8,7 @@
 // per request: each request's bytes are built once, written as one buffer on a kept-alive socket, and an answer is
 // read only as far as its status line and length. Node's HTTP client did about ten times this work per request.
 import { connect } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 
 const percentile = (sorted, share) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)];
@@ -63,18 +64,27 @@ function answerReader(done) {
  * only the requests due after it are measured: a fresh process and fresh connections start cold (the generator's own
  * code not yet optimised, the server's new sockets), and that start is not the held rate being measured.
  *
+ * With `windowSeconds`, the figures of each such stretch of the measured run are given too (by the moment each
+ * request was due): a short stall is then not averaged away over a long run. With `until`, the run ends when that
+ * promise resolves (the requests due by then are still sent and answered), at the latest after `durationSeconds`.
+ *
  * @param {{ url: string, method: string, headers: Record<string, string>, body?: string, bodies?: string[],
- *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number }} options
+ *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number, windowSeconds?: number,
+ *   ca?: string }} options
+ * @param {Promise<void>} [until]
+ * @param {() => void} [onMeasuring] called when the first measured request is due
  */
-export async function pacedLoad(options) {
+export async function pacedLoad(options, until, onMeasuring) {
   const url = new URL(options.url);
   const requests = (options.bodies ?? [options.body ?? '']).map((body) =>
     requestBytes(url, options.method, options.headers, body),
   );
   const interval = 1000 / options.rate;
   const warmUp = Math.floor(options.rate * (options.warmUpSeconds ?? 0));
-  const total = warmUp + Math.floor(options.rate * options.durationSeconds);
+  let total = warmUp + Math.floor(options.rate * options.durationSeconds);
   const latencies = new Float64Array(total);
+  /** When each measured request was due, after the first measured one (ms). */
+  const dueFromStart = new Float64Array(total);
   let answered = 0;
   let measuredAnswers = 0;
   let non2xx = 0;
@@ -100,7 +110,11 @@ export async function pacedLoad(options) {
   const open = () =>
     new Promise((resolve, reject) => {
       const connection = {
-        socket: connect(Number(url.port), url.hostname),
+        // https: TLS to a loopback balancer, trusting the certificate it was given (`ca`).
+        socket:
+          url.protocol === 'https:'
+            ? connectTls({ port: Number(url.port), host: url.hostname, ca: options.ca })
+            : connect(Number(url.port), url.hostname),
         dueAt: 0,
         measured: false,
         busy: false,
@@ -108,7 +122,7 @@ export async function pacedLoad(options) {
       };
       everyConnection.add(connection);
       connection.socket.setNoDelay(true);
-      connection.socket.once('connect', () => {
+      connection.socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
         connection.socket.removeListener('error', reject);
         // A connection the server ends (its keep-alive time, a restart) is replaced; a request it held is lost.
         connection.socket.on('error', () => {});
@@ -129,7 +143,10 @@ export async function pacedLoad(options) {
       connection.socket.on(
         'data',
         answerReader((status) => {
-          if (connection.measured) latencies[measuredAnswers++] = performance.now() - connection.dueAt;
+          if (connection.measured) {
+            dueFromStart[measuredAnswers] = connection.dueAt - measuredFrom;
+            latencies[measuredAnswers++] = performance.now() - connection.dueAt;
+          }
           answered += 1;
           if (status < 200 || status >= 300) non2xx += 1;
           settle();
@@ -143,6 +160,7 @@ export async function pacedLoad(options) {
   const started = performance.now();
   // When the first measured request was due.
   const measuredFrom = started + warmUp * interval;
+  if (onMeasuring) setTimeout(onMeasuring, Math.max(0, measuredFrom - performance.now()));
   const tick = () => {
     const now = performance.now();
     // Every request due by now is released; an idle connection takes it at once, the rest queue in order.
@@ -152,6 +170,11 @@ export async function pacedLoad(options) {
     if (due < total) setTimeout(tick, Math.max(0, started + due * interval - performance.now()));
   };
   tick();
+  void until?.then(() => {
+    // No request is due after this moment; those due already still go.
+    total = Math.max(warmUp + 1, due);
+    settle();
+  });
   // A server that falls behind is waited for, as long as answers keep coming; ten seconds without one ends the run
   // and counts what is still unanswered as failed.
   let answeredBefore = -1;
@@ -166,8 +189,21 @@ export async function pacedLoad(options) {
     connection.closing = true;
     connection.socket.destroy();
   }
+  const windows = [];
+  if (options.windowSeconds) {
+    const byWindow = [];
+    for (let i = 0; i < measuredAnswers; i++) {
+      const index = Math.floor(dueFromStart[i] / (options.windowSeconds * 1000));
+      (byWindow[index] ??= []).push(latencies[i]);
+    }
+    for (const values of byWindow) {
+      const sorted = Float64Array.from(values ?? []).sort();
+      windows.push({ p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), total: sorted.length });
+    }
+  }
   const measured = latencies.subarray(0, measuredAnswers).sort();
   return {
+    windows,
     requestsPerSecond: measuredAnswers / elapsedSeconds,
     p50: percentile(measured, 0.5),
     p99: percentile(measured, 0.99),
