@@ -19,8 +19,6 @@ export interface LoadOptions {
   warmUpSeconds?: number;
   /** With `rate`: the figures of each stretch of this many seconds of the measured run too (`windows`). */
   windowSeconds?: number;
-  /** With `rate`: the certificate an https `url` is trusted by (a balancer's made for the test). */
-  ca?: string;
   /** The server's process: its CPU time (user + system) over the run is divided by the requests answered. */
   serverPid?: number;
 }

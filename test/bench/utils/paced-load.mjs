@@ -8,7 +8,6 @@
 // per request: each request's bytes are built once, written as one buffer on a kept-alive socket, and an answer is
 // read only as far as its status line and length. Node's HTTP client did about ten times this work per request.
 import { connect } from 'node:net';
-import { connect as connectTls } from 'node:tls';
 
 const percentile = (sorted, share) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)];
@@ -69,8 +68,8 @@ function answerReader(done) {
  * promise resolves (the requests due by then are still sent and answered), at the latest after `durationSeconds`.
  *
  * @param {{ url: string, method: string, headers: Record<string, string>, body?: string, bodies?: string[],
- *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number, windowSeconds?: number,
- *   ca?: string }} options
+ *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number, windowSeconds?: number
+ * }} options
  * @param {Promise<void>} [until]
  * @param {() => void} [onMeasuring] called when the first measured request is due
  */
@@ -110,11 +109,7 @@ export async function pacedLoad(options, until, onMeasuring) {
   const open = () =>
     new Promise((resolve, reject) => {
       const connection = {
-        // https: TLS to a loopback balancer, trusting the certificate it was given (`ca`).
-        socket:
-          url.protocol === 'https:'
-            ? connectTls({ port: Number(url.port), host: url.hostname, ca: options.ca })
-            : connect(Number(url.port), url.hostname),
+        socket: connect(Number(url.port), url.hostname),
         dueAt: 0,
         measured: false,
         busy: false,
@@ -122,7 +117,7 @@ export async function pacedLoad(options, until, onMeasuring) {
       };
       everyConnection.add(connection);
       connection.socket.setNoDelay(true);
-      connection.socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+      connection.socket.once('connect', () => {
         connection.socket.removeListener('error', reject);
         // A connection the server ends (its keep-alive time, a restart) is replaced; a request it held is lost.
         connection.socket.on('error', () => {});
