@@ -253,8 +253,14 @@ export async function runServer(
         lifecycle.shuttingDown = true;
         logger.info('shutting down');
         // Still serving while /readyz says 503: the balancer's checks see it and send new requests elsewhere;
-        // closing at once would refuse (or reset) requests it already chose this instance for.
-        if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+        // closing at once would refuse (or reset) requests it already chose this instance for. Once the balancer has
+        // stopped choosing it (its checks take 1.25 s of the first half), the live streams end a few at a time, so
+        // their pages reconnect to the other instances spread over the second half rather than all at once.
+        if (config.shutdownDrainMs > 0) {
+          const firstHalf = Math.round(config.shutdownDrainMs / 2);
+          await new Promise((resolve) => setTimeout(resolve, firstHalf));
+          await liveVisits.endSpread(config.shutdownDrainMs - firstHalf);
+        }
         // Live streams never end by themselves: they end first (each client is told "complete"), and
         // whatever is still open is cut, so the drain below never waits for a stream.
         liveVisits.stop();

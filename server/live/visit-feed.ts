@@ -102,6 +102,9 @@ class Follower implements PushSource<VisitProgress> {
 
 const endFollower = (follower: Follower) => follower.end();
 
+/** A spread end of the streams ends a slice of them this often. */
+const SPREAD_SLICE_MS = 50;
+
 /**
  * The live changes of visits in this process (docs/decisions.md, The visit day live). It listens to the visit
  * status notices on the instance's one LISTEN connection, reads the state of the changed orders that someone
@@ -178,6 +181,21 @@ export class VisitFeed implements LiveVisitFeed {
     follower.deadline = this.deadlines.add(Date.now() + this.deadlineMs, endFollower, follower);
     if (this.stopped) follower.end();
     return follower;
+  }
+
+  /**
+   * Ends the streams open now a few at a time, evenly over `overMs` (a stop behind the balancer): each page reconnects
+   * to another instance at once, so ending them all in one moment would send every page of this instance to the others
+   * in that moment, each with a TLS handshake, a subscription and a read of its state. Resolves when the last has ended.
+   */
+  async endSpread(overMs: number): Promise<void> {
+    const ending = [...this.followers];
+    const slices = Math.max(1, Math.min(ending.length, Math.ceil(overMs / SPREAD_SLICE_MS)));
+    for (let slice = 0; slice < slices; slice++) {
+      const until = Math.ceil(((slice + 1) * ending.length) / slices);
+      for (let index = Math.ceil((slice * ending.length) / slices); index < until; index++) ending[index].end();
+      if (slice < slices - 1) await new Promise((resolve) => setTimeout(resolve, overMs / slices));
+    }
   }
 
   /** Ends every stream and stops listening (shutdown: no stream may keep the server from stopping). */

@@ -248,7 +248,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       JWT_SECRET,
       TRUST_PROXY: '1',
       APP_URL: `http://127.0.0.1:${ports[index]}`,
-      SHUTDOWN_DRAIN_MS: '2000',
+      SHUTDOWN_DRAIN_MS: '3000',
       SMTP_URL: smtp!.url,
       ...twilioEnv(twilio!),
       TWILIO_WEBHOOK_URL: WEBHOOK_URL,

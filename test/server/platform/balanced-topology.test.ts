@@ -69,8 +69,8 @@ describe('three instances behind HAProxy and PgBouncer, restarted one by one und
     DATABASE_LISTEN_URL: database.url,
     JWT_SECRET: 'one-secret-for-every-instance-behind-the-balancer',
     TRUST_PROXY: '1',
-    // Longer than HAProxy needs to see /readyz fail (deploy/haproxy.cfg: 1.25 s).
-    SHUTDOWN_DRAIN_MS: '2000',
+    // Production's: its first half is longer than HAProxy needs to see /readyz fail (deploy/haproxy.cfg: 1.25 s).
+    SHUTDOWN_DRAIN_MS: '3000',
     RATE_LIMIT_LOOKUP_PER_CLIENT: '100000/900',
     RATE_LIMIT_LOOKUP_PER_ADDRESS: `${PER_ADDRESS_LIMIT}/900`,
     JOB_POLL_INTERVAL_MS: '1000',

@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from '../../../server/db/embedded-postgres.js';
 import { startServer } from '../../../server/main.js';
 import { Order } from '../../../server/orders/order.entity.js';
 import { Technician } from '../../../server/technicians/technician.entity.js';
+import { openLiveStream } from '../../utils/live-stream.js';
 import { createTestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { INCLUDING_DELETED } from '../../../server/orders/repository/active-orders.js';
@@ -62,6 +63,8 @@ describe('shutdown', () => {
   });
 });
 
+const FOLLOW = `subscription Follow { visitProgressChanged { referenceNumber stage } }`;
+
 describe('shutdown behind a load balancer (SHUTDOWN_DRAIN_MS)', () => {
   it('keeps serving with /readyz at 503 for the drain time, then stops accepting', async () => {
     const server = await startTestServer({ env: { SHUTDOWN_DRAIN_MS: '1500' } });
@@ -75,6 +78,27 @@ describe('shutdown behind a load balancer (SHUTDOWN_DRAIN_MS)', () => {
     expect(answer.body.data?.serverInfo.brand).toBe('tijdvak');
     await stopping;
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('ends the live streams a few at a time in the second half of the drain, none in the first', async () => {
+    const server = await startTestServer({ env: { SHUTDOWN_DRAIN_MS: '1000' } });
+    const streams = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        openLiveStream(server.url, FOLLOW, {
+          token: server.services.tokens.signConsumer([index + 1], { state: false, company: 0 }),
+        }),
+      ),
+    );
+    expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+    const endedAt: number[] = [];
+    const stopping = performance.now();
+    const stopped = server.stop();
+    await Promise.all(streams.map((stream) => stream.ended.then(() => endedAt.push(performance.now() - stopping))));
+    await stopped;
+    // None while the balancer may still choose the instance; then spread, each page told to reconnect elsewhere.
+    expect(Math.min(...endedAt)).toBeGreaterThanOrEqual(450);
+    expect(Math.max(...endedAt) - Math.min(...endedAt)).toBeGreaterThanOrEqual(200);
+    expect(streams.every((stream) => stream.events.at(-1)?.event === 'complete')).toBe(true);
   });
 
   it('is 3 s in production and 0 elsewhere, or what the operator sets', () => {
