@@ -74,7 +74,7 @@ export function readWhole(
     const onPiece = (piece: Buffer) => {
       if (size + piece.length > maxBytes) return fail(tooLarge());
       if (whole && size + piece.length > whole.length) {
-        // Longer than its request said (not sent by HTTP's own framing): kept as pieces from here on.
+        // More than its request declared (HTTP's framing allows none; safe all the same): pieces from here on.
         pieces.push(whole.subarray(0, size));
         whole = undefined;
       }
