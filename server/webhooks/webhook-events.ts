@@ -1,4 +1,4 @@
-import { OrderEventKind } from '../audit/index.js';
+import type { OrderEventKind } from '../audit/index.js';
 import type { WebhookEventType } from '../../shared/webhook-events.js';
 
 /*
@@ -6,31 +6,34 @@ import type { WebhookEventType } from '../../shared/webhook-events.js';
  * recorded, whatever path made it (console, API, legacy REST, CSV import, the consumer's move, the technician's
  * phone), so an event is fired once per change. A kind left out (a message resent) changes nothing of the order.
  */
-const ORDER_KIND_EVENTS: Partial<Record<OrderEventKind, readonly WebhookEventType[]>> = {
-  [OrderEventKind.CREATED]: ['order.created'],
-  [OrderEventKind.IMPORT_CREATED]: ['order.created'],
-  [OrderEventKind.IMPORT_UPDATED]: ['order.updated'],
-  [OrderEventKind.ADDRESS_CHANGED]: ['order.updated'],
-  [OrderEventKind.START_CONFIRMED]: ['order.updated'],
-  [OrderEventKind.CALL_STATUS_SET]: ['order.updated'],
-  [OrderEventKind.CONSUMER_REPLIED]: ['order.updated'],
-  [OrderEventKind.CONSUMER_LANGUAGE_CHOSEN]: ['order.updated'],
-  [OrderEventKind.VISIT_RECORD_SAVED]: ['order.updated'],
-  [OrderEventKind.VISIT_PHOTO_ADDED]: ['order.updated'],
-  [OrderEventKind.VISIT_PHOTO_REMOVED]: ['order.updated'],
-  [OrderEventKind.VISIT_SIGNED]: ['order.updated'],
-  [OrderEventKind.RESCHEDULED]: ['order.rescheduled'],
-  [OrderEventKind.CONSUMER_MOVE_UNDONE]: ['order.rescheduled'],
-  [OrderEventKind.REASSIGNED]: ['order.reassigned'],
-  [OrderEventKind.MIGRATED]: ['order.reassigned'],
-  [OrderEventKind.TECHNICIAN_DELETED]: ['order.reassigned'],
-  [OrderEventKind.DELETED]: ['order.deleted'],
-  [OrderEventKind.RESTORED]: ['order.restored'],
-  [OrderEventKind.VISIT_ON_THE_WAY]: ['visit.status_changed'],
-  [OrderEventKind.VISIT_ARRIVED]: ['visit.status_changed'],
-  [OrderEventKind.VISIT_STEP_BACK]: ['visit.status_changed'],
-  [OrderEventKind.VISIT_FINISHED]: ['visit.status_changed', 'visit.finished'],
-  [OrderEventKind.CONSUMER_RATED]: ['rating.created'],
+type Kind = `${OrderEventKind}`;
+
+/** By the trail's kinds' names, not the enum: the sender's thread loads this file with its types stripped. */
+const ORDER_KIND_EVENTS: Partial<Record<Kind, readonly WebhookEventType[]>> = {
+  CREATED: ['order.created'],
+  IMPORT_CREATED: ['order.created'],
+  IMPORT_UPDATED: ['order.updated'],
+  ADDRESS_CHANGED: ['order.updated'],
+  START_CONFIRMED: ['order.updated'],
+  CALL_STATUS_SET: ['order.updated'],
+  CONSUMER_REPLIED: ['order.updated'],
+  CONSUMER_LANGUAGE_CHOSEN: ['order.updated'],
+  VISIT_RECORD_SAVED: ['order.updated'],
+  VISIT_PHOTO_ADDED: ['order.updated'],
+  VISIT_PHOTO_REMOVED: ['order.updated'],
+  VISIT_SIGNED: ['order.updated'],
+  RESCHEDULED: ['order.rescheduled'],
+  CONSUMER_MOVE_UNDONE: ['order.rescheduled'],
+  REASSIGNED: ['order.reassigned'],
+  MIGRATED: ['order.reassigned'],
+  TECHNICIAN_DELETED: ['order.reassigned'],
+  DELETED: ['order.deleted'],
+  RESTORED: ['order.restored'],
+  VISIT_ON_THE_WAY: ['visit.status_changed'],
+  VISIT_ARRIVED: ['visit.status_changed'],
+  VISIT_STEP_BACK: ['visit.status_changed'],
+  VISIT_FINISHED: ['visit.status_changed', 'visit.finished'],
+  CONSUMER_RATED: ['rating.created'],
 };
 
 type Values = Record<string, unknown> | null;
@@ -40,9 +43,9 @@ type Values = Record<string, unknown> | null;
  * orders to another technician's day that changed their times a reschedule too.
  */
 export function eventsOfOrderChange(kind: string, after: Values): WebhookEventType[] {
-  const events = [...(ORDER_KIND_EVENTS[kind as OrderEventKind] ?? [])];
+  const events = [...(ORDER_KIND_EVENTS[kind as Kind] ?? [])];
   const changed = (field: string) => after !== null && field in after;
   if (events.includes('order.rescheduled') && changed('technician')) events.push('order.reassigned');
-  if (kind === String(OrderEventKind.MIGRATED) && changed('appointment')) events.push('order.rescheduled');
+  if (kind === ('MIGRATED' satisfies Kind) && changed('appointment')) events.push('order.rescheduled');
   return events;
 }

@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import type { WebhookConfig } from '../config.js';
 import { resolveTarget, type AddressRefusal, type ResolvedTarget } from './webhook-address.js';
 import { instant } from './repository/webhook.repository.js';
+import { dispatchWebhookOutbox } from './repository/webhook-outbox.repository.js';
 import {
   CLAIM_BATCH,
   claimDueDeliveries,
@@ -24,7 +25,8 @@ export type { DisabledEndpoint } from './repository/webhook-delivery.repository.
  * Sends the due deliveries. Per endpoint and order one at a time, in the order they were recorded: a delivery waits
  * while an earlier one of its order to that endpoint is pending (retrying); one that finally failed lets the next go.
  * A claim (a few minutes) keeps two instances off one delivery; no transaction is held while a request runs.
- * In the server it runs in a worker thread of its own (webhook-thread.ts): none of it holds the API's event loop.
+ * In the server it runs in a worker thread of its own (webhook-thread.ts), the outbox's dispatch with it: none of it
+ * holds the API's event loop.
  */
 
 /** The most of an answer read (its status is what counts); the rest is cut off. */
@@ -183,6 +185,23 @@ export interface SendRun {
   nextDueAt: Date | null;
   /** The run stopped at its most rounds with every claim full (or the outbox not emptied): more may be due now. */
   more: boolean;
+}
+
+/**
+ * One run of the webhooks' work: (a part of) the outbox into deliveries, then what is due sent. Safe on every
+ * instance at once (the dispatcher's lock, the senders' claims).
+ */
+export async function dispatchAndSendWebhooks(
+  pool: Pool,
+  config: WebhookConfig,
+  now: () => Date,
+  stopping?: () => boolean,
+) {
+  // A part of a large outbox, then its deliveries sent; the caller comes back for the next part.
+  const outbox = await dispatchWebhookOutbox(pool, now());
+  const run = await sendDueWebhooks(pool, config, now, undefined, stopping);
+  if (outbox.more) run.more = true;
+  return run;
 }
 
 /**

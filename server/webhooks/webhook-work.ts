@@ -1,8 +1,7 @@
 import type { AppServices } from '../context.js';
 import { ormPool } from '../common/db/plain-statements.js';
 import { adminAddresses, deleteFinishedDeliveries } from './repository/webhook-delivery.repository.js';
-import { dispatchWebhookOutbox } from './repository/webhook-outbox.repository.js';
-import { sendDueWebhooks, type DisabledEndpoint, type SendRun } from './webhook-sender.js';
+import { dispatchAndSendWebhooks, type DisabledEndpoint, type SendRun } from './webhook-sender.js';
 import { connectionSettings, WebhookSenderThread } from './webhook-thread.js';
 import { WEBHOOK_SEND_QUEUE_NAME } from './webhook.service.js';
 
@@ -37,25 +36,21 @@ async function tellAdmins(services: AppServices, disabled: DisabledEndpoint[]): 
   }
 }
 
-/** Sends what is due; in the server, in the sender's thread. */
+/** The outbox dispatched and what is due sent; in the server, in the sender's thread. */
 type Send = () => Promise<SendRun>;
 
-/** The sender in this thread, on the ORM's pool (the tests' runs, one statement at a time). */
+/** The dispatch and the sender in this thread, on the ORM's pool (the tests' runs, one statement at a time). */
 const sendHere =
   (services: AppServices): Send =>
   async () =>
-    sendDueWebhooks(await ormPool(services.orm.em), services.config.webhooks, () => services.clock.now());
+    dispatchAndSendWebhooks(await ormPool(services.orm.em), services.config.webhooks, () => services.clock.now());
 
 /**
- * One run: (a part of) the outbox into deliveries, the due ones sent, the endpoints failing for a day turned off and
- * their admins told. Safe on every instance at once (the dispatcher's lock, the senders' claims).
+ * One run: (a part of) the outbox into deliveries and the due ones sent (`dispatchAndSendWebhooks`), then the
+ * endpoints failing for a day reported and their admins told.
  */
 export async function runWebhooks(services: AppServices, send: Send = sendHere(services)): Promise<SendRun> {
-  const em = services.orm.em.fork();
-  // A part of a large outbox, then its deliveries sent, then the next part: a batch costs this thread milliseconds.
-  const outbox = await dispatchWebhookOutbox(em, services.clock.now());
   const run = await send();
-  if (outbox.more) run.more = true;
   services.metrics.webhooksSent(run.delivered, run.sent - run.delivered);
   await tellAdmins(services, run.disabled);
   return run;

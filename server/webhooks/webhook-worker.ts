@@ -2,12 +2,12 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import type { WebhookConfig } from '../config.js';
-import { closeWebhookConnections, sendDueWebhooks, type SendRun } from './webhook-sender.js';
+import { closeWebhookConnections, dispatchAndSendWebhooks, type SendRun } from './webhook-sender.js';
 
 /*
- * The webhook sender's worker thread (started by webhook-thread.ts): claims, signs and sends the due deliveries and
- * records their outcomes on a pool of its own, so the bodies, signatures, sockets and their garbage never hold the
- * API's event loop. It imports nothing but the sender and `pg`: the tests load it from source, type-stripped.
+ * The webhook sender's worker thread (started by webhook-thread.ts): turns the outbox into deliveries, claims, signs
+ * and sends the due ones and records their outcomes on a pool of its own, so the events' bodies, signatures, sockets
+ * and their garbage never hold the API's event loop. It imports nothing but the sender and `pg`: the tests load it from source, type-stripped.
  */
 
 /** What the thread is started with: a copy of the ORM's connection settings and the webhooks' configuration. */
@@ -58,11 +58,10 @@ let current: Promise<void> = Promise.resolve();
 port.on('message', (request: SenderRequest) => {
   if (request.type === 'send') {
     current = (async () => {
-      const answer: SenderAnswer = await sendDueWebhooks(
+      const answer: SenderAnswer = await dispatchAndSendWebhooks(
         pool,
         data.config,
         () => new Date(Date.now() + request.clockOffsetMs),
-        undefined,
         () => stopping,
       ).then(
         (run): SenderAnswer => ({ type: 'sent', id: request.id, run }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { plainTransaction, type PlainQuery } from '../../common/db/plain-statements.js';
+import type { Pool } from 'pg';
+import { plainTransactionOn, type PlainQuery } from '../../common/db/plain-statements.js';
 import { WEBHOOK_EVENT_SCOPES, type WebhookEventType } from '../../../shared/webhook-events.js';
 import { eventsOfOrderChange } from '../webhook-events.js';
 import { instant } from './webhook.repository.js';
@@ -181,11 +181,11 @@ const receives = (endpoint: EndpointTarget, event: WebhookEvent) =>
 
 /**
  * One batch of the outbox; answers how many outbox rows it took (0: the outbox is empty, or another dispatches). Each
- * event's body is sent once, as one JSON document with bind parameters (see `plainTransaction`), and fanned out to
- * its endpoints by the statement: a batch costs the event loop milliseconds, not the API's requests their turn.
+ * event's body is sent once, as one JSON document with bind parameters, and fanned out to its endpoints by the
+ * statement.
  */
-async function dispatchBatch(em: EntityManager, now: Date): Promise<number> {
-  return plainTransaction(em, async (query) => {
+async function dispatchBatch(pool: Pool, now: Date): Promise<number> {
+  return plainTransactionOn(pool, async (query) => {
     const [lock] = await query<{ locked: boolean }>(`select pg_try_advisory_xact_lock(?) as locked`, [DISPATCH_LOCK]);
     if (!lock.locked) return 0;
     const rows = await query<OutboxRow>(
@@ -240,13 +240,12 @@ async function dispatchBatch(em: EntityManager, now: Date): Promise<number> {
 }
 
 /**
- * Turns up to `maxBatches` batches of the outbox into deliveries, the API's requests going between them; answers
- * whether the outbox may hold more (the caller sends what is due first, then comes back).
+ * Turns up to `maxBatches` batches of the outbox into deliveries; answers whether the outbox may hold more (the caller
+ * sends what is due first, then comes back). On a `pg` pool: in the server, the sender's thread and its pool.
  */
-export async function dispatchWebhookOutbox(em: EntityManager, now: Date, maxBatches = 10): Promise<{ more: boolean }> {
+export async function dispatchWebhookOutbox(pool: Pool, now: Date, maxBatches = 10): Promise<{ more: boolean }> {
   for (let batch = 0; batch < maxBatches; batch += 1) {
-    if ((await dispatchBatch(em, now)) < BATCH) return { more: false };
-    await new Promise((resolve) => setImmediate(resolve));
+    if ((await dispatchBatch(pool, now)) < BATCH) return { more: false };
   }
   return { more: true };
 }
