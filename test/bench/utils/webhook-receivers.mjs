@@ -1,5 +1,5 @@
 // Subscribed applications' receivers for the webhook benchmark: real HTTP servers on loopback, in a process of their
-// own (the benchmark forks it and lowers its priority), counting the events that arrive by type. In production the
+// own (the benchmark forks it and lets it run only on idle cores), counting the events that arrive by type. In production the
 // receivers are other parties' machines; on a shared host they must not take the server's cores from its API.
 // Usage: fork('webhook-receivers.mjs', [count]); it sends { urls } once listening, and { counts } (one per receiver)
 // in answer to each 'counts' message.
