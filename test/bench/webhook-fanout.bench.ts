@@ -28,6 +28,10 @@ const LOOKUP_ORDERS = 20_000;
 const ADDRESSES = 2_000;
 /** Longer than the target, so a miss is measured and reported rather than cut off. */
 const GIVE_UP_MS = 5 * 60_000;
+/** Runs with and without webhooks, in turns; the median p99 of each counts (docs/performance.md, Method). */
+const PAIRS = Number(process.env.FANOUT_PAIRS ?? 3);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const LOOK_UP = `mutation LookUpVisits($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken } }`;
 const CREATE_CLIENT = `mutation ($input: CreateApiClientInput!) { createApiClient(input: $input) { apiClient { id } } }`;
@@ -83,7 +87,8 @@ function importFile(prefix: string, count: number): string {
  * real path through the order trail: one statement writes the trail, its trigger the outbox) reach 5 subscribed
  * applications, each with its own receiver on loopback (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_LOOPBACK). Measured: from
  * the import's start until all 5 × N events arrived; and the consumer lookup's p99 at a held rate meanwhile, against
- * the same import and load with no application subscribed (the outbox triggers then write nothing). Fails on a miss.
+ * the same import and load with the endpoints turned off (the outbox triggers then write nothing), in turns, the
+ * medians compared: one run's p99 moves with the import's own stall. Fails on a miss.
  */
 describe(`webhooks: ${CHANGES.toLocaleString('en')} order changes to ${APPLICATIONS} applications`, () => {
   let app: AppProcess;
@@ -139,6 +144,9 @@ describe(`webhooks: ${CHANGES.toLocaleString('en')} order changes to ${APPLICATI
     return body.data;
   };
 
+  const setEndpointsEnabled = (enabled: boolean) =>
+    withPg(app.database.url, (client) => client.query('update webhook_endpoints set enabled = $1', [enabled]));
+
   async function subscribeApplications() {
     for (const [index, url] of receivers.urls.entries()) {
       const client = await gql<{ createApiClient: { apiClient: { id: number } } }>(CREATE_CLIENT, {
@@ -188,48 +196,69 @@ describe(`webhooks: ${CHANGES.toLocaleString('en')} order changes to ${APPLICATI
     await (
       await importUnderLoad('FAN-WARM')
     ).load;
-    // Without webhooks: the same import and lookups, no application subscribed.
-    const without = await importUnderLoad('FAN-BARE');
-    const bare = await without.load;
-
     await subscribeApplications();
     const loadBefore = loadavg()[0];
-    const withWebhooks = await importUnderLoad('FAN-HOOK');
-    const importSeconds = (performance.now() - withWebhooks.started) / 1000;
     const arrived = async () => (await receivers.counts()).reduce((sum, counts) => sum + counts.orderCreated, 0);
-    const expected = CHANGES * APPLICATIONS;
-    while ((await arrived()) < expected && performance.now() - withWebhooks.started < GIVE_UP_MS) await sleep(50);
-    const seconds = (performance.now() - withWebhooks.started) / 1000;
-    const busy = await withWebhooks.load;
+    const bare: LoadResult[] = [];
+    const busy: LoadResult[] = [];
+    const deliverySeconds: number[] = [];
+    const importSeconds: number[] = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      // Without webhooks: the same import and lookups, the endpoints turned off (the outbox trigger writes nothing).
+      await setEndpointsEnabled(false);
+      bare.push(await (await importUnderLoad(`FAN-BARE-${pair}`)).load);
+      await setEndpointsEnabled(true);
+      const run = await importUnderLoad(`FAN-HOOK-${pair}`);
+      importSeconds.push((performance.now() - run.started) / 1000);
+      const expected = (pair + 1) * CHANGES * APPLICATIONS;
+      while ((await arrived()) < expected && performance.now() - run.started < GIVE_UP_MS) await sleep(50);
+      deliverySeconds.push((performance.now() - run.started) / 1000);
+      busy.push(await run.load);
+    }
     const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
     await sleep(2_000); // nothing more arrives: each event once
+    const retried = await withPg(app.database.url, async (client) => {
+      const { rows } = await client.query<{ count: number; errors: string | null }>(
+        `select count(*)::int as count, string_agg(distinct last_error, ', ') as errors
+         from webhook_deliveries where attempts > 1`,
+      );
+      return `${rows[0].count} sent more than once${rows[0].errors ? ` (${rows[0].errors})` : ''}`;
+    });
     const perReceiver = (await receivers.counts()).map((counts) => counts.orderCreated);
     const total = perReceiver.reduce((sum, count) => sum + count, 0);
-    const ratio = busy.p99 / bare.p99;
-    const stretches = (result: LoadResult) => (result.windows ?? []).map((window) => window.p99.toFixed(1)).join(' ');
+    const expected = PAIRS * CHANGES * APPLICATIONS;
+    const seconds = Math.max(...deliverySeconds);
+    const busyP99 = median(busy.map((result) => result.p99));
+    const bareP99 = median(bare.map((result) => result.p99));
+    const ratio = busyP99 / bareP99;
+    const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+    const stretches = (results: LoadResult[]) => {
+      const middle = [...results].sort((a, b) => a.p99 - b.p99)[Math.floor(results.length / 2)];
+      return list((middle.windows ?? []).map((window) => window.p99));
+    };
 
     expectTargetsMet(
       recordFigures(`Webhooks: ${CHANGES.toLocaleString('en')} order changes to ${APPLICATIONS} applications`, [
         {
-          metric: `${expected.toLocaleString('en')} deliveries arrived`,
+          metric: `${(CHANGES * APPLICATIONS).toLocaleString('en')} deliveries arrived`,
           unit: 's',
           ours: seconds,
           target: `≤ ${TARGET.seconds} s`,
           met: seconds <= TARGET.seconds && total === expected,
-          note: `${load}; from the import's start (the import took ${importSeconds.toFixed(1)} s) to the last event at the receivers; ${Math.round(total / seconds)} deliveries/s; ${total} arrived`,
+          note: `${load}; the slowest of ${PAIRS} runs (${list(deliverySeconds)} s), from the import's start (it took ${list(importSeconds)} s) to the last event at the receivers; ${total} arrived in all; ${retried}`,
         },
         {
           metric: `consumer lookup p99 during the fan-out at ${LOAD_RATE} req/s`,
           unit: 'ms',
-          ours: busy.p99,
-          baseline: bare.p99,
+          ours: busyP99,
+          baseline: bareP99,
           ratio,
           target: `≤ ${TARGET.p99Ratio} × without webhooks`,
           met: ratio <= TARGET.p99Ratio,
-          note: `${LOAD_SECONDS} s measured from about the import's start, after ${LOAD_WARM_UP_SECONDS} s held; p50 ${busy.p50.toFixed(1)} ms (without ${bare.p50.toFixed(1)} ms); baseline = the same import and lookups with no application subscribed; p99 of each ${LOAD_WINDOW_SECONDS} s: ${stretches(busy)} (without: ${stretches(bare)})`,
+          note: `the median of ${PAIRS} runs each, in turns (p99 ${list(busy.map((result) => result.p99))} ms; without ${list(bare.map((result) => result.p99))} ms); ${LOAD_SECONDS} s measured from about the import's start, after ${LOAD_WARM_UP_SECONDS} s held; baseline = the same import and lookups with the endpoints turned off; the median runs' p99 of each ${LOAD_WINDOW_SECONDS} s: ${stretches(busy)} (without: ${stretches(bare)})`,
         },
       ]),
     );
-    expect(perReceiver).toEqual(receivers.urls.map(() => CHANGES));
+    expect(perReceiver).toEqual(receivers.urls.map(() => PAIRS * CHANGES));
   });
 });

@@ -270,4 +270,11 @@ export const MIGRATIONS: MigrationEntry[] = [
     load: async () =>
       (await import('./Migration20261212020000_first_lookup_cheaper.js')).Migration20261212020000_first_lookup_cheaper,
   },
+  // the claim's "an earlier delivery of this order still waits" on an index no other query's plan can take
+  {
+    name: 'Migration20261213010000_webhook_waiting_order',
+    load: async () =>
+      (await import('./Migration20261213010000_webhook_waiting_order.js'))
+        .Migration20261213010000_webhook_waiting_order,
+  },
 ];

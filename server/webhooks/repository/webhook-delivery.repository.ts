@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import { plainQuery, plainQueryOn, plainTransactionOn, type PlainQuery } from '../../common/db/plain-statements.js';
+import { plainQuery, plainQueryOn, plainTransactionOn } from '../../common/db/plain-statements.js';
 import { nextAttemptAt, RETRY_WINDOW_MS } from '../webhook-retries.js';
 import { instant } from './webhook.repository.js';
 
@@ -52,32 +52,38 @@ export interface DisabledEndpoint {
  * (`webhook_deliveries_pending_id_idx`) and stops at the batch, whatever the table's statistics say: its transaction
  * forbids a sort, and the enabled endpoints are one array read once. A fan-out grows the table faster than it is
  * analysed; believing it small, the planner read every pending delivery and sorted them all, or started from the
- * endpoints and did the same (27-60 ms a claim with 50 000 pending, against 4-7 ms).
+ * endpoints and did the same (27-60 ms a claim with 50 000 pending, against 4-7 ms). Whether an earlier delivery of
+ * the order waits is asked per row (`offset 0` keeps it a subquery, not a join) in the words of its own index,
+ * `webhook_deliveries_waiting_idx` (PENDING is the one status neither delivered nor failed): joined, or on the
+ * pending index by id, it read every pending delivery for each row when the statistics said none was pending.
  */
 export async function claimDueDeliveries(pool: Pool, now: Date): Promise<ClaimedDelivery[]> {
   return plainTransactionOn(pool, async (query) => {
     await query(`select set_config('enable_sort', 'off', true)`, []);
-    return claimIn(query, now);
+    const { sql, params } = claimStatement(now);
+    return query<ClaimedDelivery>(sql, params);
   });
 }
 
-async function claimIn(query: PlainQuery, now: Date): Promise<ClaimedDelivery[]> {
-  return query<ClaimedDelivery>(
-    `with due as (
+/** The claim's statement and values (its plan is examined by the tests). */
+export function claimStatement(now: Date): { sql: string; params: unknown[] } {
+  return {
+    sql: `with due as (
          select d.id from webhook_deliveries d
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
            and (d.claimed_until is null or d.claimed_until <= ?::timestamptz)
            and d.endpoint_id = any(array(select e.id from webhook_endpoints e join api_clients c on c.id = e.client_id
              where e.enabled and c.revoked_at is null))
            and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id
-             and p.order_id = d.order_id and p.status = 'PENDING' and p.id < d.id)
+             and p.order_id = d.order_id and p.status <> 'DELIVERED' and p.status <> 'FAILED' and p.id < d.id
+             offset 0)
          order by d.id limit ? for update of d skip locked)
        update webhook_deliveries d set claimed_until = ?::timestamptz from due, webhook_endpoints e
        where d.id = due.id and e.id = d.endpoint_id
        returning d.id::text as id, d.endpoint_id, d.message_id, d.payload::text as body, d.attempts, d.retry_until,
          e.url, e.secret, e.previous_secret, e.previous_secret_until`,
-    [now.toISOString(), now.toISOString(), CLAIM_BATCH, new Date(now.getTime() + CLAIM_MS).toISOString()],
-  );
+    params: [now.toISOString(), now.toISOString(), CLAIM_BATCH, new Date(now.getTime() + CLAIM_MS).toISOString()],
+  };
 }
 
 /**

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Admin } from '../../../server/admins/admin.entity.js';
-import { CLAIM_BATCH } from '../../../server/webhooks/repository/webhook-delivery.repository.js';
+import { plainTransactionOn } from '../../../server/common/db/plain-statements.js';
+import { CLAIM_BATCH, claimStatement } from '../../../server/webhooks/repository/webhook-delivery.repository.js';
 import { sendDueWebhooks } from '../../../server/webhooks/webhook-sender.js';
 import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhooks/webhook-work.js';
 import { instantOf } from '../../../shared/zoned-time.js';
@@ -15,6 +16,13 @@ const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
 const DAY = 86_400_000;
 /** The log is kept this many days here (not the default), so the setting is what decides. */
 const KEPT_DAYS = 10;
+/** Deliveries of each fan-out in the claim's test: enough that reading them all per claimed row shows. */
+const FAN_OUT = 10_000;
+
+/** The top of `explain (analyze, buffers, format json)`: what the tests read of it. */
+interface ExplainedPlan {
+  Plan: { 'Actual Rows': number; 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+}
 
 describe('webhook upkeep: the log kept a set number of days, a backlog sent without waiting', () => {
   let server: TestServer;
@@ -167,6 +175,38 @@ describe('webhook upkeep: the log kept a set number of days, a backlog sent with
       2 * CLAIM_BATCH + 20,
     );
     expect(await count(`from webhook_endpoints where failing_since is not null`)).toBe(0);
+  });
+
+  it('claims a second fan-out as cheaply as the first, though the statistics were taken while none was pending', async () => {
+    const now = server.services.clock.now();
+    const [endpoint] = await server.em().execute<{ id: number }[]>(`select id from webhook_endpoints limit 1`);
+    const deliveries = (status: string, from: number) =>
+      server.em().execute(
+        `insert into webhook_deliveries (endpoint_id, message_id, type, order_id, payload, status, next_attempt_at,
+           retry_until, created_at)
+         select ?, 'msg_second_' || g, 'order.created', g, '{"type":"order.created"}', ?, ?::timestamptz,
+           ?::timestamptz, ?::timestamptz
+         from generate_series(?::int, ?::int) as g`,
+        [endpoint.id, status, now, new Date(now.getTime() + DAY), now, from, from + FAN_OUT - 1],
+      );
+    await server.em().execute(`delete from webhook_deliveries`);
+    // The first fan-out delivered and the table analysed: the statistics say nothing is pending.
+    await deliveries('DELIVERED', 1);
+    await server.em().execute(`vacuum analyze webhook_deliveries`);
+    // The second, not analysed yet.
+    await deliveries('PENDING', FAN_OUT + 1);
+    const pool = await server.em().getConnection().getNativeClient();
+    const { sql, params } = claimStatement(now);
+    const [row] = await plainTransactionOn(pool, async (query) => {
+      await query(`select set_config('enable_sort', 'off', true)`, []);
+      return query<{ 'QUERY PLAN': ExplainedPlan[] }>(`explain (analyze, buffers, format json) ${sql}`, params);
+    });
+    const [{ Plan: plan }] = row['QUERY PLAN'];
+    expect(plan['Actual Rows']).toBe(CLAIM_BATCH);
+    // Each claimed row's question (an earlier one of its order waiting?) reads a few index pages, not every pending
+    // delivery: a few thousand pages for the batch, where the join read millions.
+    expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(20 * CLAIM_BATCH);
+    await server.em().execute(`delete from webhook_deliveries`);
   });
 
   it('runs hourly with the other retention work', async () => {
