@@ -101,12 +101,7 @@ export async function ormPool(em: EntityManager): Promise<Pool> {
   return em.getConnection().getNativeClient();
 }
 
-/** `work` in one transaction on one connection of the ORM's pool, with bind parameters (see `plainQuery`). */
-export async function plainTransaction<T>(em: EntityManager, work: (query: PlainQuery) => Promise<T>): Promise<T> {
-  return plainTransactionOn(await em.getConnection().getNativeClient(), work);
-}
-
-/** `plainTransaction` on a `pg` pool of the caller's own. */
+/** `work` in one transaction on one connection of a `pg` pool, with bind parameters (see `plainQuery`). */
 export async function plainTransactionOn<T>(
   pool: Pick<Pool, 'connect'>,
   work: (query: PlainQuery) => Promise<T>,
