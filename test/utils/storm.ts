@@ -1,13 +1,17 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getCACertificates } from 'node:tls';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Clock } from '../../server/common/clock.js';
 import { TokenService } from '../../server/common/auth/tokens.js';
 import { loadConfig } from '../../server/config.js';
 import { findFreePort } from '../../server/db/free-port.js';
 import { cpuMillisecondsOf } from '../bench/utils/cpu.js';
+import { inspectorPort } from '../bench/utils/inspector.js';
 import { residentBytes } from '../bench/utils/memory.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { askForPublication } from './consumer-messages.js';
@@ -51,7 +55,8 @@ export interface StormReport {
   smsSent: number;
   /** Orders of the day without exactly one mail and one SMS, in the database or at the receivers. */
   notExactlyOnce: { database: number; mailReceiver: number; smsReceiver: number };
-  lookups: { done: number; failed: number; skipped: number; p50Ms: number; p99Ms: number; perSecond: number };
+  /** Timed from when each was due (open loop), by a process of their own. */
+  lookups: { done: number; failed: number; p50Ms: number; p99Ms: number; perSecond: number };
   personalLinksOpened: number;
   replies: { sent: number; failed: number; stored: number };
   adminSearches: { done: number; failed: number; p99Ms: number };
@@ -68,8 +73,13 @@ export interface StormReport {
   pagesStale: number;
   pagesOpenAtEnd: number;
   instances: { name: string; peakRssMb: number; cpuPercent: number }[];
-  /** Resident memory the open pages added over the idle instances, per page. */
+  /**
+   * What the open pages hold in the instances, per page: heap and the buffers its objects own, after a full garbage
+   * collection (read through each instance's inspector), over the idle instances. The resident growth, uncollected,
+   * beside it: at a small scale it is mostly when each instance last collected.
+   */
   memoryPerPageKb: number;
+  residentPerPageKb: number;
   /** Most PostgreSQL connections of the pool (through PgBouncer) seen at once, and PgBouncer's pool. */
   pgConnectionsPeak: number;
   pgPoolSize: number;
@@ -90,13 +100,9 @@ const JWT_SECRET = 'one-secret-for-every-instance-of-the-storm';
 const WEBHOOK_URL = 'https://tijdvak.example/sms/inbound';
 /** deploy/pgbouncer.ini: default_pool_size + reserve_pool_size for the application's database and user. */
 const PGBOUNCER_POOL = 25;
-/** Lookups in flight at most: the generator stays bounded; what it cannot start in time counts as skipped. */
-const MAX_IN_FLIGHT = 64;
 const ADMIN_SEARCH_EVERY_MS = 500;
 const REPLY_EVERY_MS = 250;
 
-const LOOK_UP = `mutation StormLookUp($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken } }`;
-const OPEN_LINK = `mutation StormOpenLink($token: String!) { openPersonalLink(token: $token) { __typename } }`;
 const FOLLOW = `subscription StormFollow { visitProgressChanged { referenceNumber stage } }`;
 const READ_STATE = `query StormState { consumerVisits { progress { stage } } }`;
 const TAP = `mutation StormTap($input: SetVisitStatusInput!) { setVisitStatus(input: $input) { id } }`;
@@ -221,6 +227,21 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
   const serverStatus = async (name: string) =>
     (await balancer!.servers()).find((server) => server.name === name)?.status;
   let startInstance = async (_index: number): Promise<void> => undefined;
+  const inspectors: Awaited<ReturnType<typeof inspectorPort>>[] = [];
+  /** The heap and buffers every instance holds after a full collection, in bytes. */
+  const heldMemoryOfInstances = async () => {
+    let held = 0;
+    for (const at of inspectors) {
+      const inspector = await at.connect();
+      try {
+        const memory = await inspector.heldMemory();
+        held += memory.heapUsed + memory.external;
+      } finally {
+        inspector.close();
+      }
+    }
+    return held;
+  };
   const stop = async () => {
     for (const page of pages) {
       page.closing = true;
@@ -263,10 +284,13 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     });
     startInstance = async (index: number) => {
       dataDirs[index] ??= mkdtempSync(join(tmpdir(), 'tijdvak-storm-'));
+      // On loopback only: what the pages hold is read after a full collection (heldMemoryOfInstances).
+      inspectors[index] = await inspectorPort();
       instances[index] = await startAppProcess(envOf(index), {
         database,
         dataDir: dataDirs[index],
         port: ports[index],
+        nodeOptions: [inspectors[index].nodeOption],
       });
     };
     // The first runs the migrations check alone; the others start side by side.
@@ -428,6 +452,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     openRefusals = 0;
     await sleep(2_000); // the closed streams' and the start's work is done: idle memory
     const idleRss = instances.map((instance) => residentBytes(instance!.pid));
+    const idleHeld = await heldMemoryOfInstances();
 
     log('opening pages');
     const pagesOpened = performance.now();
@@ -440,9 +465,12 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     // The first round proves every subscription is filed; the memory the open pages hold is read after it.
     log(`first tap round: ${JSON.stringify(await tapRound('before the storm', true))}`);
     const openRss = instances.map((instance) => residentBytes(instance!.pid));
-    const memoryPerPageKb =
-      (openRss.reduce((a, b) => a + b, 0) - idleRss.reduce((a, b) => a + b, 0)) / size.pages / 1024;
-    log(`memory per page ${memoryPerPageKb.toFixed(1)} KB`);
+    const openHeld = await heldMemoryOfInstances();
+    const perPageKb = (bytes: number) => bytes / size.pages / 1024;
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const memoryPerPageKb = perPageKb(openHeld - idleHeld);
+    const residentPerPageKb = perPageKb(sum(openRss) - sum(idleRss));
+    log(`memory per page ${memoryPerPageKb.toFixed(1)} KB held, ${residentPerPageKb.toFixed(1)} KB resident`);
 
     // Sampling: each instance's memory, PostgreSQL's connections of the pool.
     const peakRss = openRss.slice();
@@ -484,48 +512,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
 
     // The load: lookups and personal links at a steady rate, replies, the office's searches.
     let loading = true;
-    const lookupTimes: number[] = [];
-    let lookupsFailed = 0;
-    let lookupsSkipped = 0;
-    let linksOpened = 0;
-    let inFlight = 0;
-    let offered = 0;
-    const lookup = async (index: number) => {
-      inFlight++;
-      const begun = performance.now();
-      try {
-        const sms = twilio.messages;
-        const link = index % 5 === 0 && sms.length > 0 ? /\/v\/([\w-]+)/.exec(sms[index % sms.length].body) : null;
-        if (link) {
-          await graphql(url, OPEN_LINK, { token: link[1] });
-          linksOpened++;
-        } else {
-          const g = (index % size.orders) + 1;
-          await graphql(url, LOOK_UP, {
-            input: { country: 'NL', zipcode: `${1000 + Math.floor(g / 100)}AB`, houseNumber: String((g % 100) + 1) },
-          });
-        }
-        lookupTimes.push(performance.now() - begun);
-      } catch (error) {
-        lookupsFailed++;
-        tally(`lookup: ${(error as Error).message}`);
-      } finally {
-        inFlight--;
-      }
-    };
-    const lookups = (async () => {
-      const from = performance.now();
-      while (loading) {
-        const due = Math.floor(((performance.now() - from) / 1000) * size.lookupsPerSecond);
-        while (offered < due) {
-          if (inFlight >= MAX_IN_FLIGHT) lookupsSkipped++;
-          else void lookup(offered);
-          offered++;
-        }
-        await sleep(5);
-      }
-      await waitFor('the lookups in flight', () => inFlight === 0, 30_000);
-    })();
+    const lookups = startLookups(url, size, twilio);
     const searchTimes: number[] = [];
     let searchesFailed = 0;
     const searches = (async () => {
@@ -608,7 +595,12 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     const publicationSeconds = await publicationDone;
     log(`publication ${publicationSeconds.toFixed(1)} s`);
     loading = false;
-    await Promise.all([lookups, searches, replies]);
+    const [lookedUp] = await Promise.all([lookups.stop(), searches, replies]);
+    for (const [what, count] of Object.entries(lookedUp.refused)) refused.set(`lookup: ${what}`, count);
+    if (lookedUp.errors > 0) refused.set('lookup: no answer', lookedUp.errors);
+    log(
+      `lookup p50/p99 per 5 s: ${lookedUp.windows.map((window) => `${window.p50.toFixed(0)}/${window.p99.toFixed(0)}`).join(' ')} ms`,
+    );
     sampling = false;
     await sampler;
     const loadAfter = loadavg()[0];
@@ -654,14 +646,13 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       smsSent: smsOf(),
       notExactlyOnce: { database: Number(perOrder[0].n), mailReceiver: mailOdd, smsReceiver: smsOdd },
       lookups: {
-        done: lookupTimes.length,
-        failed: lookupsFailed,
-        skipped: lookupsSkipped,
-        p50Ms: percentile(lookupTimes, 50),
-        p99Ms: percentile(lookupTimes, 99),
-        perSecond: lookupTimes.length / (elapsedMs / 1000),
+        done: lookedUp.total,
+        failed: lookedUp.non2xx + lookedUp.errorAnswers + lookedUp.errors,
+        p50Ms: lookedUp.p50,
+        p99Ms: lookedUp.p99,
+        perSecond: lookedUp.requestsPerSecond,
       },
-      personalLinksOpened: linksOpened,
+      personalLinksOpened: lookedUp.linksOpened,
       replies: { sent: repliesSent, failed: repliesFailed, stored: Number(stored[0].n) },
       adminSearches: { done: searchTimes.length, failed: searchesFailed, p99Ms: percentile(searchTimes, 99) },
       tapRounds: tapRounds.map(({ label, slowestSeconds, pagesMissing }) => ({ label, slowestSeconds, pagesMissing })),
@@ -677,6 +668,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
         cpuPercent: (cpuUsed[index] / elapsedMs) * 100,
       })),
       memoryPerPageKb,
+      residentPerPageKb,
       pgConnectionsPeak: pgPeak,
       pgPoolSize: PGBOUNCER_POOL,
       loadBefore,
@@ -686,4 +678,56 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     };
   };
   return { run, stop };
+}
+
+interface LookupFigures {
+  total: number;
+  windows: { p50: number; p99: number; total: number }[];
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  non2xx: number;
+  errorAnswers: number;
+  errors: number;
+  refused: Record<string, number>;
+  linksOpened: number;
+}
+
+/**
+ * The consumers' lookups and personal-link opens, from a process of their own (test/bench/utils/storm-lookups.mjs
+ * says why), told the links of the SMS as they arrive. `stop()` resolves with the figures once the requests due by
+ * then are answered.
+ */
+function startLookups(url: string, size: StormSize, twilio: TwilioStandIn) {
+  const child = fork(fileURLToPath(new URL('../bench/utils/storm-lookups.mjs', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const result = new Promise<LookupFigures>((resolve, reject) => {
+    child.on('message', (message: { result?: LookupFigures }) => {
+      if (message.result) resolve(message.result);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the lookups' process ended (${code}) without its figures`)));
+  });
+  // Longer than the storm can last: the run ends when told.
+  const durationSeconds = Math.ceil((size.giveUpMs + 300_000) / 1000);
+  // The balancer's certificate is among those this process trusts.
+  const ca = getCACertificates('default');
+  child.send({ start: { url, rate: size.lookupsPerSecond, orders: size.orders, durationSeconds, ca } });
+  let linksTold = 0;
+  const tellLinks = setInterval(() => {
+    const links: string[] = [];
+    for (; linksTold < twilio.messages.length; linksTold++) {
+      const link = /\/v\/([\w-]+)/.exec(twilio.messages[linksTold].body);
+      if (link) links.push(link[1]);
+    }
+    if (links.length > 0) child.send({ links });
+  }, 250);
+  return {
+    stop: async () => {
+      clearInterval(tellLinks);
+      child.send({ stop: true });
+      return result;
+    },
+  };
 }

@@ -29,6 +29,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** 2xx answers carrying GraphQL errors (paced runs only). */
+  errorAnswers?: number;
   errors: number;
   timeouts: number;
   total: number;
@@ -119,8 +121,10 @@ async function runLoadFrom(
       resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult);
     });
   });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${options.url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  if (result.non2xx > 0 || result.errors > 0 || (result.errorAnswers ?? 0) > 0) {
+    throw new Error(
+      `${options.url}: ${result.non2xx} non-2xx answers, ${result.errorAnswers ?? 0} with GraphQL errors and ${result.errors} errors under load`,
+    );
   }
   if (options.serverPid !== undefined && result.total > 0) {
     result.cpuMsPerRequest = (cpuMillisecondsOf(options.serverPid) - cpuBefore) / result.total;

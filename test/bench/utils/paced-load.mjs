@@ -8,15 +8,17 @@
 // per request: each request's bytes are built once, written as one buffer on a kept-alive socket, and an answer is
 // read only as far as its status line and length. Node's HTTP client did about ten times this work per request.
 import { connect } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 
 const percentile = (sorted, share) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)];
 
 const HEADER_END = Buffer.from('\r\n\r\n');
+const GRAPHQL_ERRORS = Buffer.from('"errors":');
 const CHUNKED_END = Buffer.from('0\r\n\r\n');
 
 /** The request's bytes, once: request line, headers with the body's length, body. */
-function requestBytes(url, method, headers, body) {
+export function requestBytes(url, method, headers, body) {
   const lines = [`${method} ${url.pathname}${url.search} HTTP/1.1`, `host: ${url.host}`, 'connection: keep-alive'];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   const payload = Buffer.from(body);
@@ -26,7 +28,8 @@ function requestBytes(url, method, headers, body) {
 
 /**
  * Reads one answer at a time from a socket's bytes: its status once the head is complete, then its body by
- * content-length or, when chunked, up to the last chunk. Calls `done(status)` per answer.
+ * content-length or, when chunked, up to the last chunk. Calls `done(status, body)` per answer (the body's bytes, as
+ * they came: only looked into when it is a GraphQL answer with errors).
  */
 function answerReader(done) {
   let buffered = Buffer.alloc(0);
@@ -44,16 +47,19 @@ function answerReader(done) {
         bodyLeft = length ? Number(length[1]) : /\r\ntransfer-encoding:\s*chunked/i.test(head) ? -2 : 0;
         buffered = buffered.subarray(end + 4);
       }
+      let body;
       if (bodyLeft === -2) {
         const end = buffered.indexOf(CHUNKED_END);
         if (end < 0) return;
+        body = buffered.subarray(0, end);
         buffered = buffered.subarray(end + CHUNKED_END.length);
       } else {
         if (buffered.length < bodyLeft) return;
+        body = buffered.subarray(0, bodyLeft);
         buffered = buffered.subarray(bodyLeft);
       }
       bodyLeft = -1;
-      done(status);
+      done(status, body);
     }
   };
 }
@@ -68,16 +74,26 @@ function answerReader(done) {
  * promise resolves (the requests due by then are still sent and answered), at the latest after `durationSeconds`.
  *
  * @param {{ url: string, method: string, headers: Record<string, string>, body?: string, bodies?: string[],
- *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number, windowSeconds?: number
- * }} options
+ *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number, windowSeconds?: number,
+ *   ca?: string[] }} options
+ * Answers that are not a 2xx, or carry GraphQL errors, are counted in `refused` by what refused them (`HTTP 503`, or
+ * the first error's code).
+ *
  * @param {Promise<void>} [until]
  * @param {() => void} [onMeasuring] called when the first measured request is due
+ * @param {(n: number) => Buffer} [requestFor] the bytes of the n-th request, instead of `body` or `bodies`
  */
-export async function pacedLoad(options, until, onMeasuring) {
+export async function pacedLoad(options, until, onMeasuring, requestFor) {
   const url = new URL(options.url);
-  const requests = (options.bodies ?? [options.body ?? '']).map((body) =>
-    requestBytes(url, options.method, options.headers, body),
-  );
+  if (!requestFor) {
+    const requests = (options.bodies ?? [options.body ?? '']).map((body) =>
+      requestBytes(url, options.method, options.headers, body),
+    );
+    requestFor = (n) => requests[n % requests.length];
+  }
+  /** @type {Record<string, number>} */
+  const refused = {};
+  const refuse = (what) => (refused[what] = (refused[what] ?? 0) + 1);
   const interval = 1000 / options.rate;
   const warmUp = Math.floor(options.rate * (options.warmUpSeconds ?? 0));
   let total = warmUp + Math.floor(options.rate * options.durationSeconds);
@@ -87,6 +103,7 @@ export async function pacedLoad(options, until, onMeasuring) {
   let answered = 0;
   let measuredAnswers = 0;
   let non2xx = 0;
+  let errorAnswers = 0; // 2xx answers with GraphQL errors
   let lost = 0; // requests whose connection closed before their answer
   let due = 0; // requests whose moment has come
   let sent = 0; // requests handed to a connection
@@ -103,13 +120,17 @@ export async function pacedLoad(options, until, onMeasuring) {
     if (!connection.busy) return idle.push(connection);
     connection.dueAt = started + sent * interval;
     connection.measured = sent >= warmUp;
-    connection.socket.write(requests[sent % requests.length]);
+    connection.socket.write(requestFor(sent));
     sent += 1;
   };
   const open = () =>
     new Promise((resolve, reject) => {
       const connection = {
-        socket: connect(Number(url.port), url.hostname),
+        // TLS for an https address (the balancer's front end), trusting `options.ca`'s certificates.
+        socket:
+          url.protocol === 'https:'
+            ? connectTls({ host: url.hostname, port: Number(url.port), ca: options.ca })
+            : connect(Number(url.port), url.hostname),
         dueAt: 0,
         measured: false,
         busy: false,
@@ -117,7 +138,7 @@ export async function pacedLoad(options, until, onMeasuring) {
       };
       everyConnection.add(connection);
       connection.socket.setNoDelay(true);
-      connection.socket.once('connect', () => {
+      connection.socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
         connection.socket.removeListener('error', reject);
         // A connection the server ends (its keep-alive time, a restart) is replaced; a request it held is lost.
         connection.socket.on('error', () => {});
@@ -137,13 +158,19 @@ export async function pacedLoad(options, until, onMeasuring) {
       connection.socket.once('error', reject);
       connection.socket.on(
         'data',
-        answerReader((status) => {
+        answerReader((status, body) => {
           if (connection.measured) {
             dueFromStart[measuredAnswers] = connection.dueAt - measuredFrom;
             latencies[measuredAnswers++] = performance.now() - connection.dueAt;
           }
           answered += 1;
-          if (status < 200 || status >= 300) non2xx += 1;
+          if (status < 200 || status >= 300) {
+            non2xx += 1;
+            refuse(`HTTP ${status}`);
+          } else if (body.includes(GRAPHQL_ERRORS)) {
+            errorAnswers += 1;
+            refuse(/"code":"(\w+)"/.exec(body.toString())?.[1] ?? 'a GraphQL error');
+          }
           settle();
           sendNext(connection);
         }),
@@ -203,6 +230,8 @@ export async function pacedLoad(options, until, onMeasuring) {
     p50: percentile(measured, 0.5),
     p99: percentile(measured, 0.99),
     non2xx,
+    errorAnswers,
+    refused,
     // Lost, or never answered before the run's deadline.
     errors: total - answered,
     timeouts: 0,
