@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { VISIT_PHOTO_LONGEST_SIDE, VISIT_THUMBNAIL_LONGEST_SIDE } from '../../shared/visit-records.js';
 import { AppError } from '../common/errors/app-error.js';
+import { lowerThreadsNamedToIdle } from '../common/idle-threads.js';
 import { VisitRecordError } from './visit-record.errors.js';
 
 /** Larger than any phone camera (a 200-megapixel sensor): a "decompression bomb" is refused before it is decoded. */
@@ -34,6 +35,13 @@ sharp.concurrency(1);
  */
 const PHOTO_JPEG = { quality: 80, optimiseCoding: true } as const;
 const THUMBNAIL_JPEG = { quality: 75, optimiseCoding: true } as const;
+
+/**
+ * libvips decodes and encodes in threads of its own, by this name: they run at SCHED_IDLE (lowerThreadsNamedToIdle),
+ * so a photo's pixels never keep a consumer's lookup from a core. Threads it starts during a photo are lowered after
+ * it. Node's own pool (argon2 for sign-ins among it) keeps its priority.
+ */
+const ENCODING_THREADS = 'libvips worker';
 
 /** A signature: the drawing's size at most, in pixels. */
 const SIGNATURE_LONGEST_SIDE = 1200;
@@ -105,7 +113,7 @@ export async function encodePhoto(
   if (photosEncoding < PHOTOS_ENCODED_AT_ONCE) photosEncoding += 1;
   else await new Promise<void>((resolve) => waitingToEncode.push(resolve));
   try {
-    const encoded = await encodeInTurn(content);
+    const encoded = await encodeInTurn(content).finally(() => lowerThreadsNamedToIdle(ENCODING_THREADS));
     // Stored in the same turn: twenty photos written at once would hold the pool's connections (each write of a
     // photo commits and waits for the disk) while the consumers' lookups wait for one.
     if (store) await store(encoded);

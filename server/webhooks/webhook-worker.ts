@@ -1,16 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { lowerThreadToIdle } from '../common/idle-threads.js';
 import type { WebhookConfig } from '../config.js';
 import { closeWebhookConnections, dispatchAndSendWebhooks, type SendRun } from './webhook-sender.js';
 
 /*
  * The webhook sender's worker thread (started by webhook-thread.ts): turns the outbox into deliveries, claims, signs
  * and sends the due ones and records their outcomes on a pool of its own, so the events' bodies, signatures, sockets
- * and their garbage never hold the API's event loop. It imports nothing but the sender, `pg` and Node's own modules:
- * the tests load it from source, type-stripped.
+ * and their garbage never hold the API's event loop. It imports nothing but the sender, its thread's priority, `pg`
+ * and Node's own modules: the tests load it from source, type-stripped.
  */
 
 /** What the thread is started with: a copy of the ORM's connection settings and the webhooks' configuration. */
@@ -27,25 +26,11 @@ export type SenderRequest = { type: 'send'; id: number; clockOffsetMs: number } 
 /** An answer to a `send`. */
 export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 'failed'; id: number; error: string };
 
-/**
- * This thread's scheduling on Linux: SCHED_IDLE (util-linux's `chrt`), so it runs on what the API's thread and the
- * database leave and gives way the moment they wake; a nice value alone let it run out its time slice first, and the
- * lookups' p99 paid for it. Where `chrt` is missing or refused, nice 10 (a nice value is a thread's own there). On
- * other systems setpriority may lower the whole process, so nothing is changed.
- */
-const SENDER_NICE = 10;
+// This thread runs on what the API's thread and the database leave (SCHED_IDLE, lowerThreadToIdle says why). On
+// other systems nothing is changed: setpriority there may lower the whole process.
 if (process.platform === 'linux') {
-  try {
-    // This thread's id: `/proc/thread-self` links to `<pid>/task/<tid>`.
-    const thread = readlinkSync('/proc/thread-self').split('/').at(-1) ?? '';
-    execFileSync('chrt', ['--idle', '--pid', '0', thread], { stdio: 'ignore', timeout: 5_000 });
-  } catch {
-    try {
-      setPriority(SENDER_NICE);
-    } catch {
-      // Refused (a sandbox): the thread runs at the process's priority.
-    }
-  }
+  // This thread's id: `/proc/thread-self` links to `<pid>/task/<tid>`.
+  await lowerThreadToIdle(readlinkSync('/proc/thread-self').split('/').at(-1) ?? '');
 }
 
 const port = parentPort;

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -9,27 +8,11 @@ import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
+import { SCHED_IDLE, SCHED_NORMAL, threadsOfThisProcess } from '../../utils/threads.js';
 import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER, orderInput } from './webhook-operations.js';
 
-/** Linux's scheduling policies, as `/proc/<pid>/task/<tid>/stat` gives them (its 41st field). */
-const SCHED_NORMAL = 0;
-const SCHED_IDLE = 5;
-
-function schedulingPolicyOf(thread: string): number {
-  const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
-  // The fields after the command's name (which may hold spaces) start with the third.
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
-}
-
 /** This process's threads that run only on idle cores. */
-const idleThreads = () =>
-  readdirSync('/proc/self/task').filter((thread) => {
-    try {
-      return schedulingPolicyOf(thread) === SCHED_IDLE;
-    } catch {
-      return false; // ended meanwhile
-    }
-  }).length;
+const idleThreads = () => threadsOfThisProcess().filter((thread) => thread.policy === SCHED_IDLE).length;
 
 /** Tuesday 24 November 2026, 10:00 in Amsterdam. */
 const NOW = instantOf('2026-11-24', 10, 0, 'Europe/Amsterdam');
@@ -170,7 +153,7 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
     const { thread, send } = await ownThread(exits);
     await send();
     expect(idleThreads()).toBe(before + 1);
-    expect(schedulingPolicyOf(String(process.pid))).toBe(SCHED_NORMAL);
+    expect(threadsOfThisProcess().find((main) => main.id === String(process.pid))?.policy).toBe(SCHED_NORMAL);
     await thread.stop();
     expect(idleThreads()).toBe(before);
   });
