@@ -24,7 +24,7 @@ import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { StreamSlots } from './common/stream-slots.js';
 import type { AppServices } from './context.js';
 import type { EmbeddedDatabase } from './db/embedded-postgres.js';
-import { migrate, openOrm, pendingMigrationNames } from './db/orm.js';
+import { migrate, openOrm, openPoolConnections, pendingMigrationNames } from './db/orm.js';
 import { seedDemoData, type DemoLogins } from './db/seed/demo-data.js';
 import { createMailer } from './common/mail/mailer.js';
 import { AppMetrics } from './common/metrics/app-metrics.js';
@@ -170,7 +170,11 @@ export async function runServer(
     // The listener's connection and LISTEN beside the migrations check and the demo data: nothing subscribes before
     // both are done, so what the demo data announces reaches no one, as when the listener started after it.
     const files = createFileStorage(config.fileStorage, orm);
-    const [demoLogins] = await Promise.all([prepareDatabase(orm, config, clock, logger, files), changes.start()]);
+    const [demoLogins] = await Promise.all([
+      prepareDatabase(orm, config, clock, logger, files),
+      changes.start(),
+      openPoolConnections(orm),
+    ]);
 
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));
     const plainStatements = await PlainStatements.of(orm, {

@@ -342,8 +342,10 @@ export async function launchEmbeddedPostgres(options: EmbeddedPostgresOptions): 
   const password = readOrCreatePassword(options.dir);
   const port = options.port ?? (await findFreePort());
   const log = options.logger.child({ component: 'embedded-postgres' });
+  // An ephemeral cluster serves a test run: two test files at once may each start three servers, and every server
+  // opens its whole pool at its start.
   const tuning = options.ephemeral
-    ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+    ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
     : [];
   const base = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const databaseName = options.databaseName ?? 'tijdvak';
