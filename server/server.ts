@@ -34,6 +34,7 @@ import { createFileStorage } from './common/files/create-file-storage.js';
 import type { FileStorage } from './common/files/file-storage.js';
 import { personalLinkUrls } from './consumer-links/index.js';
 import { defineScheduledWork } from './system/scheduled-work.js';
+import { loadSharp } from './visit-records/index.js';
 import { webhookBacklog } from './webhooks/index.js';
 
 export interface RunningServer {
@@ -174,6 +175,8 @@ export async function runServer(
       prepareDatabase(orm, config, clock, logger, files),
       changes.start(),
       openPoolConnections(orm),
+      // libvips' threads made and lowered now, not at the first photo.
+      loadSharp(),
     ]);
 
     const liveVisits = new VisitFeed(orm, changes, config.live.streamDeadlineMs, logger.child({ component: 'live' }));

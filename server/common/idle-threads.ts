@@ -1,49 +1,38 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
-import { setPriority } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
-/** A thread's nice value where SCHED_IDLE cannot be had. */
-const FALLBACK_NICE = 10;
+/**
+ * Each thread to SCHED_IDLE with util-linux's `chrt`, or to nice 10 with `renice` where that is refused (on Linux a
+ * nice value is a thread's own). One small shell runs them all: the server forks once, however many threads.
+ */
+const LOWER_EACH = `for thread in "$@"; do
+  chrt --idle --pid 0 "$thread" 2>/dev/null || renice -n 10 -p "$thread" >/dev/null 2>&1
+done`;
 
 /**
- * Lowers one thread of this process (its Linux thread id) to SCHED_IDLE with util-linux's `chrt`: it then runs on
- * what the API's thread and the database leave and gives way the moment they wake. A nice value alone let such a
- * thread run out its time slice first under the kernel's EEVDF scheduler (measured: the lookups' p99 paid for it).
- * Where `chrt` is missing or refused, nice 10 (on Linux a nice value is a thread's own). Never fails.
+ * Lowers threads of this process (their Linux thread ids) to SCHED_IDLE: they then run on what the API's thread and
+ * the database leave and give way the moment those wake. A nice value alone let such a thread run out its time slice
+ * first under the kernel's EEVDF scheduler (measured: the lookups' p99 paid for it). Linux only; never fails (a
+ * sandbox that refuses both leaves the threads at the process's priority).
  */
-export async function lowerThreadToIdle(threadId: string): Promise<void> {
-  try {
-    await promisify(execFile)('chrt', ['--idle', '--pid', '0', threadId], { timeout: 5_000 });
-  } catch {
-    try {
-      setPriority(Number(threadId), FALLBACK_NICE);
-    } catch {
-      // Refused (a sandbox): the thread runs at the process's priority.
-    }
-  }
+export async function lowerThreadsToIdle(threadIds: readonly string[]): Promise<void> {
+  if (process.platform !== 'linux' || threadIds.length === 0) return;
+  await promisify(execFile)('sh', ['-c', LOWER_EACH, 'sh', ...threadIds], { timeout: 10_000 }).catch(() => undefined);
 }
 
-/** Threads already lowered, by thread id: each is asked for once. */
-const lowered = new Set<string>();
-
-/**
- * Lowers every thread of this process named `name` (its `comm` in /proc) that is not lowered yet: for the threads a
- * native library starts on its own, such as libvips' workers. Linux only; elsewhere nothing is changed.
- */
-export async function lowerThreadsNamedToIdle(name: string): Promise<void> {
-  if (process.platform !== 'linux') return;
-  let threads: string[];
+/** This process's threads named `name` (their `comm` in /proc), such as the threads a native library starts. */
+export function threadsNamed(name: string): string[] {
+  if (process.platform !== 'linux') return [];
   try {
-    threads = await readdir('/proc/self/task');
+    return readdirSync('/proc/self/task').filter((thread) => {
+      try {
+        return readFileSync(`/proc/self/task/${thread}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
   } catch {
-    return;
-  }
-  for (const thread of threads) {
-    if (lowered.has(thread)) continue;
-    const comm = await readFile(`/proc/self/task/${thread}/comm`, 'utf8').catch(() => '');
-    if (comm.trim() !== name) continue;
-    lowered.add(thread);
-    await lowerThreadToIdle(thread);
+    return [];
   }
 }

@@ -23,7 +23,7 @@ export const visitRecordResolvers = [
 ] as const;
 
 export { VisitPhoto, VisitPhotoKind } from './visit-photo.entity.js';
-export { encodePhoto, encodeSignature } from './visit-images.js';
+export { encodePhoto, encodeSignature, loadSharp } from './visit-images.js';
 export { VisitRecord } from './visit-record.entity.js';
 export { visitFileRouter } from './visit-file-links.js';
 export { deleteVisitFiles, removeExpiredVisitFiles, removeOrphanVisitFiles } from './visit-file-retention.js';

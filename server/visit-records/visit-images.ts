@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { VISIT_PHOTO_LONGEST_SIDE, VISIT_THUMBNAIL_LONGEST_SIDE } from '../../shared/visit-records.js';
 import { AppError } from '../common/errors/app-error.js';
-import { lowerThreadsNamedToIdle } from '../common/idle-threads.js';
+import { lowerThreadsToIdle, threadsNamed } from '../common/idle-threads.js';
 import { VisitRecordError } from './visit-record.errors.js';
 
 /** Larger than any phone camera (a 200-megapixel sensor): a "decompression bomb" is refused before it is decoded. */
@@ -22,11 +22,33 @@ const PHOTOS_ENCODED_AT_ONCE = Math.min(2, Math.max(1, availableParallelism() - 
 let photosEncoding = 0;
 const waitingToEncode: (() => void)[] = [];
 
-// Every upload is decoded once: libvips' cache of recent operations would only hold their pixels longer.
-sharp.cache(false);
-// One thread per photo (libvips' default is one per core where the allocator is not glibc's): a photo being encoded
-// leaves the other cores to the requests, as PHOTOS_ENCODED_AT_ONCE counts.
-sharp.concurrency(1);
+/**
+ * libvips' own threads, where a photo is decoded and encoded: a fixed set made when it loads (VIPS_MAX_THREADS; an
+ * operator's value is kept), all lowered to SCHED_IDLE then, so a photo's pixels never keep a consumer's lookup from a
+ * core. By default libvips ends a thread idle for 15 s and starts new ones at the next photo, at the priority of
+ * whichever thread asked: the first photos after a quiet spell ran at full priority. Node's pool (argon2 for sign-ins)
+ * keeps its priority. Enough for two photos at once with a signature beside them (about three each).
+ */
+const ENCODING_THREADS = 12;
+const ENCODING_THREAD_NAME = 'libvips worker';
+
+let loading: Promise<typeof Sharp> | undefined;
+
+/** sharp, loaded once with its threads as ENCODING_THREADS says; the server loads it at its start. */
+export function loadSharp(): Promise<typeof Sharp> {
+  loading ??= (async () => {
+    process.env.VIPS_MAX_THREADS ??= String(ENCODING_THREADS);
+    const { default: sharp } = await import('sharp');
+    // Every upload is decoded once: libvips' cache of recent operations would only hold their pixels longer.
+    sharp.cache(false);
+    // One thread per photo's pipeline (libvips' default is one per core where the allocator is not glibc's): a photo
+    // being encoded leaves the other cores to the requests, as PHOTOS_ENCODED_AT_ONCE counts.
+    sharp.concurrency(1);
+    await lowerThreadsToIdle(threadsNamed(ENCODING_THREAD_NAME));
+    return sharp;
+  })();
+  return loading;
+}
 
 /**
  * libjpeg-turbo with optimised Huffman tables, not mozjpeg: mozjpeg's trellis quantisation and scan search made a
@@ -35,13 +57,6 @@ sharp.concurrency(1);
  */
 const PHOTO_JPEG = { quality: 80, optimiseCoding: true } as const;
 const THUMBNAIL_JPEG = { quality: 75, optimiseCoding: true } as const;
-
-/**
- * libvips decodes and encodes in threads of its own, by this name: they run at SCHED_IDLE (lowerThreadsNamedToIdle),
- * so a photo's pixels never keep a consumer's lookup from a core. Threads it starts during a photo are lowered after
- * it. Node's own pool (argon2 for sign-ins among it) keeps its priority.
- */
-const ENCODING_THREADS = 'libvips worker';
 
 /** A signature: the drawing's size at most, in pixels. */
 const SIGNATURE_LONGEST_SIDE = 1200;
@@ -97,7 +112,7 @@ export function readWhole(
 }
 
 /** The image decoded whole (a cut-off or damaged file fails here, whatever its name or type said). */
-function decoder(content: Buffer) {
+function decoder(sharp: typeof Sharp, content: Buffer) {
   return sharp(content, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
 }
 
@@ -113,7 +128,7 @@ export async function encodePhoto(
   if (photosEncoding < PHOTOS_ENCODED_AT_ONCE) photosEncoding += 1;
   else await new Promise<void>((resolve) => waitingToEncode.push(resolve));
   try {
-    const encoded = await encodeInTurn(content).finally(() => lowerThreadsNamedToIdle(ENCODING_THREADS));
+    const encoded = await encodeInTurn(content);
     // Stored in the same turn: twenty photos written at once would hold the pool's connections (each write of a
     // photo commits and waits for the disk) while the consumers' lookups wait for one.
     if (store) await store(encoded);
@@ -127,10 +142,11 @@ export async function encodePhoto(
 }
 
 async function encodeInTurn(content: Buffer): Promise<EncodedPhoto> {
+  const sharp = await loadSharp();
   try {
-    const { format } = await decoder(content).metadata();
+    const { format } = await decoder(sharp, content).metadata();
     if (!format || !PHOTO_FORMATS.has(format)) throw notAnImage();
-    const { data: photo, info } = await decoder(content)
+    const { data: photo, info } = await decoder(sharp, content)
       .rotate()
       .resize({
         width: VISIT_PHOTO_LONGEST_SIDE,
@@ -154,10 +170,11 @@ async function encodeInTurn(content: Buffer): Promise<EncodedPhoto> {
 
 /** A signature decoded and written anew as a PNG without metadata, at most SIGNATURE_LONGEST_SIDE pixels. */
 export async function encodeSignature(content: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
-    const { format } = await decoder(content).metadata();
+    const { format } = await decoder(sharp, content).metadata();
     if (format !== 'png') throw notAnImage();
-    return await decoder(content)
+    return await decoder(sharp, content)
       .resize({
         width: SIGNATURE_LONGEST_SIDE,
         height: SIGNATURE_LONGEST_SIDE,

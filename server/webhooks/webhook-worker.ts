@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { lowerThreadToIdle } from '../common/idle-threads.js';
+import { lowerThreadsToIdle } from '../common/idle-threads.js';
 import type { WebhookConfig } from '../config.js';
 import { closeWebhookConnections, dispatchAndSendWebhooks, type SendRun } from './webhook-sender.js';
 
@@ -26,11 +26,10 @@ export type SenderRequest = { type: 'send'; id: number; clockOffsetMs: number } 
 /** An answer to a `send`. */
 export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 'failed'; id: number; error: string };
 
-// This thread runs on what the API's thread and the database leave (SCHED_IDLE, lowerThreadToIdle says why). On
-// other systems nothing is changed: setpriority there may lower the whole process.
+// This thread runs on what the API's thread and the database leave (SCHED_IDLE, lowerThreadsToIdle says why).
 if (process.platform === 'linux') {
   // This thread's id: `/proc/thread-self` links to `<pid>/task/<tid>`.
-  await lowerThreadToIdle(readlinkSync('/proc/thread-self').split('/').at(-1) ?? '');
+  await lowerThreadsToIdle([readlinkSync('/proc/thread-self').split('/').at(-1) ?? '']);
 }
 
 const port = parentPort;

@@ -1,9 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import sharp from 'sharp';
 import type { FileStorage } from '../../common/files/file-storage.js';
 import type { Order } from '../../orders/index.js';
-import { encodePhoto, encodeSignature, VisitPhoto, VisitPhotoKind, VisitRecord } from '../../visit-records/index.js';
+import {
+  encodePhoto,
+  encodeSignature,
+  loadSharp,
+  VisitPhoto,
+  VisitPhotoKind,
+  VisitRecord,
+} from '../../visit-records/index.js';
 import { hashOfKey } from '../../api-clients/index.js';
 
 /** A photo drawn at seed time: a panel of the colour with a few shapes, so the demo needs no image files. */
@@ -14,7 +20,7 @@ async function drawnPhoto(background: string, label: string): Promise<Buffer> {
     <text x="1000" y="700" font-family="sans-serif" font-size="110" text-anchor="middle" fill="#222">${label}</text>
     <text x="1000" y="880" font-family="monospace" font-size="80" text-anchor="middle" fill="#444">FD 9301 00123</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
 async function drawnSignature(): Promise<Buffer> {
@@ -22,7 +28,7 @@ async function drawnSignature(): Promise<Buffer> {
     <path d="M30 150 C 80 20, 120 20, 150 120 S 220 190, 260 80 S 340 30, 360 130 S 450 170, 570 60"
       fill="none" stroke="#123" stroke-width="6" stroke-linecap="round"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 /**
