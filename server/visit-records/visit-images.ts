@@ -27,10 +27,9 @@ const waitingToEncode: (() => void)[] = [];
  * operator's value is kept), all lowered to SCHED_IDLE then, so a photo's pixels never keep a consumer's lookup from a
  * core. By default libvips ends a thread idle for 15 s and starts new ones at the next photo, at the priority of
  * whichever thread asked: the first photos after a quiet spell ran at full priority. Node's pool (argon2 for sign-ins)
- * keeps its priority. A call waits for a free thread of the set: Node's pool runs at most four sharp calls at once,
- * two or three threads each, and the set leaves room beyond that.
+ * keeps its priority. Enough for two photos at once with a signature beside them (about three each).
  */
-const ENCODING_THREADS = 16;
+const ENCODING_THREADS = 12;
 const ENCODING_THREAD_NAME = 'libvips worker';
 
 let loading: Promise<typeof Sharp> | undefined;
