@@ -27,7 +27,8 @@ const waitingToEncode: (() => void)[] = [];
  * operator's value is kept), all lowered to SCHED_IDLE then, so a photo's pixels never keep a consumer's lookup from a
  * core. By default libvips ends a thread idle for 15 s and starts new ones at the next photo, at the priority of
  * whichever thread asked: the first photos after a quiet spell ran at full priority. Node's pool (argon2 for sign-ins)
- * keeps its priority. Enough for two photos at once with a signature beside them (about three each).
+ * keeps its priority. A sharp call waits for free threads of the set and takes three (a worker and the write-behind
+ * threads of its two buffers); Node's pool runs at most four calls at once.
  */
 const ENCODING_THREADS = 12;
 const ENCODING_THREAD_NAME = 'libvips worker';
