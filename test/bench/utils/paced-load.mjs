@@ -73,12 +73,12 @@ function answerReader(done) {
  * request was due): a short stall is then not averaged away over a long run. With `until`, the run ends when that
  * promise resolves (the requests due by then are still sent and answered), at the latest after `durationSeconds`.
  *
+ * Answers that are not a 2xx, or carry GraphQL errors, are counted in `refused` by what refused them (`HTTP 503`, or
+ * the first error's code). An https address is reached over TLS, trusting `ca`.
+ *
  * @param {{ url: string, method: string, headers: Record<string, string>, body?: string, bodies?: string[],
  *   connections: number, durationSeconds: number, rate: number, warmUpSeconds?: number, windowSeconds?: number,
  *   ca?: string[] }} options
- * Answers that are not a 2xx, or carry GraphQL errors, are counted in `refused` by what refused them (`HTTP 503`, or
- * the first error's code).
- *
  * @param {Promise<void>} [until]
  * @param {() => void} [onMeasuring] called when the first measured request is due
  * @param {(n: number) => Buffer} [requestFor] the bytes of the n-th request, instead of `body` or `bodies`
