@@ -242,7 +242,10 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     }
     return held;
   };
+  /** The lookups' process while it runs: a run cut short must not leave it running. */
+  let lookupProcess: { kill(): void } | undefined;
   const stop = async () => {
+    lookupProcess?.kill();
     for (const page of pages) {
       page.closing = true;
       page.stream?.close();
@@ -513,6 +516,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     // The load: lookups and personal links at a steady rate, replies, the office's searches.
     let loading = true;
     const lookups = startLookups(url, size, twilio);
+    lookupProcess = lookups;
     const searchTimes: number[] = [];
     let searchesFailed = 0;
     const searches = (async () => {
@@ -728,6 +732,10 @@ function startLookups(url: string, size: StormSize, twilio: TwilioStandIn) {
       clearInterval(tellLinks);
       child.send({ stop: true });
       return result;
+    },
+    kill: () => {
+      clearInterval(tellLinks);
+      child.kill();
     },
   };
 }

@@ -20,6 +20,9 @@ let linksOpened = 0;
 let stop;
 const stopped = new Promise((resolve) => (stop = resolve));
 
+// The storm's process gone (a run cut short): nothing more to measure for.
+process.on('disconnect', () => process.exit(1));
+
 process.on('message', async (message) => {
   if (message.links) links.push(...message.links);
   if (message.stop) stop();
