@@ -713,6 +713,8 @@ function startLookups(url: string, size: StormSize, twilio: TwilioStandIn) {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the lookups' process ended (${code}) without its figures`)));
   });
+  // Awaited by `stop()`; a run cut short kills the process and never asks.
+  result.catch(() => undefined);
   // Longer than the storm can last: the run ends when told.
   const durationSeconds = Math.ceil((size.giveUpMs + 300_000) / 1000);
   // The balancer's certificate is among those this process trusts.

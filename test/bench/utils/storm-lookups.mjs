@@ -3,9 +3,10 @@
 // SMS and reads every open page's stream, the lookups' timing waited for that work (its event loop lagged up to
 // 0.4 s) and charged it to the servers.
 //
-// Forked with IPC. Told `{ start: { url, rate, orders, durationSeconds, ca } }` (ca: the certificates to trust), then `{ links: [token…] }` as SMS with
-// personal links arrive (every fifth request opens one once there are any), and `{ stop: true }`; sends `measuring`
-// when the first request is due and `{ result }` when the requests due before the stop are answered.
+// Forked with IPC. Told `{ start: { url, rate, orders, durationSeconds, ca } }` (ca: the certificates to trust),
+// then `{ links: [token…] }` as SMS with personal links arrive (every fifth request opens one once there are any),
+// and `{ stop: true }`; sends `measuring` when the first request is due and `{ result }` when the requests due
+// before the stop are answered.
 import { pacedLoad, requestBytes } from './paced-load.mjs';
 
 const LOOK_UP = `mutation StormLookUp($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken } }`;
