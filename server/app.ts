@@ -14,7 +14,6 @@ import express, {
   type Response,
 } from 'express';
 import { UPLOAD_ADMISSION, UPLOAD_LIMITS } from './config.js';
-import { authenticate } from './accounts/index.js';
 import { applicationBudgetPlugin, idempotentWritesPlugin, spendApplicationBudget } from './api-clients/index.js';
 import { operationCostOf } from './common/graphql-cost.js';
 import { rolesThatUpload } from './common/auth/field-roles.js';
@@ -42,7 +41,7 @@ import { ONE_CLICK_BODY_RULE, oneClickUnsubscribeRouter } from './consumer-links
 import { lookUpVisitsField } from './consumers/lookup.js';
 import { technicianScheduleField } from './planner/index.js';
 import type { AppContext, AppServices } from './context.js';
-import { createContext } from './request-context.js';
+import { createContext, requestViewer } from './request-context.js';
 import { restBodyRules, restNotFound, restRoutes } from './legacy/rest/rest-router.js';
 import { REST_ROUTES } from './legacy/routes.js';
 import { buildAppSchema } from './schema.js';
@@ -188,7 +187,7 @@ export async function composeApp(
     graphqlUploads({
       limits: UPLOAD_LIMITS,
       rolesThatUpload: rolesThatUpload(schema),
-      viewerOf: (req) => authenticate(req.get('authorization'), services),
+      viewerOf: (req) => requestViewer(req, services),
       // The technicians' photos and signatures are held whole until encoded; an admin's import streams its rows.
       admission: { room: new UploadAdmission(UPLOAD_ADMISSION), roles: new Set([Role.TECHNICIAN]) },
     }),

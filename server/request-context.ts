@@ -4,7 +4,27 @@ import type { Logger } from 'pino';
 import { authenticate, technicianSessionOf } from './accounts/index.js';
 import { clientKeyOf } from './common/http/client-address.js';
 import { languageFromRequest, localeFromHost } from './common/locale.js';
+import type { Viewer } from './common/auth/viewer.js';
 import type { AppContext, AppServices, RequestCookies } from './context.js';
+
+/** Where a request keeps its caller once asked: a symbol, so nothing else reads or clashes with it. */
+const VIEWER = Symbol('viewer');
+
+/**
+ * The caller of a request, authenticated once however many of its steps ask: an upload's admission reads it before
+ * the body, its operation's context after. A technician's check is a statement on the pool: twenty photos arriving
+ * at once made forty, and the consumers' lookups waited for connections behind them. Kept on the request itself (a
+ * long-lived WeakMap keyed by requests would keep them alive until a full collection).
+ */
+export function requestViewer(req: Request, services: AppServices): Promise<Viewer | null> {
+  const { authorization } = req.headers;
+  // An anonymous request (a consumer's lookup, the busiest) adds nothing to its request.
+  if (authorization === undefined) return ANONYMOUS;
+  const asked = req as Request & { [VIEWER]?: Promise<Viewer | null> };
+  return (asked[VIEWER] ??= authenticate(authorization, services));
+}
+
+const ANONYMOUS: Promise<Viewer | null> = Promise.resolve(null);
 
 /** Cookies a service may read and set: never readable by scripts, never sent by other sites. */
 function cookiesOf(req: Request, res: Response): RequestCookies {
@@ -64,7 +84,7 @@ export async function createContext(
   // The request edge makes `req.log` when it is first read.
   const logOfRequest = () => (req as Request & { log?: Logger }).log ?? services.logger;
   return Object.assign(new RequestContextBase(emOfRequest, logOfRequest), {
-    viewer: technicianSession || authorization === undefined ? null : await authenticate(authorization, services),
+    viewer: technicianSession ? null : await requestViewer(req, services),
     technicianSession,
     language: languageFromRequest(host, req.headers['accept-language']),
     country: localeFromHost(host).country,

@@ -6,7 +6,7 @@ import { describe, it } from 'vitest';
 import { findFreePort } from '../../server/db/free-port.js';
 import { median, recordFigures } from './utils/results.js';
 import { expectTargetsMet } from './utils/targets.js';
-import { serverArgs } from '../e2e/utils/server-command.js';
+import { serverArgs, serverEnvironment } from '../e2e/utils/server-command.js';
 
 const RUNS = 3;
 /**
@@ -23,6 +23,7 @@ async function timeServerStart(dataDir: string): Promise<number> {
   const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
+      ...serverEnvironment(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../utils/test-database.js
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   version: string;
-  config: { serverNodeOptions: string };
+  config: { serverNodeOptions: string; serverEnvironment: string };
 };
 const NAME = `tijdvak-${pkg.version}`;
 const UNIT = readFileSync('deploy/tijdvak.service', 'utf8');
@@ -59,6 +59,10 @@ describe('the release tarball', () => {
     expect(program).toBe(`${INSTALL_DIR}/bin/node`);
     expect(script).toBe(`${INSTALL_DIR}/dist/server/main.js`);
     expect(options).toBe(pkg.config.serverNodeOptions);
+    const environment = (UNIT.match(/^Environment=.+$/gm) ?? []).flatMap((line) =>
+      line.slice('Environment='.length).trim().split(/\s+/),
+    );
+    expect(environment).toEqual(expect.arrayContaining(pkg.config.serverEnvironment.split(/\s+/)));
     for (const file of [
       'bin/node',
       'dist/server/main.js',

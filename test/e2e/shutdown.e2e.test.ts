@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../server/db/free-port.js';
 import { postGraphQL } from '../utils/http.js';
-import { serverArgs } from './utils/server-command.js';
+import { serverArgs, serverEnvironment } from './utils/server-command.js';
 
 const ADMIN = { email: 'shutdown@example.test', password: 'a-long-password-1' };
 
@@ -23,6 +23,7 @@ async function startServer(dataDir: string): Promise<Started> {
   const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
+      ...serverEnvironment(),
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../../../server/db/free-port.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
-import { serverArgs } from './server-command.js';
+import { serverArgs, serverEnvironment } from './server-command.js';
 
 export interface AppProcess {
   /** http://127.0.0.1:<port> */
@@ -52,6 +52,7 @@ export async function startAppProcess(
   const child: ChildProcess = spawn(process.execPath, serverArgs(options.nodeOptions), {
     env: {
       ...process.env,
+      ...serverEnvironment(),
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface PackageJson {
-  config?: { serverNodeOptions?: string };
+  config?: { serverNodeOptions?: string; serverEnvironment?: string };
   scripts?: Record<string, string>;
 }
 
@@ -19,10 +19,28 @@ const SERVER_BUNDLE = 'dist/server/server.bundle.js';
  * ones, so it is measured as it runs in production.
  */
 export function serverNodeOptions(): string[] {
+  return configWords('serverNodeOptions');
+}
+
+/**
+ * The environment `npm start` gives the server beside the operator's (package.json's `config.serverEnvironment`:
+ * glibc's malloc arenas, docs/decisions/performance.md, The server's heap), for a test's or benchmark's server too.
+ */
+export function serverEnvironment(): Record<string, string> {
+  return Object.fromEntries(
+    configWords('serverEnvironment').map((word) => {
+      const at = word.indexOf('=');
+      if (at < 1) throw new Error(`config.serverEnvironment: "${word}" is not NAME=value`);
+      return [word.slice(0, at), word.slice(at + 1)];
+    }),
+  );
+}
+
+function configWords(name: 'serverNodeOptions' | 'serverEnvironment'): string[] {
   const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson;
-  const options = manifest.config?.serverNodeOptions;
-  if (!options) throw new Error('package.json has no config.serverNodeOptions');
-  return options.split(/\s+/).filter(Boolean);
+  const words = manifest.config?.[name];
+  if (!words) throw new Error(`package.json has no config.${name}`);
+  return words.split(/\s+/).filter(Boolean);
 }
 
 /** Arguments for `node` that start the built server as `npm start` does, with `extra` options after its own. */
