@@ -22,11 +22,11 @@ import type { TechnicianViewer } from '../common/auth/viewer.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
 import type { BoundedUpload } from '../common/http/graphql-uploads.js';
-import { TIME_ZONE } from '../common/locale.js';
+import { TIME_ZONE, type Country } from '../common/locale.js';
 import type { AppContext } from '../context.js';
 import type { PendingUpload } from '../imports/index.js';
 import { Order, OrderRepository } from '../orders/index.js';
-import { VisitRecordRepository } from './repository/visit-record.repository.js';
+import { photoTarget, VisitRecordRepository } from './repository/visit-record.repository.js';
 import { encodePhoto, encodeSignature, readWhole } from './visit-images.js';
 import { visitFileLinks } from './visit-file-links.js';
 import { mergeParts } from './visit-parts-merge.js';
@@ -128,18 +128,28 @@ export class VisitRecordService {
 
   /** The order if it is the technician's own, active and of today; the same refusal for another's and for none. */
   private async ownOrderOfToday(em: EntityManager, orderId: number, lock: boolean): Promise<Order> {
-    const { technicianId } = this.viewer();
+    this.viewer();
     const notYours = () => new AppError(VisitRecordError.VISIT_RECORD_NOT_YOURS);
     const order = lock
       ? await new OrderRepository(em).activeForChange(orderId, { notFound: notYours, deleted: notYours })
       : await em.findOne(Order, orderId);
-    if (!order || order.technician?.id !== technicianId) throw notYours();
+    if (!order) throw notYours();
+    this.checkOwnToday({
+      technicianId: order.technician?.id ?? null,
+      country: order.country,
+      appointment: order.appointment,
+    });
+    return order;
+  }
+
+  /** Refuses an order that is not the technician's own, or not of today (the same refusal for another's as for none). */
+  private checkOwnToday(order: { technicianId: number | null; country: Country; appointment: Date }): void {
+    if (order.technicianId !== this.viewer().technicianId) throw new AppError(VisitRecordError.VISIT_RECORD_NOT_YOURS);
     const zone = TIME_ZONE[order.country];
     const visitDay = localDateOf(order.appointment, zone);
     if (visitDay !== localDateOf(this.ctx.services.clock.now(), zone)) {
       throw new AppError(VisitRecordError.VISIT_RECORD_NOT_TODAY, { params: { date: formatDayMonthYear(visitDay) } });
     }
-    return order;
   }
 
   /** The record of the technician's own visit of today; null while nothing was recorded. */
@@ -208,11 +218,17 @@ export class VisitRecordService {
   async addPhoto(input: AddVisitPhotoInput, pending: PendingUpload): Promise<VisitPhoto> {
     checkIds(input);
     const { em, services } = this.ctx;
-    const order = await this.ownOrderOfToday(em, input.orderId, false);
+    // Checked before a byte of the photo is read; the write checks again under the order's lock.
+    const target = await photoTarget(services, input.orderId, input.clientId);
+    if (!target) throw new AppError(VisitRecordError.VISIT_RECORD_NOT_YOURS);
+    const { technician_id: technicianId, country, appointment } = target;
+    this.checkOwnToday({ technicianId, country, appointment: new Date(appointment) });
+    if (target.stored_photo_id !== null) {
+      const stored = await em.findOne(VisitPhoto, target.stored_photo_id);
+      if (stored) return stored;
+    }
+    if (target.photo_count >= VISIT_PHOTOS_MAX) throw this.tooMany();
     const content = await this.receive(pending, VISIT_PHOTO_MAX_BYTES, VisitRecordError.VISIT_PHOTO_TOO_LARGE);
-    const stored = await em.findOne(VisitPhoto, { order: order.id, clientId: input.clientId });
-    if (stored) return stored;
-    if ((await new VisitRecordRepository(em).photoCount(order.id)) >= VISIT_PHOTOS_MAX) throw this.tooMany();
     const name = randomUUID();
     const fileKey = `visit-photos/${name}.jpg`;
     const thumbnailKey = `visit-photos/${name}-thumbnail.jpg`;

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Country } from '../../common/locale.js';
+import type { AppServices } from '../../context.js';
 import { FOLLOW_UP_WINDOW_DAYS } from '../../../shared/office-figures.js';
 import { activeOrderSql, SAME_CUSTOMER_ANY_COUNTRY_SQL } from '../../orders/index.js';
 import type { VisitOutcome } from '../../visits/visit-status.entity.js';
@@ -18,6 +20,37 @@ export interface ExpiredSignatureRow {
 }
 
 const PHOTO_COUNT_SQL = 'select count(*)::int as count from visit_photos where order_id = ?';
+
+/** An active order with what a photo's upload checks before its body is read. */
+const PHOTO_TARGET_SQL = `
+  select o.technician_id, o.country, o.appointment,
+         (select p.id from visit_photos p where p.order_id = o.id and p.client_id = ?) as stored_photo_id,
+         (select count(*)::int from visit_photos p where p.order_id = o.id) as photo_count
+    from orders o
+   where o.id = ? and ${activeOrderSql('o')}`;
+
+/** What a photo's upload checks first: whose order and which day, the photo already sent with its id, how many. */
+export interface PhotoTargetRow {
+  technician_id: number | null;
+  country: Country;
+  appointment: Date | string;
+  stored_photo_id: number | null;
+  photo_count: number;
+}
+
+/**
+ * The order a photo goes to, as one plain statement on the pool: twenty photos arriving at once each loaded the
+ * order, its photo of the same id and their count through the ORM, a third of the server's thread while consumers
+ * looked up their visits.
+ */
+export async function photoTarget(
+  services: Pick<AppServices, 'plainStatements'>,
+  orderId: number,
+  clientId: string,
+): Promise<PhotoTargetRow | undefined> {
+  const [row] = await services.plainStatements.rows<PhotoTargetRow>(PHOTO_TARGET_SQL, [clientId, orderId]);
+  return row;
+}
 
 /** Photos of visits whose day started before the cutoff, oldest first. */
 const EXPIRED_PHOTOS_SQL = `

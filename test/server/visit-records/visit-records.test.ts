@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import sharp from 'sharp';
@@ -188,6 +190,47 @@ describe.each(STORAGES)('visit records with files in $name', ({ s3 }) => {
       expect(count).toBe(all * 2);
     }
     expect(await storedCount([rows[0].fileKey, rows[0].thumbnailKey])).toBe(2);
+  });
+
+  it('answers a photo sent again with the stored one before its body has arrived', async () => {
+    const { order, token } = await arrange();
+    const clientId = randomUUID();
+    const photo = await smallPng('#0a0').then((png) => sharp(png).jpeg().toBuffer());
+    const first = await addPhoto(token, order, jpegFile(photo), { clientId });
+    const storedId = first.body.data!.addVisitPhoto.id;
+
+    // A phone that never heard the answer sends the photo again; only its first bytes have arrived so far.
+    const boundary = 'tijdvak-resend';
+    const operations = JSON.stringify({
+      query: ADD_PHOTO,
+      variables: { input: { orderId: order.id, clientId, kind: 'TYPE_PLATE', forConsumer: false }, file: null },
+    });
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="0"; filename="photo.jpg"\r\n` +
+      `Content-Type: image/jpeg\r\n\r\n`;
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, 'connect');
+    let answer = '';
+    const answered = new Promise<void>((resolve) =>
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('utf8');
+        if (answer.includes('"addVisitPhoto"')) resolve();
+      }),
+    );
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Apollo-Require-Preflight: true\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+        `Content-Length: ${head.length + photo.length + 64}\r\n\r\n${head}`,
+    );
+    socket.write(photo.subarray(0, 100));
+    await answered;
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain(`"id":${storedId}`);
+    expect(await photoRows(order)).toHaveLength(1);
   });
 
   it('refuses a file that is not an image, and a cut-off one, storing nothing', async () => {
