@@ -220,12 +220,12 @@ function receive(req: Request, res: Response, limits: UploadLimits): Promise<obj
         if (wellFormed) stream.push(null);
       });
       let opened = false;
-      const declared = Number(req.get('content-length'));
+      const declared = declaredLength(req);
       const bounded: BoundedUpload = {
         filename: info.filename ?? 'upload',
         mimetype: info.mimeType,
         encoding: info.encoding,
-        ...(Number.isSafeInteger(declared) && declared > 0 ? { sizeAtMost: declared } : {}),
+        ...(declared === undefined ? {} : { sizeAtMost: declared }),
         createReadStream: () => {
           if (problem) throw problem;
           // As graphql-upload's, after the answer, and (as the legacy calls' files) once.
@@ -260,6 +260,12 @@ function receive(req: Request, res: Response, limits: UploadLimits): Promise<obj
   });
 }
 
+/** The body's length as its request declares it, when that is a positive whole number. */
+function declaredLength(req: Request): number | undefined {
+  const declared = Number(req.get('content-length'));
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
+}
+
 /**
  * Room for a body held whole before a byte of it is read (bodyBound has checked its declared length), given back
  * with the answer; false when the request is refused as busy or its client left while it waited.
@@ -268,7 +274,7 @@ async function admitted(req: Request, res: Response, room: UploadAdmission): Pro
   const left = new AbortController();
   const onClose = () => left.abort();
   res.once('close', onClose);
-  const release = await room.admit(Number(req.get('content-length') ?? NaN) || Infinity, left.signal);
+  const release = await room.admit(declaredLength(req) ?? Infinity, left.signal);
   res.off('close', onClose);
   if (res.closed) {
     release?.();
