@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { procStatField } from './proc-stat.js';
 
 /** Linux's scheduling policies, as `/proc/<pid>/task/<tid>/stat` gives them (its 41st field). */
 export const SCHED_NORMAL = 0;
@@ -10,8 +11,7 @@ export function threadsOfThisProcess(): { id: string; name: string; policy: numb
     try {
       const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
       const name = readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim();
-      // The fields after the command's name (which may hold spaces) start with the third.
-      const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[41 - 3]);
+      const policy = Number(procStatField(stat, 41));
       return [{ id, name, policy }];
     } catch {
       return [];
