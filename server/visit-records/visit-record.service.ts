@@ -128,6 +128,7 @@ export class VisitRecordService {
 
   /** The order if it is the technician's own, active and of today; the same refusal for another's and for none. */
   private async ownOrderOfToday(em: EntityManager, orderId: number, lock: boolean): Promise<Order> {
+    // Anyone but a technician is refused before the order is read.
     this.viewer();
     const notYours = () => new AppError(VisitRecordError.VISIT_RECORD_NOT_YOURS);
     const order = lock
