@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../common/errors/app-error.js';
 import type { MessageKey } from '../common/i18n/translate.js';
+import { onFirstUse } from '../common/on-first-use.js';
 import { ImportError } from './import.errors.js';
 
 /** One CSV record and the line of the file it starts on (1 = the header). */
@@ -96,10 +96,8 @@ function syntaxReason(code: string): MessageKey {
   return 'IMPORT_CSV_MALFORMED';
 }
 
-/** csv-parse's syntax errors; their codes are not all prefixed CSV_ (e.g. INVALID_OPENING_QUOTE). */
-function isCsvError(error: unknown): error is CsvError {
-  return error instanceof CsvError;
-}
+/** The CSV parser, loaded at the first import of a file. */
+const csvParse = onFirstUse(() => import('csv-parse'));
 
 /**
  * The parser turns all it is given into records at once, and they wait in its buffer until read:
@@ -140,6 +138,7 @@ export async function* readCsvRecords(source: CsvSource): AsyncGenerator<CsvReco
     if (!step.done) for await (const chunk of text) yield* piecesOf(chunk);
   }
 
+  const { parse, CsvError } = await csvParse();
   const parser = parse({
     delimiter: detectDelimiter(headText.split('\n')[0]),
     record_delimiter: '\n',
@@ -159,7 +158,8 @@ export async function* readCsvRecords(source: CsvSource): AsyncGenerator<CsvReco
       yield { line, cells: record };
     }
   } catch (error) {
-    if (isCsvError(error)) {
+    // csv-parse's syntax errors; their codes are not all prefixed CSV_ (e.g. INVALID_OPENING_QUOTE).
+    if (error instanceof CsvError) {
       throw new CsvSyntaxError(typeof error.lines === 'number' ? error.lines : nextLine, syntaxReason(error.code));
     }
     throw error;

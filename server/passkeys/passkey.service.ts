@@ -1,18 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { LockMode } from '@mikro-orm/postgresql';
 import type { AppContext } from '../context.js';
 import { Role } from '../common/auth/role.js';
 import { AppError, type FieldProblem } from '../common/errors/app-error.js';
 import { CommonError } from '../common/errors/common.errors.js';
+import { onFirstUse } from '../common/on-first-use.js';
 import { Admin } from '../admins/index.js';
 import { Technician } from '../technicians/index.js';
 import { ownAccountOf, SecurityEvent, SecurityEventKind, signInStaff, type SessionOwner } from '../accounts/index.js';
@@ -25,6 +22,9 @@ import { PasskeyError } from './passkey.errors.js';
 import type { AddPasskeyInput, PasskeySignInInput } from './passkey.inputs.js';
 import type { PasskeyOptionsPayload } from './passkey.types.js';
 import { PasskeyChallengeRepository } from './repository/passkey-challenge.repository.js';
+
+/** The WebAuthn library (with its certificate parsers), loaded at the first passkey ceremony. */
+const webAuthn = onFirstUse(() => import('@simplewebauthn/server'));
 
 /** How long a browser has to answer a challenge: the time to touch a key or unlock a phone, and some. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -147,7 +147,9 @@ export class PasskeyService {
       throw new AppError(PasskeyError.TOO_MANY_PASSKEYS, { params: { max: PASSKEYS_PER_ACCOUNT } });
     }
     const { rpName, rpID, origin } = this.relyingParty;
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateRegistrationOptions({
       rpName,
       rpID,
       userName: account.email,
@@ -183,7 +185,9 @@ export class PasskeyService {
     if (!taken || takenBy !== owner.id || takenKind !== owner.kind) throw new AppError(PasskeyError.PASSKEY_REFUSED);
     let verified;
     try {
-      verified = await verifyRegistrationResponse({
+      verified = await (
+        await webAuthn()
+      ).verifyRegistrationResponse({
         response: answer,
         expectedChallenge: taken.challenge,
         expectedOrigin: taken.origin,
@@ -255,7 +259,9 @@ export class PasskeyService {
     // Each call keeps a row: counted like password attempts of this client, so no one fills the table.
     await this.ctx.services.rateLimiter.consume('SIGN_IN_PER_CLIENT', this.ctx.clientKey);
     const { rpID, origin } = this.relyingParty;
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateAuthenticationOptions({
       rpID,
       allowCredentials: [],
       userVerification: 'required',
@@ -297,7 +303,9 @@ export class PasskeyService {
       }
       let verified;
       try {
-        verified = await verifyAuthenticationResponse({
+        verified = await (
+          await webAuthn()
+        ).verifyAuthenticationResponse({
           response: answer,
           expectedChallenge: taken.challenge,
           expectedOrigin: taken.origin,

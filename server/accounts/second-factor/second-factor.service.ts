@@ -1,11 +1,11 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../context.js';
 import { verifyPassword } from '../../common/auth/passwords.js';
 import { Role } from '../../common/auth/role.js';
 import { officeViewerOf } from '../../common/auth/viewer.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { CommonError } from '../../common/errors/common.errors.js';
+import { onFirstUse } from '../../common/on-first-use.js';
 import { Admin } from '../../admins/index.js';
 import { AccountType } from '../password-reset-token.entity.js';
 import { accountKey, findStaffById, isUsable, type StaffAccount } from '../staff-account.js';
@@ -107,9 +107,14 @@ async function useRecoveryCode(em: EntityManager, owner: SessionOwner, typed: st
   return used === 1;
 }
 
+/** The QR code maker, loaded at the first set-up of an authenticator app. */
+const qrCodes = onFirstUse(() => import('qrcode'));
+
 async function totpSetupOf(issuer: string, email: string, secret: string): Promise<TotpSetup> {
   const otpauthUri = totpUri(issuer, email, secret);
-  const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const svg = await (
+    await qrCodes()
+  ).default.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 

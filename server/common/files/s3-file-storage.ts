@@ -1,13 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../../config.js';
 import type { FileStorage, ListedFile, StoredFile } from './file-storage.js';
 
@@ -16,10 +8,20 @@ const DELETE_BATCH = 1000;
 
 /** Files in an S3-compatible bucket (AWS, MinIO, Ceph, ...), as configured (docs/configuration.md, File storage). */
 export class S3FileStorage implements FileStorage {
-  private readonly client: S3Client;
+  /**
+   * The AWS SDK, loaded when a storage is made: it is a large part of the server's code, and an installation that
+   * keeps its files in PostgreSQL never loads it at all.
+   */
+  private readonly connection: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }>;
 
   constructor(private readonly config: S3StorageConfig) {
-    this.client = new S3Client({
+    this.connection = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: S3FileStorage.client(sdk, config) }));
+    // Awaited by each use; a failure to load surfaces there, not as an unhandled rejection.
+    this.connection.catch(() => undefined);
+  }
+
+  private static client(sdk: typeof import('@aws-sdk/client-s3'), config: S3StorageConfig): S3Client {
+    return new sdk.S3Client({
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.pathStyle,
@@ -32,8 +34,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, content: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connection;
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
         Body: content,
@@ -44,8 +47,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async get(key: string): Promise<StoredFile | null> {
+    const { sdk, client } = await this.connection;
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
       if (!(answer.Body instanceof Readable)) throw new Error('The S3 answer has no readable body');
       return {
         body: answer.Body,
@@ -53,17 +57,18 @@ export class S3FileStorage implements FileStorage {
         contentType: answer.ContentType ?? 'application/octet-stream',
       };
     } catch (error) {
-      if (error instanceof NoSuchKey) return null;
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+      if (error instanceof sdk.NoSuchKey) return null;
+      if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
       throw error;
     }
   }
 
   async delete(keys: readonly string[]): Promise<void> {
+    const { sdk, client } = await this.connection;
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
+      const answer = await client.send(
+        new sdk.DeleteObjectsCommand({
           Bucket: this.config.bucket,
           Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
         }),
@@ -73,8 +78,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async list(prefix: string, after: string | null, limit: number): Promise<ListedFile[]> {
-    const answer = await this.client.send(
-      new ListObjectsV2Command({
+    const { sdk, client } = await this.connection;
+    const answer = await client.send(
+      new sdk.ListObjectsV2Command({
         Bucket: this.config.bucket,
         Prefix: prefix,
         MaxKeys: Math.min(limit, DELETE_BATCH),
@@ -84,9 +90,5 @@ export class S3FileStorage implements FileStorage {
     return (answer.Contents ?? []).flatMap((object) =>
       object.Key && object.LastModified ? [{ key: object.Key, writtenAt: object.LastModified }] : [],
     );
-  }
-
-  close(): void {
-    this.client.destroy();
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PgBoss, type Db, type Job, type JobResult, type QueuePolicy } from 'pg-boss';
+import { PgBoss, type Db, type Job, type JobResult, type Queue, type QueuePolicy } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { JobQueueCounts } from '../metrics/app-metrics.js';
 
@@ -144,7 +144,7 @@ export class JobQueue {
       throw new Error(`job queue ${definition.name} needs exactly one of handler and batchHandler`);
     }
     this.definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
-    if (this.started) await this.open(definition as unknown as QueueDefinition<object>);
+    if (this.started) await this.open(definition as unknown as QueueDefinition<object>, undefined);
   }
 
   /**
@@ -165,15 +165,27 @@ export class JobQueue {
     return this.booting;
   }
 
-  /** Creates the schema (first start) and the queues, and starts working them. */
+  /**
+   * Creates the schema (first start) and the queues, and starts working them. What the database already holds as the
+   * code says (every queue and schedule after the first start, until a definition changes) is read in one statement
+   * each and left as it is: writing it again was four round trips per queue on every start.
+   */
   async start(): Promise<void> {
     await this.boot();
     this.started = true;
+    const [storedQueues, storedSchedules] = await Promise.all([
+      this.boss.getQueues([...this.definitions.keys()]),
+      this.schedules.size > 0 ? this.boss.getSchedules() : [],
+    ]);
+    const queues = new Map(storedQueues.map((queue) => [queue.name, queue]));
     // Each queue (and then each schedule) is a few round trips of its own: side by side, not one after another.
-    await Promise.all([...this.definitions.values()].map((definition) => this.open(definition)));
+    await Promise.all(
+      [...this.definitions.values()].map((definition) => this.open(definition, queues.get(definition.name))),
+    );
     await Promise.all(
       [...this.schedules].map(async ([name, { cron, atStart }]) => {
-        await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
+        const stored = storedSchedules.find((schedule) => schedule.name === name && schedule.key === '');
+        if (stored?.cron !== cron || stored.timezone !== 'UTC') await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
         if (atStart) await this.boss.send(name, {});
       }),
     );
@@ -245,7 +257,8 @@ export class JobQueue {
     }));
   }
 
-  private async open(definition: QueueDefinition<object>): Promise<void> {
+  /** Creates or updates the queue unless `stored` (the database's, when it has one) already holds its options. */
+  private async open(definition: QueueDefinition<object>, stored: Queue | undefined): Promise<void> {
     const queueOptions = {
       policy: definition.policy,
       retryLimit: definition.retryLimit,
@@ -256,10 +269,15 @@ export class JobQueue {
         : {}),
       expireInSeconds: definition.expireInSeconds,
     };
-    // Creating is idempotent (another instance may have done it); the options follow the code that starts last.
-    await this.boss.createQueue(definition.name, queueOptions);
     const { policy: _policy, ...changeable } = queueOptions;
-    await this.boss.updateQueue(definition.name, changeable);
+    const current =
+      stored?.policy === queueOptions.policy &&
+      Object.entries(changeable).every(([option, value]) => stored[option as keyof typeof changeable] === value);
+    if (!current) {
+      // Creating is idempotent (another instance may have done it); the options follow the code that starts last.
+      await this.boss.createQueue(definition.name, queueOptions);
+      await this.boss.updateQueue(definition.name, changeable);
+    }
     const log = this.options.logger.child({ queue: definition.name });
     const batchSize = definition.batchSize ?? 1;
     await this.boss.work<object>(

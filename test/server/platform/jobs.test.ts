@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobQueue } from '../../../server/common/jobs/job-queue.js';
 import { createTestDatabase, type TestDatabase } from '../../utils/test-database.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
@@ -163,6 +166,57 @@ describe('job queue', () => {
       expect(body).toMatch(/^tijdvak_jobs\{queue="test\.failing",state="ready"\} \d+$/m);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('writes a queue or a schedule at its start only when the database does not hold it as defined', async () => {
+    const startQueue = async (retryLimit: number, cron: string) => {
+      const jobs = new JobQueue({
+        databaseUrl: database.url,
+        logger: pino({ level: 'silent' }),
+        pollingIntervalSeconds: 1,
+        stopTimeoutMs: 1_000,
+      });
+      await jobs.define({
+        name: 'test.defined',
+        policy: 'exclusive',
+        retryLimit,
+        retryDelaySeconds: 2,
+        expireInSeconds: 60,
+        handler: () => Promise.resolve(),
+      });
+      await jobs.every('test.defined', cron);
+      await jobs.start();
+      await jobs.stop();
+    };
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const stored = async () => {
+      const queue = await client.query<{ retry_limit: number; written: Date }>(
+        `select retry_limit, updated_on as written from pgboss.queue where name = 'test.defined'`,
+      );
+      const schedule = await client.query<{ cron: string; written: Date }>(
+        `select cron, updated_on as written from pgboss.schedule where name = 'test.defined'`,
+      );
+      return { queue: queue.rows[0], schedule: schedule.rows[0] };
+    };
+    try {
+      await startQueue(1, '0 3 * * *');
+      const first = await stored();
+      expect(first.queue.retry_limit).toBe(1);
+      expect(first.schedule.cron).toBe('0 3 * * *');
+
+      await startQueue(1, '0 3 * * *');
+      expect(await stored()).toEqual(first);
+
+      await startQueue(2, '0 4 * * *');
+      const changed = await stored();
+      expect(changed.queue.retry_limit).toBe(2);
+      expect(changed.queue.written.getTime()).toBeGreaterThan(first.queue.written.getTime());
+      expect(changed.schedule.cron).toBe('0 4 * * *');
+      expect(changed.schedule.written.getTime()).toBeGreaterThan(first.schedule.written.getTime());
+    } finally {
+      await client.end();
     }
   });
 
