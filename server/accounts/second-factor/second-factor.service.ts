@@ -111,16 +111,14 @@ async function useRecoveryCode(em: EntityManager, owner: SessionOwner, typed: st
 const qrCodes = onFirstUse(() => import('qrcode'));
 
 async function totpSetupOf(issuer: string, email: string, secret: string): Promise<TotpSetup> {
-  const otpauthUri = totpUri(issuer, email, secret);
-  const svg = await (
-    await qrCodes()
-  ).default.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const [otpauthUri, { default: QRCode }] = await Promise.all([totpUri(issuer, email, secret), qrCodes()]);
+  const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
 /** Starts (or starts again) the set-up of the account's app: a new key, not asked for until its first code. */
 async function newTotpSetup(ctx: AppContext, owner: SessionOwner, email: string): Promise<TotpSetup> {
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   await ctx.em.transactional(async (em) => {
     if ((await em.count(TotpFactor, { ...ownerWhere(owner), confirmedAt: { $ne: null } })) > 0) {
       throw new AppError(SecondFactorError.SECOND_FACTOR_STATE, { message: 'TOTP_ALREADY_ON' });

@@ -1,17 +1,20 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import { onFirstUse } from '../../common/on-first-use.js';
+
+/** otplib (with its hash and base32 libraries), loaded at the first code checked or app set up. */
+const otp = onFirstUse(() => import('otplib'));
 
 /** The seconds of one code (the authenticator apps' default). */
 export const TOTP_PERIOD_SECONDS = 30;
 /** A code of the step before or after the current one is accepted too: a phone's clock may be a little off. */
 const TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
 
-export function newTotpSecret(): string {
-  return generateSecret();
+export async function newTotpSecret(): Promise<string> {
+  return (await otp()).generateSecret();
 }
 
 /** The `otpauth://` address an authenticator app reads from the QR code. */
-export function totpUri(issuer: string, label: string, secret: string): string {
-  return generateURI({ issuer, label, secret });
+export async function totpUri(issuer: string, label: string, secret: string): Promise<string> {
+  return (await otp()).generateURI({ issuer, label, secret });
 }
 
 /** Six digits, spaces ignored (apps show "123 456"). */
@@ -33,6 +36,7 @@ export async function acceptedStep(
 ): Promise<number | null> {
   const token = normalizeTotpCode(code);
   if (token === null) return null;
+  const { verify } = await otp();
   const result = await verify({
     secret,
     token,
