@@ -24,7 +24,7 @@ import { RateLimiter } from './common/rate-limit/rate-limiter.js';
 import { StreamSlots } from './common/stream-slots.js';
 import type { AppServices } from './context.js';
 import type { EmbeddedDatabase } from './db/embedded-postgres.js';
-import { migrate, openOrm, openPoolConnections, pendingMigrationNames } from './db/orm.js';
+import { migrate, openOrm, openPoolConnections, pendingMigrationNames, prepareOpenConnections } from './db/orm.js';
 import { seedDemoData, type DemoLogins } from './db/seed/demo-data.js';
 import { createMailer } from './common/mail/mailer.js';
 import { AppMetrics } from './common/metrics/app-metrics.js';
@@ -33,8 +33,9 @@ import { startMetricsListener, type MetricsListener } from './system/metrics-lis
 import { createFileStorage } from './common/files/create-file-storage.js';
 import type { FileStorage } from './common/files/file-storage.js';
 import { personalLinkUrls } from './consumer-links/index.js';
+import { SESSION_STATEMENT_SAMPLE } from './accounts/index.js';
 import { defineScheduledWork } from './system/scheduled-work.js';
-import { loadSharp } from './visit-records/index.js';
+import { loadSharp, PHOTO_TARGET_SAMPLE } from './visit-records/index.js';
 import { webhookBacklog } from './webhooks/index.js';
 
 export interface RunningServer {
@@ -123,6 +124,9 @@ export interface DatabaseStart {
   /** Resolves once the database answers; with the embedded cluster, which the server then stops at its own stop. */
   started: Promise<EmbeddedDatabase | undefined>;
 }
+
+/** The statements of the calls that come in bursts: each connection of the pool runs them once before any request. */
+const PREPARED_AT_START = [SESSION_STATEMENT_SAMPLE, PHOTO_TARGET_SAMPLE];
 
 /** Starts everything on a database that is (or soon will be) there; main.ts's startServer is the way in. */
 export async function runServer(
@@ -235,9 +239,11 @@ export async function runServer(
     // so nothing more can be written) for this long closes the connection and frees what it held.
     httpServer.setTimeout(config.httpTimeouts.idleMs);
     const lifecycle: Lifecycle = { shuttingDown: false };
-    // The job queue's start is round trips to the database, composing the app is work in this process: side by side.
-    const [, { app, handle, handleExpectingContinue, apollo, streams }] = await Promise.all([
+    // The job queue's start is round trips to the database, composing the app is work in this process: side by side,
+    // and the statements of the calls that come in bursts readied on every connection of the pool (prepareOn).
+    const [, , { app, handle, handleExpectingContinue, apollo, streams }] = await Promise.all([
       jobs.start(),
+      prepareOpenConnections(orm, (connection) => plainStatements.prepareOn(connection, PREPARED_AT_START)),
       composeApp(services, httpServer, lifecycle),
     ]);
     messages.adopt(app);

@@ -10,7 +10,11 @@ import { SecondFactorResolver } from './second-factor/second-factor.resolver.js'
 export const accountResolvers = [AccountResolver, StaffSessionResolver, SecondFactorResolver] as const;
 
 // The staff session's rule as SQL, for the technician's schedule: it checks the session in the same statement.
-export { staffSessionParams, technicianSessionHoldsSql } from './repository/staff-session.repository.js';
+export {
+  SESSION_STATEMENT_SAMPLE,
+  staffSessionParams,
+  technicianSessionHoldsSql,
+} from './repository/staff-session.repository.js';
 
 // Who is calling: the app and the request context authenticate every request with it.
 export { authenticate, technicianSessionOf } from './authenticate.js';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
+import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import { ResetLinksCleanup } from '../accounts/index.js';
 import { ENTITIES } from './entities.js';
@@ -71,6 +72,23 @@ export async function openPoolConnections(orm: MikroORM): Promise<void> {
   const size = orm.config.get('pool')?.max ?? 0;
   const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
   for (const connection of opened) if (connection.status === 'fulfilled') connection.value.release();
+}
+
+/**
+ * Runs `prepare` on each connection the pool holds open, holding them all meanwhile: for the start only, before the
+ * server takes requests (nothing else waits for a connection then). A preparation that fails fails the start.
+ */
+export async function prepareOpenConnections(
+  orm: MikroORM,
+  prepare: (connection: PoolClient) => Promise<void>,
+): Promise<void> {
+  const pool = await orm.em.getConnection().getNativeClient();
+  const connections = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+  try {
+    await Promise.all(connections.map(prepare));
+  } finally {
+    for (const connection of connections) connection.release();
+  }
 }
 
 /** The migrations of this build the database has not applied yet (all of them when it has none). */

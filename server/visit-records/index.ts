@@ -25,6 +25,7 @@ export const visitRecordResolvers = [
 export { VisitPhoto, VisitPhotoKind } from './visit-photo.entity.js';
 export { encodePhoto, encodeSignature, loadSharp } from './visit-images.js';
 export { VisitRecord } from './visit-record.entity.js';
+export { PHOTO_TARGET_SAMPLE } from './repository/visit-record.repository.js';
 export { visitFileRouter } from './visit-file-links.js';
 export { deleteVisitFiles, removeExpiredVisitFiles, removeOrphanVisitFiles } from './visit-file-retention.js';
 export { visitRecordsHolder } from './visit-record-holder.js';

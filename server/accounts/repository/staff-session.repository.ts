@@ -1,5 +1,6 @@
 import type { OfficeRole } from '../../common/auth/role.js';
 import type { Country } from '../../common/locale.js';
+import type { StatementSample } from '../../common/db/plain-statements.js';
 import type { AppServices } from '../../context.js';
 
 /** An account's id and the token version a token carries for it. */
@@ -83,6 +84,12 @@ const SESSION_SQL = `
          ${ADMIN_HOLDS_SQL} as admin_holds,
          ${SESSION_ROW_HOLDS_SQL} as session_holds,
          (select a.role from admins a where a.id = ?::int) as admin_role`;
+
+/** The session statement as the start readies it on each connection: every staff request runs it first. */
+export const SESSION_STATEMENT_SAMPLE: StatementSample = {
+  sql: SESSION_SQL,
+  params: [null, ...staffSessionParams(null, null), null],
+};
 
 /** A technician's session that holds: its country. */
 export interface TechnicianSessionHolds {

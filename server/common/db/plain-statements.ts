@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 /** Distinct statement texts remembered with their numbered placeholders: the code holds a few dozen. */
 const REMEMBERED_TEXTS = 200;
@@ -8,6 +8,15 @@ const REMEMBERED_TEXTS = 200;
 interface StatementConfig {
   text: string;
   name?: string;
+}
+
+/**
+ * A statement of a busy call with values it may run with at any moment, changing nothing and finding nothing (nulls):
+ * what `prepareOn` runs on each of the pool's connections at the start.
+ */
+export interface StatementSample {
+  sql: string;
+  params: readonly unknown[];
 }
 
 /**
@@ -63,6 +72,17 @@ export class PlainStatements {
     this.options.onStatement?.(statement.text);
     const result = await this.pool.query({ ...statement, values: params as unknown[] });
     return result.rows as Row[];
+  }
+
+  /**
+   * Runs each sample on `client`, a connection of the pool its caller holds: a named statement is parsed and planned
+   * there, and PostgreSQL's process behind it has read the descriptions of the tables its plan needs. On a connection
+   * that never ran it, a statement's first run took 16-29 ms; twenty technicians' photos arriving at once each
+   * checked their session on a connection of a new process, so the pool was taken for tens of milliseconds while
+   * consumers' lookups waited for a connection (the photo benchmark's lookup p99 went from about 100 to about 40 ms).
+   */
+  async prepareOn(client: PoolClient, samples: readonly StatementSample[]): Promise<void> {
+    for (const { sql, params } of samples) await client.query({ ...this.statementOf(sql), values: [...params] });
   }
 
   private statementOf(sql: string): StatementConfig {

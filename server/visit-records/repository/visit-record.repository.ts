@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Country } from '../../common/locale.js';
+import type { StatementSample } from '../../common/db/plain-statements.js';
 import type { AppServices } from '../../context.js';
 import { FOLLOW_UP_WINDOW_DAYS } from '../../../shared/office-figures.js';
 import { activeOrderSql, SAME_CUSTOMER_ANY_COUNTRY_SQL } from '../../orders/index.js';
@@ -28,6 +29,9 @@ const PHOTO_TARGET_SQL = `
          (select count(*)::int from visit_photos p where p.order_id = o.id) as photo_count
     from orders o
    where o.id = ? and ${activeOrderSql('o')}`;
+
+/** The photo's first check as the start readies it on each connection: photos come in bursts. */
+export const PHOTO_TARGET_SAMPLE: StatementSample = { sql: PHOTO_TARGET_SQL, params: [null, null] };
 
 /** What a photo's upload checks first: whose order and which day, the photo already sent with its id, how many. */
 export interface PhotoTargetRow {

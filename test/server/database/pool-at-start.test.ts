@@ -29,4 +29,18 @@ describe('the database pool at the start', () => {
     expect(pool.totalCount).toBe(POOL_SIZE);
     expect((await server.graphql('{ __typename }')).status).toBe(200);
   });
+
+  it("has the session check and a photo's first check prepared on every connection before the first request", async () => {
+    const connections = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+    try {
+      for (const connection of connections) {
+        const { rows } = await connection.query<{ statement: string }>('select statement from pg_prepared_statements');
+        const texts = rows.map((row) => row.statement.replace(/\s+/g, ' ').trim());
+        expect(texts.some((text) => text.startsWith('select (select t.country from technicians t'))).toBe(true);
+        expect(texts.some((text) => text.startsWith('select o.technician_id, o.country, o.appointment'))).toBe(true);
+      }
+    } finally {
+      for (const connection of connections) connection.release();
+    }
+  });
 });
