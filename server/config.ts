@@ -12,11 +12,13 @@ import { PASSWORD_MIN_LENGTH } from '../shared/staff.js';
 export const UPLOAD_LIMITS = { maxFileSize: 20 * 1024 * 1024, maxFiles: 1 } as const;
 
 /**
- * Upload bodies held at once per instance (read, decoded, stored): ten phone photos of 3 MB, a few seconds of the
- * encoder's work ahead of it. A body waits for room for at most 20 s, then is refused as busy: within the proxy's
- * 30 s for an answer (deploy/haproxy.cfg), so the phone hears the refusal, not the proxy's timeout.
+ * Upload bodies held at once per instance (read, decoded, stored): three phone photos of 3 MB, enough for the encoder,
+ * which takes one or two at a time. With ten, the server's thread read ten bodies at once when a burst came and the
+ * consumers' lookups beside waited (the photo benchmark's first 5 s: p99 94-142 ms, with three 28-36 ms), for no more
+ * photos a second. A body waits for room for at most 20 s, then is refused as busy: within the proxy's 30 s for an
+ * answer (deploy/haproxy.cfg), so the phone hears the refusal, not the proxy's timeout.
  */
-export const UPLOAD_ADMISSION = { budgetBytes: 32 * 1024 * 1024, waitMs: 20_000, maxWaiting: 200 } as const;
+export const UPLOAD_ADMISSION = { budgetBytes: 10 * 1024 * 1024, waitMs: 20_000, maxWaiting: 200 } as const;
 
 /** How much of the database the admins' heavy lists may take (docs/decisions.md, Capacity: search and lists). */
 export interface ListQueryLimits {

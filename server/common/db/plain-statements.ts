@@ -77,9 +77,8 @@ export class PlainStatements {
   /**
    * Runs each sample on `client`, a connection of the pool its caller holds: a named statement is parsed and planned
    * there, and PostgreSQL's process behind it has read the descriptions of the tables its plan needs. On a connection
-   * that never ran it, a statement's first run took 16-29 ms; twenty technicians' photos arriving at once each
-   * checked their session on a connection of a new process, so the pool was taken for tens of milliseconds while
-   * consumers' lookups waited for a connection (the photo benchmark's lookup p99 went from about 100 to about 40 ms).
+   * that never ran it, a statement's first run took 16-29 ms: twenty technicians' photos arriving at once after a
+   * start each checked their session that slowly, and held the pool's connections while consumers' lookups waited.
    */
   async prepareOn(client: PoolClient, samples: readonly StatementSample[]): Promise<void> {
     for (const { sql, params } of samples) await client.query({ ...this.statementOf(sql), values: [...params] });
