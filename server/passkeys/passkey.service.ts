@@ -147,9 +147,8 @@ export class PasskeyService {
       throw new AppError(PasskeyError.TOO_MANY_PASSKEYS, { params: { max: PASSKEYS_PER_ACCOUNT } });
     }
     const { rpName, rpID, origin } = this.relyingParty;
-    const options = await (
-      await webAuthn()
-    ).generateRegistrationOptions({
+    const { generateRegistrationOptions } = await webAuthn();
+    const options = await generateRegistrationOptions({
       rpName,
       rpID,
       userName: account.email,
@@ -183,11 +182,10 @@ export class PasskeyService {
     const takenBy = taken?.adminId ?? taken?.technicianId;
     const takenKind = taken?.adminId !== null ? 'admin' : 'technician';
     if (!taken || takenBy !== owner.id || takenKind !== owner.kind) throw new AppError(PasskeyError.PASSKEY_REFUSED);
+    const { verifyRegistrationResponse } = await webAuthn();
     let verified;
     try {
-      verified = await (
-        await webAuthn()
-      ).verifyRegistrationResponse({
+      verified = await verifyRegistrationResponse({
         response: answer,
         expectedChallenge: taken.challenge,
         expectedOrigin: taken.origin,
@@ -259,9 +257,8 @@ export class PasskeyService {
     // Each call keeps a row: counted like password attempts of this client, so no one fills the table.
     await this.ctx.services.rateLimiter.consume('SIGN_IN_PER_CLIENT', this.ctx.clientKey);
     const { rpID, origin } = this.relyingParty;
-    const options = await (
-      await webAuthn()
-    ).generateAuthenticationOptions({
+    const { generateAuthenticationOptions } = await webAuthn();
+    const options = await generateAuthenticationOptions({
       rpID,
       allowCredentials: [],
       userVerification: 'required',
@@ -301,11 +298,10 @@ export class PasskeyService {
       if (handle !== undefined && handle !== Buffer.from(userHandleOf(owner)).toString('base64url')) {
         throw new AppError(PasskeyError.PASSKEY_REFUSED);
       }
+      const { verifyAuthenticationResponse } = await webAuthn();
       let verified;
       try {
-        verified = await (
-          await webAuthn()
-        ).verifyAuthenticationResponse({
+        verified = await verifyAuthenticationResponse({
           response: answer,
           expectedChallenge: taken.challenge,
           expectedOrigin: taken.origin,
