@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+// Loaded with the server, unlike the larger packages few calls need: it is small, and loaded at a first import its
+// code counted in what that import held (import-export-volume.test.ts).
+import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../common/errors/app-error.js';
 import type { MessageKey } from '../common/i18n/translate.js';
-import { onFirstUse } from '../common/on-first-use.js';
 import { ImportError } from './import.errors.js';
 
 /** One CSV record and the line of the file it starts on (1 = the header). */
@@ -96,8 +98,10 @@ function syntaxReason(code: string): MessageKey {
   return 'IMPORT_CSV_MALFORMED';
 }
 
-/** The CSV parser, loaded at the first import of a file. */
-const csvParse = onFirstUse(() => import('csv-parse'));
+/** csv-parse's syntax errors; their codes are not all prefixed CSV_ (e.g. INVALID_OPENING_QUOTE). */
+function isCsvError(error: unknown): error is CsvError {
+  return error instanceof CsvError;
+}
 
 /**
  * The parser turns all it is given into records at once, and they wait in its buffer until read:
@@ -138,7 +142,6 @@ export async function* readCsvRecords(source: CsvSource): AsyncGenerator<CsvReco
     if (!step.done) for await (const chunk of text) yield* piecesOf(chunk);
   }
 
-  const { parse, CsvError } = await csvParse();
   const parser = parse({
     delimiter: detectDelimiter(headText.split('\n')[0]),
     record_delimiter: '\n',
@@ -158,8 +161,7 @@ export async function* readCsvRecords(source: CsvSource): AsyncGenerator<CsvReco
       yield { line, cells: record };
     }
   } catch (error) {
-    // csv-parse's syntax errors; their codes are not all prefixed CSV_ (e.g. INVALID_OPENING_QUOTE).
-    if (error instanceof CsvError) {
+    if (isCsvError(error)) {
       throw new CsvSyntaxError(typeof error.lines === 'number' ? error.lines : nextLine, syntaxReason(error.code));
     }
     throw error;
