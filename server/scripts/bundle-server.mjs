@@ -27,6 +27,9 @@ if (process.argv.includes('--remove')) process.exit(0);
 if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run tsc first`);
 await build({
   input: { 'server.bundle': SERVER },
+  // The server's code stays in the bundle itself, not in a chunk the bundle re-exports (which the packages loaded at
+  // first use would otherwise make): the webhook thread finds its worker module beside the bundle.
+  preserveEntrySignatures: 'allow-extension',
   platform: 'node',
   external: isExternal,
   logLevel: 'warn',
