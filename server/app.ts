@@ -270,6 +270,7 @@ export async function composeApp(
     },
   });
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    services.backgroundHeadroom.requestArrived();
     if (!bounded(req, res)) return;
     edge(req, res);
     routed(req, res);
@@ -277,6 +278,7 @@ export async function composeApp(
   // A client that asks before sending (`Expect: 100-continue`) is told to go on only when its body is within the
   // limit: Node would otherwise say "continue" before any check, and the body would already be on its way.
   const handleExpectingContinue = (req: IncomingMessage, res: ServerResponse) => {
+    services.backgroundHeadroom.requestArrived();
     if (!bounded(req, res)) return;
     res.writeContinue();
     edge(req, res);

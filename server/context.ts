@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config.js';
 import type { TokenService } from './common/auth/tokens.js';
 import type { PlainStatements } from './common/db/plain-statements.js';
+import type { LoopHeadroom } from './common/loop-headroom.js';
 import type { TechnicianSession, Viewer } from './common/auth/viewer.js';
 import type { Clock } from './common/clock.js';
 import type { FileStorage } from './common/files/file-storage.js';
@@ -85,6 +86,8 @@ export interface AppServices {
   jobs: JobQueue;
   /** Photos and signatures of visits (PostgreSQL or S3-compatible, as configured). */
   files: FileStorage;
+  /** The room this process's requests leave for background work that may wait (a publication's messages). */
+  backgroundHeadroom: LoopHeadroom;
   /** This process's Prometheus metrics (served only when the operator turns them on). */
   metrics: AppMetrics;
   logger: Logger;

@@ -13,6 +13,7 @@ import { Country } from './common/locale.js';
 import { TokenService } from './common/auth/tokens.js';
 import { Clock } from './common/clock.js';
 import { ChangeListener } from './common/events/change-listener.js';
+import { BACKGROUND_HEADROOM, LoopHeadroom } from './common/loop-headroom.js';
 import { JobQueue } from './common/jobs/job-queue.js';
 import { ListQueryGate } from './common/db/list-query-gate.js';
 import { SiteVisitRecorder } from './consumers/site-visit-recorder.js';
@@ -200,6 +201,7 @@ export async function runServer(
       ),
       holidays: new HolidayCalendar(orm, changes),
       siteVisits: new SiteVisitRecorder(plainStatements, logger),
+      backgroundHeadroom: new LoopHeadroom(BACKGROUND_HEADROOM),
       lookupStatements: new LookupStatements(plainStatements),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
@@ -282,6 +284,8 @@ export async function runServer(
         await openMetricsListener?.close();
         // Reactions to changes end first (they queue jobs); then running jobs finish (or are handed back
         // for a retry) before the connections close.
+        // What waits for room goes now: the running jobs end sooner.
+        services.backgroundHeadroom.close();
         await scheduledWork.stop();
         await services.jobs.stop();
         await services.siteVisits.flush();

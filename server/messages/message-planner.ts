@@ -18,10 +18,14 @@ import {
   type NewMessageRow,
   type ThankYouVisitRow,
 } from './repository/consumer-message.repository.js';
+import type { LoopHeadroom } from '../common/loop-headroom.js';
 import { MESSAGES_PER_SEND_JOB, SEND_QUEUES, type SendJob } from './message-sender.js';
 
-/** Orders written per transaction: a publication of thousands of orders commits in slices. */
-const ORDERS_PER_TRANSACTION = 500;
+/**
+ * Orders written per transaction: a publication of thousands of orders commits in slices, each small enough that its
+ * work in this process (the orders read, their messages planned) holds the event loop for a few milliseconds only.
+ */
+const ORDERS_PER_TRANSACTION = 100;
 
 /** The job that plans an order's messages again once its last change can no longer be undone. */
 export const AFTER_UNDO_QUEUE = 'consumer-messages.after-undo';
@@ -66,6 +70,8 @@ export class MessagePlanner {
     private readonly orm: MikroORM,
     private readonly holidays: HolidayDates,
     private readonly jobs: JobQueue,
+    /** Waited for before each slice of a publication: the plan gives way to the requests that come meanwhile. */
+    private readonly headroom: Pick<LoopHeadroom, 'room'> = { room: () => Promise.resolve() },
   ) {}
 
   /** Plans for every order (`orderIds` unset) or for the given ones; resolves to the messages written. */
@@ -86,6 +92,7 @@ export class MessagePlanner {
       });
       for (let index = 0; index < candidates.length; index += ORDERS_PER_TRANSACTION) {
         const slice = candidates.slice(index, index + ORDERS_PER_TRANSACTION);
+        if (index > 0) await this.headroom.room();
         written += await this.write(slice, setting, channels, days, now);
       }
       if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds);

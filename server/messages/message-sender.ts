@@ -3,6 +3,7 @@ import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt, JobQueue } from '../common/jobs/job-queue.js';
 import { Lanes } from '../common/lanes.js';
+import type { LoopHeadroom } from '../common/loop-headroom.js';
 import { type Country, Language, TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
 import type { Mailer } from '../common/mail/mailer.js';
@@ -120,6 +121,8 @@ export class MessageSender {
     private readonly transports: MessageTransports,
     /** Told of each message that ended (sent, or failed for good), for the metrics. */
     private readonly onFinished: (channel: MessageChannel, status: MessageStatus) => void = () => undefined,
+    /** Waited for before each message is rendered: a publication gives way to the requests that come meanwhile. */
+    private readonly headroom: Pick<LoopHeadroom, 'room'> = { room: () => Promise.resolve() },
   ) {
     this.lanes = {
       [MessageChannel.EMAIL]: new Lanes(transports.mailer.concurrency),
@@ -361,6 +364,7 @@ export class MessageSender {
     // crash sends again, so there are never more of those than the transport takes at once, however many are claimed.
     return this.lanes[row.channel].run(async () => {
       if (Date.now() > startBy) return null;
+      await this.headroom.room(startBy);
       await record(await this.handOver(row, recipient, lateArrival, tries, lastTry, failures));
       return 'recorded' as const;
     });

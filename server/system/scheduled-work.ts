@@ -148,7 +148,8 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
   });
 
   // Consumer messages (docs/rules.md, Consumer messages).
-  const planner = new MessagePlanner(services.orm, services.holidays, jobs);
+  // A publication's planning and sending take the room the requests leave in this process.
+  const planner = new MessagePlanner(services.orm, services.holidays, jobs, services.backgroundHeadroom);
   const sender = new MessageSender(
     services.orm,
     config,
@@ -165,6 +166,7 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       }),
     },
     (channel, status) => services.metrics.messageFinished(channel, status),
+    services.backgroundHeadroom,
   );
   const sendQueue = (name: string, batchSize: number) =>
     jobs.define<SendJob>({
@@ -175,9 +177,11 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       retryDelayMaxSeconds: 3600,
       // A batch takes one transport call and a few short statements; given up only well after that could end.
       expireInSeconds: sender.claimSeconds() + 30,
-      // Three batches at once, each handed over at once; no transaction is held while they go, so the pool keeps its
-      // connections for consumers looking at 13:30.
-      concurrency: 3,
+      // Two batches at once, each handed over at once: with two jobs a batch, 64 of a channel's messages claimed at a
+      // time, which its lanes hand over within the seconds a claim leaves before the transport's timeout, even while
+      // they wait for room (LoopHeadroom). No transaction is held while they go, so the pool keeps its connections for
+      // consumers looking at 13:30.
+      concurrency: 2,
       batchSize,
       batchHandler: async (jobs) => {
         const requests = jobs.flatMap((job) =>
@@ -189,11 +193,13 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       },
     });
   // A queue per channel: a mail server that hangs keeps its own batches waiting, never an SMS.
-  // A job at a time: a publication's job holds MESSAGES_PER_SEND_JOB messages, a resend or a resume one.
-  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], 1);
-  await sendQueue(SEND_QUEUES[MessageChannel.SMS], 1);
+  // Two jobs a fetch (a publication's job holds MESSAGES_PER_SEND_JOB messages, a resend or a resume one): the queue
+  // fetches again at once only after a full fetch, and a fetch of one is always full, so pg-boss never bursts at one;
+  // each worker would wait a poll between its jobs.
+  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], 2);
+  await sendQueue(SEND_QUEUES[MessageChannel.SMS], 2);
   // What was queued before the channels had a queue each still goes (it can be dropped once none waits there).
-  await sendQueue(SHARED_SEND_QUEUE, 1);
+  await sendQueue(SHARED_SEND_QUEUE, 2);
   await jobs.define({
     name: RESUME_QUEUE,
     policy: 'exclusive',

@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishMessagesNow } from '../../utils/consumer-messages.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../../utils/message-transports.js';
+import { startTestServer, type TestServer } from '../../utils/test-server.js';
+
+/** Tuesday 1 December 2026 after 13:30: Wednesday's windows are shown, so its orders are told at once. */
+const NOW = '2026-12-01T14:00:00+01:00';
+/** Thirteen send jobs a channel: more than its workers fetch at once. */
+const ORDERS = 200;
+/** The job queue's poll: long, so that a wait between two fetches of the backlog shows. */
+const POLL_MS = 6_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a publication's backlog of send jobs", () => {
+  let smtp: LocalSmtp;
+  let twilio: TwilioStandIn;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startLocalSmtp(0, { countOnly: true });
+    twilio = await startTwilioStandIn();
+    server = await startTestServer({
+      env: { SMTP_URL: smtp.url, ...twilioEnv(twilio), JOB_POLL_INTERVAL_MS: String(POLL_MS), CLOCK_NOW: NOW },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await twilio?.close();
+  });
+
+  it('is worked without a poll between its jobs: the SMS go within one poll of the first', async () => {
+    await server
+      .em()
+      .getConnection()
+      .execute(
+        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
+                             appointment, duration, created_at, updated_at)
+           select 'BACKLOG-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 ' || (30000000 + g),
+                  '316' || (30000000 + g), '1234AB', g, 'Utrecht', 'NL', timestamptz '2026-12-02 09:00:00+01', 10800,
+                  now(), now()
+             from generate_series(1, ?::int) g`,
+        [ORDERS],
+      );
+    await publishMessagesNow(server);
+    let firstAt: number | undefined;
+    const deadline = performance.now() + POLL_MS * 8;
+    while (twilio.messages.length < ORDERS && performance.now() < deadline) {
+      if (firstAt === undefined && twilio.messages.length > 0) firstAt = performance.now();
+      await sleep(20);
+    }
+    const lastAt = performance.now();
+    expect(twilio.messages).toHaveLength(ORDERS);
+    expect(firstAt).toBeDefined();
+    expect(lastAt - firstAt!).toBeLessThan(POLL_MS);
+  });
+});
