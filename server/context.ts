@@ -54,6 +54,8 @@ export interface LookupStatementRunner {
  */
 export interface LiveVisitFeed {
   follow(viewer: Viewer, scope: 'own' | 'all'): AsyncIterableIterator<object>;
+  /** Ends the open streams a few at a time, over `atLeastMs` or longer for many (an instance stopping). */
+  endSpread(atLeastMs: number): Promise<void>;
   /** Open streams in this process. */
   readonly size: number;
 }

@@ -270,7 +270,8 @@ export async function runServer(
         // Still serving while /readyz says 503: the balancer's checks see it and send new requests elsewhere;
         // closing at once would refuse (or reset) requests it already chose this instance for. Once the balancer has
         // stopped choosing it (its checks take 1.25 s of the first half), the live streams end a few at a time, so
-        // their pages reconnect to the other instances spread over the second half rather than all at once.
+        // their pages reconnect to the other instances spread over the second half (longer for many) rather than at
+        // once.
         if (config.shutdownDrainMs > 0) {
           const firstHalf = Math.round(config.shutdownDrainMs / 2);
           await new Promise((resolve) => setTimeout(resolve, firstHalf));
