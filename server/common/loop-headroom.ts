@@ -18,9 +18,9 @@ const TICKING_AFTER_LAST_ASK_MS = 1_000;
 const REQUESTS_LATELY_MS = 1_000;
 
 /**
- * A tick every 5 ms, on time within 10 ms: a request that arrives waits at most that long behind the background work
- * let go before it (each piece is a few milliseconds of this thread's work, and its caller's lanes bound how many run).
- * Half a second of waiting at most: a publication that waits longer per message would not end within minutes.
+ * A tick every 5 ms that may come up to 10 ms late: later, requests already wait behind queued callbacks or for a core
+ * (each piece is a few milliseconds of this thread's work, and its caller's lanes bound how many run at once). Half a
+ * second of waiting at most: a publication whose messages waited longer each would not end within minutes.
  */
 export const BACKGROUND_HEADROOM: LoopHeadroomOptions = {
   tickMs: 5,
@@ -32,11 +32,12 @@ export const BACKGROUND_HEADROOM: LoopHeadroomOptions = {
 /**
  * Lets background work that may wait (a publication's thousands of messages) go only while this process's event
  * loop keeps time, as long as it serves requests (`requestArrived`, within the last second; without them the work
- * goes at full speed, its own lateness harming nobody). A loop that runs late means that callbacks are queued before whatever arrives next, or that the
- * machine's cores are all busy (the database's work included): either way a consumer's lookup arriving then waits
- * behind the background work, which a moment later does as well. So waiting pieces go at ticks that come on time:
- * one at the first, one more at each further one up to `mostPerTick`, and after a late tick (which lets none go)
- * half as many — the work's pace follows the room the requests leave, as a TCP sender's window follows its losses.
+ * goes at full speed, its own lateness harming nobody). A loop that runs late means that callbacks are queued before
+ * whatever arrives next, or that the machine's cores are all busy (the database's work included): either way a
+ * consumer's lookup arriving then waits behind the background work, which a moment later does as well. So waiting
+ * pieces go at ticks that come on time: one at the first, one more at each further one up to `mostPerTick`, and after
+ * a late tick (which lets none go) half as many — the work's pace follows the room the requests leave, as a TCP
+ * sender's window follows its losses.
  * A piece goes regardless after `longestWaitMs`, or at the moment its caller needs it to. Requests never wait here:
  * they are what the room is kept for.
  */
