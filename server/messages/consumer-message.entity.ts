@@ -123,6 +123,12 @@ registerEnumType(MessageStatus, {
   properties: ['failedAt', 'id'],
   where: `"status" = 'FAILED' and "failed_at" is not null`,
 })
+// The SMS sent to a number, for an answer by SMS to find its visit (TEXTED_ORDER_SQL) among a few rows.
+@Index({
+  name: 'consumer_messages_texted_idx',
+  properties: ['recipient', 'windowStart'],
+  where: `"channel" = 'SMS' and "status" = 'SENT'`,
+})
 export class ConsumerMessage {
   [OptionalProps]?:
     | 'status'

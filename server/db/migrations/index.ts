@@ -277,4 +277,10 @@ export const MIGRATIONS: MigrationEntry[] = [
       (await import('./Migration20261213010000_webhook_waiting_order.js'))
         .Migration20261213010000_webhook_waiting_order,
   },
+  // an answer by SMS finds its visit among the SMS sent to its number, not among every message of the days told
+  {
+    name: 'Migration20261214010000_texted_order_index',
+    load: async () =>
+      (await import('./Migration20261214010000_texted_order_index.js')).Migration20261214010000_texted_order_index,
+  },
 ];

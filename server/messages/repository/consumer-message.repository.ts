@@ -116,9 +116,9 @@ const MORNING_SQL = `
 /**
  * The order of the latest SMS sent to a number about a visit between two instants, that is still on: the visit an
  * answer by SMS is about. Only messages sent to that very number, so an answer never reaches another customer's
- * order. Bounded by the index on the window told (a message of the last weeks) and by one row.
+ * order. Read through the index of the SMS sent per number (a few rows), and one row at most.
  */
-const TEXTED_ORDER_SQL = `
+export const TEXTED_ORDER_SQL = `
   select o.id from consumer_messages m join orders o on o.id = m.order_id
   where m.channel = 'SMS' and m.recipient = ? and m.status = 'SENT' and m.window_start >= ?
     and ${activeOrderSql('o')} and o.appointment >= ? and o.appointment < ?
