@@ -63,14 +63,14 @@ export class WebhookSenderThread {
     return this.worker;
   }
 
-  /** Sends what is due in the thread, with the application's clock `clockOffsetMs` ahead of the real one. */
-  send(clockOffsetMs: number): Promise<SendRun> {
+  /** Sends what is due in the thread, by the clock it was given. */
+  send(): Promise<SendRun> {
     if (this.stopped) return Promise.reject(new Error('the webhook sender is stopped'));
     const worker = this.worker ?? this.start();
     const id = ++this.lastId;
     return new Promise<SendRun>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ type: 'send', id, clockOffsetMs } satisfies SenderRequest);
+      worker.postMessage({ type: 'send', id } satisfies SenderRequest);
     });
   }
 

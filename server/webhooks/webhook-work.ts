@@ -89,13 +89,18 @@ export async function defineWebhookWork(services: AppServices): Promise<{ stop()
   // API's requests never wait behind it (docs/decisions/performance.md, Webhooks).
   const pool = await ormPool(services.orm.em);
   const thread = new WebhookSenderThread(
-    { connection: connectionSettings(pool.options), config: services.config.webhooks, poolSize: SENDER_CONNECTIONS },
+    {
+      connection: connectionSettings(pool.options),
+      config: services.config.webhooks,
+      poolSize: SENDER_CONNECTIONS,
+      clock: services.clock.shared,
+    },
     (code, error) => {
       if (!stopped)
         services.logger.error({ err: error, code }, 'webhook sender thread ended; the next run starts another');
     },
   );
-  const sendInThread: Send = () => thread.send(services.clock.now().getTime() - Date.now());
+  const sendInThread: Send = () => thread.send();
   // One run at a time in this process, whether the minute's job or a notice starts it: the webhooks hold at most one
   // of the pool's connections, and the API's requests keep the rest.
   const run = (): Promise<void> => {

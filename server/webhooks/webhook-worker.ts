@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { Clock } from '../common/clock.js';
 import { lowerThreadsToIdle } from '../common/idle-threads.js';
 import type { WebhookConfig } from '../config.js';
 import { closeWebhookConnections, dispatchAndSendWebhooks, type SendRun } from './webhook-sender.js';
@@ -8,8 +9,8 @@ import { closeWebhookConnections, dispatchAndSendWebhooks, type SendRun } from '
 /*
  * The webhook sender's worker thread (started by webhook-thread.ts): turns the outbox into deliveries, claims, signs
  * and sends the due ones and records their outcomes on a pool of its own, so the events' bodies, signatures, sockets
- * and their garbage never hold the API's event loop. It imports nothing but the sender, its thread's priority, `pg`
- * and Node's own modules: the tests load it from source, type-stripped.
+ * and their garbage never hold the API's event loop. It imports nothing but the sender, its thread's priority, the clock,
+ * `pg` and Node's own modules: the tests load it from source, type-stripped.
  */
 
 /** What the thread is started with: a copy of the ORM's connection settings and the webhooks' configuration. */
@@ -18,10 +19,12 @@ export interface SenderThreadData {
   config: WebhookConfig;
   /** Connections of its pool: one a round is used, a second for the next claim while the last records. */
   poolSize: number;
+  /** The application's clock offset (`Clock.shared`): the thread reads the time as the API does, moved or not. */
+  clock: SharedArrayBuffer;
 }
 
-/** A request: send what is due with the application's clock (its offset from the real one), or stop. */
-export type SenderRequest = { type: 'send'; id: number; clockOffsetMs: number } | { type: 'stop' };
+/** A request: send what is due, or stop. */
+export type SenderRequest = { type: 'send'; id: number } | { type: 'stop' };
 
 /** An answer to a `send`. */
 export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 'failed'; id: number; error: string };
@@ -35,6 +38,7 @@ if (process.platform === 'linux') {
 const port = parentPort;
 if (!port) throw new Error('webhook-worker.ts runs as a worker thread');
 const data = workerData as SenderThreadData;
+const clock = Clock.following(data.clock);
 /** Its connections' name in `pg_stat_activity`. */
 const APPLICATION_NAME = 'tijdvak-webhooks';
 const pool = new pg.Pool({
@@ -55,7 +59,7 @@ port.on('message', (request: SenderRequest) => {
       const answer: SenderAnswer = await dispatchAndSendWebhooks(
         pool,
         data.config,
-        () => new Date(Date.now() + request.clockOffsetMs),
+        () => clock.now(),
         () => stopping,
       ).then(
         (run): SenderAnswer => ({ type: 'sent', id: request.id, run }),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admin } from '../../../server/admins/admin.entity.js';
+import { Clock } from '../../../server/common/clock.js';
 import { connectionSettings, WebhookSenderThread } from '../../../server/webhooks/webhook-thread.js';
 import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
@@ -81,9 +82,9 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   });
 
-  /** `count` deliveries due at the thread's clock (`AHEAD_MS` ahead), none at the server's. */
-  async function pendingDeliveries(prefix: string, count: number) {
-    const due = new Date(NOW.getTime() + AHEAD_MS);
+  /** `count` deliveries due at the thread's clock (`AHEAD_MS` ahead, `laterMs` more), none at the server's. */
+  async function pendingDeliveries(prefix: string, count: number, laterMs = 0) {
+    const due = new Date(NOW.getTime() + AHEAD_MS + laterMs);
     await server.em().execute(
       `insert into webhook_deliveries (endpoint_id, message_id, type, order_id, payload, status, next_attempt_at,
          retry_until, created_at)
@@ -105,15 +106,20 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
       )[0].n,
     );
 
-  /** A thread of this test's own, its clock `AHEAD_MS` ahead of the server's. */
+  /** A thread of this test's own, on a clock of its own `AHEAD_MS` ahead of the server's. */
   async function ownThread(exits: number[]) {
     const pool = await server.em().getConnection().getNativeClient();
+    const clock = new Clock(new Date(server.services.clock.now().getTime() + AHEAD_MS), true);
     const thread = new WebhookSenderThread(
-      { connection: connectionSettings(pool.options), config: server.services.config.webhooks, poolSize: 2 },
+      {
+        connection: connectionSettings(pool.options),
+        config: server.services.config.webhooks,
+        poolSize: 2,
+        clock: clock.shared,
+      },
       (code) => exits.push(code),
     );
-    const offset = () => server.services.clock.now().getTime() + AHEAD_MS - Date.now();
-    return { thread, send: () => thread.send(offset()) };
+    return { thread, clock, send: () => thread.send() };
   }
 
   /** The server's connections named as the sender's thread names its own. */
@@ -160,7 +166,7 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
 
   it('starts a new thread at the next run after one crashed, and a run under way in a crash fails', async () => {
     const exits: number[] = [];
-    const { thread, send } = await ownThread(exits);
+    const { thread, clock, send } = await ownThread(exits);
     await pendingDeliveries('t1_', 30);
     const first = await send();
     expect({ sent: first.sent, delivered: first.delivered }).toEqual({ sent: 30, delivered: 30 });
@@ -186,12 +192,32 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
     onHeld = null;
     for (const answer of held.splice(0)) answer();
     expect(await pending()).toBe(5);
-    server.services.clock.travelTo(new Date(server.services.clock.now().getTime() + 3 * 60_000));
+    clock.travelTo(new Date(clock.now().getTime() + 3 * 60_000));
     const third = await send();
     expect(third.sent).toBe(5);
     expect(await pending()).toBe(0);
     await thread.stop();
     expect(exits).toEqual([1, 1, 0]);
+  });
+
+  it('reads the application’s clock as it moves, in a run asked for before the move too', async () => {
+    const exits: number[] = [];
+    const { thread, clock, send } = await ownThread(exits);
+    await pendingDeliveries('t5_', 2);
+    await pendingDeliveries('t6_', 3, 3 * 60_000);
+    holding = true;
+    const waiting = new Promise<void>((resolve) => (onHeld = resolve));
+    const run = send();
+    await waiting;
+    // The run's first round is under way; its next claim reads the moved clock and finds the later three due.
+    clock.travelTo(new Date(clock.now().getTime() + 3 * 60_000));
+    holding = false;
+    onHeld = null;
+    for (const answer of held.splice(0)) answer();
+    expect(await run).toMatchObject({ sent: 5, delivered: 5 });
+    expect(await pending()).toBe(0);
+    await thread.stop();
+    expect(exits).toEqual([0]);
   });
 
   it('ends the round under way at a stop, records it, then ends the thread and its connections', async () => {
