@@ -8,6 +8,7 @@ import { sendDueWebhooks } from '../../../server/webhooks/webhook-sender.js';
 import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhooks/webhook-work.js';
 import { instantOf } from '../../../shared/zoned-time.js';
 import { createAdmin, createTechnician, tokensFor } from '../../utils/factories.js';
+import { explained, planFigures, type ExplainedRow } from '../../utils/query-plan.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { CREATE_CLIENT, CREATE_ENDPOINT, CREATE_ORDER, orderInput } from './webhook-operations.js';
 
@@ -18,11 +19,6 @@ const DAY = 86_400_000;
 const KEPT_DAYS = 10;
 /** Deliveries of each fan-out in the claim's test: enough that reading them all per claimed row shows. */
 const FAN_OUT = 10_000;
-
-/** The top of `explain (analyze, buffers, format json)`: what the tests read of it. */
-interface ExplainedPlan {
-  Plan: { 'Actual Rows': number; 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
-}
 
 describe('webhook upkeep: the log kept a set number of days, a backlog sent without waiting', () => {
   let server: TestServer;
@@ -199,13 +195,13 @@ describe('webhook upkeep: the log kept a set number of days, a backlog sent with
     const { sql, params } = claimStatement(now);
     const [row] = await plainTransactionOn(pool, async (query) => {
       await query(`select set_config('enable_sort', 'off', true)`, []);
-      return query<{ 'QUERY PLAN': ExplainedPlan[] }>(`explain (analyze, buffers, format json) ${sql}`, params);
+      return query<ExplainedRow>(explained(sql), params);
     });
-    const [{ Plan: plan }] = row['QUERY PLAN'];
-    expect(plan['Actual Rows']).toBe(CLAIM_BATCH);
+    const plan = planFigures(row);
+    expect(plan.rows).toBe(CLAIM_BATCH);
     // Each claimed row's question (an earlier one of its order waiting?) reads a few index pages, not every pending
     // delivery: a few thousand pages for the batch, where the join read millions.
-    expect(plan['Shared Hit Blocks'] + plan['Shared Read Blocks']).toBeLessThan(20 * CLAIM_BATCH);
+    expect(plan.pages).toBeLessThan(20 * CLAIM_BATCH);
     await server.em().execute(`delete from webhook_deliveries`);
   });
 
