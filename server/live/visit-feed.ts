@@ -161,8 +161,10 @@ export class VisitFeed implements LiveVisitFeed {
         return this.deliver([...waiting]);
       });
     });
-    // Notices were lost while the listener was away: every stream ends, and its client reads the state anew.
-    this.unresync = changes.onResync(() => this.endAll());
+    // Notices were lost while the listener was away: every stream ends, and its client reads the state anew. Spread as
+    // at a stop: the listener of every instance went away together (PostgreSQL restarted), so every page of the fleet
+    // would otherwise reconnect and read in the same moment, just as the database comes back.
+    this.unresync = changes.onResync(() => void this.endSpread(0));
   }
 
   get size(): number {
@@ -197,13 +199,13 @@ export class VisitFeed implements LiveVisitFeed {
    * Ends the streams open now a few at a time, evenly over at least `atLeastMs` and at least SPREAD_PER_STREAM_MS per
    * stream (a stop behind the balancer): each page reconnects to another instance at once, so ending them all in one
    * moment would send every page of this instance to the others in that moment, each with a TLS handshake, a
-   * subscription and a read of its state. Resolves when the last has ended.
+   * subscription and a read of its state. Resolves when the last has ended (or at `stop`, which ends the rest).
    */
   async endSpread(atLeastMs: number): Promise<void> {
     const ending = [...this.followers];
     const overMs = Math.max(atLeastMs, Math.min(SPREAD_MOST_MS, ending.length * SPREAD_PER_STREAM_MS));
     const slices = Math.max(1, Math.min(ending.length, Math.ceil(overMs / SPREAD_SLICE_MS)));
-    for (let slice = 0; slice < slices; slice++) {
+    for (let slice = 0; slice < slices && !this.stopped; slice++) {
       const until = Math.ceil(((slice + 1) * ending.length) / slices);
       for (let index = Math.ceil((slice * ending.length) / slices); index < until; index++) ending[index].end();
       if (slice < slices - 1) await new Promise((resolve) => setTimeout(resolve, overMs / slices));
