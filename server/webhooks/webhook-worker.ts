@@ -9,8 +9,8 @@ import { closeWebhookConnections, dispatchAndSendWebhooks, type SendRun } from '
 /*
  * The webhook sender's worker thread (started by webhook-thread.ts): turns the outbox into deliveries, claims, signs
  * and sends the due ones and records their outcomes on a pool of its own, so the events' bodies, signatures, sockets
- * and their garbage never hold the API's event loop. It imports nothing but the sender, its thread's priority, the clock,
- * `pg` and Node's own modules: the tests load it from source, type-stripped.
+ * and their garbage never hold the API's event loop. It imports nothing but the sender, its thread's priority, the
+ * clock, `pg` and Node's own modules: the tests load it from source, type-stripped.
  */
 
 /** What the thread is started with: a copy of the ORM's connection settings and the webhooks' configuration. */
