@@ -537,6 +537,11 @@ export interface WebhookConfig {
   timeoutMs: number;
   /** Days after its last attempt that a delivered or failed delivery stays in the log. */
   logRetentionDays: number;
+  /**
+   * The sender's thread runs at SCHED_IDLE, on what the API and the database leave; off, at the normal priority, for
+   * a host kept busy by other work (at SCHED_IDLE the webhooks would wait for it to be idle).
+   */
+  threadAtIdle: boolean;
 }
 
 function readWebhookFlag(env: Env, name: string, nodeEnv: NodeEnv): boolean {
@@ -547,12 +552,20 @@ function readWebhookFlag(env: Env, name: string, nodeEnv: NodeEnv): boolean {
   return true;
 }
 
+function readThreadAtIdle(env: Env): boolean {
+  const value = readEnvString(env, 'WEBHOOK_THREAD_IDLE')?.trim().toLowerCase() ?? 'true';
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError('WEBHOOK_THREAD_IDLE must be true or false');
+}
+
 function readWebhookConfig(env: Env, nodeEnv: NodeEnv): WebhookConfig {
   return {
     allowHttp: readWebhookFlag(env, 'WEBHOOK_ALLOW_HTTP', nodeEnv),
     allowLoopback: readWebhookFlag(env, 'WEBHOOK_ALLOW_LOOPBACK', nodeEnv),
     timeoutMs: readPositiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
     logRetentionDays: readPositiveInt(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
+    threadAtIdle: readThreadAtIdle(env),
   };
 }
 

@@ -29,15 +29,16 @@ export type SenderRequest = { type: 'send'; id: number } | { type: 'stop' };
 /** An answer to a `send`. */
 export type SenderAnswer = { type: 'sent'; id: number; run: SendRun } | { type: 'failed'; id: number; error: string };
 
-// This thread runs on what the API's thread and the database leave (SCHED_IDLE, lowerThreadsToIdle says why).
-if (process.platform === 'linux') {
-  // This thread's id: `/proc/thread-self` links to `<pid>/task/<tid>`.
-  await lowerThreadsToIdle([readlinkSync('/proc/thread-self').split('/').at(-1) ?? '']);
-}
-
 const port = parentPort;
 if (!port) throw new Error('webhook-worker.ts runs as a worker thread');
 const data = workerData as SenderThreadData;
+
+// This thread runs on what the API's thread and the database leave (SCHED_IDLE, lowerThreadsToIdle says why), unless
+// the configuration keeps it at the normal priority.
+if (process.platform === 'linux' && data.config.threadAtIdle) {
+  // This thread's id: `/proc/thread-self` links to `<pid>/task/<tid>`.
+  await lowerThreadsToIdle([readlinkSync('/proc/thread-self').split('/').at(-1) ?? '']);
+}
 const clock = Clock.following(data.clock);
 /** Its connections' name in `pg_stat_activity`. */
 const APPLICATION_NAME = 'tijdvak-webhooks';

@@ -107,13 +107,13 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
     );
 
   /** A thread of this test's own, on a clock of its own `AHEAD_MS` ahead of the server's. */
-  async function ownThread(exits: number[]) {
+  async function ownThread(exits: number[], threadAtIdle = true) {
     const pool = await server.em().getConnection().getNativeClient();
     const clock = new Clock(new Date(server.services.clock.now().getTime() + AHEAD_MS), true);
     const thread = new WebhookSenderThread(
       {
         connection: connectionSettings(pool.options),
-        config: server.services.config.webhooks,
+        config: { ...server.services.config.webhooks, threadAtIdle },
         poolSize: 2,
         clock: clock.shared,
       },
@@ -162,6 +162,17 @@ describe('the webhook sender’s thread: sends beside the API, starts again afte
     expect(threadsOfThisProcess().find((main) => main.id === String(process.pid))?.policy).toBe(SCHED_NORMAL);
     await thread.stop();
     expect(idleThreads()).toBe(before);
+  });
+
+  it('stays at the normal priority where the configuration says so (WEBHOOK_THREAD_IDLE=false)', async () => {
+    const before = idleThreads();
+    const exits: number[] = [];
+    const { thread, send } = await ownThread(exits, false);
+    await send();
+    expect(thread.thread).not.toBeNull();
+    expect(idleThreads()).toBe(before);
+    await thread.stop();
+    expect(exits).toEqual([0]);
   });
 
   it('starts a new thread at the next run after one crashed, and a run under way in a crash fails', async () => {
