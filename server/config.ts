@@ -214,8 +214,6 @@ function readFileStorage(env: Env): FileStorageConfig {
   if (!bucket || !accessKeyId || !secretAccessKey) {
     throw new ConfigError('FILE_STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
-  const pathStyle = (readEnvString(env, 'S3_FORCE_PATH_STYLE') ?? 'false').toLowerCase();
-  if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
   return {
     kind,
     endpoint,
@@ -223,7 +221,7 @@ function readFileStorage(env: Env): FileStorageConfig {
     bucket,
     accessKeyId,
     secretAccessKey,
-    pathStyle: pathStyle === 'true',
+    pathStyle: readBoolean(env, 'S3_FORCE_PATH_STYLE') ?? false,
   };
 }
 
@@ -319,6 +317,15 @@ type Env = Record<string, string | undefined>;
 function readEnvString(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+/** A yes/no setting: `true`/`1` or `false`/`0`, in any case; unset gives `undefined`, anything else is refused. */
+function readBoolean(env: Env, name: string): boolean | undefined {
+  const value = readEnvString(env, name)?.toLowerCase();
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
 }
 
 function readPort(env: Env, name = 'PORT', fallback = '3000'): number {
@@ -518,17 +525,7 @@ const LOG_LEVELS: LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug'
  * DATABASE_LISTEN_URL is set, which is how a transaction-mode pooler in front of DATABASE_URL is configured.
  */
 function readPreparedStatements(env: Env): boolean {
-  const value = readEnvString(env, 'DATABASE_PREPARED_STATEMENTS')?.trim().toLowerCase();
-  if (value === undefined) return readEnvString(env, 'DATABASE_LISTEN_URL') === undefined;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new ConfigError('DATABASE_PREPARED_STATEMENTS must be true or false');
-}
-
-function readMigrateAtStart(env: Env): boolean {
-  const value = readEnvString(env, 'MIGRATE_AT_START') ?? 'true';
-  if (value !== 'true' && value !== 'false') throw new ConfigError('MIGRATE_AT_START must be true or false');
-  return value === 'true';
+  return readBoolean(env, 'DATABASE_PREPARED_STATEMENTS') ?? readEnvString(env, 'DATABASE_LISTEN_URL') === undefined;
 }
 
 export interface WebhookConfig {
@@ -545,18 +542,9 @@ export interface WebhookConfig {
 }
 
 function readWebhookFlag(env: Env, name: string, nodeEnv: NodeEnv): boolean {
-  const value = readEnvString(env, name)?.trim().toLowerCase();
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (value !== 'true' && value !== '1') throw new ConfigError(`${name} must be true or false`);
+  if (!(readBoolean(env, name) ?? false)) return false;
   if (nodeEnv === 'production') throw new ConfigError(`${name} is refused when NODE_ENV=production`);
   return true;
-}
-
-function readThreadAtIdle(env: Env): boolean {
-  const value = readEnvString(env, 'WEBHOOK_THREAD_IDLE')?.trim().toLowerCase() ?? 'true';
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  throw new ConfigError('WEBHOOK_THREAD_IDLE must be true or false');
 }
 
 function readWebhookConfig(env: Env, nodeEnv: NodeEnv): WebhookConfig {
@@ -565,7 +553,7 @@ function readWebhookConfig(env: Env, nodeEnv: NodeEnv): WebhookConfig {
     allowLoopback: readWebhookFlag(env, 'WEBHOOK_ALLOW_LOOPBACK', nodeEnv),
     timeoutMs: readPositiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
     logRetentionDays: readPositiveInt(env, 'WEBHOOK_LOG_RETENTION_DAYS', 30),
-    threadAtIdle: readThreadAtIdle(env),
+    threadAtIdle: readBoolean(env, 'WEBHOOK_THREAD_IDLE') ?? true,
   };
 }
 
@@ -574,7 +562,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = resolve(readEnvString(env, 'DATA_DIR') ?? './data');
   const databaseUrl = readEnvString(env, 'DATABASE_URL');
   const port = readPort(env);
-  const demoFlag = readEnvString(env, 'DEMO_DATA');
   const logLevel = (readEnvString(env, 'LOG_LEVEL') ?? 'info') as LevelWithSilent;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const adminEmail = readEnvString(env, 'ADMIN_EMAIL');
@@ -607,8 +594,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtPreviousSecrets: readPreviousJwtSecrets(env, nodeEnv, jwtSecret),
     adminEmail,
     adminPassword,
-    migrateAtStart: readMigrateAtStart(env),
-    demoData: demoFlag === undefined ? databaseUrl === undefined : demoFlag === '1' || demoFlag === 'true',
+    migrateAtStart: readBoolean(env, 'MIGRATE_AT_START') ?? true,
+    demoData: readBoolean(env, 'DEMO_DATA') ?? databaseUrl === undefined,
     clockNow: readClockNow(env, nodeEnv),
     webhooks: readWebhookConfig(env, nodeEnv),
     brand: (readEnvString(env, 'BRAND') ?? 'tijdvak').toLowerCase(),
