@@ -27,6 +27,8 @@ export interface ClaimedDelivery {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: Date | string | null;
+  /** The claim's end as this run wrote it (ISO): its outcome is recorded only while the claim is still this one. */
+  claimed_until: string;
 }
 
 export interface Outcome {
@@ -60,14 +62,17 @@ export interface DisabledEndpoint {
 export async function claimDueDeliveries(pool: Pool, now: Date): Promise<ClaimedDelivery[]> {
   return plainTransactionOn(pool, async (query) => {
     await query(`select set_config('enable_sort', 'off', true)`, []);
-    const { sql, params } = claimStatement(now);
-    return query<ClaimedDelivery>(sql, params);
+    const { sql, params, claimedUntil } = claimStatement(now);
+    const rows = await query<Omit<ClaimedDelivery, 'claimed_until'>>(sql, params);
+    return rows.map((row) => ({ ...row, claimed_until: claimedUntil }));
   });
 }
 
 /** The claim's statement and values (its plan is examined by the tests). */
-export function claimStatement(now: Date): { sql: string; params: unknown[] } {
+export function claimStatement(now: Date): { sql: string; params: unknown[]; claimedUntil: string } {
+  const claimedUntil = new Date(now.getTime() + CLAIM_MS).toISOString();
   return {
+    claimedUntil,
     sql: `with due as (
          select d.id from webhook_deliveries d
          where d.status = 'PENDING' and d.next_attempt_at <= ?::timestamptz
@@ -82,21 +87,24 @@ export function claimStatement(now: Date): { sql: string; params: unknown[] } {
        where d.id = due.id and e.id = d.endpoint_id
        returning d.id::text as id, d.endpoint_id, d.message_id, d.payload::text as body, d.attempts, d.retry_until,
          e.url, e.secret, e.previous_secret, e.previous_secret_until`,
-    params: [now.toISOString(), now.toISOString(), CLAIM_BATCH, new Date(now.getTime() + CLAIM_MS).toISOString()],
+    params: [now.toISOString(), now.toISOString(), CLAIM_BATCH, claimedUntil],
   };
 }
 
 /**
  * The outcomes of one round of requests, in one statement (one pool connection a round, not two a request, so the
  * API's requests queue behind fewer): each delivered, retried later, or failed at the end of its day; an endpoint
- * that answered one of them is not failing, one that answered none is failing since now.
+ * that answered one of them is not failing, one that answered none is failing since now. A delivery whose claim is
+ * no longer this round's keeps what it says: a round slowed past its claim (a thread starved of CPU) would otherwise
+ * overwrite the outcome of the run that claimed it next, or undo a resend asked for meanwhile. Answers how many
+ * outcomes were recorded.
  */
 export async function recordAttempts(
   pool: Pool,
   attempts: readonly { delivery: ClaimedDelivery; outcome: Outcome }[],
   now: Date,
-): Promise<void> {
-  if (attempts.length === 0) return;
+): Promise<number> {
+  if (attempts.length === 0) return 0;
   const answered = new Set<number>();
   const failed = new Set<number>();
   const rows = attempts.map(({ delivery, outcome }) => {
@@ -107,6 +115,7 @@ export async function recordAttempts(
     (ok ? answered : failed).add(delivery.endpoint_id);
     return {
       id: delivery.id,
+      claimed_until: delivery.claimed_until,
       status: ok ? 'DELIVERED' : gaveUp ? 'FAILED' : 'PENDING',
       attempts: count,
       next_attempt_at: (ok || gaveUp ? now : nextAttemptAt(count, now, retryUntil)).toISOString(),
@@ -117,21 +126,22 @@ export async function recordAttempts(
   });
   const failing = [...failed].filter((id) => !answered.has(id));
   // Only a change of an endpoint is written: a fan-out's requests would otherwise queue for its one row's lock.
-  await plainQueryOn(pool)(
+  const [{ recorded }] = await plainQueryOn(pool)<{ recorded: number }>(
     `with recorded as (
        update webhook_deliveries d set status = o.status, attempts = o.attempts, next_attempt_at = o.next_attempt_at,
          claimed_until = null, last_attempt_at = ?::timestamptz, last_status_code = o.status_code,
          last_duration_ms = o.duration_ms, last_error = o.error
-       from jsonb_to_recordset(?::jsonb) as o(id bigint, status text, attempts int, next_attempt_at timestamptz,
-         status_code int, duration_ms int, error text)
-       where d.id = o.id returning d.id),
+       from jsonb_to_recordset(?::jsonb) as o(id bigint, claimed_until timestamptz, status text, attempts int,
+         next_attempt_at timestamptz, status_code int, duration_ms int, error text)
+       where d.id = o.id and d.claimed_until = o.claimed_until returning d.id),
      answering as (update webhook_endpoints set failing_since = null
        where id = any(?::int[]) and failing_since is not null returning id),
      failing as (update webhook_endpoints set failing_since = ?::timestamptz
        where id = any(?::int[]) and failing_since is null returning id)
-     select (select count(*) from recorded) as recorded`,
+     select (select count(*) from recorded)::int as recorded`,
     [now.toISOString(), JSON.stringify(rows), [...answered], now.toISOString(), failing],
   );
+  return recorded;
 }
 
 /** Turns off the endpoints failing for a day and fails their pending deliveries; answers them. */

@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Admin } from '../../../server/admins/admin.entity.js';
 import { plainTransactionOn } from '../../../server/common/db/plain-statements.js';
-import { CLAIM_BATCH, claimStatement } from '../../../server/webhooks/repository/webhook-delivery.repository.js';
+import {
+  CLAIM_BATCH,
+  claimDueDeliveries,
+  claimStatement,
+  recordAttempts,
+  type ClaimedDelivery,
+} from '../../../server/webhooks/repository/webhook-delivery.repository.js';
 import { sendDueWebhooks } from '../../../server/webhooks/webhook-sender.js';
 import { removeOldWebhookDeliveries, runWebhooks } from '../../../server/webhooks/webhook-work.js';
 import { instantOf } from '../../../shared/zoned-time.js';
@@ -171,6 +177,40 @@ describe('webhook upkeep: the log kept a set number of days, a backlog sent with
       2 * CLAIM_BATCH + 20,
     );
     expect(await count(`from webhook_endpoints where failing_since is not null`)).toBe(0);
+  });
+
+  it("records a round's outcomes only while its claims are still its own", async () => {
+    const [endpoint] = await server.em().execute<{ id: number }[]>(`select id from webhook_endpoints limit 1`);
+    await server.em().execute(`delete from webhook_deliveries`);
+    // Due only in a week: the server's own runs, on its clock, leave them to this test.
+    const due = new Date(server.services.clock.now().getTime() + 7 * DAY);
+    await server.em().execute(
+      `insert into webhook_deliveries (endpoint_id, message_id, type, order_id, payload, status, next_attempt_at,
+         retry_until, created_at)
+       select ?, 'msg_claimed_' || g, 'order.created', g, '{}', 'PENDING', ?::timestamptz, ?::timestamptz, ?::timestamptz
+       from generate_series(1, 2) as g`,
+      [endpoint.id, due, new Date(due.getTime() + DAY), due],
+    );
+    const pool = await server.em().getConnection().getNativeClient();
+    const slow = await claimDueDeliveries(pool, due);
+    expect(slow).toHaveLength(2);
+    // The slow round's claims lapse, and the next run claims the same deliveries.
+    const later = new Date(due.getTime() + 10 * 60_000);
+    const next = await claimDueDeliveries(pool, later);
+    expect(next.map((delivery) => delivery.id)).toEqual(slow.map((delivery) => delivery.id));
+    const answered = (statusCode: number) => (delivery: ClaimedDelivery) => ({
+      delivery,
+      outcome: { statusCode, error: null, durationMs: 5 },
+    });
+    // The slow round ends at last: its failures are not written over the next run's claims.
+    expect(await recordAttempts(pool, slow.map(answered(500)), later)).toBe(0);
+    expect(await count(`from webhook_deliveries where attempts = 0 and claimed_until is not null`)).toBe(2);
+    expect(await recordAttempts(pool, next.map(answered(204)), later)).toBe(2);
+    expect(
+      await count(`from webhook_deliveries where status = 'DELIVERED' and attempts = 1 and claimed_until is null`),
+    ).toBe(2);
+    expect(await count(`from webhook_endpoints where failing_since is not null`)).toBe(0);
+    await server.em().execute(`delete from webhook_deliveries`);
   });
 
   it('claims a second fan-out as cheaply as the first, though the statistics were taken while none was pending', async () => {
