@@ -10,7 +10,7 @@ import { Clock } from '../../server/common/clock.js';
 import { TokenService } from '../../server/common/auth/tokens.js';
 import { loadConfig } from '../../server/config.js';
 import { findFreePort } from '../../server/db/free-port.js';
-import { cpuMillisecondsOf } from '../bench/utils/cpu.js';
+import { cpuMillisecondsOf, cpuStallMicroseconds } from '../bench/utils/cpu.js';
 import { inspectorPort } from '../bench/utils/inspector.js';
 import { residentBytes } from '../bench/utils/memory.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
@@ -85,6 +85,11 @@ export interface StormReport {
   pgPoolSize: number;
   loadBefore: number;
   loadAfter: number;
+  /**
+   * Per 5 s of the lookups (their windows), the share of the time some task waited for a core (Linux PSI; empty
+   * where the kernel does not keep it): where a lookup window is slow, whether the host's cores were the wait.
+   */
+  cpuPressureWindows: number[];
   /** Lookups, searches and replies that failed, by the answer they got. */
   refused: Record<string, number>;
   failures: string[];
@@ -93,6 +98,8 @@ export interface StormReport {
 const INSTANCES = 3;
 /** Pages following one visit (LIVE_MAX_STREAMS_PER_ORDER allows 50). */
 const PAGES_PER_ORDER = 10;
+/** The stretch the lookups' figures are given for (storm-lookups.mjs's `windowSeconds`). */
+const LOOKUP_WINDOW_MS = 5_000;
 /** Wednesday 25 November 2026, 13:31: Thursday's windows were published a minute ago. */
 const STORM_NOW = new Date('2026-11-25T13:31:00+01:00');
 const JWT_SECRET = 'one-secret-for-every-instance-of-the-storm';
@@ -480,6 +487,9 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     const cpuUsed = instances.map(() => 0);
     const cpuFrom = instances.map((instance) => cpuMillisecondsOf(instance!.pid));
     let pgPeak = 0;
+    // The host's CPU pressure at the lookups' start and at the end of each of their windows.
+    let lookupsStarted = 0;
+    const stallAtWindow: { at: number; stall: number }[] = [];
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
@@ -493,6 +503,13 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
           [database.name],
         );
         pgPeak = Math.max(pgPeak, Number(rows[0].n));
+        const stall = cpuStallMicroseconds();
+        if (stall !== null && stallAtWindow.length > 0) {
+          const at = performance.now();
+          if (Math.floor((at - lookupsStarted) / LOOKUP_WINDOW_MS) >= stallAtWindow.length) {
+            stallAtWindow.push({ at, stall });
+          }
+        }
         await sleep(250);
       }
     })();
@@ -515,7 +532,11 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
 
     // The load: lookups and personal links at a steady rate, replies, the office's searches.
     let loading = true;
-    const lookups = startLookups(url, size, twilio);
+    const lookups = startLookups(url, size, twilio, () => {
+      lookupsStarted = performance.now();
+      const stall = cpuStallMicroseconds();
+      if (stall !== null) stallAtWindow.push({ at: lookupsStarted, stall });
+    });
     lookupProcess = lookups;
     const searchTimes: number[] = [];
     let searchesFailed = 0;
@@ -602,8 +623,11 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     const [lookedUp] = await Promise.all([lookups.stop(), searches, replies]);
     for (const [what, count] of Object.entries(lookedUp.refused)) refused.set(`lookup: ${what}`, count);
     if (lookedUp.errors > 0) refused.set('lookup: no answer', lookedUp.errors);
+    const cpuPressureWindows = stallAtWindow
+      .slice(1)
+      .map(({ at, stall }, index) => (stall - stallAtWindow[index].stall) / 1000 / (at - stallAtWindow[index].at));
     log(
-      `lookup p50/p99 per 5 s: ${lookedUp.windows.map((window) => `${window.p50.toFixed(0)}/${window.p99.toFixed(0)}`).join(' ')} ms`,
+      `lookup p50/p99 per 5 s: ${lookedUp.windows.map((window) => `${window.p50.toFixed(0)}/${window.p99.toFixed(0)}`).join(' ')} ms; CPU pressure ${cpuPressureWindows.map((share) => share.toFixed(2)).join(' ')}`,
     );
     sampling = false;
     await sampler;
@@ -677,6 +701,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       pgPoolSize: PGBOUNCER_POOL,
       loadBefore,
       loadAfter,
+      cpuPressureWindows,
       refused: Object.fromEntries(refused),
       failures,
     };
@@ -702,13 +727,14 @@ interface LookupFigures {
  * says why), told the links of the SMS as they arrive. `stop()` resolves with the figures once the requests due by
  * then are answered.
  */
-function startLookups(url: string, size: StormSize, twilio: TwilioStandIn) {
+function startLookups(url: string, size: StormSize, twilio: TwilioStandIn, measuring: () => void) {
   const child = fork(fileURLToPath(new URL('../bench/utils/storm-lookups.mjs', import.meta.url)), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const result = new Promise<LookupFigures>((resolve, reject) => {
-    child.on('message', (message: { result?: LookupFigures }) => {
-      if (message.result) resolve(message.result);
+    child.on('message', (message: 'measuring' | { result?: LookupFigures }) => {
+      if (message === 'measuring') measuring();
+      else if (message.result) resolve(message.result);
     });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the lookups' process ended (${code}) without its figures`)));

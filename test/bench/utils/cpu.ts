@@ -10,3 +10,17 @@ export function cpuMillisecondsOf(pid: number): number {
   // utime and stime.
   return ((Number(procStatField(stat, 14)) + Number(procStatField(stat, 15))) * 1000) / TICKS_PER_SECOND;
 }
+
+/**
+ * The host's CPU pressure so far: microseconds in which some runnable task waited for a core (Linux PSI,
+ * /proc/pressure/cpu, `some total`), or null where the kernel does not keep it. Its growth over a span, divided by the
+ * span, is the share of that span in which something waited: unlike the load average, it follows the last second.
+ */
+export function cpuStallMicroseconds(): number | null {
+  try {
+    const total = /^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1];
+    return total === undefined ? null : Number(total);
+  } catch {
+    return null;
+  }
+}

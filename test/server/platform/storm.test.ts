@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuStallMicroseconds } from '../../bench/utils/cpu.js';
 import { ensureServerBuilt } from '../../e2e/utils/server-command.js';
 import { startStorm, type Storm } from '../../utils/storm.js';
 
@@ -50,5 +51,10 @@ describe('the storm of 13:30 at 1/50 scale, with a rolling restart', () => {
     expect(report.replies.stored).toBe(report.replies.sent);
     expect(report.adminSearches.done).toBeGreaterThan(10);
     expect(report.pgConnectionsPeak).toBeLessThanOrEqual(report.pgPoolSize);
+    // Where the kernel keeps CPU pressure, each lookup window but the last has its share of waiting for a core.
+    if (cpuStallMicroseconds() !== null) {
+      expect(report.cpuPressureWindows.length).toBeGreaterThanOrEqual(1);
+      for (const share of report.cpuPressureWindows) expect(share).toSatisfy((value) => value >= 0 && value <= 1.01);
+    }
   }, 240_000);
 });
