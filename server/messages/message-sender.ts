@@ -141,9 +141,9 @@ export class MessageSender {
   /**
    * Sends a batch; resolves to the messages whose try failed and is to be retried, by message id (the reason
    * without the address: the queue keeps a failed job's error, and the log shows it, longer than the purge
-   * keeps addresses).
+   * keeps addresses). A message no lane took in time is queued again at once on `jobs` (see below).
    */
-  async sendBatch(requests: readonly SendRequest[]): Promise<Map<number, Error>> {
+  async sendBatch(requests: readonly SendRequest[], jobs: Pick<JobQueue, 'sendMany'>): Promise<Map<number, Error>> {
     const failures = new Map<number, Error>();
     const attempts = new Map(requests.map((request) => [request.messageId, request.attempt]));
     const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
@@ -172,6 +172,7 @@ export class MessageSender {
     }
     // An outcome that cannot be written fails the batch; its claims run out and the messages go again (those
     // handed over already included: they may have gone, but a lost message is worse than one sent twice).
+    const notTaken: ClaimedMessageRow[] = [];
     await Promise.all(
       rows.map(async (row) => {
         const record = (outcome: MessageOutcomeRow) => {
@@ -182,14 +183,39 @@ export class MessageSender {
         const outcome = await this.sendRow(row, last, unsubscribed, failures, startBy, record);
         if (outcome === 'recorded') return;
         if (outcome) return record(outcome);
-        // Not handed over: the job's next try sends it. After its last try the claim is left to run out instead, and
-        // the look for abandoned messages queues it again: a message waiting without a job would never go.
-        if (attempts.get(row.id)?.last ?? true) return;
-        failures.set(row.id, new Error('no connection to the transport came free in time; tried again'));
-        await messages.releaseClaims([{ id: row.id, claimed_until: row.claimed_until }]);
+        notTaken.push(row);
       }),
     );
+    await this.queueAgain(messages, notTaken, jobs);
     return failures;
+  }
+
+  /**
+   * The messages no lane took in time (the transport's connections were busy the whole while: a slow provider, or
+   * a host whose cores are all taken) were not tried, so nothing failed: their claims end, and each is queued again
+   * at once in a job of its own, under a singleton key of the ended claim (the job, should this batch be tried
+   * again, queues it once). Failing the job instead would have them wait for a retry's delay, meant for a transport
+   * that failed (half a minute at first): a publication then waited that long for its last messages. Should the
+   * queueing fail, the batch fails and its next try sends them.
+   */
+  private async queueAgain(
+    messages: ConsumerMessageRepository,
+    rows: readonly ClaimedMessageRow[],
+    jobs: Pick<JobQueue, 'sendMany'>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await messages.releaseClaims(rows.map((row) => ({ id: row.id, claimed_until: row.claimed_until })));
+    for (const channel of [MessageChannel.EMAIL, MessageChannel.SMS]) {
+      await jobs.sendMany(
+        SEND_QUEUES[channel],
+        rows
+          .filter((row) => row.channel === channel)
+          .map((row) => ({
+            data: { messageId: row.id } satisfies SendJob,
+            singletonKey: `consumer-message:${row.id}:not-taken-${new Date(row.claimed_until).getTime()}`,
+          })),
+      );
+    }
   }
 
   /**

@@ -183,12 +183,12 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
       // consumers looking at 13:30.
       concurrency: 2,
       batchSize,
-      batchHandler: async (jobs) => {
-        const requests = jobs.flatMap((job) =>
+      batchHandler: async (batch) => {
+        const requests = batch.flatMap((job) =>
           messagesOf(job.data).map((messageId) => ({ messageId, attempt: job.attempt })),
         );
         const jobOf = new Map(requests.map((request) => [request.messageId, request.attempt.id]));
-        const failures = await sender.sendBatch(requests);
+        const failures = await sender.sendBatch(requests, jobs);
         return new Map([...failures].map(([messageId, error]) => [jobOf.get(messageId) ?? '', error]));
       },
     });

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES_PER_SEND_JOB } from '../../../server/messages/message-sender.js';
+import { publishMessagesNow } from '../../utils/consumer-messages.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  type LocalSmtp,
+  type TwilioStandIn,
+  twilioEnv,
+} from '../../utils/message-transports.js';
+import { startTestServer, type TestServer } from '../../utils/test-server.js';
+
+/** Tuesday 1 December 2026 after 13:30: Wednesday's windows are shown, so its orders are told at once. */
+const NOW = '2026-12-01T14:00:00+01:00';
+/** One send job's mails: twice the mailer's connections, so half of them wait for a lane. */
+const ORDERS = MESSAGES_PER_SEND_JOB;
+/**
+ * Each mail server answer held this long: longer than a message may wait for a lane (a claim's length less the
+ * transport's timeout and a margin: 5 s), shorter than the transport's timeout.
+ */
+const STALL_MS = 7_000;
+/** A retry's delay far longer than the test waits: a message that waited for it would not arrive in time. */
+const RETRY_DELAY_SECONDS = 600;
+
+/** Polls `condition` until it holds; fails naming `what` after `timeoutMs`. */
+async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('messages no lane took in time', () => {
+  let smtp: LocalSmtp;
+  let twilio: TwilioStandIn;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startLocalSmtp(0, { stallRecipient: { to: () => true, ms: STALL_MS } });
+    twilio = await startTwilioStandIn();
+    server = await startTestServer({
+      env: {
+        SMTP_URL: smtp.url,
+        ...twilioEnv(twilio),
+        JOB_POLL_INTERVAL_MS: '500',
+        MESSAGE_RETRY_DELAY_SECONDS: String(RETRY_DELAY_SECONDS),
+        CLOCK_NOW: NOW,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await twilio?.close();
+  });
+
+  it('are queued again at once, not after a failed try’s delay, and each goes once', async () => {
+    await server
+      .em()
+      .getConnection()
+      .execute(
+        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
+                             appointment, duration, created_at, updated_at)
+           select 'LANE-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 ' || (40000000 + g),
+                  '316' || (40000000 + g), '1234AB', g, 'Utrecht', 'NL', timestamptz '2026-12-02 09:00:00+01', 10800,
+                  now(), now()
+             from generate_series(1, ?::int) g`,
+        [ORDERS],
+      );
+    await publishMessagesNow(server);
+    // The mailer's eight connections are held by the first eight mails; the other eight wait longer than they may.
+    await until('every mail', () => smtp.received() === ORDERS, 60_000);
+    const rows = await server
+      .em()
+      .getConnection()
+      .execute<{ status: string; tries: number; n: number }[]>(
+        `select status, tries, count(*)::int as n from consumer_messages where channel = 'EMAIL' group by 1, 2`,
+      );
+    // Each handed over once, and none counted as a failed try.
+    expect(rows).toEqual([{ status: 'SENT', tries: 1, n: ORDERS }]);
+    expect([...smtp.recipients().values()].every((times) => times === 1)).toBe(true);
+    // Those left waiting went in jobs of their own; no job failed.
+    const jobs = await server
+      .em()
+      .getConnection()
+      .execute<{ state: string; n: number }[]>(
+        `select state, count(*)::int as n from pgboss.job where name = 'consumer-messages.send-mail' group by 1`,
+      );
+    expect(jobs.filter((job) => job.state !== 'completed')).toEqual([]);
+    expect(jobs.find((job) => job.state === 'completed')?.n).toBeGreaterThan(1);
+  }, 90_000);
+});
