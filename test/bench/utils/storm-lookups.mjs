@@ -3,10 +3,10 @@
 // SMS and reads every open page's stream, the lookups' timing waited for that work (its event loop lagged up to
 // 0.4 s) and charged it to the servers.
 //
-// Forked with IPC. Told `{ start: { url, rate, orders, durationSeconds, ca } }` (ca: the certificates to trust),
-// then `{ links: [token…] }` as SMS with personal links arrive (every fifth request opens one once there are any),
-// and `{ stop: true }`; sends `measuring` when the first request is due and `{ result }` when the requests due
-// before the stop are answered.
+// Forked with IPC. Told `{ start: { url, rate, orders, durationSeconds, warmUpSeconds, ca } }` (ca: the certificates
+// to trust; the requests of the first warmUpSeconds are not measured), then `{ links: [token…] }` as SMS with personal
+// links arrive (every fifth request opens one once there are any), and `{ stop: true }`; sends `measuring` when the
+// first measured request is due and `{ result }` when the requests due before the stop are answered.
 import { pacedLoad, requestBytes } from './paced-load.mjs';
 
 const LOOK_UP = `mutation StormLookUp($input: LookUpVisitsInput!) { lookUpVisits(input: $input) { dataToken } }`;
@@ -28,7 +28,7 @@ process.on('message', async (message) => {
   if (message.links) links.push(...message.links);
   if (message.stop) stop();
   if (!message.start) return;
-  const { url, rate, orders, durationSeconds, ca } = message.start;
+  const { url, rate, orders, durationSeconds, warmUpSeconds, ca } = message.start;
   const target = new URL(`${url}/graphql`);
   const body = (query, variables) => requestBytes(target, 'POST', HEADERS, JSON.stringify({ query, variables }));
   const requestFor = (n) => {
@@ -48,6 +48,7 @@ process.on('message', async (message) => {
       headers: HEADERS,
       connections: connectionsFor(rate),
       windowSeconds: 5,
+      warmUpSeconds,
       durationSeconds,
       rate,
       ca,
