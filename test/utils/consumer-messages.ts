@@ -12,6 +12,31 @@ async function waitFor(what: string, condition: () => Promise<boolean>, timeoutM
   }
 }
 
+/**
+ * Inserts `count` orders of Wednesday 2 December 2026 at 09:00 in Utrecht, `<prefix>-1` on, each with an address
+ * (`<prefix>1@example.test`, lower case) and a phone number of its own (06 `phoneFrom + n`): a visit day's
+ * publication, without the ORM's objects.
+ */
+export async function insertVisitDayOrders(
+  server: TestServer,
+  prefix: string,
+  count: number,
+  phoneFrom: number,
+): Promise<void> {
+  await server
+    .em()
+    .getConnection()
+    .execute(
+      `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
+                           appointment, duration, created_at, updated_at)
+         select ? || '-' || g, 'Klant ' || g, lower(?) || g || '@example.test', '06 ' || (?::int + g),
+                '316' || (?::int + g), '1234AB', g, 'Utrecht', 'NL', timestamptz '2026-12-02 09:00:00+01', 10800,
+                now(), now()
+           from generate_series(1, ?::int) g`,
+      [prefix, prefix, phoneFrom, phoneFrom, count],
+    );
+}
+
 /** Runs the publication of consumer messages now (as the minute's job does) and waits until that run is done. */
 export function publishMessagesNow(server: TestServer): Promise<void> {
   return runJobNow(server, PUBLISH_QUEUE);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishMessagesNow } from '../../utils/consumer-messages.js';
+import { insertVisitDayOrders, publishMessagesNow } from '../../utils/consumer-messages.js';
 import {
   startLocalSmtp,
   startTwilioStandIn,
@@ -38,18 +38,7 @@ describe("a publication's backlog of send jobs", () => {
   });
 
   it('is worked without a poll between its jobs: the SMS go within one poll of the first', async () => {
-    await server
-      .em()
-      .getConnection()
-      .execute(
-        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
-                             appointment, duration, created_at, updated_at)
-           select 'BACKLOG-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 ' || (30000000 + g),
-                  '316' || (30000000 + g), '1234AB', g, 'Utrecht', 'NL', timestamptz '2026-12-02 09:00:00+01', 10800,
-                  now(), now()
-             from generate_series(1, ?::int) g`,
-        [ORDERS],
-      );
+    await insertVisitDayOrders(server, 'BACKLOG', ORDERS, 30_000_000);
     await publishMessagesNow(server);
     let firstAt: number | undefined;
     const deadline = performance.now() + POLL_MS * 8;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_SEND_JOB } from '../../../server/messages/message-sender.js';
-import { publishMessagesNow } from '../../utils/consumer-messages.js';
+import { insertVisitDayOrders, publishMessagesNow } from '../../utils/consumer-messages.js';
 import {
   startLocalSmtp,
   startTwilioStandIn,
@@ -56,18 +56,7 @@ describe('messages no lane took in time', () => {
   });
 
   it('are queued again at once, not after a failed try’s delay, and each goes once', async () => {
-    await server
-      .em()
-      .getConnection()
-      .execute(
-        `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city, country,
-                             appointment, duration, created_at, updated_at)
-           select 'LANE-' || g, 'Klant ' || g, 'klant' || g || '@example.test', '06 ' || (40000000 + g),
-                  '316' || (40000000 + g), '1234AB', g, 'Utrecht', 'NL', timestamptz '2026-12-02 09:00:00+01', 10800,
-                  now(), now()
-             from generate_series(1, ?::int) g`,
-        [ORDERS],
-      );
+    await insertVisitDayOrders(server, 'LANE', ORDERS, 40_000_000);
     await publishMessagesNow(server);
     // The mailer's eight connections are held by the first eight mails; the other eight wait longer than they may.
     await until('every mail', () => smtp.received() === ORDERS, 60_000);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTED_ORDER_SQL } from '../../../server/messages/repository/consumer-message.repository.js';
+import { insertVisitDayOrders } from '../../utils/consumer-messages.js';
 import { explained, planFigures, type ExplainedRow } from '../../utils/query-plan.js';
 import { startTestServer, type TestServer } from '../../utils/test-server.js';
 
@@ -18,15 +19,7 @@ describe('an answer by SMS on a day of thousands of messages', () => {
 
   it('finds its visit among the SMS sent to its number, not among every message of the day', async () => {
     const connection = server.em().getConnection();
-    await connection.execute(
-      `insert into orders (reference_number, name, email, phone, phone_normalized, zipcode, house_number, city,
-                           country, appointment, duration, created_at, updated_at)
-         select 'TEXTED-' || g, 'Klant ' || g, 'texted' || g || '@example.test', '06 ' || (40000000 + g),
-                '316' || (40000000 + g), '1234AB', g, 'Utrecht', 'NL', timestamptz '2026-12-02 09:00:00+01', 10800,
-                now(), now()
-           from generate_series(1, ?::int) g`,
-      [SENT],
-    );
+    await insertVisitDayOrders(server, 'TEXTED', SENT, 40_000_000);
     await connection.execute(
       `insert into consumer_messages (order_id, kind, channel, window_start, window_seconds, recipient, language,
                                       created_at, status, sent_at)
