@@ -152,7 +152,7 @@ export class MessageSender {
     const claimedAt = Date.now();
     const rows = await messages.claimQueued([...attempts.keys()], this.claimSeconds());
     // The last moment a transport call may start and still end well within the claim (measured on this clock: the
-    // claim's own end is the database's): a message that waited that long for a lane goes with the job's next try.
+    // claim's own end is the database's): a message that waited that long for a lane is queued again (`queueAgain`).
     const startBy =
       claimedAt + (this.claimSeconds() - CLAIM_MARGIN_SECONDS / 2) * 1000 - this.config.transportTimeoutMs;
     if (rows.length === 0) return failures;
