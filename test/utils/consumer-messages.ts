@@ -4,7 +4,8 @@ import { ConsumerMessage, MessageStatus } from '../../server/messages/consumer-m
 import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
 import type { TestServer } from './test-server.js';
 
-async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+/** Polls `condition` until it holds; fails naming `what` after `timeoutMs`. */
+export async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

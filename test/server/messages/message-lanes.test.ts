@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_SEND_JOB } from '../../../server/messages/message-sender.js';
-import { insertVisitDayOrders, publishMessagesNow } from '../../utils/consumer-messages.js';
+import { insertVisitDayOrders, publishMessagesNow, waitFor } from '../../utils/consumer-messages.js';
 import {
   startLocalSmtp,
   startTwilioStandIn,
@@ -21,15 +21,6 @@ const ORDERS = MESSAGES_PER_SEND_JOB;
 const STALL_MS = 7_000;
 /** A retry's delay far longer than the test waits: a message that waited for it would not arrive in time. */
 const RETRY_DELAY_SECONDS = 600;
-
-/** Polls `condition` until it holds; fails naming `what` after `timeoutMs`. */
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('messages no lane took in time', () => {
   let smtp: LocalSmtp;
@@ -69,7 +60,7 @@ describe('messages no lane took in time', () => {
         );
       return row.n === ORDERS;
     };
-    await until('every mail sent', mailsSent, 60_000);
+    await waitFor('every mail sent', mailsSent, 60_000);
     expect(smtp.received()).toBe(ORDERS);
     const rows = await server
       .em()
@@ -88,7 +79,7 @@ describe('messages no lane took in time', () => {
         .execute<{ state: string; n: number }[]>(
           `select state, count(*)::int as n from pgboss.job where name = 'consumer-messages.send-mail' group by 1`,
         );
-    await until(
+    await waitFor(
       'the send jobs to settle',
       async () => (await sendJobs()).every((job) => job.state !== 'active' && job.state !== 'created'),
       30_000,
