@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeListener } from '../common/events/change-listener.js';
 import { announceChange } from '../common/events/change-notices.js';
@@ -18,26 +19,39 @@ export interface OrdersChanged {
   importJobId: string | null;
 }
 
+/** A change as an instance hears it. */
+export interface HeardOrdersChange extends OrdersChanged {
+  /**
+   * Made by this process (or by one that does not say: an instance of an earlier release during a rolling
+   * upgrade). Work that one instance does for every change is done by the one that made it; the others only hear.
+   */
+  madeHere: boolean;
+}
+
+/** This process, as the notices it announces name it (never personal: a random id of the process's life). */
+const THIS_PROCESS = randomUUID();
+
 /** Inside the transaction of the change (recordOrderEvents and the import's bulk events call it). */
 export async function announceOrdersChanged(em: EntityManager, change: OrdersChanged): Promise<void> {
   await announceChange(em, {
     topic: ORDERS_CHANGED_TOPIC,
     ids: change.orderIds,
-    detail: { kind: change.kind, importJobId: change.importJobId },
+    detail: { kind: change.kind, importJobId: change.importJobId, madeBy: THIS_PROCESS },
   });
 }
 
 const KINDS = new Set<string>(Object.values(OrderEventKind));
 
 /** Calls `handler` for every committed change to orders, on this instance; returns the unsubscribe. */
-export function onOrdersChanged(listener: ChangeListener, handler: (change: OrdersChanged) => void): () => void {
+export function onOrdersChanged(listener: ChangeListener, handler: (change: HeardOrdersChange) => void): () => void {
   return listener.subscribe(ORDERS_CHANGED_TOPIC, (notice) => {
-    const { kind, importJobId } = notice.detail;
+    const { kind, importJobId, madeBy } = notice.detail;
     if (typeof kind !== 'string' || !KINDS.has(kind)) return;
     handler({
       kind: kind as OrderEventKind,
       orderIds: notice.ids,
       importJobId: typeof importJobId === 'string' ? importJobId : null,
+      madeHere: typeof madeBy !== 'string' || madeBy === THIS_PROCESS,
     });
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onOrdersChanged, type OrdersChanged } from '../../../server/audit/order-changes.js';
+import { announceOrdersChanged, onOrdersChanged, type HeardOrdersChange } from '../../../server/audit/order-changes.js';
 import { OrderEventKind } from '../../../server/audit/order-event-kind.js';
 import { announceChange, noticePayloads, parseNotice } from '../../../server/common/events/change-notices.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from '../../utils/test-server.js';
 import { postGraphQLUpload } from '../../utils/upload.js';
 
 /** Resolves with the first change `server` hears that passes `matches`, or rejects after `ms`. */
-function nextChange(server: TestServer, matches: (change: OrdersChanged) => boolean, ms = 5_000) {
-  return new Promise<OrdersChanged>((resolve, reject) => {
+function nextChange(server: TestServer, matches: (change: HeardOrdersChange) => boolean, ms = 5_000) {
+  return new Promise<HeardOrdersChange>((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
       reject(new Error('no change notice arrived'));
@@ -57,7 +57,12 @@ describe('change notices between instances', () => {
     );
     expect(body.errors).toBeUndefined();
     for (const change of [await onSecond, await onFirst]) {
-      expect(change).toEqual({ kind: OrderEventKind.REASSIGNED, orderIds: [order.id], importJobId: null });
+      expect(change).toEqual({
+        kind: OrderEventKind.REASSIGNED,
+        orderIds: [order.id],
+        importJobId: null,
+        madeHere: true,
+      });
     }
   });
 
@@ -88,11 +93,12 @@ describe('change notices between instances', () => {
       kind: OrderEventKind.IMPORT_CREATED,
       orderIds: [],
       importJobId: body.data?.importOrders.jobId,
+      madeHere: true,
     });
   });
 
   it('never announce a change that was rolled back', async () => {
-    const heard: OrdersChanged[] = [];
+    const heard: HeardOrdersChange[] = [];
     const stop = onOrdersChanged(second.services.changes, (change) => heard.push(change));
     await first.services.orm.em
       .fork()
@@ -113,6 +119,27 @@ describe('change notices between instances', () => {
     await later;
     stop();
     expect(heard.map((change) => change.orderIds)).toEqual([[-2]]);
+  });
+
+  it('say whether this process made the change, so work done once per change is done where it was made', async () => {
+    const fromHere = nextChange(second, (change) => change.orderIds.includes(-4));
+    await first.services.orm.em.fork().transactional(async (em) => {
+      await announceOrdersChanged(em, { kind: OrderEventKind.DELETED, orderIds: [-4], importJobId: null });
+    });
+    // Another process's notice, and one of a release that did not say who made it (heard as made here: planned).
+    const fromElsewhere = nextChange(second, (change) => change.orderIds.includes(-5));
+    const unsaid = nextChange(second, (change) => change.orderIds.includes(-6));
+    await first.services.orm.em.fork().transactional(async (em) => {
+      await announceChange(em, {
+        topic: 'orders.changed',
+        ids: [-5],
+        detail: { kind: 'DELETED', importJobId: null, madeBy: 'another-process' },
+      });
+      await announceChange(em, { topic: 'orders.changed', ids: [-6], detail: { kind: 'DELETED', importJobId: null } });
+    });
+    expect((await fromHere).madeHere).toBe(true);
+    expect((await fromElsewhere).madeHere).toBe(false);
+    expect((await unsaid).madeHere).toBe(true);
   });
 
   it('reconnect after the listening connection is lost, tell the subscribers to catch up, and hear again', async () => {
