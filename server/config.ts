@@ -176,6 +176,12 @@ export interface AppConfig {
    */
   transportTimeoutMs: number;
   /**
+   * Per channel, the most messages a second this instance hands over (0: as many as the transport takes): a
+   * provider's limit shared out between the instances, or a publication spread over its minutes so the consumers
+   * looking meanwhile keep the cores they need.
+   */
+  messageSendRates: { mail: number; sms: number };
+  /**
    * Days after the visit that consumer messages keep their address (and the outbox its message files);
    * on the next local day the purge removes them. The rows stay for the figures.
    */
@@ -445,6 +451,21 @@ function readWholeNumber(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * The lowest pace of a channel: a send batch (up to 32 messages) then waits a few seconds for its turn and spreads over
+ * a few more, well within its job's expiry and before its claims' transport calls must have started.
+ */
+const LOWEST_SEND_RATE = 10;
+
+/** Messages a second an instance hands to a transport: 0 (no pace) or at least LOWEST_SEND_RATE. */
+function readSendRate(env: Env, name: string): number {
+  const rate = readWholeNumber(env, name, 0);
+  if (rate !== 0 && rate < LOWEST_SEND_RATE) {
+    throw new ConfigError(`${name} must be 0 (no limit) or at least ${LOWEST_SEND_RATE}, got "${rate}"`);
+  }
+  return rate;
+}
+
 /** Longer than any statistics period the admins look back over, and short enough to mean something. */
 const MESSAGE_DATA_RETENTION_MAX_DAYS = 366;
 
@@ -644,6 +665,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     // At least a second: a real mail server's greeting or Twilio's answer needs a few hundred milliseconds.
     transportTimeoutMs: Math.max(1_000, readPositiveInt(env, 'TRANSPORT_TIMEOUT_MS', 20_000)),
+    messageSendRates: { mail: readSendRate(env, 'MAIL_SEND_RATE'), sms: readSendRate(env, 'SMS_SEND_RATE') },
     messageDataRetentionDays: readMessageDataRetentionDays(env),
     fileStorage: readFileStorage(env),
     visitFileRetentionDays: readPositiveInt(env, 'VISIT_FILE_RETENTION_DAYS', 180),

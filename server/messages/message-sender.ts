@@ -3,6 +3,7 @@ import type { Clock } from '../common/clock.js';
 import { JOB_LOG_CONTEXT } from '../common/jobs/job-log.js';
 import type { JobAttempt, JobQueue } from '../common/jobs/job-queue.js';
 import { Lanes } from '../common/lanes.js';
+import { Pace, untilSlot, type PaceSlots } from '../common/pace.js';
 import type { LoopHeadroom } from '../common/loop-headroom.js';
 import { type Country, Language, TIME_ZONE } from '../common/locale.js';
 import { localDateOf } from '../../shared/zoned-time.js';
@@ -107,6 +108,8 @@ export class MessageSender {
    * holds its rows, not rendered mails in a transport's queue (short-lived objects are cheap to collect).
    */
   private readonly lanes: Record<MessageChannel, Lanes>;
+  /** Per channel, the pace this instance's batches are claimed at (the configured messages a second). */
+  private readonly paces: Record<MessageChannel, Pace>;
   /** Outcomes waiting for the next statement that writes them, and the one under way. */
   private pendingOutcomes: { outcome: MessageOutcomeRow; settle: (error?: Error) => void }[] = [];
   private writingOutcomes = false;
@@ -128,6 +131,10 @@ export class MessageSender {
       [MessageChannel.EMAIL]: new Lanes(transports.mailer.concurrency),
       [MessageChannel.SMS]: new Lanes(transports.sms.concurrency),
     };
+    this.paces = {
+      [MessageChannel.EMAIL]: new Pace(config.messageSendRates.mail),
+      [MessageChannel.SMS]: new Pace(config.messageSendRates.sms),
+    };
   }
 
   /**
@@ -141,13 +148,22 @@ export class MessageSender {
   /**
    * Sends a batch; resolves to the messages whose try failed and is to be retried, by message id (the reason
    * without the address: the queue keeps a failed job's error, and the log shows it, longer than the purge
-   * keeps addresses). A message no lane took in time is queued again at once on `jobs` (see below).
+   * keeps addresses). A message no lane took in time is queued again at once on `jobs` (see below). A batch of one
+   * channel's queue (`channel`) waits for its turn at the channel's pace before it claims anything, so no claim runs
+   * out while it waits.
    */
-  async sendBatch(requests: readonly SendRequest[], jobs: Pick<JobQueue, 'sendMany'>): Promise<Map<number, Error>> {
+  async sendBatch(
+    requests: readonly SendRequest[],
+    jobs: Pick<JobQueue, 'sendMany'>,
+    channel?: MessageChannel,
+  ): Promise<Map<number, Error>> {
     const failures = new Map<number, Error>();
     const attempts = new Map(requests.map((request) => [request.messageId, request.attempt]));
     const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
     const messages = new ConsumerMessageRepository(em, JOB_LOG_CONTEXT);
+    // The batch's turn at the channel's pace, before anything is claimed; then a slot each, so it goes at the pace
+    // too (at the lowest rate allowed, a batch's slots end well before `startBy`).
+    const slots: PaceSlots = channel ? await this.paces[channel].take(requests.length) : () => 0;
     // Rows another sender holds, or no longer waiting, are not ours to send: their jobs end here.
     const claimedAt = Date.now();
     const rows = await messages.claimQueued([...attempts.keys()], this.claimSeconds());
@@ -174,13 +190,13 @@ export class MessageSender {
     // handed over already included: they may have gone, but a lost message is worse than one sent twice).
     const notTaken: ClaimedMessageRow[] = [];
     await Promise.all(
-      rows.map(async (row) => {
+      rows.map(async (row, index) => {
         const record = (outcome: MessageOutcomeRow) => {
           this.onFinished(row.channel, outcome.status);
           return this.recordOutcome(outcome);
         };
         const last = attempts.get(row.id)?.last ?? true;
-        const outcome = await this.sendRow(row, last, unsubscribed, failures, startBy, record);
+        const outcome = await this.sendRow(row, last, unsubscribed, failures, { slot: slots(index), startBy }, record);
         if (outcome === 'recorded') return;
         if (outcome) return record(outcome);
         notTaken.push(row);
@@ -334,7 +350,8 @@ export class MessageSender {
     lastTry: boolean,
     unsubscribed: ReadonlySet<string>,
     failures: Map<number, Error>,
-    startBy: number,
+    /** Its slot at the channel's pace, and the last moment its transport call may start (`Date.now()` values). */
+    { slot, startBy }: { slot: number; startBy: number },
     record: (outcome: MessageOutcomeRow) => Promise<void>,
   ): Promise<MessageOutcomeRow | 'recorded' | null> {
     const skipped = (code: MessageFailureCode, reason: string): MessageOutcomeRow => ({
@@ -386,6 +403,7 @@ export class MessageSender {
       if (changed) return skipped(MessageFailureCode.SKIPPED_VISIT_CHANGED, changed);
     }
     const tries = row.tries + 1;
+    await untilSlot(slot, startBy);
     // The lane is held until the outcome is written: a message handed over whose outcome is not yet written is one a
     // crash sends again, so there are never more of those than the transport takes at once, however many are claimed.
     return this.lanes[row.channel].run(async () => {

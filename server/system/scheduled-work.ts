@@ -168,14 +168,15 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
     (channel, status) => services.metrics.messageFinished(channel, status),
     services.backgroundHeadroom,
   );
-  const sendQueue = (name: string, batchSize: number) =>
+  const sendQueue = (name: string, batchSize: number, channel?: MessageChannel) =>
     jobs.define<SendJob>({
       name,
       policy: 'exclusive',
       retryLimit: config.messageRetries.limit,
       retryDelaySeconds: config.messageRetries.delaySeconds,
       retryDelayMaxSeconds: 3600,
-      // A batch takes one transport call and a few short statements; given up only well after that could end.
+      // A batch takes one transport call and a few short statements, after its turn at the channel's pace (seconds at
+      // the lowest rate allowed); given up only well after that could end.
       expireInSeconds: sender.claimSeconds() + 30,
       // Two batches at once, each handed over at once: with two jobs a batch, 64 of a channel's messages claimed at a
       // time, which its lanes hand over within the seconds a claim leaves before the transport's timeout, even while
@@ -188,7 +189,7 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
           messagesOf(job.data).map((messageId) => ({ messageId, attempt: job.attempt })),
         );
         const jobOf = new Map(requests.map((request) => [request.messageId, request.attempt.id]));
-        const failures = await sender.sendBatch(requests, jobs);
+        const failures = await sender.sendBatch(requests, jobs, channel);
         return new Map([...failures].map(([messageId, error]) => [jobOf.get(messageId) ?? '', error]));
       },
     });
@@ -196,8 +197,8 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
   // Two jobs a fetch (a publication's job holds MESSAGES_PER_SEND_JOB messages, a resend or a resume one): the queue
   // fetches again at once only after a full fetch, and a fetch of one is always full, so pg-boss never bursts at one;
   // each worker would wait a poll between its jobs.
-  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], 2);
-  await sendQueue(SEND_QUEUES[MessageChannel.SMS], 2);
+  await sendQueue(SEND_QUEUES[MessageChannel.EMAIL], 2, MessageChannel.EMAIL);
+  await sendQueue(SEND_QUEUES[MessageChannel.SMS], 2, MessageChannel.SMS);
   // What was queued before the channels had a queue each still goes (it can be dropped once none waits there).
   await sendQueue(SHARED_SEND_QUEUE, 2);
   await jobs.define({
@@ -269,11 +270,13 @@ export async function defineScheduledWork(services: AppServices): Promise<Schedu
   await jobs.every(RESUME_QUEUE, '* * * * *', { atStart: true });
   // Also at start: an instance started at 13:30:30 (or the demo) does not wait for the next minute.
   await jobs.every(PUBLISH_QUEUE, PUBLISH_CRON, { atStart: true });
-  // A change is told at once rather than at the next minute; the minute's run catches what a lost
-  // notice misses. Every instance hears the notice: the unique rows make the second run write nothing.
+  // A change is told at once rather than at the next minute, planned by the instance that made it; the minute's run
+  // catches what a lost notice or a crash between the commit and the plan misses. The others hear it too, but their
+  // plans would write nothing (the rows are unique) and cost as much: a burst of technicians' taps planned on every
+  // instance took the cores the consumers' lookups needed.
   const running = new Set<Promise<unknown>>();
   const unsubscribe = onOrdersChanged(services.changes, (change) => {
-    if (!CHANGES_THAT_TELL.has(change.kind)) return;
+    if (!CHANGES_THAT_TELL.has(change.kind) || !change.madeHere) return;
     const orderIds = change.importJobId ? undefined : change.orderIds;
     const planning = planner.plan(services.clock.now(), orderIds).catch((error: unknown) => {
       logger.error({ err: error }, 'consumer messages after a change were not planned; the next run will');

@@ -190,6 +190,8 @@ export interface ReceivedSms {
   to: string;
   from: string;
   body: string;
+  /** When it arrived (`Date.now()`). */
+  receivedAt: number;
 }
 
 /**
@@ -324,7 +326,7 @@ export async function startTwilioStandIn(options: TwilioStandInOptions = {}): Pr
         return;
       }
       // Taken before the answer: a sender that dies while it waits has sent the message all the same.
-      messages.push({ accountSid, to, from, body });
+      messages.push({ accountSid, to, from, body, receivedAt: Date.now() });
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const now = new Date().toUTCString();
       const accepted = () =>

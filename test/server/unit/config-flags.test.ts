@@ -44,3 +44,18 @@ describe('yes/no settings', () => {
     }
   });
 });
+
+describe('message send rates', () => {
+  it('are none unless set, and at least the lowest pace a batch allows', () => {
+    expect(loadConfig(base).messageSendRates).toEqual({ mail: 0, sms: 0 });
+    expect(loadConfig({ ...base, MAIL_SEND_RATE: '40', SMS_SEND_RATE: '10' }).messageSendRates).toEqual({
+      mail: 40,
+      sms: 10,
+    });
+    expect(loadConfig({ ...base, SMS_SEND_RATE: '0' }).messageSendRates.sms).toBe(0);
+    expect(() => loadConfig({ ...base, SMS_SEND_RATE: '5' })).toThrow(
+      new ConfigError('SMS_SEND_RATE must be 0 (no limit) or at least 10, got "5"'),
+    );
+    expect(() => loadConfig({ ...base, MAIL_SEND_RATE: '2.5' })).toThrow(ConfigError);
+  });
+});
