@@ -48,6 +48,16 @@ export function publishMessagesNow(server: TestServer): Promise<void> {
  * the schedule or another instance would; the server runs it at its next poll.
  */
 export async function askForPublication(databaseUrl: string): Promise<void> {
+  const asker = await publicationAsker(databaseUrl);
+  try {
+    await asker.ask();
+  } finally {
+    await asker.close();
+  }
+}
+
+/** The means of `askForPublication` opened ahead: asking then costs its caller a statement, not a start. */
+export async function publicationAsker(databaseUrl: string): Promise<{ ask(): Promise<void>; close(): Promise<void> }> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: JOBS_SCHEMA,
@@ -57,11 +67,12 @@ export async function askForPublication(databaseUrl: string): Promise<void> {
     max: 1,
   });
   await boss.start();
-  try {
-    await boss.send(PUBLISH_QUEUE, {});
-  } finally {
-    await boss.stop({ graceful: false, close: true });
-  }
+  return {
+    ask: async () => {
+      await boss.send(PUBLISH_QUEUE, {});
+    },
+    close: () => boss.stop({ graceful: false, close: true }),
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ import { cpuMillisecondsOf, cpuStallMicroseconds } from '../bench/utils/cpu.js';
 import { inspectorPort } from '../bench/utils/inspector.js';
 import { residentBytes } from '../bench/utils/memory.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
-import { askForPublication } from './consumer-messages.js';
+import { publicationAsker } from './consumer-messages.js';
 import { startDeployedBalancer, type DeployedBalancer } from './haproxy.js';
 import { openLiveStream, type LiveStream, type StreamEvent } from './live-stream.js';
 import {
@@ -96,6 +96,11 @@ export interface StormReport {
 }
 
 const INSTANCES = 3;
+/**
+ * The minute the publication's messages are spread over (MAIL_SEND_RATE and SMS_SEND_RATE of each instance), within
+ * the three it may take: at full speed it would take every core of a small host from the consumers looking meanwhile.
+ */
+const PUBLICATION_SPREAD_SECONDS = 60;
 /** Pages following one visit (LIVE_MAX_STREAMS_PER_ORDER allows 50). */
 const PAGES_PER_ORDER = 10;
 /** The stretch the lookups' figures are given for (storm-lookups.mjs's `windowSeconds`). */
@@ -226,6 +231,8 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
   const started = Date.now();
   const clockNow = () => new Date(STORM_NOW.getTime() + (Date.now() - started));
   let bouncer: Bouncer | undefined;
+  /** 13:30's minute asking for the publication, opened with the rest of the set-up. */
+  let publication: Awaited<ReturnType<typeof publicationAsker>> | undefined;
   let smtp: LocalSmtp | undefined;
   let twilio: TwilioStandIn | undefined;
   let balancer: DeployedBalancer | undefined;
@@ -266,6 +273,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     await bouncer?.stop();
     await smtp?.close();
     await twilio?.close();
+    await publication?.close();
     await database.drop();
   };
   try {
@@ -273,6 +281,8 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     smtp = await startLocalSmtp(0, { countOnly: true });
     twilio = await startTwilioStandIn();
     const ports = await Promise.all(Array.from({ length: INSTANCES }, () => findFreePort()));
+    // Each instance's share of the publication's pace, per channel (10 a second is the lowest the server takes).
+    const sendRate = String(Math.max(10, Math.ceil(size.orders / PUBLICATION_SPREAD_SECONDS / INSTANCES)));
     const envOf = (index: number): Record<string, string> => ({
       CLOCK_NOW: clockNow().toISOString(),
       // The ORM's pool and the job queue go through PgBouncer; only LISTEN connects directly.
@@ -286,6 +296,8 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       ...twilioEnv(twilio!),
       TWILIO_WEBHOOK_URL: WEBHOOK_URL,
       JOB_POLL_INTERVAL_MS: '500',
+      MAIL_SEND_RATE: sendRate,
+      SMS_SEND_RATE: sendRate,
       // Every consumer comes from this one loopback address.
       RATE_LIMIT_LOOKUP_PER_CLIENT: '100000000/900',
       RATE_LIMIT_LOOKUP_PER_ADDRESS: '100000000/900',
@@ -314,6 +326,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       await waitFor(`app${index + 1} up`, async () => (await serverStatus(`app${index + 1}`)) === 'UP', 20_000);
     }
     await direct.connect();
+    publication = await publicationAsker(database.url);
   } catch (error) {
     await stop();
     throw error;
@@ -544,16 +557,7 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       measuring();
     });
     lookupProcess = lookups;
-    // Bounded: a lookups' process that ended before measuring is reported by its figures.
-    let warmUpOver: NodeJS.Timeout | undefined;
-    await Promise.race([
-      measured,
-      new Promise((resolve) => (warmUpOver = setTimeout(resolve, LOOKUP_WARM_UP_SECONDS * 1000 + 30_000))),
-    ]);
-    clearTimeout(warmUpOver);
-    const publicationAsked = performance.now();
-    await askForPublication(database.url);
-    log('publication asked');
+    // The office searches and consumers reply all day: they run before the measured stretch as the lookups do.
     const searchTimes: number[] = [];
     let searchesFailed = 0;
     const searches = (async () => {
@@ -590,6 +594,16 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
         await sleep(REPLY_EVERY_MS);
       }
     })();
+    // Bounded: a lookups' process that ended before measuring is reported by its figures.
+    let warmUpOver: NodeJS.Timeout | undefined;
+    await Promise.race([
+      measured,
+      new Promise((resolve) => (warmUpOver = setTimeout(resolve, LOOKUP_WARM_UP_SECONDS * 1000 + 30_000))),
+    ]);
+    clearTimeout(warmUpOver);
+    const publicationAsked = performance.now();
+    await publication.ask();
+    log('publication asked');
 
     // The storm's own taps and the restart, while the publication runs.
     const mailsOf = () => {
