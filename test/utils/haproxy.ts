@@ -68,6 +68,8 @@ export interface BackendServer {
   status: string;
   /** Requests it sent to this server so far. */
   requests: number;
+  /** Connections to it open now: serving a request, or idle, kept for the next (`pool-purge-delay` closes those). */
+  connections: number;
 }
 
 export interface DeployedBalancer extends LoadBalancer {
@@ -136,7 +138,12 @@ export async function startDeployedBalancer(
       return rows
         .map((line) => line.split(','))
         .filter((row) => at(row, 'pxname') === 'instances' && !['FRONTEND', 'BACKEND'].includes(at(row, 'svname')))
-        .map((row) => ({ name: at(row, 'svname'), status: at(row, 'status'), requests: Number(at(row, 'stot')) }));
+        .map((row) => ({
+          name: at(row, 'svname'),
+          status: at(row, 'status'),
+          requests: Number(at(row, 'stot')),
+          connections: Number(at(row, 'scur')) + Number(at(row, 'idle_conn_cur')),
+        }));
     },
     stop: async () => {
       if (child.exitCode === null) {

@@ -475,7 +475,14 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
       page.stream = undefined;
     }
     openRefusals = 0;
-    await sleep(2_000); // the closed streams' and the start's work is done: idle memory
+    // Idle once HAProxy has closed the pages' connections it kept for reuse (an instance holds each one's socket and
+    // buffers); read while some were still open, the idle figure took their memory from the pages' own.
+    await waitFor(
+      'the pages connections closed',
+      async () => (await balancer.servers()).every((server) => server.connections === 0),
+      60_000,
+    ).catch(() => fail('HAProxy kept connections to the instances a minute after every page closed'));
+    log('every page connection closed');
     const idleRss = instances.map((instance) => residentBytes(instance!.pid));
     const idleHeld = await heldMemoryOfInstances();
 
