@@ -2,7 +2,15 @@ import { PgBoss } from 'pg-boss';
 import { JOBS_SCHEMA } from '../../server/common/jobs/job-queue.js';
 import { ConsumerMessage, MessageStatus } from '../../server/messages/consumer-message.entity.js';
 import { PUBLISH_QUEUE } from '../../server/system/scheduled-work.js';
-import type { TestServer } from './test-server.js';
+import {
+  startLocalSmtp,
+  startTwilioStandIn,
+  twilioEnv,
+  type LocalSmtp,
+  type LocalSmtpOptions,
+  type TwilioStandIn,
+} from './message-transports.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 /** Polls `condition` until it holds; fails naming `what` after `timeoutMs`. */
 export async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -127,4 +135,46 @@ export async function passUndoAndPublish(server: TestServer): Promise<void> {
   const clock = server.services.clock;
   clock.travelTo(new Date(clock.now().getTime() + 60_000));
   await publishMessagesNow(server);
+}
+
+/** A test server whose mail goes to a local SMTP server and whose SMS to the Twilio stand-in. */
+export interface MessagingServer {
+  server: TestServer;
+  smtp: LocalSmtp;
+  twilio: TwilioStandIn;
+  /** Stops the server, then both transports. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the two transports and a server sending through them, its job queue polling every 500 ms; `env` adds to or
+ * overrides its settings, `smtpOptions` shape the mail server.
+ */
+export async function startMessagingServer(
+  env: Record<string, string>,
+  smtpOptions: LocalSmtpOptions = {},
+): Promise<MessagingServer> {
+  const smtp = await startLocalSmtp(0, smtpOptions);
+  const twilio = await startTwilioStandIn();
+  const closeTransports = async () => {
+    await smtp.close();
+    await twilio.close();
+  };
+  try {
+    const server = await startTestServer({
+      env: { SMTP_URL: smtp.url, ...twilioEnv(twilio), JOB_POLL_INTERVAL_MS: '500', ...env },
+    });
+    return {
+      server,
+      smtp,
+      twilio,
+      stop: async () => {
+        await server.stop();
+        await closeTransports();
+      },
+    };
+  } catch (error) {
+    await closeTransports();
+    throw error;
+  }
 }

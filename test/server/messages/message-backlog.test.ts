@@ -1,14 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVisitDayOrders, publishMessagesNow } from '../../utils/consumer-messages.js';
 import {
-  startLocalSmtp,
-  startTwilioStandIn,
-  type LocalSmtp,
-  type TwilioStandIn,
-  twilioEnv,
-} from '../../utils/message-transports.js';
-import { startTestServer, type TestServer } from '../../utils/test-server.js';
+  insertVisitDayOrders,
+  publishMessagesNow,
+  startMessagingServer,
+  type MessagingServer,
+} from '../../utils/consumer-messages.js';
+import type { TwilioStandIn } from '../../utils/message-transports.js';
+import type { TestServer } from '../../utils/test-server.js';
 
 /** Tuesday 1 December 2026 after 13:30: Wednesday's windows are shown, so its orders are told at once. */
 const NOW = '2026-12-01T14:00:00+01:00';
@@ -20,21 +19,19 @@ const POLL_MS = 6_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a publication's backlog of send jobs", () => {
-  let smtp: LocalSmtp;
+  let messaging: MessagingServer;
   let twilio: TwilioStandIn;
   let server: TestServer;
 
   beforeAll(async () => {
-    smtp = await startLocalSmtp(0, { countOnly: true });
-    twilio = await startTwilioStandIn();
-    server = await startTestServer({
-      env: { SMTP_URL: smtp.url, ...twilioEnv(twilio), JOB_POLL_INTERVAL_MS: String(POLL_MS), CLOCK_NOW: NOW },
-    });
+    messaging = await startMessagingServer(
+      { JOB_POLL_INTERVAL_MS: String(POLL_MS), CLOCK_NOW: NOW },
+      { countOnly: true },
+    );
+    ({ server, twilio } = messaging);
   });
   afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    await twilio?.close();
+    await messaging?.stop();
   });
 
   it('is worked without a poll between its jobs: the SMS go within one poll of the first', async () => {

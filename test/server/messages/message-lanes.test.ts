@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES_PER_SEND_JOB } from '../../../server/messages/message-sender.js';
-import { insertVisitDayOrders, publishMessagesNow, waitFor } from '../../utils/consumer-messages.js';
 import {
-  startLocalSmtp,
-  startTwilioStandIn,
-  type LocalSmtp,
-  type TwilioStandIn,
-  twilioEnv,
-} from '../../utils/message-transports.js';
-import { startTestServer, type TestServer } from '../../utils/test-server.js';
+  insertVisitDayOrders,
+  publishMessagesNow,
+  startMessagingServer,
+  waitFor,
+  type MessagingServer,
+} from '../../utils/consumer-messages.js';
+import type { LocalSmtp } from '../../utils/message-transports.js';
+import type { TestServer } from '../../utils/test-server.js';
 
 /** Tuesday 1 December 2026 after 13:30: Wednesday's windows are shown, so its orders are told at once. */
 const NOW = '2026-12-01T14:00:00+01:00';
@@ -23,27 +23,19 @@ const STALL_MS = 7_000;
 const RETRY_DELAY_SECONDS = 600;
 
 describe('messages no lane took in time', () => {
+  let messaging: MessagingServer;
   let smtp: LocalSmtp;
-  let twilio: TwilioStandIn;
   let server: TestServer;
 
   beforeAll(async () => {
-    smtp = await startLocalSmtp(0, { stallRecipient: { to: () => true, ms: STALL_MS } });
-    twilio = await startTwilioStandIn();
-    server = await startTestServer({
-      env: {
-        SMTP_URL: smtp.url,
-        ...twilioEnv(twilio),
-        JOB_POLL_INTERVAL_MS: '500',
-        MESSAGE_RETRY_DELAY_SECONDS: String(RETRY_DELAY_SECONDS),
-        CLOCK_NOW: NOW,
-      },
-    });
+    messaging = await startMessagingServer(
+      { MESSAGE_RETRY_DELAY_SECONDS: String(RETRY_DELAY_SECONDS), CLOCK_NOW: NOW },
+      { stallRecipient: { to: () => true, ms: STALL_MS } },
+    );
+    ({ server, smtp } = messaging);
   });
   afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    await twilio?.close();
+    await messaging?.stop();
   });
 
   it('are queued again at once, not after a failed try’s delay, and each goes once', async () => {

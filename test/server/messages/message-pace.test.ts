@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessagePlanner } from '../../../server/messages/message-planner.js';
-import { insertVisitDayOrders, waitFor } from '../../utils/consumer-messages.js';
 import {
-  startLocalSmtp,
-  startTwilioStandIn,
-  type LocalSmtp,
-  type TwilioStandIn,
-  twilioEnv,
-} from '../../utils/message-transports.js';
-import { startTestServer, type TestServer } from '../../utils/test-server.js';
+  insertVisitDayOrders,
+  startMessagingServer,
+  waitFor,
+  type MessagingServer,
+} from '../../utils/consumer-messages.js';
+import type { TwilioStandIn } from '../../utils/message-transports.js';
+import type { TestServer } from '../../utils/test-server.js';
 
 /**
  * The server's clock: Thursday 3 December 2026, the day after the visits, so its own publications (at start, each
@@ -21,35 +20,25 @@ const PUBLISHED_AT = new Date('2026-12-01T14:00:00+01:00');
 const SMS_RATE = 10;
 
 const count = async (server: TestServer, where: string) => {
-  const [row] = await server.em().getConnection().execute<
-    { n: number }[]
-  >(`select count(*)::int as n from consumer_messages m join orders o on o.id = m.order_id
-                                where ${where}`);
+  const sql = `select count(*)::int as n from consumer_messages m join orders o on o.id = m.order_id where ${where}`;
+  const [row] = await server.em().getConnection().execute<{ n: number }[]>(sql);
   return row.n;
 };
 
 describe('a publication at a pace', () => {
-  let smtp: LocalSmtp;
+  let messaging: MessagingServer;
   let twilio: TwilioStandIn;
   let server: TestServer;
 
   beforeAll(async () => {
-    smtp = await startLocalSmtp(0, { countOnly: true });
-    twilio = await startTwilioStandIn();
-    server = await startTestServer({
-      env: {
-        SMTP_URL: smtp.url,
-        ...twilioEnv(twilio),
-        JOB_POLL_INTERVAL_MS: '500',
-        SMS_SEND_RATE: String(SMS_RATE),
-        CLOCK_NOW: SERVER_NOW,
-      },
-    });
+    messaging = await startMessagingServer(
+      { SMS_SEND_RATE: String(SMS_RATE), CLOCK_NOW: SERVER_NOW },
+      { countOnly: true },
+    );
+    ({ server, twilio } = messaging);
   });
   afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-    await twilio?.close();
+    await messaging?.stop();
   });
 
   it('hands the SMS over at the configured rate, each once', async () => {
