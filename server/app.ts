@@ -1,7 +1,6 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -110,11 +109,7 @@ const streamBodyIsJson: RequestHandler = (req, res, next) => {
 };
 
 /** express + Apollo + the REST shim + the built client, on one port. */
-export async function composeApp(
-  services: AppServices,
-  httpServer: Server,
-  lifecycle: Lifecycle,
-): Promise<ComposedApp> {
+export async function composeApp(services: AppServices, lifecycle: Lifecycle): Promise<ComposedApp> {
   const { config } = services;
   const schema = await buildAppSchema();
   const armor = graphqlArmor();
@@ -142,7 +137,6 @@ export async function composeApp(
         operationCostOf(schema, document, name, GRAPHQL_COST_WEIGHTS),
       ),
       idempotentWritesPlugin,
-      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: 10_000 }),
       ApolloServerPluginLandingPageDisabled(),
       // No field carries a cache hint, so its answer was always "no-store" (set by the chain below); its hook ran
       // for every field of every answer, a tenth of a thirty-order schedule's CPU.

@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ensureActiveAdmin } from './admins/admin-bootstrap.js';
 import { composeApp } from './app.js';
+import { closeHttpServer } from './common/http/close-http-server.js';
 import { expressShapedMessages } from './common/http/request-router.js';
 import { buildAppSchema } from './schema.js';
 import type { AppConfig } from './config.js';
@@ -128,6 +129,8 @@ export interface DatabaseStart {
 
 /** The statements of the calls that come in bursts: each connection of the pool runs them once before any request. */
 const PREPARED_AT_START = [SESSION_STATEMENT_SAMPLE, PHOTO_TARGET_SAMPLE];
+/** How long a stopping server waits for the requests in flight before it cuts their connections. */
+const HTTP_STOP_GRACE_MS = 10_000;
 
 /** Starts everything on a database that is (or soon will be) there; main.ts's startServer is the way in. */
 export async function runServer(
@@ -246,7 +249,7 @@ export async function runServer(
     const [, , { app, handle, handleExpectingContinue, apollo, streams }] = await Promise.all([
       jobs.start(),
       prepareOpenConnections(orm, (connection) => plainStatements.prepareOn(connection, PREPARED_AT_START)),
-      composeApp(services, httpServer, lifecycle),
+      composeApp(services, lifecycle),
     ]);
     messages.adopt(app);
     httpServer.on('request', handle);
@@ -281,7 +284,8 @@ export async function runServer(
         // whatever is still open is cut, so the drain below never waits for a stream.
         liveVisits.stop();
         await streams.closeAll(1_000);
-        await apollo.stop(); // the drain plugin closes the HTTP server and waits for in-flight requests
+        await closeHttpServer(httpServer, HTTP_STOP_GRACE_MS);
+        await apollo.stop();
         await openMetricsListener?.close();
         // Reactions to changes end first (they queue jobs); then running jobs finish (or are handed back
         // for a retry) before the connections close.

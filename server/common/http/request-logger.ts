@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { msSinceArrival } from './answer-timing.js';
 
 /**
  * The caller's X-Request-Id when it is a plain token, else a new one. Node joins a new UUID from twenty pieces, which
@@ -44,7 +45,8 @@ const UNLOGGED = new Set(['/healthz', '/readyz']);
 /**
  * One line per request, with its request id; never bodies, tokens or cookies. Written through one logger made at
  * start-up with the request's fields in it, not a child logger made per request; `req.log` (a child
- * bound to the request, for a failure to log) is made only when something reads it.
+ * bound to the request, for a failure to log) is made only when something reads it. Its time is from the request's
+ * arrival as the edge noted it (answer-timing.ts).
  */
 export function requestLogger(logger: Logger) {
   const lines = logger.child({}, { serializers });
@@ -59,24 +61,26 @@ export function requestLogger(logger: Logger) {
     if (!child) childLogs.set(this, (child = lines.child({ req: this })));
     return child;
   }
+  // 'close' comes once for every answer, a tick after 'finish' or when the connection was lost before it: one
+  // listener, never taken off (the answer goes with it), the same function for every answer (a closure per request
+  // would stay with every open live stream).
+  function answerClosed(this: ServerResponse): void {
+    const level = levelOf(this);
+    if (!lines.isLevelEnabled(level)) return;
+    const { req } = this;
+    const responseTime = Math.round(msSinceArrival(this));
+    if (level === 'error') {
+      const err = new Error(`failed with status code ${this.statusCode}`);
+      lines.error({ req, res: this, err, responseTime }, 'request errored');
+    } else {
+      const message = !req.readableAborted && this.writableEnded ? 'request completed' : 'request aborted';
+      lines.info({ req, res: this, responseTime }, message);
+    }
+  }
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const started = Date.now();
     req.id = requestIdOf(req);
     Object.defineProperty(req, 'log', { configurable: true, enumerable: true, get: requestLog });
     if (UNLOGGED.has(req.url ?? '')) return;
-    // 'close' comes once for every answer, a tick after 'finish' or when the connection was lost before it: one
-    // listener, never taken off (the answer goes with it).
-    res.on('close', () => {
-      const level = levelOf(res);
-      if (!lines.isLevelEnabled(level)) return;
-      const responseTime = Date.now() - started;
-      if (level === 'error') {
-        const err = new Error(`failed with status code ${res.statusCode}`);
-        lines.error({ req, res, err, responseTime }, 'request errored');
-      } else {
-        const message = !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';
-        lines.info({ req, res, responseTime }, message);
-      }
-    });
+    res.on('close', answerClosed);
   };
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../../context.js';
+import { msSinceArrival } from '../http/answer-timing.js';
 import { OTHER_ROUTE, type AppMetrics } from './app-metrics.js';
 
 /** Where a handler that knows better than Express's route (GraphQL) leaves its label. */
@@ -55,15 +56,17 @@ export function labelGraphqlRequest(context: AppContext, operation: string): voi
   if (res) labelRoute(res, `graphql:${operation}`);
 }
 
-/** Counts and times every answer; first in the chain so the time includes all middleware. */
+/**
+ * Counts and times every answer (from its arrival, noted by the request's edge before anything else runs). One
+ * listener for every answer: 'finish' comes at most once, so `on` spares the wrapper `once` makes.
+ */
 export function httpMetrics(metrics: AppMetrics): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    // 'finish' comes at most once: `on` spares the wrapper `once` makes and takes off.
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.httpRequestAnswered(routeOf(req, res), req.method, res.statusCode, seconds);
-    });
+  function answered(this: Response): void {
+    const { req } = this;
+    metrics.httpRequestAnswered(routeOf(req, this), req.method, this.statusCode, msSinceArrival(this) / 1000);
+  }
+  return (_req, res, next) => {
+    res.on('finish', answered);
     next();
   };
 }
