@@ -11,7 +11,7 @@ import { TokenService } from '../../server/common/auth/tokens.js';
 import { loadConfig } from '../../server/config.js';
 import { findFreePort } from '../../server/db/free-port.js';
 import { cpuMillisecondsOf, cpuStallMicroseconds } from '../bench/utils/cpu.js';
-import { inspectorPort } from '../bench/utils/inspector.js';
+import { inspectorPort, objectMemory } from '../bench/utils/inspector.js';
 import { residentBytes } from '../bench/utils/memory.js';
 import { startAppProcess, type AppProcess } from '../e2e/utils/app-process.js';
 import { publicationAsker } from './consumer-messages.js';
@@ -74,8 +74,8 @@ export interface StormReport {
   pagesOpenAtEnd: number;
   instances: { name: string; peakRssMb: number; cpuPercent: number }[];
   /**
-   * What the open pages hold in the instances, per page: heap and the buffers its objects own, after a full garbage
-   * collection (read through each instance's inspector), over the idle instances. The resident growth, uncollected,
+   * What the open pages hold in the instances, per page: heap objects (compiled code aside) and the buffers they own,
+   * after a full garbage collection (read through each instance's inspector), over the idle instances. The resident growth, uncollected,
    * beside it: at a small scale it is mostly when each instance last collected.
    */
   memoryPerPageKb: number;
@@ -244,14 +244,14 @@ export async function startStorm(size: StormSize, options: StormOptions = {}): P
     (await balancer!.servers()).find((server) => server.name === name)?.status;
   let startInstance = async (_index: number): Promise<void> => undefined;
   const inspectors: Awaited<ReturnType<typeof inspectorPort>>[] = [];
-  /** The heap and buffers every instance holds after a full collection, in bytes. */
+  /** The objects and buffers every instance holds after a full collection, in bytes (objectMemory). */
   const heldMemoryOfInstances = async () => {
     let held = 0;
     for (const at of inspectors) {
       const inspector = await at.connect();
       try {
         const memory = await inspector.heldMemory();
-        held += memory.heapUsed + memory.external;
+        held += objectMemory(memory);
       } finally {
         inspector.close();
       }

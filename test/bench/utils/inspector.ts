@@ -10,6 +10,17 @@ export interface HeldMemory {
   heapUsed: number;
   /** Memory outside the heap that objects of the heap own (buffers among it). */
   external: number;
+  /**
+   * The compiled code and bytecode within `heapUsed`. It is no one connection's memory: V8 drops the bytecode of
+   * functions not run for a while and compiles them again when they run, so between two readings it moves with
+   * which background work happened to run, not with what the connections hold.
+   */
+  code: number;
+}
+
+/** What the process's objects hold: the heap without its compiled code, and the buffers the heap owns. */
+export function objectMemory(memory: HeldMemory): number {
+  return memory.heapUsed - memory.code + memory.external;
 }
 
 export interface Inspector {
@@ -75,11 +86,16 @@ async function connectInspector(port: number): Promise<Inspector> {
     async heldMemory() {
       await collect();
       const { result } = (await send('Runtime.evaluate', {
-        expression: 'JSON.stringify(process.memoryUsage())',
+        expression: `JSON.stringify({
+          ...process.memoryUsage(),
+          code: ((code) => code.code_and_metadata_size + code.bytecode_and_metadata_size)(
+            process.getBuiltinModule('node:v8').getHeapCodeStatistics(),
+          ),
+        })`,
         returnByValue: true,
       })) as { result: { value: string } };
-      const { rss, heapUsed, external } = JSON.parse(result.value) as HeldMemory;
-      return { rss, heapUsed, external };
+      const { rss, heapUsed, external, code } = JSON.parse(result.value) as HeldMemory;
+      return { rss, heapUsed, external, code };
     },
     async heapSnapshot(path) {
       await collect();
