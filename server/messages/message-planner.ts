@@ -99,7 +99,7 @@ export class MessagePlanner {
       if (setting.sms) written += await this.writeMorning(setting, now, orderIds);
       written += await this.writeThankYou(setting, now, orderIds);
       written += await this.writeVisitReport(setting, now, orderIds);
-      written += await this.writeRunningLate(setting, now);
+      written += await this.writeRunningLate(setting, now, orderIds);
     }
     return written;
   }
@@ -208,12 +208,14 @@ export class MessagePlanner {
   /**
    * The notice of today's visits expected after their window ends (docs/rules.md, Narrow time): the technician's own
    * estimate, or the narrow time pushed by a visit running long. One per visit, by SMS to a mobile number that takes
-   * it, else by mail; the unique row and the check of earlier notices keep it once on any number of instances.
+   * it, else by mail; the unique row and the check of earlier notices keep it once on any number of instances. A plan
+   * after a change (`orderIds`) looks at the days of the changed visits only: the minute's run sees the rest, which
+   * runs late by time passing alone.
    */
-  private writeRunningLate(setting: MessageSetting, now: Date): Promise<number> {
+  private writeRunningLate(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
     return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
       async (em: EntityManager) => {
-        const estimates = await estimatesOfToday(em, setting.country, now);
+        const estimates = await estimatesOfToday(em, setting.country, now, orderIds);
         const late = [...estimates.values()].filter(runsLate).map((estimate) => estimate.orderId);
         if (late.length === 0) return 0;
         const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).runningLateVisits(late);

@@ -110,15 +110,25 @@ export async function estimateOfOrder(em: EntityManager, orderId: number, now: D
  */
 export const runsLate = (estimate: OrderDayEstimate): boolean => estimate.late && mayRunLate(estimate);
 
-/** The estimates of every visit of the country's today (by its zone) at `now`, keyed by order: one statement. */
+/**
+ * The estimates of every visit of the country's today (by its zone) at `now`, keyed by order: one statement. With
+ * `orderIds`, of the technician-days holding one of those orders only: a change of one visit moves the estimates of
+ * its own day, and a country's whole day is thousands of visits.
+ */
 export async function estimatesOfToday(
   em: EntityManager,
   country: Country,
   now: Date,
+  orderIds?: readonly number[],
 ): Promise<Map<number, OrderDayEstimate>> {
   const zone = TIME_ZONE[country];
   const today = localDateOf(now, zone);
-  const rows = await new VisitEstimateRepository(em).daysOfCountry(country, today, localDayRange(today, zone));
+  const rows = await new VisitEstimateRepository(em).daysOfCountry(
+    country,
+    today,
+    localDayRange(today, zone),
+    orderIds,
+  );
   return new Map(rows.flatMap((row) => estimatesOfRow(row, now)).map((estimate) => [estimate.orderId, estimate]));
 }
 

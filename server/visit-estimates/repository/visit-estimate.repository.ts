@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { arrayLiteral } from '../../common/db/array-literal.js';
 import { TIME_ZONE } from '../../common/locale.js';
 import { activeOrderSql } from '../../orders/index.js';
 import type { Country } from '../../common/locale.js';
@@ -75,6 +76,13 @@ const COUNTRY_DAY_SQL = estimateSql(`
   where o.country = ? and o.appointment >= ? and o.appointment < ? and o.technician_id is not null
     and ${activeOrderSql('o')}`);
 
+/** Of a country's day, the technician-days holding one of the given orders. */
+const COUNTRY_DAY_OF_ORDERS_SQL = estimateSql(`
+  select distinct o.technician_id, ?::date as local_date, ?::text as zone
+  from orders o
+  where o.country = ? and o.appointment >= ? and o.appointment < ? and o.technician_id is not null
+    and ${activeOrderSql('o')} and o.id = any(?::int[])`);
+
 /** A visit as the statement hands it back (through JSON: instants are text). */
 export interface DayVisitJson {
   id: number;
@@ -105,14 +113,19 @@ export class VisitEstimateRepository {
     return row;
   }
 
-  /** The days of every technician with an active order on the country's day. */
-  daysOfCountry(country: Country, localDate: string, range: { start: Date; end: Date }): Promise<TechnicianDayRow[]> {
-    return this.em.execute<TechnicianDayRow[]>(COUNTRY_DAY_SQL, [
-      localDate,
-      TIME_ZONE[country],
-      country,
-      range.start,
-      range.end,
-    ]);
+  /**
+   * The days of every technician with an active order on the country's day; with `orderIds`, only the days holding
+   * one of those orders.
+   */
+  daysOfCountry(
+    country: Country,
+    localDate: string,
+    range: { start: Date; end: Date },
+    orderIds?: readonly number[],
+  ): Promise<TechnicianDayRow[]> {
+    const params = [localDate, TIME_ZONE[country], country, range.start, range.end];
+    if (orderIds === undefined) return this.em.execute<TechnicianDayRow[]>(COUNTRY_DAY_SQL, params);
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.em.execute<TechnicianDayRow[]>(COUNTRY_DAY_OF_ORDERS_SQL, [...params, arrayLiteral(orderIds)]);
   }
 }

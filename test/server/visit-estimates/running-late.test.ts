@@ -11,6 +11,7 @@ import { MessagePlanner } from '../../../server/messages/message-planner.js';
 import { Order } from '../../../server/orders/order.entity.js';
 import { ScheduleConfirmation } from '../../../server/schedule/schedule-confirmation.entity.js';
 import type { Technician } from '../../../server/technicians/technician.entity.js';
+import { estimatesOfToday } from '../../../server/visit-estimates/index.js';
 import { addDays, instantOf, type LocalDate } from '../../../shared/zoned-time.js';
 import { publishMessagesNow, settleConsumerMessages } from '../../utils/consumer-messages.js';
 import { createAdmin, createOrder, createTechnician, tokensFor } from '../../utils/factories.js';
@@ -237,6 +238,24 @@ describe('the notice of a visit running late', () => {
     expect(textsTo('+31644445555').filter((sms) => sms.body.includes('later'))).toHaveLength(0);
     expect(await lateNotices(finished)).toHaveLength(0);
     expect(await lateNotices(cancelled)).toHaveLength(0);
+  });
+
+  it("reads, after a change, the estimates of the changed visits' days only", async () => {
+    const { first, orders } = await arrange([{ phone: '06 33334444' }]);
+    const [late] = orders;
+    const other = await createTechnician(server.em(), { firstname: 'Piet' });
+    const elsewhere = await createOrder(server.em(), { technician: other, appointment: at(13), phone: '06 55556666' });
+    const now = at(11, 50);
+    const estimated = async (orderIds?: number[]) => [
+      ...(await estimatesOfToday(server.em(), 'NL', now, orderIds)).keys(),
+    ];
+    // Jan's day: his late visit is estimated with a change of his first one; Piet's day is not read then.
+    expect(await estimated([first.id])).toEqual(expect.arrayContaining([first.id, late.id]));
+    expect(await estimated([first.id])).not.toContain(elsewhere.id);
+    expect(await estimated([elsewhere.id])).toEqual([elsewhere.id]);
+    expect(await estimated([])).toEqual([]);
+    // The minute's run reads the whole country's day.
+    expect(await estimated()).toEqual(expect.arrayContaining([first.id, late.id, elsewhere.id]));
   });
 
   it("tells by the technician's own estimate past the window, even before the day's order was confirmed", async () => {
