@@ -457,6 +457,17 @@ export class ConsumerMessageRepository {
     private readonly logContext?: LoggingOptions,
   ) {}
 
+  /** The countries of these orders. */
+  async countriesOf(orderIds: readonly number[]): Promise<Country[]> {
+    const rows = await this.em.execute<{ country: Country }[]>(
+      'select distinct country from orders where id = any(?::int[])',
+      [pgIntArray(orderIds)],
+      'all',
+      this.logContext,
+    );
+    return rows.map((row) => row.country);
+  }
+
   /** The orders of a country that may need a message now (see CANDIDATES_SQL), by id. */
   async planCandidates(query: {
     country: Country;

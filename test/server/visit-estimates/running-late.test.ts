@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Country } from '../../../server/common/locale.js';
 import { unsubscribe } from '../../../server/consumer-links/unsubscribes.js';
 import {
   ConsumerMessage,
@@ -247,7 +248,7 @@ describe('the notice of a visit running late', () => {
     const elsewhere = await createOrder(server.em(), { technician: other, appointment: at(13), phone: '06 55556666' });
     const now = at(11, 50);
     const estimated = async (orderIds?: number[]) => [
-      ...(await estimatesOfToday(server.em(), 'NL', now, orderIds)).keys(),
+      ...(await estimatesOfToday(server.em(), Country.NL, now, orderIds)).keys(),
     ];
     // Jan's day: his late visit is estimated with a change of his first one; Piet's day is not read then.
     expect(await estimated([first.id])).toEqual(expect.arrayContaining([first.id, late.id]));
