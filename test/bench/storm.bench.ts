@@ -80,7 +80,7 @@ describe(`the storm of 13:30: ${ORDERS.toLocaleString('en')} orders, ${PAGES.toL
         ours: report.memoryPerPageKb,
         target: `≤ ${TARGET.memoryPerPageKb} KB`,
         met: report.memoryPerPageKb <= TARGET.memoryPerPageKb,
-        note: `heap and buffers held after a full collection; resident grew ${report.residentPerPageKb.toFixed(1)} KB per page, uncollected; ${report.instances
+        note: `heap objects (compiled code aside) and buffers held after a full collection; resident grew ${report.residentPerPageKb.toFixed(1)} KB per page, uncollected; ${report.instances
           .map(
             (instance) =>
               `${instance.name} peak ${instance.peakRssMb.toFixed(0)} MB, CPU ${instance.cpuPercent.toFixed(0)} %`,
