@@ -105,14 +105,11 @@ export async function recordAttempts(
   now: Date,
 ): Promise<number> {
   if (attempts.length === 0) return 0;
-  const answered = new Set<number>();
-  const failed = new Set<number>();
   const rows = attempts.map(({ delivery, outcome }) => {
     const ok = isDelivered(outcome);
     const count = delivery.attempts + 1;
     const retryUntil = instant(delivery.retry_until) ?? now;
     const gaveUp = !ok && now >= retryUntil;
-    (ok ? answered : failed).add(delivery.endpoint_id);
     return {
       id: delivery.id,
       claimed_until: delivery.claimed_until,
@@ -124,8 +121,9 @@ export async function recordAttempts(
       error: ok ? null : (outcome.error ?? `HTTP_${outcome.statusCode ?? 0}`),
     };
   });
-  const failing = [...failed].filter((id) => !answered.has(id));
-  // Only a change of an endpoint is written: a fan-out's requests would otherwise queue for its one row's lock.
+  // Only a change of an endpoint is written: a fan-out's requests would otherwise queue for its one row's lock. An
+  // endpoint is judged by the outcomes recorded only: a round past its claims would mark it failing after the run
+  // that claimed them next found it answering.
   const [{ recorded }] = await plainQueryOn(pool)<{ recorded: number }>(
     `with recorded as (
        update webhook_deliveries d set status = o.status, attempts = o.attempts, next_attempt_at = o.next_attempt_at,
@@ -133,13 +131,15 @@ export async function recordAttempts(
          last_duration_ms = o.duration_ms, last_error = o.error
        from jsonb_to_recordset(?::jsonb) as o(id bigint, claimed_until timestamptz, status text, attempts int,
          next_attempt_at timestamptz, status_code int, duration_ms int, error text)
-       where d.id = o.id and d.claimed_until = o.claimed_until returning d.id),
+       where d.id = o.id and d.claimed_until = o.claimed_until returning d.endpoint_id, o.status),
+     answered as (select distinct endpoint_id from recorded where status = 'DELIVERED'),
      answering as (update webhook_endpoints set failing_since = null
-       where id = any(?::int[]) and failing_since is not null returning id),
+       where id in (select endpoint_id from answered) and failing_since is not null returning id),
      failing as (update webhook_endpoints set failing_since = ?::timestamptz
-       where id = any(?::int[]) and failing_since is null returning id)
+       where id in (select endpoint_id from recorded except select endpoint_id from answered)
+         and failing_since is null returning id)
      select (select count(*) from recorded)::int as recorded`,
-    [now.toISOString(), JSON.stringify(rows), [...answered], now.toISOString(), failing],
+    [now.toISOString(), JSON.stringify(rows), now.toISOString()],
   );
   return recorded;
 }
