@@ -75,8 +75,24 @@ export class MessagePlanner {
   ) {}
 
   /** Plans for every order (`orderIds` unset) or for the given ones; resolves to the messages written. */
-  async plan(now: Date, orderIds?: readonly number[]): Promise<number> {
-    const em = this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
+  plan(now: Date, orderIds?: readonly number[]): Promise<number> {
+    if (orderIds === undefined || orderIds.length > ORDERS_PER_TRANSACTION)
+      return this.planIn(undefined, now, orderIds);
+    // A change's plan (after each technician's tap) writes in one transaction: one for each kind of message cost a
+    // begin and a commit each. A publication's slices, which give way to requests between them, keep their own.
+    return this.orm.em
+      .fork({ loggerContext: JOB_LOG_CONTEXT })
+      .transactional((em: EntityManager) => this.planIn(em, now, orderIds), { loggerContext: JOB_LOG_CONTEXT });
+  }
+
+  /** Runs `work` in `shared` (a change's whole plan) when given, else in a transaction of its own. */
+  private inTransaction<T>(shared: EntityManager | undefined, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (shared) return work(shared);
+    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(work, { loggerContext: JOB_LOG_CONTEXT });
+  }
+
+  private async planIn(shared: EntityManager | undefined, now: Date, orderIds?: readonly number[]): Promise<number> {
+    const em = shared ?? this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT });
     // A plan after a change reads the settings of the changed orders' countries only: each other country costs as
     // many statements as its own and finds nothing, on every technician's tap.
     const countries = orderIds ? await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).countriesOf(orderIds) : null;
@@ -100,13 +116,13 @@ export class MessagePlanner {
       for (let index = 0; index < candidates.length; index += ORDERS_PER_TRANSACTION) {
         const slice = candidates.slice(index, index + ORDERS_PER_TRANSACTION);
         if (index > 0) await this.headroom.room();
-        written += await this.write(slice, setting, channels, days, now);
+        written += await this.write(slice, setting, channels, days, now, shared);
       }
-      if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds);
-      if (setting.sms) written += await this.writeMorning(setting, now, orderIds);
-      written += await this.writeThankYou(setting, now, orderIds);
-      written += await this.writeVisitReport(setting, now, orderIds);
-      written += await this.writeRunningLate(setting, now, orderIds);
+      if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds, shared);
+      if (setting.sms) written += await this.writeMorning(setting, now, orderIds, shared);
+      written += await this.writeThankYou(setting, now, orderIds, shared);
+      written += await this.writeVisitReport(setting, now, orderIds, shared);
+      written += await this.writeRunningLate(setting, now, orderIds, shared);
     }
     return written;
   }
@@ -115,25 +131,27 @@ export class MessagePlanner {
    * The thank-you with the rating link of visits finished a few minutes ago (docs/rules.md, Consumer messages):
    * one per visit, by mail when the order has an address that takes mail, else by SMS to a mobile number.
    */
-  private writeThankYou(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
-    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-      async (em: EntityManager) => {
-        // Finished a few minutes ago at least (a mis-tap is corrected first), a day ago at most (later reads oddly).
-        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).thankYouVisits({
-          country: setting.country,
-          outcomes: THANKED_OUTCOMES,
-          finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
-          finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
-          orderIds,
-        });
-        // Mail first: the rating is a form, better read at leisure than on a text message's link.
-        return this.writeOneEach(em, setting, now, MessageKind.THANK_YOU, visits, [
-          MessageChannel.EMAIL,
-          MessageChannel.SMS,
-        ]);
-      },
-      { loggerContext: JOB_LOG_CONTEXT },
-    );
+  private writeThankYou(
+    setting: MessageSetting,
+    now: Date,
+    orderIds: readonly number[] | undefined,
+    shared: EntityManager | undefined,
+  ): Promise<number> {
+    return this.inTransaction(shared, async (em: EntityManager) => {
+      // Finished a few minutes ago at least (a mis-tap is corrected first), a day ago at most (later reads oddly).
+      const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).thankYouVisits({
+        country: setting.country,
+        outcomes: THANKED_OUTCOMES,
+        finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
+        finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
+        orderIds,
+      });
+      // Mail first: the rating is a form, better read at leisure than on a text message's link.
+      return this.writeOneEach(em, setting, now, MessageKind.THANK_YOU, visits, [
+        MessageChannel.EMAIL,
+        MessageChannel.SMS,
+      ]);
+    });
   }
 
   /**
@@ -141,23 +159,25 @@ export class MessagePlanner {
    * visit, when the thank-you is written (the same minutes: a mis-tap, or a last photo, is corrected first), by mail
    * when the order has an address that takes mail, else by SMS with the report's link.
    */
-  private writeVisitReport(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
-    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-      async (em: EntityManager) => {
-        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).visitReportVisits({
-          country: setting.country,
-          outcomes: THANKED_OUTCOMES,
-          finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
-          finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
-          orderIds,
-        });
-        return this.writeOneEach(em, setting, now, MessageKind.VISIT_REPORT, visits, [
-          MessageChannel.EMAIL,
-          MessageChannel.SMS,
-        ]);
-      },
-      { loggerContext: JOB_LOG_CONTEXT },
-    );
+  private writeVisitReport(
+    setting: MessageSetting,
+    now: Date,
+    orderIds: readonly number[] | undefined,
+    shared: EntityManager | undefined,
+  ): Promise<number> {
+    return this.inTransaction(shared, async (em: EntityManager) => {
+      const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).visitReportVisits({
+        country: setting.country,
+        outcomes: THANKED_OUTCOMES,
+        finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
+        finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
+        orderIds,
+      });
+      return this.writeOneEach(em, setting, now, MessageKind.VISIT_REPORT, visits, [
+        MessageChannel.EMAIL,
+        MessageChannel.SMS,
+      ]);
+    });
   }
 
   /**
@@ -219,19 +239,21 @@ export class MessagePlanner {
    * after a change (`orderIds`) looks at the days of the changed visits only: the minute's run sees the rest, which
    * runs late by time passing alone.
    */
-  private writeRunningLate(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
-    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-      async (em: EntityManager) => {
-        const estimates = await estimatesOfToday(em, setting.country, now, orderIds);
-        const late = [...estimates.values()].filter(runsLate).map((estimate) => estimate.orderId);
-        if (late.length === 0) return 0;
-        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).runningLateVisits(late);
-        // A text first: read at once, where a mail may wait in an inbox until after the visit.
-        const order = [MessageChannel.SMS, MessageChannel.EMAIL] as const;
-        return this.writeOneEach(em, setting, now, MessageKind.RUNNING_LATE, visits, order);
-      },
-      { loggerContext: JOB_LOG_CONTEXT },
-    );
+  private writeRunningLate(
+    setting: MessageSetting,
+    now: Date,
+    orderIds: readonly number[] | undefined,
+    shared: EntityManager | undefined,
+  ): Promise<number> {
+    return this.inTransaction(shared, async (em: EntityManager) => {
+      const estimates = await estimatesOfToday(em, setting.country, now, orderIds);
+      const late = [...estimates.values()].filter(runsLate).map((estimate) => estimate.orderId);
+      if (late.length === 0) return 0;
+      const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).runningLateVisits(late);
+      // A text first: read at once, where a mail may wait in an inbox until after the visit.
+      const order = [MessageChannel.SMS, MessageChannel.EMAIL] as const;
+      return this.writeOneEach(em, setting, now, MessageKind.RUNNING_LATE, visits, order);
+    });
   }
 
   /**
@@ -239,7 +261,12 @@ export class MessagePlanner {
    * day to a mobile number that did not stop SMS, while the window has not started. Written after the time only, so
    * a visit moved onto today later that morning gets it at once, and one moved within the day does not get a second.
    */
-  private async writeMorning(setting: MessageSetting, now: Date, orderIds?: readonly number[]): Promise<number> {
+  private async writeMorning(
+    setting: MessageSetting,
+    now: Date,
+    orderIds: readonly number[] | undefined,
+    shared: EntityManager | undefined,
+  ): Promise<number> {
     const zone = TIME_ZONE[setting.country];
     const today = localDateOf(now, zone);
     const [hour, minute] = setting.morningSmsAt.split(':').map(Number);
@@ -248,43 +275,40 @@ export class MessagePlanner {
     let written = 0;
     let afterId = 0;
     for (;;) {
-      const slice = await this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-        async (em: EntityManager) => {
-          const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).morningVisits({
-            country: setting.country,
-            after: now,
-            dayStart: day.start,
-            dayEnd: day.end,
-            orderIds,
-            afterId,
-          });
-          const numbered = visits.flatMap((visit) => {
-            const recipient = mobileNumberE164(visit.phone, setting.country);
-            return recipient ? [{ visit, recipient }] : [];
-          });
-          const unsubscribed = await unsubscribedAmong(
-            em,
-            numbered.map(({ recipient }) => ({ channel: MessageChannel.SMS, address: recipient })),
-          );
-          const inserted = await this.insert(
-            em,
-            numbered
-              .filter(({ recipient }) => !unsubscribed.has(`${MessageChannel.SMS}|${recipient}`))
-              .map(({ visit, recipient }): NewMessageRow => ({
-                order_id: visit.id,
-                kind: MessageKind.MORNING,
-                channel: MessageChannel.SMS,
-                window_start: new Date(visit.appointment).toISOString(),
-                window_seconds: visit.duration,
-                recipient,
-                language: setting.language,
-                created_at: now.toISOString(),
-              })),
-          );
-          return { rows: visits.length, lastId: visits.at(-1)?.id ?? afterId, inserted };
-        },
-        { loggerContext: JOB_LOG_CONTEXT },
-      );
+      const slice = await this.inTransaction(shared, async (em: EntityManager) => {
+        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).morningVisits({
+          country: setting.country,
+          after: now,
+          dayStart: day.start,
+          dayEnd: day.end,
+          orderIds,
+          afterId,
+        });
+        const numbered = visits.flatMap((visit) => {
+          const recipient = mobileNumberE164(visit.phone, setting.country);
+          return recipient ? [{ visit, recipient }] : [];
+        });
+        const unsubscribed = await unsubscribedAmong(
+          em,
+          numbered.map(({ recipient }) => ({ channel: MessageChannel.SMS, address: recipient })),
+        );
+        const inserted = await this.insert(
+          em,
+          numbered
+            .filter(({ recipient }) => !unsubscribed.has(`${MessageChannel.SMS}|${recipient}`))
+            .map(({ visit, recipient }): NewMessageRow => ({
+              order_id: visit.id,
+              kind: MessageKind.MORNING,
+              channel: MessageChannel.SMS,
+              window_start: new Date(visit.appointment).toISOString(),
+              window_seconds: visit.duration,
+              recipient,
+              language: setting.language,
+              created_at: now.toISOString(),
+            })),
+        );
+        return { rows: visits.length, lastId: visits.at(-1)?.id ?? afterId, inserted };
+      });
       written += slice.inserted;
       if (slice.rows < MORNING_PER_SLICE) return written;
       afterId = slice.lastId;
@@ -296,37 +320,35 @@ export class MessagePlanner {
     setting: MessageSetting,
     days: PublishedDays,
     now: Date,
-    orderIds?: readonly number[],
+    orderIds: readonly number[] | undefined,
+    shared: EntityManager | undefined,
   ): Promise<number> {
     const endOfToday = localDayRange(days.first, TIME_ZONE[setting.country]).end;
-    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-      async (em: EntityManager) => {
-        const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).onTheWayVisits({
-          country: setting.country,
-          from: days.from,
-          to: endOfToday,
-          orderIds,
-        });
-        const rows = visits.flatMap((visit): NewMessageRow[] => {
-          const recipient = mobileNumberE164(visit.phone, setting.country);
-          if (!recipient) return [];
-          return [
-            {
-              order_id: visit.id,
-              kind: MessageKind.ON_THE_WAY,
-              channel: MessageChannel.SMS,
-              window_start: new Date(visit.appointment).toISOString(),
-              window_seconds: visit.duration,
-              recipient,
-              language: setting.language,
-              created_at: now.toISOString(),
-            },
-          ];
-        });
-        return this.insert(em, rows);
-      },
-      { loggerContext: JOB_LOG_CONTEXT },
-    );
+    return this.inTransaction(shared, async (em: EntityManager) => {
+      const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).onTheWayVisits({
+        country: setting.country,
+        from: days.from,
+        to: endOfToday,
+        orderIds,
+      });
+      const rows = visits.flatMap((visit): NewMessageRow[] => {
+        const recipient = mobileNumberE164(visit.phone, setting.country);
+        if (!recipient) return [];
+        return [
+          {
+            order_id: visit.id,
+            kind: MessageKind.ON_THE_WAY,
+            channel: MessageChannel.SMS,
+            window_start: new Date(visit.appointment).toISOString(),
+            window_seconds: visit.duration,
+            recipient,
+            language: setting.language,
+            created_at: now.toISOString(),
+          },
+        ];
+      });
+      return this.insert(em, rows);
+    });
   }
 
   /**
@@ -355,74 +377,72 @@ export class MessagePlanner {
     channels: MessageChannel[],
     days: PublishedDays,
     now: Date,
+    shared: EntityManager | undefined,
   ): Promise<number> {
-    return this.orm.em.fork({ loggerContext: JOB_LOG_CONTEXT }).transactional(
-      async (em: EntityManager) => {
-        // Deleted ones too: a deleted order's consumer is told of the cancellation.
-        const orders = await new OrderRepository(em).manyIncludingDeleted(orderIds);
-        const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
-        const rows: NewMessageRow[] = [];
-        const held: Order[] = [];
-        const active = orders.filter((order) => {
-          // A change the admin can still undo is not told yet: told and undone, the consumer would hear it twice.
-          if (order.undoableUntil !== null && order.undoableUntil.getTime() > now.getTime()) {
-            held.push(order);
-            return false;
-          }
-          return true;
-        });
-        // A window the consumer chose is told with its hours, whatever its day (docs/rules.md, Visit window).
-        const chosen = await windowsChosenByConsumer(
-          em,
-          active.map((order) => order.id),
+    return this.inTransaction(shared, async (em: EntityManager) => {
+      // Deleted ones too: a deleted order's consumer is told of the cancellation.
+      const orders = await new OrderRepository(em).manyIncludingDeleted(orderIds);
+      const told = await em.find(ConsumerMessage, { order: { $in: orderIds } }, { orderBy: { id: 'asc' } });
+      const rows: NewMessageRow[] = [];
+      const held: Order[] = [];
+      const active = orders.filter((order) => {
+        // A change the admin can still undo is not told yet: told and undone, the consumer would hear it twice.
+        if (order.undoableUntil !== null && order.undoableUntil.getTime() > now.getTime()) {
+          held.push(order);
+          return false;
+        }
+        return true;
+      });
+      // A window the consumer chose is told with its hours, whatever its day (docs/rules.md, Visit window).
+      const chosen = await windowsChosenByConsumer(
+        em,
+        active.map((order) => order.id),
+      );
+      const historyOf = (order: Order, channel: MessageChannel, withdrawn: ReadonlySet<number>) =>
+        told.filter(
+          (message) => message.order.id === order.id && message.channel === channel && !withdrawn.has(message.id),
         );
-        const historyOf = (order: Order, channel: MessageChannel, withdrawn: ReadonlySet<number>) =>
-          told.filter(
-            (message) => message.order.id === order.id && message.channel === channel && !withdrawn.has(message.id),
-          );
-        // A message about where the visit stands that still waits for its sender, while the plan now says something
-        // else, was never heard: it is withdrawn, and the plan is made from what the consumer did hear. So a window
-        // that changes back before its update went, or a confirm that shifts a window whose 13:30 message still
-        // waits, tells one true message instead of a false one and its correction.
-        const withdraw: number[] = [];
-        for (const order of active) {
-          for (const channel of channels) {
-            const history = historyOf(order, channel, new Set());
-            const waiting = history.filter((message) => saysWhere(message) && isWaiting(message));
-            if (waiting.length === 0) continue;
-            const heard = history.filter((message) => !waiting.includes(message));
-            const plan = plannedMessage(order, days, heard, now, chosen.has(order.id));
-            withdraw.push(...waiting.filter((message) => !isSamePlan(message, plan)).map((message) => message.id));
-          }
+      // A message about where the visit stands that still waits for its sender, while the plan now says something
+      // else, was never heard: it is withdrawn, and the plan is made from what the consumer did hear. So a window
+      // that changes back before its update went, or a confirm that shifts a window whose 13:30 message still
+      // waits, tells one true message instead of a false one and its correction.
+      const withdraw: number[] = [];
+      for (const order of active) {
+        for (const channel of channels) {
+          const history = historyOf(order, channel, new Set());
+          const waiting = history.filter((message) => saysWhere(message) && isWaiting(message));
+          if (waiting.length === 0) continue;
+          const heard = history.filter((message) => !waiting.includes(message));
+          const plan = plannedMessage(order, days, heard, now, chosen.has(order.id));
+          withdraw.push(...waiting.filter((message) => !isSamePlan(message, plan)).map((message) => message.id));
         }
-        const withdrawn = new Set(await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).withdrawWaiting(withdraw));
-        for (const order of active) {
-          for (const channel of channels) {
-            const history = historyOf(order, channel, withdrawn);
-            const plan = plannedMessage(order, days, history, now, chosen.has(order.id));
-            if (!plan) continue;
-            // A cancellation goes where the window went, whatever the order says now.
-            const recipient =
-              plan.kind === MessageKind.CANCELLATION ? (history.at(-1)?.recipient ?? null) : addressOf(order, channel);
-            if (!recipient) continue;
-            rows.push({
-              order_id: order.id,
-              kind: plan.kind,
-              channel,
-              window_start: plan.windowStart.toISOString(),
-              window_seconds: plan.windowSeconds,
-              cancellations_before: plan.cancellationsBefore,
-              recipient,
-              language: setting.language,
-              created_at: now.toISOString(),
-            });
-          }
+      }
+      const withdrawn = new Set(await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).withdrawWaiting(withdraw));
+      for (const order of active) {
+        for (const channel of channels) {
+          const history = historyOf(order, channel, withdrawn);
+          const plan = plannedMessage(order, days, history, now, chosen.has(order.id));
+          if (!plan) continue;
+          // A cancellation goes where the window went, whatever the order says now.
+          const recipient =
+            plan.kind === MessageKind.CANCELLATION ? (history.at(-1)?.recipient ?? null) : addressOf(order, channel);
+          if (!recipient) continue;
+          rows.push({
+            order_id: order.id,
+            kind: plan.kind,
+            channel,
+            window_start: plan.windowStart.toISOString(),
+            window_seconds: plan.windowSeconds,
+            cancellations_before: plan.cancellationsBefore,
+            recipient,
+            language: setting.language,
+            created_at: now.toISOString(),
+          });
         }
-        await this.planAfterUndo(em, held, now);
-        return this.insert(em, rows);
-      },
-      { loggerContext: JOB_LOG_CONTEXT },
-    );
+      }
+      await this.planAfterUndo(em, held, now);
+      return this.insert(em, rows);
+    });
   }
 
   /**
