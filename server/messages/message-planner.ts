@@ -120,63 +120,42 @@ export class MessagePlanner {
       }
       if (setting.sms) written += await this.writeOnTheWay(setting, days, now, orderIds, shared);
       if (setting.sms) written += await this.writeMorning(setting, now, orderIds, shared);
-      written += await this.writeThankYou(setting, now, orderIds, shared);
-      written += await this.writeVisitReport(setting, now, orderIds, shared);
+      written += await this.writeAfterVisit(MessageKind.THANK_YOU, setting, now, orderIds, shared);
+      written += await this.writeAfterVisit(MessageKind.VISIT_REPORT, setting, now, orderIds, shared);
       written += await this.writeRunningLate(setting, now, orderIds, shared);
     }
     return written;
   }
 
   /**
-   * The thank-you with the rating link of visits finished a few minutes ago (docs/rules.md, Consumer messages):
-   * one per visit, by mail when the order has an address that takes mail, else by SMS to a mobile number.
+   * After a visit finished a few minutes ago (a mis-tap, or a last photo, is corrected first) and within a day, one
+   * message of `kind` per visit, by mail when the order has an address that takes mail, else by SMS: the thank-you
+   * with the rating link (docs/rules.md, Consumer messages; mail first, the rating being a form better read at leisure
+   * than on a text message's link), or the work report of a recorded visit (docs/decisions/technician.md, Visit
+   * records; its SMS carries the report's link).
    */
-  private writeThankYou(
+  private writeAfterVisit(
+    kind: MessageKind.THANK_YOU | MessageKind.VISIT_REPORT,
     setting: MessageSetting,
     now: Date,
     orderIds: readonly number[] | undefined,
     shared: EntityManager | undefined,
   ): Promise<number> {
     return this.inTransaction(shared, async (em: EntityManager) => {
-      // Finished a few minutes ago at least (a mis-tap is corrected first), a day ago at most (later reads oddly).
-      const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).thankYouVisits({
+      const messages = new ConsumerMessageRepository(em, JOB_LOG_CONTEXT);
+      // A day after the visit at most: later reads oddly.
+      const finished = {
         country: setting.country,
         outcomes: THANKED_OUTCOMES,
         finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
         finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
         orderIds,
-      });
-      // Mail first: the rating is a form, better read at leisure than on a text message's link.
-      return this.writeOneEach(em, setting, now, MessageKind.THANK_YOU, visits, [
-        MessageChannel.EMAIL,
-        MessageChannel.SMS,
-      ]);
-    });
-  }
-
-  /**
-   * The work report of recorded visits finished a few minutes ago (docs/decisions/technician.md, Visit records): one per
-   * visit, when the thank-you is written (the same minutes: a mis-tap, or a last photo, is corrected first), by mail
-   * when the order has an address that takes mail, else by SMS with the report's link.
-   */
-  private writeVisitReport(
-    setting: MessageSetting,
-    now: Date,
-    orderIds: readonly number[] | undefined,
-    shared: EntityManager | undefined,
-  ): Promise<number> {
-    return this.inTransaction(shared, async (em: EntityManager) => {
-      const visits = await new ConsumerMessageRepository(em, JOB_LOG_CONTEXT).visitReportVisits({
-        country: setting.country,
-        outcomes: THANKED_OUTCOMES,
-        finishedAfter: new Date(now.getTime() - THANK_YOU_WITHIN_HOURS * 3_600_000),
-        finishedBy: new Date(now.getTime() - THANK_YOU_AFTER_MINUTES * 60_000),
-        orderIds,
-      });
-      return this.writeOneEach(em, setting, now, MessageKind.VISIT_REPORT, visits, [
-        MessageChannel.EMAIL,
-        MessageChannel.SMS,
-      ]);
+      };
+      const visits =
+        kind === MessageKind.THANK_YOU
+          ? await messages.thankYouVisits(finished)
+          : await messages.visitReportVisits(finished);
+      return this.writeOneEach(em, setting, now, kind, visits, [MessageChannel.EMAIL, MessageChannel.SMS]);
     });
   }
 

@@ -254,9 +254,14 @@ describe('no timers as schedulers', () => {
 
   /**
    * Timers per process by nature, never scheduled work: the heartbeat that keeps this process's own connections alive,
-   * and the ticks that read its own event loop's timekeeping while background work waits for room.
+   * the sweep that closes them as it stops, and the ticks that read its own event loop's timekeeping while background
+   * work waits for room.
    */
-  const connectionTimers = new Set(['common/http/graphql-stream.ts', 'common/loop-headroom.ts']);
+  const connectionTimers = new Set([
+    'common/http/graphql-stream.ts',
+    'common/http/close-http-server.ts',
+    'common/loop-headroom.ts',
+  ]);
 
   it('has no setInterval in the server code but for its own connections and its own loop', () => {
     const server = join(import.meta.dirname, '../../../server');
