@@ -69,19 +69,15 @@ const ORDER_DAY_SQL = estimateSql(`
   from orders o
   where o.id = ? and o.technician_id is not null and ${activeOrderSql('o')}`);
 
-/** The technician-days of a country's day: every technician with an active order in it. */
-const COUNTRY_DAY_SQL = estimateSql(`
+/** The technician-days of a country's day: every technician with an active order in it (of `orderIds`: holding one). */
+const countryDaySql = (ofOrders: boolean) =>
+  estimateSql(`
   select distinct o.technician_id, ?::date as local_date, ?::text as zone
   from orders o
   where o.country = ? and o.appointment >= ? and o.appointment < ? and o.technician_id is not null
-    and ${activeOrderSql('o')}`);
-
-/** Of a country's day, the technician-days holding one of the given orders. */
-const COUNTRY_DAY_OF_ORDERS_SQL = estimateSql(`
-  select distinct o.technician_id, ?::date as local_date, ?::text as zone
-  from orders o
-  where o.country = ? and o.appointment >= ? and o.appointment < ? and o.technician_id is not null
-    and ${activeOrderSql('o')} and o.id = any(?::int[])`);
+    and ${activeOrderSql('o')}${ofOrders ? ' and o.id = any(?::int[])' : ''}`);
+const COUNTRY_DAY_SQL = countryDaySql(false);
+const COUNTRY_DAY_OF_ORDERS_SQL = countryDaySql(true);
 
 /** A visit as the statement hands it back (through JSON: instants are text). */
 export interface DayVisitJson {
